@@ -1,0 +1,57 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/client/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const SERVER = { group: ['@server/*', '**/server/**'], message: 'The client and the server never import each other.' };
+const CLIENT = { group: ['@client/*', '**/client/**'], message: 'The client and the server never import each other.' };
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'coverage', 'src/server/db/migrations/meta'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/server/config.ts.' }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict([SERVER]) },
+  },
+  { files: ['src/server/**/*.ts'], rules: restrict([CLIENT, { group: ['react', 'react-dom'], message: 'No React on the server.' }]) },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict([SERVER, CLIENT, { group: ['node:*', 'react', 'pg', 'drizzle-orm*'], message: 'src/shared is pure: no I/O, no React, no Node.' }]),
+  },
+  {
+    files: ['src/client/components/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
+    rules: restrict([SERVER, { group: ['@client/features/*', '@client/app/*'], message: 'Shared client code never imports features or the app shell.' }]),
+  },
+  // Features never import each other; they meet in src/client/app (STYLE.md rule 1).
+  ...features.map((feature) => ({
+    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    rules: restrict([
+      SERVER,
+      { group: ['@client/app/*'], message: 'Features do not import the app shell.' },
+      {
+        group: features.filter((other) => other !== feature).flatMap((other) => [`@client/features/${other}/*`, `../${other}/*`, `../../${other}/*`]),
+        message: 'Features never import each other; share through src/client/lib, components or src/shared.',
+      },
+    ]),
+  })),
+  {
+    files: ['src/server/config.ts', 'src/server/test/**', 'e2e/**', 'scripts/**', 'bench/**', '*.config.{ts,js}'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// E2E_PORT and CLIENT_DIR let several developers run suites side by side
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+// every run starts from an empty embedded database
+const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium; test tools never download browsers here
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'npx tsx src/server/main.ts',
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SALE_ENDS_AT: '2099-11-26T23:59:59',
+      SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader',
+      RECONCILER_INTERVAL_MS: '1000',
+      CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
+    },
+  },
+});

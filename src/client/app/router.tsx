@@ -1,0 +1,42 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '@client/features/not-found/not-found-page';
+import { RootLayout } from './root-layout';
+
+// Every screen is its own chunk: the landing page never downloads dashboard, auth or settings code.
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', lazy: () => import('@client/features/landing/landing-page').then((m) => ({ Component: m.LandingPage })) },
+      { path: '/eu', lazy: () => import('@client/features/landing/landing-page').then((m) => ({ Component: m.EuLandingPage })) },
+      { path: '/auth', lazy: () => import('@client/features/auth/auth-page').then((m) => ({ Component: m.AuthPage })) },
+      { path: '/forgot-password', lazy: () => import('@client/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
+      { path: '/reset-password', lazy: () => import('@client/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: '/payment-success', lazy: () => import('@client/features/payment/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })) },
+      { path: '/payment-canceled', lazy: () => import('@client/features/payment/payment-canceled-page').then((m) => ({ Component: m.PaymentCanceledPage })) },
+      { path: '/premium-access-required', lazy: () => import('@client/features/premium/premium-access-required-page').then((m) => ({ Component: m.PremiumAccessRequiredPage })) },
+      { path: '/disclaimer', lazy: () => import('@client/features/legal/disclaimer-page').then((m) => ({ Component: m.DisclaimerPage })) },
+      { path: '/terms-of-service', lazy: () => import('@client/features/legal/terms-page').then((m) => ({ Component: m.TermsPage })) },
+      { path: '/privacy-policy', lazy: () => import('@client/features/legal/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
+      { path: '/contact', lazy: () => import('@client/features/legal/contact-page').then((m) => ({ Component: m.ContactPage })) },
+      {
+        path: '/dashboard',
+        lazy: () => import('@client/features/dashboard/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
+        children: [
+          { index: true, element: <Navigate to="/dashboard/guides" replace /> },
+          { path: 'guides', lazy: () => import('@client/features/guides/guides-page').then((m) => ({ Component: m.GuidesPage })) },
+          { path: 'strategies', lazy: () => import('@client/features/strategies/strategies-page').then((m) => ({ Component: m.StrategiesPage })) },
+          { path: 'discord', lazy: () => import('@client/features/dashboard/discord-page').then((m) => ({ Component: m.DiscordPage })) },
+          { path: 'settings', lazy: () => import('@client/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: '/sandbox/checkout/:sessionId', lazy: () => import('@client/features/sandbox/sandbox-checkout-page').then((m) => ({ Component: m.SandboxCheckoutPage })) },
+      { path: '/sandbox/portal/:customerId', lazy: () => import('@client/features/sandbox/sandbox-portal-page').then((m) => ({ Component: m.SandboxPortalPage })) },
+      { path: '/sandbox/mailbox', lazy: () => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ Component: m.SandboxMailboxPage })) },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,1 @@
+export { Root as Collapsible, Trigger as CollapsibleTrigger, Content as CollapsibleContent } from '@radix-ui/react-collapsible';

@@ -1,0 +1,3 @@
+export function ResetPasswordPage() {
+  return <main className="p-10">ResetPasswordPage</main>;
+}

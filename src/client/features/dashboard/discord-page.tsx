@@ -1,0 +1,3 @@
+export function DiscordPage() {
+  return <main className="p-10">DiscordPage</main>;
+}

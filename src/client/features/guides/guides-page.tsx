@@ -1,0 +1,3 @@
+export function GuidesPage() {
+  return <main className="p-10">GuidesPage</main>;
+}

@@ -1,0 +1,3 @@
+export function ContactPage() {
+  return <main className="p-10">ContactPage</main>;
+}

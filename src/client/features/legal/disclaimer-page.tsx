@@ -1,0 +1,3 @@
+export function DisclaimerPage() {
+  return <main className="p-10">DisclaimerPage</main>;
+}

@@ -1,0 +1,3 @@
+export function PrivacyPage() {
+  return <main className="p-10">PrivacyPage</main>;
+}

@@ -1,0 +1,3 @@
+export function TermsPage() {
+  return <main className="p-10">TermsPage</main>;
+}

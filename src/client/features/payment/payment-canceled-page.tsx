@@ -1,0 +1,3 @@
+export function PaymentCanceledPage() {
+  return <main className="p-10">PaymentCanceledPage</main>;
+}

@@ -1,0 +1,3 @@
+export function PaymentSuccessPage() {
+  return <main className="p-10">PaymentSuccessPage</main>;
+}

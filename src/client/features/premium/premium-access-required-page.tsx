@@ -1,0 +1,3 @@
+export function PremiumAccessRequiredPage() {
+  return <main className="p-10">PremiumAccessRequiredPage</main>;
+}

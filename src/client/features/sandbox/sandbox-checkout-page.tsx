@@ -1,0 +1,3 @@
+export function SandboxCheckoutPage() {
+  return <main className="p-10">SandboxCheckoutPage</main>;
+}

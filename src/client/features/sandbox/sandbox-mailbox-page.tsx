@@ -1,0 +1,3 @@
+export function SandboxMailboxPage() {
+  return <main className="p-10">SandboxMailboxPage</main>;
+}

@@ -1,0 +1,3 @@
+export function SandboxPortalPage() {
+  return <main className="p-10">SandboxPortalPage</main>;
+}

@@ -1,0 +1,3 @@
+export function SettingsPage() {
+  return <main className="p-10">SettingsPage</main>;
+}

@@ -1,0 +1,3 @@
+export function StrategiesPage() {
+  return <main className="p-10">StrategiesPage</main>;
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+
+/** A failed API call as the UI needs it: the server's code and message, or a network failure. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly network = false,
+  ) {
+    super(message);
+  }
+}
+
+export type ApiOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Validates the response so that a server change fails loudly here, not deep in a screen. */
+  schema?: z.ZodType<T>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Calls the JSON API with the session cookie; every failure becomes an ApiRequestError. */
+export async function api<T>(path: string, options: ApiOptions<T> = {}): Promise<T> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      credentials: 'same-origin',
+      headers: options.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiRequestError(timedOut ? 'The request timed out.' : 'Network connection failed.', 0, timedOut ? 'timeout' : 'network', true);
+  }
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (payload as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ApiRequestError(error?.message ?? response.statusText, response.status, error?.code ?? 'http_error', response.status >= 502 && response.status <= 504);
+  }
+  return options.schema ? options.schema.parse(payload) : (payload as T);
+}

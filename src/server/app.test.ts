@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the HTTP app', () => {
+  it('answers health and readiness', async () => {
+    expect(await (await t.request('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).status).toBe('ready');
+  });
+
+  it('answers an unknown API route with the JSON error shape', async () => {
+    const response = await t.request('/api/definitely-not-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'No API route GET /api/definitely-not-here' } });
+  });
+
+  it('sends secure headers and a request id', async () => {
+    const response = await t.request('/healthz');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('exposes only the public site settings, with the sandbox adapters named', async () => {
+    const settings = await (await t.request('/api/site')).json();
+    expect(settings).toMatchObject({ brandName: 'Candlewise', companyState: 'New Mexico', sandbox: ['payments', 'tradingview', 'mail'] });
+    expect(JSON.stringify(settings)).not.toMatch(/secret|STRIPE|sessionid/i);
+  });
+
+  it('refuses the access check without a session', async () => {
+    const response = await t.request('/api/access');
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('unauthorized');
+  });
+});
+
+describe('HTTPS in production', () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await createTestApp({ NODE_ENV: 'production', PREVIEW_HOSTS: 'preview.example.net', PUBLIC_URL: 'https://shop.example.com' });
+  });
+  afterAll(async () => {
+    await production.close();
+  });
+
+  it.each([
+    { host: 'shop.example.com', proto: 'http', redirected: true },
+    { host: 'shop.example.com', proto: 'https', redirected: false },
+    { host: 'localhost:3000', proto: 'http', redirected: false },
+    { host: 'preview.example.net', proto: 'http', redirected: false },
+  ])('$proto://$host → redirected: $redirected', async ({ host, proto, redirected }) => {
+    const response = await production.request('/healthz', { headers: { host, 'x-forwarded-proto': proto } });
+    expect(response.status).toBe(redirected ? 308 : 200);
+    if (redirected) expect(response.headers.get('location')).toBe(`https://${host}/healthz`);
+  });
+});

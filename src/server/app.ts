@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { SiteSettings } from '@shared/site';
+import { sandboxAdapters, type Config } from './config';
+import type { Dependencies } from './dependencies';
+import { errorBody, handleError } from './http/errors';
+import { httpsRedirect } from './http/https-redirect';
+import { mountSpa } from './http/spa';
+import { accessRoutes } from './modules/access/access.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
+import { mailboxRoutes } from './modules/mail/mailbox.routes';
+
+export type AppOptions = {
+  /** Where the built client lives; null when only the API is served (tests, dev). */
+  clientDir: string | null;
+};
+
+export function publicSiteSettings(config: Config): SiteSettings {
+  return { ...config.site, sandbox: sandboxAdapters(config) };
+}
+
+function contentSecurityPolicy(config: Config) {
+  const pixel = config.site.metaPixelId ? ['https://connect.facebook.net'] : [];
+  const pixelImages = config.site.metaPixelId ? ['https://www.facebook.com'] : [];
+  const chat = config.site.chatUrl ? [new URL(config.site.chatUrl).origin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...pixel],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', ...pixelImages],
+    connectSrc: ["'self'", ...pixel, ...pixelImages],
+    frameSrc: chat.length ? chat : ["'none'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+/** Builds the whole HTTP app from injected dependencies; main.ts only wires real ones. */
+export async function createApp(deps: Dependencies, options: AppOptions = { clientDir: null }) {
+  const { config, database, logger } = deps;
+  const app = new Hono();
+
+  app.use('*', requestId());
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info(
+      { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  if (config.isProduction) app.use('*', httpsRedirect(config.previewHosts));
+  app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false }));
+  app.use('*', compress());
+  app.onError((error, c) => handleError(error, c, logger));
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: 'ready', database: database.engine });
+    } catch (error) {
+      logger.warn({ err: error }, 'readiness check failed');
+      return c.json(errorBody('database_unreachable', 'The database is not reachable.'), 503);
+    }
+  });
+
+  app.route('/api/auth', authRoutes({ auth: deps.auth, db: database.db, logger }));
+
+  const api = new Hono<{ Variables: AuthVariables }>();
+  api.onError((error, c) => handleError(error, c, logger));
+  api.use('*', loadSession(deps.auth));
+  api.get('/site', (c) => c.json(publicSiteSettings(config)));
+  api.route('/', accessRoutes({ db: database.db }));
+  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db }));
+  api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
+  app.route('/api', api);
+
+  if (options.clientDir) await mountSpa(app, options.clientDir, publicSiteSettings(config));
+  return app;
+}

@@ -1,0 +1,41 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type both engines share, so repositories never know which runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: PGlite } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, engine: 'postgres', ping: () => ping(db), close: () => pool.end() };
+  }
+  let client = target.pglite;
+  if (!client) {
+    if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
+    client = await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
+  }
+  const owned = client;
+  const db = drizzlePglite(owned, { schema }) as unknown as Db;
+  return { db, engine: 'pglite', ping: () => ping(db), close: () => owned.close() };
+}
+
+async function ping(db: Db): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

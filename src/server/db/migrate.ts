@@ -1,0 +1,33 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+// Any constant shared by every instance: the lock makes concurrent starts apply migrations once.
+const MIGRATION_LOCK_KEY = 7_346_201;
+
+/**
+ * Applies the SQL files of migrations/ that have not run yet, in name order, in one transaction
+ * under an advisory lock, so several instances starting at once on one Postgres are safe.
+ * (drizzle-kit writes the files; drizzle's own migrator takes no lock, hence this runner.)
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const applied = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
+    const done = new Set(applied.rows.map((row) => row.name));
+    const pending = files.filter((name) => !done.has(name));
+    for (const name of pending) {
+      const text = await readFile(`${MIGRATIONS_DIR}${name}`, 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${name})`);
+    }
+    return pending;
+  });
+}

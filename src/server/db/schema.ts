@@ -1,0 +1,3 @@
+export * from './schema/auth';
+export * from './schema/billing';
+export * from './schema/platform';

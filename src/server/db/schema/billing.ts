@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A paid checkout as our app knows it; claimed once, only by the owner of its e-mail. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    planType: text('plan_type').notNull(),
+    email: text('email'),
+    amountTotal: integer('amount_total'),
+    currency: text('currency'),
+    status: text('status').notNull().default('open'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    originPage: text('origin_page').notNull().default('/'),
+    fbc: text('fbc'),
+    fbp: text('fbp'),
+    userAgent: text('user_agent'),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    providerPaymentId: text('provider_payment_id'),
+    claimedByUserId: uuid('claimed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [index('checkout_sessions_email_idx').on(table.email)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
+    planType: text('plan_type').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('paid'),
+    providerPaymentId: text('provider_payment_id'),
+    createdAt,
+  },
+  (table) => [
+    uniqueIndex('orders_checkout_session_uq').on(table.checkoutSessionId),
+    index('orders_user_id_idx').on(table.userId),
+    index('orders_provider_payment_idx').on(table.providerPaymentId),
+  ],
+);
+
+export const userSubscriptions = pgTable(
+  'user_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // null until the buyer claims the paid session (creates or signs in to the account)
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'cascade' }),
+    planType: text('plan_type').notNull(),
+    status: text('status').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    orderId: uuid('order_id').references(() => orders.id),
+    tradingviewUsername: text('tradingview_username'),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
+    // the provider object's own timestamp: an older snapshot never overwrites a newer one
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  (table) => [
+    uniqueIndex('user_subscriptions_provider_sub_uq').on(table.providerSubscriptionId),
+    uniqueIndex('user_subscriptions_checkout_uq').on(table.checkoutSessionId),
+    index('user_subscriptions_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** Provider events already applied; written in the same transaction as their effects. */
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  source: text('source').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The sandbox payment provider's own records: what Stripe would keep on its side.
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  createdAt,
+});
+
+export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
+  id: text('id').primaryKey(),
+  mode: text('mode').notNull(),
+  planType: text('plan_type').notNull(),
+  unitAmount: integer('unit_amount').notNull(),
+  currency: text('currency').notNull(),
+  customerEmail: text('customer_email'),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  status: text('status').notNull().default('open'),
+  paymentStatus: text('payment_status').notNull().default('unpaid'),
+  customerId: text('customer_id'),
+  subscriptionId: text('subscription_id'),
+  paymentIntentId: text('payment_intent_id'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt,
+  updatedAt,
+});
+
+export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  planType: text('plan_type').notNull(),
+  unitAmount: integer('unit_amount').notNull(),
+  currency: text('currency').notNull(),
+  status: text('status').notNull(),
+  currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  createdAt,
+  updatedAt,
+});
+
+export const sandboxInvoices = pgTable(
+  'sandbox_invoices',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    amountDue: integer('amount_due').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    billingReason: text('billing_reason').notNull(),
+    lines: jsonb('lines').$type<{ description: string; amount: number; proration: boolean }[]>().notNull(),
+    createdAt,
+  },
+  (table) => [index('sandbox_invoices_customer_idx').on(table.customerId)],
+);
+
+/** Events the sandbox emits, delivered to the same handler as Stripe webhooks. */
+export const sandboxEvents = pgTable('sandbox_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt,
+});

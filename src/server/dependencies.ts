@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Logger } from './logger';
+import { createAuth, type Auth } from './modules/auth/auth';
+import type { MailPort } from './modules/mail/mail.port';
+import { createOutboxMail } from './modules/mail/outbox-mail';
+import { createSmtpMail } from './modules/mail/smtp-mail';
+
+/** Everything the HTTP app needs; tests build the same object with other adapters. */
+export type Dependencies = {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  mail: MailPort;
+  auth: Auth;
+  clock: () => Date;
+};
+
+/**
+ * The auth secret: AUTH_SECRET when set; otherwise one generated once and kept beside the
+ * embedded database, so that a zero-config install keeps its sessions across restarts.
+ */
+export async function resolveAuthSecret(config: Config): Promise<string> {
+  if (config.auth.secret) return config.auth.secret;
+  const file = join(config.dataDir, 'auth-secret');
+  const existing = await readFile(file, 'utf8').catch(() => '');
+  if (existing.trim().length >= 32) return existing.trim();
+  const secret = randomBytes(32).toString('hex');
+  await mkdir(config.dataDir, { recursive: true });
+  await writeFile(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function buildDependencies(
+  config: Config,
+  database: Database,
+  logger: Logger,
+  options: { secret: string; mail?: MailPort; clock?: () => Date },
+): Dependencies {
+  const mail =
+    options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(database.db, logger));
+  const auth = createAuth({ db: database.db, config, mail, logger, secret: options.secret });
+  return { config, database, logger, mail, auth, clock: options.clock ?? (() => new Date()) };
+}

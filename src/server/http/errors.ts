@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import type { Logger } from '../logger';
+
+/** An expected failure with a stable machine code; answered as the one API error shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
+
+export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** Turns any thrown value into the API error shape; only unknown failures become 5xx. */
+export function handleError(error: unknown, c: Context, logger: Logger) {
+  if (error instanceof ApiError) {
+    return c.json(errorBody(error.code, error.message, error.details), error.status);
+  }
+  if (error instanceof z.ZodError) {
+    return c.json(errorBody('validation_failed', describeIssues(error), error.issues.map(toDetail)), 400);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bad_request';
+    return c.json(errorBody(code, error.message || 'Request refused'), status);
+  }
+  logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+  return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
+}
+
+function describeIssues(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'Invalid request';
+  return first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
+}
+
+function toDetail(issue: z.core.$ZodIssue) {
+  return { path: issue.path.join('.'), message: issue.message };
+}
+
+/** Reads and validates a JSON body; malformed JSON and schema failures are 400s, never 500s. */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    const text = await c.req.text();
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  return schema.parse(body);
+}

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import type { SiteSettings } from '@shared/site';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** JSON inside a <script type="application/json"> block: only "<" can end the block early. */
+export function siteSettingsScript(settings: SiteSettings): string {
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return `<script id="site-settings" type="application/json">${json}</script>`;
+}
+
+/**
+ * Serves the built React app: hashed assets with immutable caching, every other GET falls back to
+ * index.html (history routing) with the public site settings inlined, so the first paint needs
+ * no extra request.
+ */
+export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings): Promise<void> {
+  const template = await readFile(join(clientDir, 'index.html'), 'utf8');
+  const indexHtml = template.replace('</head>', `${siteSettingsScript(settings)}</head>`);
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', IMMUTABLE);
+      },
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root: clientDir,
+      // index.html is served below with the settings inlined, never raw
+      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__no_such_file__' : path),
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+      },
+    }),
+  );
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,415 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+import {
+  featureFrontMatterSchema,
+  guideFrontMatterSchema,
+  guideLayout,
+  parseSettingBlocks,
+  strategyFrontMatterSchema,
+} from '@shared/content';
+import type {
+  Guide,
+  GuideFeature,
+  GuideFeatureSummary,
+  GuideSummary,
+  Strategy,
+  StrategySummary,
+} from '@shared/content';
+
+// Reads `content/` once at start-up into memory. Content is part of the release, so any broken
+// file (bad front matter, unknown image, dangling related id) stops the start with a message
+// that names the file, rather than surfacing later as a half-rendered page.
+
+export type ContentLoaderOptions = {
+  /** The content root holding guides/, strategies/ and images/. */
+  dir: string;
+  /** Replaces `{brand}` in texts. */
+  brandName: string;
+  /** Replaces `{product}` in ids and texts. */
+  productSlug: string;
+  /** Public URL under which the API serves an image file of content/images. */
+  imageUrl: (file: string) => string;
+};
+
+export type ContentCatalogue = {
+  /** Ordered for the overview grid. */
+  guides: GuideSummary[];
+  guide(id: string): Guide | undefined;
+  feature(productId: string, featureId: string): GuideFeature | undefined;
+  /** Ordered for the card grid. */
+  strategies: StrategySummary[];
+  strategy(id: string): Strategy | undefined;
+  /** Absolute path of an image in content/images, or undefined for any other name. */
+  imagePath(file: string): string | undefined;
+};
+
+/** The one error shape of broken content: the file first, so the fix starts in the right place. */
+function contentError(file: string, message: string): Error {
+  return new Error(`Content file ${file}: ${message}`);
+}
+
+type SourceFile = { path: string; name: string; data: Record<string, unknown>; body: string };
+type Context = ContentLoaderOptions & {
+  root: string;
+  /** File name → absolute path of every image in content/images. */
+  images: Map<string, string>;
+  /** `imageUrl` of every image: the only `<img src>` the sanitiser keeps. */
+  ownImageUrls: Set<string>;
+};
+
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+// A line that is nothing but a Markdown image: a section's illustration.
+const IMAGE_LINE = /^!\[([^\]\n]*)\]\(([^()\s]+)\)[ \t]*$/m;
+const MARKDOWN_IMAGE = /!\[([^\]\n]*)\]\(([^()\s]+)\)/g;
+const SAFE_FILE_NAME = /^[A-Za-z0-9][\w.-]*$/;
+
+export async function loadContent(options: ContentLoaderOptions): Promise<ContentCatalogue> {
+  const root = resolve(options.dir);
+  const images = await listImages(join(root, 'images'));
+  const ownImageUrls = new Set([...images.keys()].map((file) => options.imageUrl(file)));
+  const ctx: Context = { ...options, root, images, ownImageUrls };
+
+  const [guides, strategies] = await Promise.all([loadGuides(ctx), loadStrategies(ctx)]);
+
+  const guideById = new Map(guides.map((entry) => [entry.guide.id, entry]));
+  const strategyById = new Map(strategies.map(({ strategy }) => [strategy.id, strategy]));
+  for (const { guide, file } of guides) checkRelated(file, 'relatedGuides', guide.relatedGuides, guideById);
+  for (const { strategy, file } of strategies) {
+    checkRelated(file, 'relatedStrategies', strategy.relatedStrategies, strategyById);
+  }
+
+  return {
+    guides: guides.map(({ guide }) => toGuideSummary(guide)),
+    guide: (guideId) => guideById.get(guideId)?.guide,
+    feature: (productId, featureId) => guideById.get(productId)?.features.get(featureId),
+    strategies: strategies.map(({ strategy }) => toStrategySummary(strategy)),
+    strategy: (strategyId) => strategyById.get(strategyId),
+    // Only names found by listing the folder resolve, so '../' or absolute paths never do.
+    imagePath: (file) => images.get(file),
+  };
+}
+
+// ----------------------------------------------------------------------------------- guides
+
+type LoadedGuide = { guide: Guide; features: Map<string, GuideFeature>; file: string };
+
+async function loadGuides(ctx: Context): Promise<LoadedGuide[]> {
+  const guidesDir = join(ctx.root, 'guides');
+  const entries = await readdir(guidesDir, { withFileTypes: true });
+  const folders = new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md'));
+
+  const loaded = await Promise.all(
+    files.map(async (entry) => {
+      const source = await readSource(ctx, join(guidesDir, entry.name));
+      const folder = entry.name.slice(0, -'.md'.length);
+      return buildGuide(ctx, source, folders.has(folder) ? join(guidesDir, folder) : undefined);
+    }),
+  );
+
+  for (const folder of folders) {
+    if (!files.some((file) => file.name === `${folder}.md`)) {
+      throw contentError(`guides/${folder}/`, 'feature folder has no matching guides/<name>.md');
+    }
+  }
+  assertUnique(loaded.map(({ guide, file }) => ({ id: guide.id, file })));
+  return loaded.sort((a, b) => a.order - b.order || a.guide.id.localeCompare(b.guide.id));
+}
+
+async function buildGuide(
+  ctx: Context,
+  source: SourceFile,
+  featureDir: string | undefined,
+): Promise<LoadedGuide & { order: number }> {
+  const meta = validate(source, guideFrontMatterSchema);
+  const features = new Map<string, GuideFeature>();
+
+  if (meta.type === 'product') {
+    if (!featureDir) throw contentError(source.name, `type product needs a folder guides/${basename(source.path, '.md')}/`);
+    for (const feature of await loadFeatures(ctx, featureDir)) features.set(feature.id, feature);
+    if (features.size === 0) throw contentError(source.name, 'product guide has no feature files');
+  } else if (featureDir) {
+    throw contentError(source.name, 'only guides with type product may have a feature folder');
+  }
+
+  const { introduction, sections } = splitSections(ctx, source);
+  const guide: Guide = {
+    id: meta.id,
+    title: meta.title,
+    description: meta.description,
+    previewImage: imageUrlFor(ctx, source.name, meta.previewImage),
+    estimatedReadTime: meta.estimatedReadTime,
+    difficulty: meta.difficulty,
+    type: meta.type,
+    featureCount: features.size,
+    sectionCount: sections.length,
+    introduction: rewriteImages(ctx, source.name, introduction),
+    features: [...features.values()].map(toFeatureSummary),
+    sections: sections.map((section) => ({ ...section, content: rewriteImages(ctx, source.name, section.content) })),
+    relatedGuides: meta.relatedGuides,
+    layout: guideLayout(meta.id, ctx.productSlug),
+  };
+  return { guide, features, file: source.name, order: meta.order };
+}
+
+async function loadFeatures(ctx: Context, featureDir: string): Promise<GuideFeature[]> {
+  const names = (await readdir(featureDir)).filter((name) => name.endsWith('.md')).sort();
+  const features = await Promise.all(
+    names.map(async (name) => {
+      const source = await readSource(ctx, join(featureDir, name));
+      const meta = validate(source, featureFrontMatterSchema);
+      // The file name carries the order (NN-<id>.md); keeping it equal to the id avoids two names
+      // for one feature.
+      const expected = name.replace(/^\d+-/, '').replace(/\.md$/, '');
+      if (expected !== meta.id) {
+        throw contentError(source.name, `id '${meta.id}' does not match the file name`);
+      }
+      const feature: GuideFeature = {
+        ...toFeatureSummary(meta),
+        blocks: parseSettingBlocks(rewriteImages(ctx, source.name, source.body)),
+      };
+      return feature;
+    }),
+  );
+  assertUnique(features.map((feature, index) => ({ id: feature.id, file: names[index] ?? '' })));
+  return features;
+}
+
+// ------------------------------------------------------------------------------- strategies
+
+async function loadStrategies(ctx: Context): Promise<{ strategy: Strategy; file: string }[]> {
+  const dir = join(ctx.root, 'strategies');
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.md'));
+  const loaded = await Promise.all(
+    names.map(async (name) => {
+      const source = await readSource(ctx, join(dir, name));
+      const meta = validate(source, strategyFrontMatterSchema);
+      const { introduction, sections } = splitSections(ctx, source);
+      if (sections.length === 0) throw contentError(source.name, 'a strategy needs at least one "## " section');
+      const strategy: Strategy = {
+        id: meta.id,
+        title: meta.title,
+        description: meta.description,
+        previewImage: imageUrlFor(ctx, source.name, meta.previewImage),
+        heroImage: imageUrlFor(ctx, source.name, meta.heroImage),
+        estimatedReadTime: meta.estimatedReadTime,
+        difficulty: meta.difficulty,
+        strategyType: meta.strategyType,
+        timeframes: meta.timeframes,
+        indicatorsRequired: meta.indicatorsRequired,
+        sectionCount: sections.length,
+        introduction: rewriteImages(ctx, source.name, introduction),
+        sections: sections.map(({ content, ...section }) => ({
+          ...section,
+          html: renderHtml(ctx, rewriteImages(ctx, source.name, content)),
+        })),
+        relatedStrategies: meta.relatedStrategies,
+      };
+      return { strategy, order: meta.order, file: source.name };
+    }),
+  );
+  assertUnique(loaded.map(({ strategy, file }) => ({ id: strategy.id, file })));
+  return loaded.sort((a, b) => a.order - b.order || a.strategy.id.localeCompare(b.strategy.id));
+}
+
+// ---------------------------------------------------------------------------------- parsing
+
+async function readSource(ctx: Context, path: string): Promise<SourceFile> {
+  const name = relative(ctx.root, path);
+  const raw = await readFile(path, 'utf8');
+  const match = FRONT_MATTER.exec(raw);
+  if (!match) throw contentError(name, 'missing YAML front matter between --- lines');
+  let data: unknown;
+  try {
+    data = parseYaml(match[1] ?? '');
+  } catch (error) {
+    throw contentError(name, `invalid YAML front matter: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw contentError(name, 'front matter must be a YAML mapping');
+  }
+  // Substitute after parsing so a brand name with YAML-significant characters cannot break a file.
+  return {
+    path,
+    name,
+    data: substituteDeep(ctx, data) as Record<string, unknown>,
+    body: substitute(ctx, raw.slice(match[0].length)),
+  };
+}
+
+function validate<Schema extends z.ZodType>(source: SourceFile, schema: Schema): z.infer<Schema> {
+  const result = schema.safeParse(source.data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(front matter)';
+    return `${field}: ${issue.message}`;
+  });
+  throw contentError(source.name, problems.join('; '));
+}
+
+function substitute(ctx: Context, value: string): string {
+  return value.replaceAll('{brand}', ctx.brandName).replaceAll('{product}', ctx.productSlug);
+}
+
+function substituteDeep(ctx: Context, value: unknown): unknown {
+  if (typeof value === 'string') return substitute(ctx, value);
+  if (Array.isArray(value)) return value.map((item) => substituteDeep(ctx, item));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteDeep(ctx, item)]));
+  }
+  return value;
+}
+
+type RawSection = { id: string; title: string; content: string; image?: string; imageAlt?: string };
+
+/** Text before the first `## ` heading is the introduction; each `## ` starts a section. */
+function splitSections(ctx: Context, source: SourceFile): { introduction: string; sections: RawSection[] } {
+  const parts = source.body.replace(/\r\n?/g, '\n').split(/^## +/m);
+  const introduction = (parts.shift() ?? '').trim();
+  const usedIds = new Set<string>();
+  const sections = parts.map((part) => {
+    const newline = part.indexOf('\n');
+    const title = (newline === -1 ? part : part.slice(0, newline)).trim();
+    let content = newline === -1 ? '' : part.slice(newline + 1);
+    const section: RawSection = { id: uniqueSlug(title, usedIds), title, content: '' };
+    const image = IMAGE_LINE.exec(content);
+    if (image) {
+      // The section's own illustration is shown apart from its text, so it leaves the Markdown.
+      section.image = imageUrlFor(ctx, source.name, image[2] ?? '');
+      section.imageAlt = image[1] ?? '';
+      content = content.slice(0, image.index) + content.slice(image.index + image[0].length);
+    }
+    section.content = content.trim();
+    return section;
+  });
+  return { introduction, sections };
+}
+
+function uniqueSlug(title: string, used: Set<string>): string {
+  const base =
+    title
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'section';
+  let slug = base;
+  for (let n = 2; used.has(slug); n += 1) slug = `${base}-${n}`;
+  used.add(slug);
+  return slug;
+}
+
+// ----------------------------------------------------------------------------------- images
+
+async function listImages(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return new Map(
+    entries
+      .filter((entry) => entry.isFile() && SAFE_FILE_NAME.test(entry.name))
+      .map((entry) => [entry.name, join(dir, entry.name)]),
+  );
+}
+
+function imageUrlFor(ctx: Context, file: string, image: string): string {
+  if (!ctx.images.has(image)) throw contentError(file, `image '${image}' is not in content/images`);
+  return ctx.imageUrl(image);
+}
+
+/** Points `![alt](file.svg)` at the API; absolute URLs stay as they are for the sanitiser to judge. */
+function rewriteImages(ctx: Context, file: string, markdown: string): string {
+  return markdown.replace(MARKDOWN_IMAGE, (whole, alt: string, src: string) =>
+    /^[a-z][a-z0-9+.-]*:|^\//i.test(src) ? whole : `![${alt}](${imageUrlFor(ctx, file, src)})`,
+  );
+}
+
+// ------------------------------------------------------------------------------------- html
+
+const marked = new Marked({ gfm: true, async: false });
+
+function renderHtml(ctx: Context, markdown: string): string {
+  return sanitizeHtml(marked.parse(markdown, { async: false }), {
+    allowedTags: [
+      'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'code', 'pre', 'blockquote',
+      'ul', 'ol', 'li', 'h3', 'h4', 'h5', 'h6', 'a', 'img',
+      'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    ],
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      img: ['src', 'alt', 'title'],
+      th: ['align'],
+      td: ['align'],
+      ol: ['start'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    transformTags: {
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: /^https?:/i.test(attribs.href ?? '')
+          ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' }
+          : attribs,
+      }),
+    },
+    // Images only from our own image route: no tracking pixels or hot-linked pictures.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !ctx.ownImageUrls.has(frame.attribs.src ?? ''),
+  });
+}
+
+// ---------------------------------------------------------------------------------- helpers
+
+function toGuideSummary(guide: Guide): GuideSummary {
+  return {
+    id: guide.id,
+    title: guide.title,
+    description: guide.description,
+    previewImage: guide.previewImage,
+    estimatedReadTime: guide.estimatedReadTime,
+    difficulty: guide.difficulty,
+    type: guide.type,
+    featureCount: guide.featureCount,
+    sectionCount: guide.sectionCount,
+  };
+}
+
+function toFeatureSummary(feature: GuideFeatureSummary): GuideFeatureSummary {
+  return {
+    id: feature.id,
+    title: feature.title,
+    description: feature.description,
+    estimatedReadTime: feature.estimatedReadTime,
+  };
+}
+
+function toStrategySummary(strategy: Strategy): StrategySummary {
+  return {
+    id: strategy.id,
+    title: strategy.title,
+    description: strategy.description,
+    previewImage: strategy.previewImage,
+    estimatedReadTime: strategy.estimatedReadTime,
+    difficulty: strategy.difficulty,
+    strategyType: strategy.strategyType,
+    timeframes: strategy.timeframes,
+    sectionCount: strategy.sectionCount,
+  };
+}
+
+function checkRelated(file: string, field: string, ids: string[], known: Map<string, unknown>): void {
+  const missing = ids.filter((relatedId) => !known.has(relatedId));
+  if (missing.length > 0) throw contentError(file, `${field}: unknown id(s) ${missing.join(', ')}`);
+}
+
+function assertUnique(items: { id: string; file: string }[]): void {
+  const seen = new Map<string, string>();
+  for (const { id, file } of items) {
+    const other = seen.get(id);
+    if (other !== undefined) throw contentError(file, `id '${id}' is also used by ${other}`);
+    seen.set(id, file);
+  }
+}

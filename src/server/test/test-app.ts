@@ -1,0 +1,61 @@
+import { createApp } from '../app';
+import { loadConfig } from '../config';
+import { buildDependencies, type Dependencies } from '../dependencies';
+import { createLogger } from '../logger';
+import type { Mail, MailPort } from '../modules/mail/mail.port';
+import { createTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: Awaited<ReturnType<typeof createApp>>;
+  deps: Dependencies;
+  /** Mails "sent" during the suite, newest last. */
+  mails: Mail[];
+  /** A request with a JSON body and optional cookie, through the whole app. */
+  request: (path: string, init?: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> }) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** The real app on a fresh test database with a mail port that keeps what it sends. */
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, ...env });
+  const mails: Mail[] = [];
+  const mail: MailPort = { kind: 'outbox', send: async (message) => void mails.push(message) };
+  const deps = buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234', mail, ...options });
+  const app = await createApp(deps);
+  return {
+    app,
+    deps,
+    mails,
+    request: (path, init = {}) =>
+      app.request(path, {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          origin: TEST_ORIGIN,
+          'x-forwarded-for': '203.0.113.7',
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(init.cookie ? { cookie: init.cookie } : {}),
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+      }),
+    close: () => database.close(),
+  };
+}
+
+/** The cookie header a browser would send back after this response. */
+export function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Signs up through better-auth and returns the session cookie. */
+export async function signUp(testApp: TestApp, email: string, password = 'Sup3rSecret!'): Promise<string> {
+  const response = await testApp.request('/api/auth/sign-up/email', { body: { email, password, name: email.split('@')[0] } });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return cookieFrom(response);
+}

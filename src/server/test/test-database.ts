@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db/client';
+import { adminQuery, withDatabase } from './global-setup';
+
+/**
+ * A migrated, empty database of its own for one suite: a restored PGlite snapshot by default,
+ * or a copy of the migrated template on the Postgres server named by TEST_DATABASE_URL.
+ * Call `close()` in afterAll, or the process never exits.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.kind === 'postgres') {
+    const name = `cw_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await adminQuery(target.url, `CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(target.url, name) });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await adminQuery(target.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const snapshot = await readFile(target.snapshotPath);
+  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return openDatabase({ kind: 'pglite', dataDir: null, pglite });
+}

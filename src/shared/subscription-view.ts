@@ -1,0 +1,199 @@
+// The derived subscription view of spec §3 and the row-selection rules of §4 "Subscription fetch".
+import { canCancel, grantsAccess, isCanceled } from './access';
+import type { SubscriptionRow } from './access';
+import type { SubscriptionViewDto } from './api-contract';
+import { FALLBACK_PRICES, PLAN_CURRENCY } from './plans';
+import type { PlanPrices, PlanType } from './plans';
+
+export type SubscriptionViewRow = SubscriptionRow & { tradingviewUsername: string | null };
+
+export type OrderSummary = { amount: number | null; currency: string | null; createdAt: Date };
+
+export type SubscriptionView = {
+  isLoading: boolean;
+  planType: PlanType | null;
+  isActive: boolean;
+  isCanceled: boolean;
+  status: string | null;
+  expiresAt: Date | null;
+  purchaseDate: Date | null;
+  amount: number | null;
+  currency: string | null;
+  tradingviewUsername: string | null;
+  error: string | null;
+};
+
+export const ACTIVE_ROWS_LIMIT = 5;
+export const RECENT_ROWS_LIMIT = 10;
+
+const LISTED_ACTIVE_STATUSES: readonly string[] = ['active', 'trialing', 'canceled'];
+
+export const EMPTY_SUBSCRIPTION_VIEW: SubscriptionView = {
+  isLoading: false,
+  planType: null,
+  isActive: false,
+  isCanceled: false,
+  status: null,
+  expiresAt: null,
+  purchaseDate: null,
+  amount: null,
+  currency: null,
+  tradingviewUsername: null,
+  error: null,
+};
+
+export const LOADING_SUBSCRIPTION_VIEW: SubscriptionView = { ...EMPTY_SUBSCRIPTION_VIEW, isLoading: true };
+
+/** A row the "active" query lists: is_active and status active, trialing or canceled. */
+export function isListedActive(row: Pick<SubscriptionRow, 'isActive' | 'status'>): boolean {
+  return row.isActive && LISTED_ACTIVE_STATUSES.includes(row.status);
+}
+
+const newestFirst = (a: Date, b: Date) => b.getTime() - a.getTime();
+
+/** The active query: cancel_at_period_end desc, updated_at desc, created_at desc, at most 5. */
+export function activeSubscriptionRows<T extends SubscriptionRow>(rows: readonly T[]): T[] {
+  return rows
+    .filter(isListedActive)
+    .sort(
+      (a, b) =>
+        Number(b.cancelAtPeriodEnd) - Number(a.cancelAtPeriodEnd) ||
+        newestFirst(a.updatedAt, b.updatedAt) ||
+        newestFirst(a.createdAt, b.createdAt),
+    )
+    .slice(0, ACTIVE_ROWS_LIMIT);
+}
+
+/** The fallback query: the 10 newest rows of any kind by created_at. */
+export function recentSubscriptionRows<T extends Pick<SubscriptionRow, 'createdAt'>>(
+  rows: readonly T[],
+): T[] {
+  return [...rows].sort((a, b) => newestFirst(a.createdAt, b.createdAt)).slice(0, RECENT_ROWS_LIMIT);
+}
+
+/**
+ * The row the view shows: the first of the active query, else the first of the latest-10 query.
+ * Each list is re-filtered and re-ordered here, so one unsorted list may be passed as both.
+ */
+export function selectSubscriptionRow<T extends SubscriptionRow>(
+  activeRows: readonly T[],
+  allRows: readonly T[] = activeRows,
+): T | null {
+  return activeSubscriptionRows(activeRows)[0] ?? recentSubscriptionRows(allRows)[0] ?? null;
+}
+
+/**
+ * An active recurring row without an expiry means the provider's period end was never written:
+ * sync with the payment provider and query again before trusting it.
+ */
+export function needsForcedSync(row: SubscriptionRow | null): boolean {
+  return row !== null && row.isActive && row.expiresAt === null && row.planType !== 'lifetime';
+}
+
+/**
+ * The view of the chosen row. Amount and currency come from the order; a missing order or price
+ * falls back to list pricing (spec §8). isActive means the row grants access now.
+ */
+export function buildSubscriptionView(
+  row: SubscriptionViewRow | null,
+  order: OrderSummary | null,
+  now: Date,
+  prices: PlanPrices = FALLBACK_PRICES,
+): SubscriptionView {
+  if (!row) return EMPTY_SUBSCRIPTION_VIEW;
+  const orderHasPrice = order !== null && order.amount !== null;
+  return {
+    isLoading: false,
+    planType: row.planType,
+    isActive: grantsAccess(row, now),
+    isCanceled: isCanceled(row),
+    status: row.status,
+    expiresAt: row.expiresAt,
+    purchaseDate: order?.createdAt ?? row.createdAt,
+    amount: orderHasPrice ? order.amount : prices[row.planType],
+    currency: (orderHasPrice ? order.currency?.toLowerCase() : null) ?? PLAN_CURRENCY,
+    tradingviewUsername: row.tradingviewUsername,
+    error: null,
+  };
+}
+
+/** The plan shown on the premium-required screen: newest row by created_at, lifetime if none. */
+export function latestPlanForPremiumRequired(
+  rows: readonly Pick<SubscriptionRow, 'planType' | 'createdAt'>[],
+): PlanType {
+  return recentSubscriptionRows(rows)[0]?.planType ?? 'lifetime';
+}
+
+/** Everything GET /api/subscription returns, from the user's rows and the chosen row's order. */
+export function buildSubscriptionDto(input: {
+  rows: readonly SubscriptionViewRow[];
+  order: OrderSummary | null;
+  now: Date;
+  prices?: PlanPrices;
+}): SubscriptionViewDto {
+  const row = selectSubscriptionRow(input.rows);
+  const view = buildSubscriptionView(row, input.order, input.now, input.prices);
+  return {
+    planType: view.planType,
+    isActive: view.isActive,
+    isCanceled: view.isCanceled,
+    status: view.status,
+    expiresAt: view.expiresAt?.toISOString() ?? null,
+    purchaseDate: view.purchaseDate?.toISOString() ?? null,
+    amount: view.amount,
+    currency: view.currency,
+    tradingviewUsername: view.tradingviewUsername,
+    canCancel: row ? canCancel(row) : false,
+    latestPlanType: input.rows.length > 0 ? latestPlanForPremiumRequired(input.rows) : null,
+  };
+}
+
+export function subscriptionViewFromDto(dto: SubscriptionViewDto): SubscriptionView {
+  return {
+    isLoading: false,
+    planType: dto.planType,
+    isActive: dto.isActive,
+    isCanceled: dto.isCanceled,
+    status: dto.status,
+    expiresAt: dto.expiresAt === null ? null : new Date(dto.expiresAt),
+    purchaseDate: dto.purchaseDate === null ? null : new Date(dto.purchaseDate),
+    amount: dto.amount,
+    currency: dto.currency,
+    tradingviewUsername: dto.tradingviewUsername,
+    error: null,
+  };
+}
+
+/** 'November 26, 2025'; timeZone defaults to the viewer's own. */
+export function formatDisplayDate(date: Date, timeZone?: string): string {
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    ...(timeZone ? { timeZone } : {}),
+  });
+}
+
+export type SubscriptionLabel = {
+  label: 'Pending Cancellation' | 'Active';
+  accessUntil?: string;
+  dot: 'grey' | 'green';
+};
+
+/** Status label and dot of the settings Subscription card (spec §4 "Subscription label"). */
+export function subscriptionLabel(
+  view: Pick<SubscriptionView, 'isActive' | 'isCanceled' | 'expiresAt'>,
+  timeZone?: string,
+): SubscriptionLabel {
+  if (view.isCanceled) {
+    return view.expiresAt
+      ? {
+          label: 'Pending Cancellation',
+          accessUntil: `Access until ${formatDisplayDate(view.expiresAt, timeZone)}`,
+          dot: 'grey',
+        }
+      : { label: 'Pending Cancellation', dot: 'grey' };
+  }
+  if (view.isActive) return { label: 'Active', dot: 'green' };
+  return { label: 'Pending Cancellation', dot: 'grey' };
+}
