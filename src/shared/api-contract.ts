@@ -104,20 +104,18 @@ export function validationErrorBody(issues: readonly IssueLike[]): ApiError {
   return apiErrorBody('validation_failed', message, details);
 }
 
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+
 /** What the client's error mappers need from a failed response (any body, even non-JSON). */
 export function errorInputFromResponse(status: number, body: unknown): ErrorInput {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) {
-    return { status, code: parsed.data.error.code, message: parsed.data.error.message };
-  }
-  // better-auth answers { code, message }; keep its code so the mappers can alias it.
-  if (typeof body === 'object' && body !== null) {
-    const record = body as Record<string, unknown>;
-    const code = typeof record.code === 'string' ? record.code : undefined;
-    const message = typeof record.message === 'string' ? record.message : undefined;
-    return { status, code, message };
-  }
-  return { status };
+  // Ours is { error: { code, message } }; better-auth answers { code, message } at the top level.
+  const outer = asRecord(body);
+  const inner = asRecord(outer?.error) ?? outer;
+  const input: ErrorInput = { status };
+  if (typeof inner?.code === 'string') input.code = inner.code;
+  if (typeof inner?.message === 'string') input.message = inner.message;
+  return input;
 }
 
 // ---------------------------------------------------------------- checkout

@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { NotFoundPage } from '@client/features/not-found/not-found-page';
+import { renderRoutes, TEST_SITE_SETTINGS } from '@client/test/render';
+import { SandboxMarker } from './sandbox-marker';
+
+describe('404 page', () => {
+  it('says the page was not found and links home', async () => {
+    const { router } = renderRoutes(
+      [
+        { path: '/', element: <p>home</p> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+      { path: '/missing' },
+    );
+    expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Return to Home' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('sandbox marker', () => {
+  it('shows while any adapter is a sandbox', () => {
+    renderRoutes([{ path: '/', element: <SandboxMarker /> }]);
+    expect(screen.getByTestId('sandbox-marker')).toHaveTextContent('Sandbox');
+    expect(screen.getByTestId('sandbox-marker')).toHaveAttribute('title', 'Simulated: payments, tradingview, mail');
+  });
+
+  it('is absent in a live shop', () => {
+    renderRoutes([{ path: '/', element: <SandboxMarker /> }], { settings: { ...TEST_SITE_SETTINGS, sandbox: [] } });
+    expect(screen.queryByTestId('sandbox-marker')).not.toBeInTheDocument();
+  });
+});

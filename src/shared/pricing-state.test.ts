@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CARDS, EU_CARDS } from './plans';
+import type { OriginPage, PlanType, PricingCard } from './plans';
+import {
+  ANONYMOUS_MEMBER,
+  LIFETIME_ACTIVE_NOTE,
+  LIFETIME_BANNER,
+  cardPlan,
+  lifetimeBanner,
+  planChangeButton,
+  planChangeCards,
+  planChangeNote,
+  pricingCardButton,
+} from './pricing-state';
+import type { MemberPlanState } from './pricing-state';
+
+const [MONTHLY, QUARTERLY, YEARLY] = DEFAULT_CARDS as [PricingCard, PricingCard, PricingCard];
+const [EU_MONTHLY, EU_QUARTERLY, EU_LIFETIME] = EU_CARDS as [PricingCard, PricingCard, PricingCard];
+
+const member = (planType: PlanType | null, overrides: Partial<MemberPlanState> = {}): MemberPlanState => ({
+  signedIn: true,
+  planType,
+  currentlyActive: planType !== null,
+  isLifetime: planType === 'lifetime',
+  ...overrides,
+});
+
+describe('pricingCardButton', () => {
+  it.each<[string, PricingCard, MemberPlanState, PlanType | null, OriginPage, unknown]>([
+    ['anonymous visitor', MONTHLY, ANONYMOUS_MEMBER, null, '/', { label: 'Start now', disabled: false, variant: 'buy', showCurrentBadge: false }],
+    ['signed in without a plan', QUARTERLY, member(null), null, '/', { label: 'Start now', disabled: false, variant: 'buy', showCurrentBadge: false }],
+    ['own button text', { ...YEARLY, buttonText: 'Go Yearly' }, ANONYMOUS_MEMBER, null, '/', { label: 'Go Yearly', disabled: false, variant: 'buy', showCurrentBadge: false }],
+    ['processing this plan', MONTHLY, ANONYMOUS_MEMBER, 'monthly', '/', { label: 'Loading...', disabled: true, variant: 'loading', showCurrentBadge: false }],
+    ['another plan processing', QUARTERLY, ANONYMOUS_MEMBER, 'monthly', '/', { label: 'Start now', disabled: true, variant: 'buy', showCurrentBadge: false }],
+    ['active member, own plan', MONTHLY, member('monthly'), null, '/', { label: 'Current Plan', disabled: true, variant: 'current', showCurrentBadge: true }],
+    ['active member, other plan', YEARLY, member('monthly'), null, '/', { label: 'Preview Change', disabled: false, variant: 'preview', showCurrentBadge: false }],
+    ['active member, other plan previewing', YEARLY, member('monthly'), 'yearly', '/', { label: 'Loading...', disabled: true, variant: 'loading', showCurrentBadge: false }],
+    ['active member, EU lifetime card is a purchase', EU_LIFETIME, member('euMonthly'), null, '/eu', { label: 'Start now', disabled: false, variant: 'buy', showCurrentBadge: false }],
+    ['canceled member is not current and buys', MONTHLY, member('monthly', { currentlyActive: false }), null, '/', { label: 'Start now', disabled: false, variant: 'buy', showCurrentBadge: false }],
+    ['signed out member data ignored', MONTHLY, member('monthly', { signedIn: false }), null, '/', { label: 'Start now', disabled: false, variant: 'buy', showCurrentBadge: false }],
+    ['lifetime holder, monthly card', MONTHLY, member('lifetime'), null, '/', { label: 'Lifetime Active', disabled: true, variant: 'lifetime', showCurrentBadge: false }],
+    ['lifetime holder, EU lifetime card', EU_LIFETIME, member('lifetime'), null, '/eu', { label: 'Lifetime Active', disabled: true, variant: 'lifetime', showCurrentBadge: true }],
+    ['lifetime holder while processing', EU_QUARTERLY, member('lifetime'), 'quarterly', '/eu', { label: 'Lifetime Active', disabled: true, variant: 'lifetime', showCurrentBadge: false }],
+    ['euMonthly member on /eu sees Monthly as current', EU_MONTHLY, member('euMonthly'), null, '/eu', { label: 'Current Plan', disabled: true, variant: 'current', showCurrentBadge: true }],
+    ['euQuarterly member on /eu sees Quarterly as current', EU_QUARTERLY, member('euQuarterly'), null, '/eu', { label: 'Current Plan', disabled: true, variant: 'current', showCurrentBadge: true }],
+    ['euMonthly member on /eu, Quarterly card', EU_QUARTERLY, member('euMonthly'), null, '/eu', { label: 'Preview Change', disabled: false, variant: 'preview', showCurrentBadge: false }],
+    ['euMonthly member on / is not on the $36 Monthly plan', MONTHLY, member('euMonthly'), null, '/', { label: 'Preview Change', disabled: false, variant: 'preview', showCurrentBadge: false }],
+    ['monthly member on /eu still owns the Monthly card', EU_MONTHLY, member('monthly'), null, '/eu', { label: 'Current Plan', disabled: true, variant: 'current', showCurrentBadge: true }],
+  ])('%s', (_name, card, m, processingPlan, originPage, expected) => {
+    expect(pricingCardButton({ card, member: m, processingPlan, originPage })).toEqual(expected);
+  });
+
+  it.each<[MemberPlanState, string | null]>([
+    [member('lifetime'), 'You have a Lifetime subscription - enjoy unlimited access!'],
+    [member('monthly'), null],
+    [ANONYMOUS_MEMBER, null],
+    [member('lifetime', { signedIn: false }), null],
+  ])('lifetimeBanner(%j) → %s', (m, expected) => {
+    expect(lifetimeBanner(m)).toBe(expected);
+    if (expected) expect(expected).toBe(LIFETIME_BANNER);
+  });
+
+  it.each<[PricingCard, OriginPage, PlanType]>([
+    [EU_MONTHLY, '/eu', 'euMonthly'],
+    [EU_QUARTERLY, '/eu', 'euQuarterly'],
+    [EU_LIFETIME, '/eu', 'lifetime'],
+    [MONTHLY, '/', 'monthly'],
+  ])('cardPlan(%s on %s) → %s', (card, origin, expected) => {
+    expect(cardPlan(card, origin)).toBe(expected);
+  });
+});
+
+describe('planChangeButton', () => {
+  const m = (planType: PlanType | null, overrides: Partial<MemberPlanState> = {}) => {
+    const { signedIn: _signedIn, ...rest } = member(planType, overrides);
+    return rest;
+  };
+
+  it.each<[string, PricingCard, ReturnType<typeof m>, PlanType | null, OriginPage, unknown]>([
+    ['own plan', QUARTERLY, m('quarterly'), null, '/', { label: 'Current Plan', disabled: true, showCurrentBadge: true, action: 'none' }],
+    ['previewing this plan', YEARLY, m('quarterly'), 'yearly', '/', { label: 'Loading Preview...', disabled: true, showCurrentBadge: false, action: 'none' }],
+    ['active member, other plan', YEARLY, m('quarterly'), null, '/', { label: 'Change to Yearly', disabled: false, showCurrentBadge: false, action: 'preview' }],
+    ['active member while another preview loads', MONTHLY, m('quarterly'), 'yearly', '/', { label: 'Change to Monthly', disabled: true, showCurrentBadge: false, action: 'preview' }],
+    ['canceled member keeps Current Plan on own card', MONTHLY, m('monthly', { currentlyActive: false }), null, '/', { label: 'Current Plan', disabled: true, showCurrentBadge: true, action: 'none' }],
+    ['canceled member, other plan: own text', YEARLY, m('monthly', { currentlyActive: false }), null, '/', { label: 'Start now', disabled: false, showCurrentBadge: false, action: 'checkout' }],
+    ['no subscription, own button text', { ...YEARLY, buttonText: 'Get Yearly' }, m(null), null, '/', { label: 'Get Yearly', disabled: false, showCurrentBadge: false, action: 'checkout' }],
+    ['EU member, EU Monthly card is current', EU_MONTHLY, m('euMonthly'), null, '/eu', { label: 'Current Plan', disabled: true, showCurrentBadge: true, action: 'none' }],
+    ['EU member, EU Quarterly card', EU_QUARTERLY, m('euMonthly'), null, '/eu', { label: 'Change to Quarterly', disabled: false, showCurrentBadge: false, action: 'preview' }],
+    ['EU member, Lifetime card is a purchase', EU_LIFETIME, m('euQuarterly'), null, '/eu', { label: 'Start now', disabled: false, showCurrentBadge: false, action: 'checkout' }],
+    ['lifetime holder, other card', MONTHLY, m('lifetime'), null, '/', { label: 'Start now', disabled: true, showCurrentBadge: false, action: 'none' }],
+  ])('%s', (_name, card, mm, previewingPlan, originPage, expected) => {
+    expect(planChangeButton({ card, member: mm, previewingPlan, originPage })).toEqual(expected);
+  });
+
+  it.each<[PlanType | null, readonly PricingCard[], OriginPage]>([
+    [null, DEFAULT_CARDS, '/'],
+    ['monthly', DEFAULT_CARDS, '/'],
+    ['lifetime', DEFAULT_CARDS, '/'],
+    ['euMonthly', EU_CARDS, '/eu'],
+    ['euQuarterly', EU_CARDS, '/eu'],
+  ])('planChangeCards(%s)', (plan, cards, originPage) => {
+    expect(planChangeCards(plan)).toEqual({ cards, originPage });
+  });
+
+  it.each<[boolean, string | null]>([
+    [true, 'Lifetime Plan Active – You already have the best plan!'],
+    [false, null],
+  ])('planChangeNote(isLifetime %s) → %s', (isLifetime, expected) => {
+    expect(planChangeNote({ isLifetime })).toBe(expected);
+  });
+
+  it('uses an en dash in the lifetime note', () => {
+    expect(LIFETIME_ACTIVE_NOTE).toContain('\u2013');
+  });
+});
