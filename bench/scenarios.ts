@@ -19,13 +19,13 @@ async function signedInCookie(app: App, email: string): Promise<string> {
 }
 
 export const scenarios: Scenario[] = [
-  { name: 'GET /healthz', prepare: async (app) => () => app.request('/healthz') },
-  { name: 'GET /api/site', prepare: async (app) => () => app.request('/api/site') },
+  { name: 'GET /healthz', prepare: async (app) => async () => app.request('/healthz') },
+  { name: 'GET /api/site', prepare: async (app) => async () => app.request('/api/site') },
   {
     name: 'GET /api/access (signed in)',
     prepare: async (app) => {
       const cookie = await signedInCookie(app, 'access-bench@example.com');
-      return () => app.request('/api/access', { headers: { cookie } });
+      return async () => app.request('/api/access', { headers: { cookie } });
     },
   },
 ];

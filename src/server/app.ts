@@ -10,8 +10,12 @@ import { httpsRedirect } from './http/https-redirect';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { securityRoutes } from './modules/security/security.routes';
+import { createTradingViewService } from './modules/tradingview/tradingview.service';
+import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -71,13 +75,17 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
     }
   });
 
-  app.route('/api/auth', authRoutes({ auth: deps.auth, db: database.db, logger }));
+  app.route('/api/auth', authRoutes({ auth: deps.auth, db: database.db, logger, config }));
 
   const api = new Hono<{ Variables: AuthVariables }>();
   api.onError((error, c) => handleError(error, c, logger));
   api.use('*', loadSession(deps.auth));
   api.get('/site', (c) => c.json(publicSiteSettings(config)));
   api.route('/', accessRoutes({ db: database.db }));
+  api.route('/', contentRoutes({ db: database.db, content: deps.content }));
+  api.route('/', securityRoutes({ db: database.db, clock: deps.clock }));
+  const tradingView = createTradingViewService({ db: database.db, port: deps.tradingView, reconciler: deps.reconciler, logger, clock: deps.clock });
+  api.route('/', tradingViewRoutes({ service: tradingView, trustedOrigins: config.trustedOrigins }));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db }));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);

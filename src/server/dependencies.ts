@@ -5,9 +5,14 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, type Auth } from './modules/auth/auth';
+import type { ContentCatalogue } from './modules/content/content-loader';
+import { EMPTY_CONTENT } from './modules/content/content.service';
 import type { MailPort } from './modules/mail/mail.port';
 import { createOutboxMail } from './modules/mail/outbox-mail';
 import { createSmtpMail } from './modules/mail/smtp-mail';
+import type { GrantReconciler } from './modules/tradingview/grant-reconciler';
+import { buildTradingView } from './modules/tradingview/tradingview-adapters';
+import type { TradingViewPort } from './modules/tradingview/tradingview.port';
 
 /** Everything the HTTP app needs; tests build the same object with other adapters. */
 export type Dependencies = {
@@ -17,6 +22,11 @@ export type Dependencies = {
   mail: MailPort;
   auth: Auth;
   clock: () => Date;
+  /** Guides and strategies, loaded once at start (loadSiteContent). */
+  content: ContentCatalogue;
+  tradingView: TradingViewPort;
+  /** Grants and revokes TradingView access; main.ts starts its loop, billing calls syncUser. */
+  reconciler: GrantReconciler;
 };
 
 /**
@@ -38,10 +48,12 @@ export function buildDependencies(
   config: Config,
   database: Database,
   logger: Logger,
-  options: { secret: string; mail?: MailPort; clock?: () => Date },
+  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort },
 ): Dependencies {
   const mail =
     options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(database.db, logger));
   const auth = createAuth({ db: database.db, config, mail, logger, secret: options.secret });
-  return { config, database, logger, mail, auth, clock: options.clock ?? (() => new Date()) };
+  const clock = options.clock ?? (() => new Date());
+  const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
+  return { config, database, logger, mail, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView };
 }

@@ -6,6 +6,7 @@ import { buildDependencies, resolveAuthSecret } from './dependencies';
 import { ConfigError, loadConfig, sandboxAdapters, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { loadSiteContent } from './modules/content/content.service';
 import { createLogger } from './logger';
 
 function readConfig(): Config {
@@ -29,7 +30,7 @@ const applied = await migrate(database.db);
 logger.info({ engine: database.engine, applied }, 'database ready');
 
 const clientDir = resolve(config.clientDir);
-const deps = buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config) });
+const deps = buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
 const app = await createApp(deps, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });
 
 const sandboxes = sandboxAdapters(config);
@@ -45,6 +46,7 @@ logger.info(
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   logger.info(`listening on ${config.publicUrl} (port ${info.port})`);
 });
+deps.reconciler.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -53,6 +55,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   // stop taking connections, let in-flight requests finish, then release the database
   server.close(async () => {
+    await deps.reconciler.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -212,8 +212,9 @@ export function parseSettingBlocks(documentation: string): DocumentationBlock[] 
   let table: TableBlock | undefined;
 
   const flushText = () => {
-    const markdown = textLines.join('\n').trim();
-    if (markdown) blocks.push({ kind: 'text', markdown });
+    // Drop blank lines around the text but keep the first line's indentation (Markdown code).
+    const markdown = textLines.join('\n').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+    if (markdown.trim()) blocks.push({ kind: 'text', markdown });
     textLines = [];
   };
 

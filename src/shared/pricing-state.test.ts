@@ -40,6 +40,7 @@ describe('pricingCardButton', () => {
     ['signed out member data ignored', MONTHLY, member('monthly', { signedIn: false }), null, '/', { label: 'Start now', disabled: false, variant: 'buy', showCurrentBadge: false }],
     ['lifetime holder, monthly card', MONTHLY, member('lifetime'), null, '/', { label: 'Lifetime Active', disabled: true, variant: 'lifetime', showCurrentBadge: false }],
     ['lifetime holder, EU lifetime card', EU_LIFETIME, member('lifetime'), null, '/eu', { label: 'Lifetime Active', disabled: true, variant: 'lifetime', showCurrentBadge: true }],
+    ['lifetime flag alone marks the lifetime card', EU_LIFETIME, member('lifetime', { currentlyActive: false }), null, '/eu', { label: 'Lifetime Active', disabled: true, variant: 'lifetime', showCurrentBadge: true }],
     ['lifetime holder while processing', EU_QUARTERLY, member('lifetime'), 'quarterly', '/eu', { label: 'Lifetime Active', disabled: true, variant: 'lifetime', showCurrentBadge: false }],
     ['euMonthly member on /eu sees Monthly as current', EU_MONTHLY, member('euMonthly'), null, '/eu', { label: 'Current Plan', disabled: true, variant: 'current', showCurrentBadge: true }],
     ['euQuarterly member on /eu sees Quarterly as current', EU_QUARTERLY, member('euQuarterly'), null, '/eu', { label: 'Current Plan', disabled: true, variant: 'current', showCurrentBadge: true }],

@@ -63,6 +63,7 @@ export function pricingCardButton(input: {
 }): PricingCardButton {
   const { card, member, processingPlan } = input;
   const originPage = input.originPage ?? '/';
+  // isLifetime alone marks the lifetime card: callers may derive currentlyActive separately.
   const isCurrent =
     member.signedIn &&
     (member.currentlyActive || member.isLifetime) &&

@@ -1,11 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ACCESS_CHECK_ATTEMPTS, accessRpcDelay, ACCESS_CHECK_AFTER_SIGN_IN_MS } from '@shared/timing';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { accessResponseSchema } from '@shared/api-contract';
+import {
+  ACCESS_REFRESH_ATTEMPTS,
+  ACCESS_REFRESH_RETRY_MS,
+  ACCESS_RPC_MAX_ATTEMPTS,
+  SIGN_IN_ACCESS_CHECK_DELAY_MS,
+  accessRpcDelay,
+} from '@shared/timing';
 import { api } from './api-client';
+import { shouldRetry } from './query-client';
 
 export type SessionUser = { id: string; email: string; name: string; createdAt: string };
-type SessionPayload = { user: SessionUser; session: { id: string; expiresAt: string } } | null;
+export type SessionInfo = { id: string; expiresAt: string };
+type SessionPayload = { user: SessionUser; session: SessionInfo } | null;
 
+/** Spec §3 "Premium security state". */
 export type PremiumState = {
   isLoading: boolean;
   isPremium: boolean;
@@ -17,57 +27,80 @@ export type PremiumState = {
 
 export type AuthState = {
   user: SessionUser | null;
-  session: { id: string; expiresAt: string } | null;
+  session: SessionInfo | null;
+  /** True until the first answer about the session cookie arrived. */
   isLoading: boolean;
   premium: PremiumState;
-  /** Re-reads the session cookie's session, e.g. after signing in. */
+  /** Re-reads the session of the session cookie, e.g. after signing in. */
   refreshSession: () => Promise<void>;
-  /** Asks the server again whether the user has premium access. */
+  /** Asks the server again whether the user has premium access (false with no user). */
   refreshAccess: () => Promise<boolean>;
   /** Clears local state, ends the server session, then reloads (or goes to `redirectTo`). */
   signOut: (redirectTo?: string) => Promise<void>;
 };
 
-const SESSION_KEY = ['auth', 'session'] as const;
-const accessKey = (userId: string | undefined) => ['auth', 'access', userId] as const;
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+const ACCESS_QUERY_ROOT = ['auth', 'access'] as const;
+const accessKey = (userId: string | undefined) => [...ACCESS_QUERY_ROOT, userId] as const;
+
+const isSessionQuery = (query: Query) => query.queryKey[0] === SESSION_QUERY_KEY[0] && query.queryKey[1] === SESSION_QUERY_KEY[1];
+
+const fetchSession = () => api<SessionPayload>('/api/auth/get-session');
+const fetchAccess = () => api('/api/access', { schema: accessResponseSchema }).then((result) => result.hasAccess);
+
+const UNKNOWN: PremiumState = { isLoading: true, isPremium: false, hasAccess: 'unknown', isSecurityValid: true, lastSecurityCheck: null, error: null };
+const NON_PREMIUM: PremiumState = { isLoading: false, isPremium: false, hasAccess: false, isSecurityValid: true, lastSecurityCheck: null, error: null };
 
 const AuthContext = createContext<AuthState | null>(null);
 
-const fetchSession = () => api<SessionPayload>('/api/auth/get-session');
-const fetchAccess = () => api<{ hasAccess: boolean }>('/api/access').then((result) => result.hasAccess);
-
+/**
+ * The one source of the signed-in user, the session and the premium state (spec §4): premium is
+ * loading, then premium or non-premium; a failed check means non-premium with invalid security.
+ * Every new session (a sign-in) puts access back to unknown and checks it about 100 ms later.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const sessionQuery = useQuery({ queryKey: SESSION_KEY, queryFn: fetchSession, staleTime: 60_000 });
+  const sessionQuery = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000 });
   const user = sessionQuery.data?.user ?? null;
+  const sessionId = sessionQuery.data?.session.id ?? null;
 
-  // On sign-in access goes back to unknown and is checked shortly after (spec §4: about 100 ms).
-  const [armedFor, setArmedFor] = useState<string | null>(null);
+  // Keyed by session, not user: signing in again as the same person is a sign-in too.
+  const [checkedSession, setCheckedSession] = useState<string | null>(null);
   useEffect(() => {
-    if (!user) return;
-    const timer = setTimeout(() => setArmedFor(user.id), ACCESS_CHECK_AFTER_SIGN_IN_MS);
+    if (!sessionId) return;
+    queryClient.removeQueries({ queryKey: ACCESS_QUERY_ROOT });
+    const timer = setTimeout(() => setCheckedSession(sessionId), SIGN_IN_ACCESS_CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [user]);
+  }, [sessionId, queryClient]);
+  const accessArmed = sessionId !== null && checkedSession === sessionId;
 
   const accessQuery = useQuery({
     queryKey: accessKey(user?.id),
     queryFn: fetchAccess,
-    enabled: Boolean(user) && armedFor === user?.id,
-    retry: ACCESS_CHECK_ATTEMPTS - 1,
-    retryDelay: (attempt) => accessRpcDelay(attempt + 1),
+    enabled: Boolean(user) && accessArmed,
+    retry: (failures, error) => shouldRetry(failures, error, ACCESS_RPC_MAX_ATTEMPTS - 1),
+    retryDelay: (failures) => accessRpcDelay(failures + 1),
     staleTime: 30_000,
   });
 
-  // With no user, drop whatever was cached for the previous one.
+  // With no user, nothing of the previous user's may stay cached (spec §4).
+  const previousUserId = useRef<string | null>(null);
   useEffect(() => {
-    if (sessionQuery.isSuccess && !user) queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    if (!sessionQuery.isSuccess) return;
+    if (previousUserId.current !== null && user === null) {
+      queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
+    }
+    previousUserId.current = user?.id ?? null;
   }, [sessionQuery.isSuccess, user, queryClient]);
 
   const premium = useMemo<PremiumState>(() => {
-    if (sessionQuery.isPending) return { ...UNKNOWN, isLoading: true };
+    if (sessionQuery.isPending) return UNKNOWN;
     if (!user) return NON_PREMIUM;
-    if (accessQuery.isError) return { ...NON_PREMIUM, isSecurityValid: false, error: accessQuery.error.message, lastSecurityCheck: new Date() };
-    if (accessQuery.data === undefined) return { ...UNKNOWN, isLoading: true };
+    if (!accessArmed) return UNKNOWN;
+    if (accessQuery.isError) {
+      return { ...NON_PREMIUM, isSecurityValid: false, error: accessQuery.error.message, lastSecurityCheck: new Date(accessQuery.errorUpdatedAt) };
+    }
+    if (accessQuery.data === undefined) return UNKNOWN;
     return {
       isLoading: false,
       isPremium: accessQuery.data,
@@ -76,25 +109,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       lastSecurityCheck: new Date(accessQuery.dataUpdatedAt),
       error: null,
     };
-  }, [sessionQuery.isPending, user, accessQuery.isError, accessQuery.error, accessQuery.data, accessQuery.dataUpdatedAt]);
+  }, [sessionQuery.isPending, user, accessArmed, accessQuery.isError, accessQuery.error, accessQuery.errorUpdatedAt, accessQuery.data, accessQuery.dataUpdatedAt]);
 
   const refreshSession = useCallback(async () => {
-    queryClient.removeQueries({ queryKey: ['auth', 'access'] });
-    await queryClient.refetchQueries({ queryKey: SESSION_KEY });
+    await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY, exact: true });
   }, [queryClient]);
 
   const refreshAccess = useCallback(async () => {
-    const current = queryClient.getQueryData<SessionPayload>(SESSION_KEY)?.user;
+    const current = queryClient.getQueryData<SessionPayload>(SESSION_QUERY_KEY)?.user;
     if (!current) return false;
-    return queryClient.fetchQuery({ queryKey: accessKey(current.id), queryFn: fetchAccess, staleTime: 0 });
+    return queryClient.fetchQuery({
+      queryKey: accessKey(current.id),
+      queryFn: fetchAccess,
+      staleTime: 0,
+      // spec §9: access refresh after actions, 3 tries 1 s apart
+      retry: (failures, error) => shouldRetry(failures, error, ACCESS_REFRESH_ATTEMPTS - 1),
+      retryDelay: ACCESS_REFRESH_RETRY_MS,
+    });
   }, [queryClient]);
 
   const signOut = useCallback(
     async (redirectTo?: string) => {
-      queryClient.clear();
+      // Remember where we are: guards react to the cleared state and may navigate meanwhile.
+      const here = window.location.href;
+      await queryClient.cancelQueries();
+      queryClient.setQueryData<SessionPayload>(SESSION_QUERY_KEY, null);
+      queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
+      // The server may already have forgotten the session (401/403/404); that is still signed out.
       await api('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => undefined);
       if (redirectTo) window.location.assign(redirectTo);
-      else window.location.reload();
+      else if (window.location.href === here) window.location.reload();
+      else window.location.assign(here);
     },
     [queryClient],
   );
@@ -113,9 +158,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
-
-const UNKNOWN: PremiumState = { isLoading: true, isPremium: false, hasAccess: 'unknown', isSecurityValid: true, lastSecurityCheck: null, error: null };
-const NON_PREMIUM: PremiumState = { isLoading: false, isPremium: false, hasAccess: false, isSecurityValid: true, lastSecurityCheck: null, error: null };
 
 export function useAuth(): AuthState {
   const state = useContext(AuthContext);

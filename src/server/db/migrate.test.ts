@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { migrate } from './migrate';
+import { queryRows } from './query';
 import { createTestDatabase } from '../test/test-database';
 import { user, userSubscriptions } from './schema';
 
@@ -14,15 +15,15 @@ afterAll(async () => {
 });
 
 async function hasAccess(userId: string): Promise<boolean> {
-  const result = await database.db.execute<{ access: boolean }>(sql`SELECT user_has_premium_access(${userId}::uuid) AS access`);
-  return result.rows[0]!.access;
+  const [row] = await queryRows<{ access: boolean }>(database.db, sql`SELECT user_has_premium_access(${userId}::uuid) AS access`);
+  return row!.access;
 }
 
 describe('migrations', () => {
   it('are recorded and not applied twice', async () => {
     expect(await migrate(database.db)).toEqual([]);
-    const names = await database.db.execute<{ name: string }>(sql`SELECT name FROM schema_migrations ORDER BY name`);
-    expect(names.rows.map((row) => row.name)).toEqual(['0000_init.sql', '0001_access_function.sql']);
+    const names = await queryRows<{ name: string }>(database.db, sql`SELECT name FROM schema_migrations ORDER BY name`);
+    expect(names.map((row) => row.name)).toEqual(['0000_init.sql', '0001_access_function.sql']);
   });
 });
 

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { queryRows } from './query';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 // Any constant shared by every instance: the lock makes concurrent starts apply migrations once.
@@ -18,8 +19,8 @@ export async function migrate(db: Db): Promise<string[]> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(sql`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const applied = await tx.execute<{ name: string }>(sql`SELECT name FROM schema_migrations`);
-    const done = new Set(applied.rows.map((row) => row.name));
+    const applied = await queryRows<{ name: string }>(tx, sql`SELECT name FROM schema_migrations`);
+    const done = new Set(applied.map((row) => row.name));
     const pending = files.filter((name) => !done.has(name));
     for (const name of pending) {
       const text = await readFile(`${MIGRATIONS_DIR}${name}`, 'utf8');

@@ -1,4 +1,49 @@
-import { Outlet } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { useAuth } from '@client/lib/auth-state';
+import { reportUnauthorizedAccess } from './api/report-unauthorized-access';
+import { DashboardShell } from './components/dashboard-shell';
+import { DesktopRequired } from './components/desktop-required';
+import { SecurityPanel } from './components/security-panel';
+import { useDashboardAccess } from './use-dashboard-access';
+import { useIsMobile } from './use-is-mobile';
+
+/**
+ * The protected, desktop-only member area (spec §2, §4): a loader until access is known, then
+ * /auth for visitors, /premium-access-required for users without access, or the dashboard.
+ */
 export function DashboardLayout() {
-  return <Outlet />;
+  const { user, isLoading, refreshSession } = useAuth();
+  const location = useLocation();
+  const decision = useDashboardAccess(user?.id ?? null);
+  const isMobile = useIsMobile();
+  const here = `${location.pathname}${location.search}`;
+
+  useEffect(() => {
+    if (decision === 'denied') reportUnauthorizedAccess(here);
+    // Reported once per decision, not again for every page the user had in the address bar.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [decision]);
+
+  // The server no longer knows the session: refresh ours first, or /auth would send us straight back.
+  const [sessionRefreshed, setSessionRefreshed] = useState(false);
+  useEffect(() => {
+    if (decision === 'signed-out') void refreshSession().finally(() => setSessionRefreshed(true));
+  }, [decision, refreshSession]);
+
+  if (isLoading || (decision === 'signed-out' && !sessionRefreshed)) return <PageSpinner label="Loading..." />;
+  if (!user || decision === 'signed-out') return <Navigate to={`/auth?redirect=${encodeURIComponent(here)}`} replace />;
+  if (decision === 'checking') return <PageSpinner label="Loading..." />;
+  if (decision === 'denied') return <Navigate to="/premium-access-required" replace />;
+
+  if (isMobile) return <DesktopRequired />;
+  return (
+    <>
+      <DashboardShell email={user.email}>
+        <Outlet />
+      </DashboardShell>
+      <SecurityPanel userId={user.id} />
+    </>
+  );
 }

@@ -1,6 +1,79 @@
-export function LandingPage() {
-  return <main className="p-10">LandingPage</main>;
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { useAuth } from '@client/lib/auth-state';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { useMetaPixel } from '@client/lib/tracking';
+import { ChatWidget } from './components/chat-widget';
+import { FaqSection } from './components/faq-section';
+import { FeatureBlocks } from './components/feature-blocks';
+import { FeaturesCarousel } from './components/features-carousel';
+import { FinalCta } from './components/final-cta';
+import { HeroSection } from './components/hero-section';
+import { SecureCheckout } from './components/secure-checkout';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { TestimonialsSection } from './components/testimonials-section';
+import { useLandingVariant } from './landing-variant';
+import { PricingSection } from './pricing/pricing-section';
+import './landing.css';
+
+/** Arriving at /#prices (e.g. from another page's Prices link) scrolls there once the sections exist. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const element = document.getElementById(decodeURIComponent(hash.slice(1)));
+    element?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 }
+
+function LandingContent() {
+  const { brandName } = useSiteSettings();
+  const variant = useLandingVariant();
+  useMetaPixel();
+  useScrollToHash();
+  useEffect(() => {
+    document.title = `${brandName} – Next-Gen TradingView Indicators`;
+  }, [brandName]);
+
+  return (
+    <div className="min-h-screen overflow-x-clip">
+      <SiteHeader />
+      <main>
+        <HeroSection />
+        <FeatureBlocks />
+        <FeaturesCarousel />
+        <TestimonialsSection />
+        <PricingSection originPage={variant.originPage} />
+        <SecureCheckout />
+        <FaqSection />
+        <FinalCta />
+      </main>
+      <SiteFooter />
+      <ChatWidget />
+    </div>
+  );
+}
+
+/**
+ * The wrapper of / and /eu (spec §2): members with access go to the dashboard; while the session
+ * or the access of a signed-in user is unknown a spinner shows. An anonymous visitor gets the page
+ * as soon as the session check answers 'no user' (no access check is made for them).
+ */
+function LandingGate() {
+  const { user, isLoading, premium } = useAuth();
+  if (isLoading || (user && premium.hasAccess === 'unknown')) return <PageSpinner label="Loading..." />;
+  if (user && premium.hasAccess === true) return <Navigate to="/dashboard" replace />;
+  return <LandingContent />;
+}
+
+/** / (and /?from=eu, which shows the EU offer). */
+export function LandingPage() {
+  return <LandingGate />;
+}
+
+/** /eu: the EU offer with its own pricing. */
 export function EuLandingPage() {
-  return <main className="p-10">EuLandingPage</main>;
+  return <LandingGate />;
 }

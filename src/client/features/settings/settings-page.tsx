@@ -1,3 +1,60 @@
+import { Link, useSearchParams } from 'react-router';
+import { cn } from '@client/lib/cn';
+import { AccountCard } from './components/account-card';
+import { PlanChangeCard } from './components/plan-change-card';
+import { SecurityCard } from './components/security-card';
+import { SubscriptionCard } from './components/subscription-card';
+import { parseSettingsSection, settingsSectionHref, visibleSettingsCards } from './settings-sections';
+import type { SettingsSection } from './settings-sections';
+
+const SECTION_TABS: { section: SettingsSection; label: string }[] = [
+  { section: 'all', label: 'Overview' },
+  { section: 'account', label: 'My Account' },
+  { section: 'subscription', label: 'Subscription' },
+  { section: 'upgrade', label: 'Change Plan' },
+];
+
+/** /dashboard/settings?section=account|subscription|upgrade|all (spec §2 "Settings page"). */
 export function SettingsPage() {
-  return <main className="p-10">SettingsPage</main>;
+  const [params] = useSearchParams();
+  const section = parseSettingsSection(params.get('section'));
+  const visible = new Set(visibleSettingsCards(section));
+  const both = visible.has('account') && visible.has('subscription');
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-10 py-10">
+      <header className="mb-8 flex items-end justify-between gap-6">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+          <p className="mt-2 text-muted">Manage your account, subscription and plan.</p>
+        </div>
+        <nav aria-label="Settings sections" className="flex gap-1 rounded-xl border border-border bg-card p-1">
+          {SECTION_TABS.map((tab) => (
+            <Link
+              key={tab.section}
+              to={settingsSectionHref(tab.section)}
+              aria-current={tab.section === section ? 'page' : undefined}
+              className={cn(
+                'rounded-lg px-3.5 py-1.5 text-sm font-medium transition-colors',
+                tab.section === section ? 'bg-white/10 text-foreground' : 'text-muted hover:text-foreground',
+              )}
+            >
+              {tab.label}
+            </Link>
+          ))}
+        </nav>
+      </header>
+
+      <div className="space-y-6">
+        {visible.has('account') || visible.has('subscription') ? (
+          <div className={cn('grid items-start gap-6', both ? 'grid-cols-2' : 'max-w-3xl')}>
+            {visible.has('account') ? <AccountCard /> : null}
+            {visible.has('subscription') ? <SubscriptionCard /> : null}
+          </div>
+        ) : null}
+        {visible.has('security') ? <SecurityCard /> : null}
+        {visible.has('upgrade') ? <PlanChangeCard /> : null}
+      </div>
+    </div>
+  );
 }

@@ -1,20 +1,41 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
+import { RESET_LINK_TTL_SECONDS } from '@shared/timing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { account, rateLimit, session, user, verification } from '../../db/schema';
 import type { Logger } from '../../logger';
-import type { MailPort } from '../mail/mail.port';
+import type { Mail, MailPort } from '../mail/mail.port';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates';
 
-/** Seconds a reset link stays valid (spec §9: 10 minutes). */
-export const RESET_LINK_TTL_SECONDS = 10 * 60;
+export { RESET_LINK_TTL_SECONDS };
+
+/** Where the reset e-mail points: our own page reads the token (docs/decisions/004). */
+export const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 export type AuthDeps = { db: Db; config: Config; mail: MailPort; logger: Logger; secret: string };
+
+// The users whose password a request has just reset, so that the after-hook can sign them in.
+// Keyed by the request object that better-auth hands to both `onPasswordReset` and the hook.
+const passwordResetUsers = new WeakMap<Request, string>();
 
 /** better-auth on our Postgres: e-mail + password, database sessions in httpOnly cookies. */
 export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
   const brand = config.site.brandName;
+
+  // Mails leave in the background: a request must answer in the same time whether or not the
+  // address has an account (and so whether or not a mail goes out), and a slow SMTP server must
+  // not hold the page. Failures are logged; the person can ask again.
+  const sendInBackground = (message: Mail, what: string) => {
+    void mail
+      .send(message)
+      .then(() => logger.info({ to: message.to }, `${what} mail sent`))
+      .catch((error: unknown) => logger.error({ err: error, to: message.to }, `could not send the ${what} mail`));
+  };
+
   return betterAuth({
     appName: brand,
     baseURL: config.publicUrl,
@@ -22,29 +43,38 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
     secret,
     trustedOrigins: config.trustedOrigins,
     telemetry: { enabled: false },
+    // better-auth's messages join our structured log (and its level) instead of raw stderr
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => logger[level]({ component: 'better-auth', args: args.length ? args : undefined }, message),
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       disableSignUp: config.auth.registrationDisabled,
       requireEmailVerification: config.auth.requireEmailVerification,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      // A reset ends every existing session (a thief's included); the person who reset is
+      // signed in again by the after-hook below.
       revokeSessionsOnPasswordReset: true,
-      // Our own page reads the token; better-auth's redirect URL would add a hop.
       sendResetPassword: async ({ user: recipient, token }) => {
-        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mail.send(passwordResetMail(brand, recipient.email, url));
-        logger.info({ to: recipient.email }, 'password reset mail sent');
+        sendInBackground(passwordResetMail(brand, recipient.email, resetPasswordUrl(config.publicUrl, token)), 'password reset');
+      },
+      onPasswordReset: async ({ user: resetUser }, request) => {
+        if (request) passwordResetUsers.set(request, resetUser.id);
       },
     },
     emailVerification: config.auth.requireEmailVerification
       ? {
           sendOnSignUp: true,
+          // an unconfirmed person who signs in gets a fresh link (the first may have expired)
+          sendOnSignIn: true,
           autoSignInAfterVerification: true,
           sendVerificationEmail: async ({ user: recipient, url }) => {
-            await mail.send(verifyEmailMail(brand, recipient.email, url));
+            sendInBackground(verifyEmailMail(brand, recipient.email, url), 'e-mail confirmation');
           },
         }
       : undefined,
@@ -62,11 +92,33 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
         '/reset-password': { window: 60, max: 10 },
       },
     },
+    hooks: {
+      // The reset page leads straight to the dashboard (spec §4 "Reset success goes to /dashboard
+      // after 1 s"), so the person who just proved they own the mailbox is signed in here. The
+      // link also proves the address, so it counts as confirmed.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/reset-password' || !ctx.request) return;
+        const userId = passwordResetUsers.get(ctx.request);
+        if (!userId) return;
+        passwordResetUsers.delete(ctx.request);
+        const internal = ctx.context.internalAdapter;
+        let resetUser = await internal.findUserById(userId);
+        if (!resetUser) return;
+        if (!resetUser.emailVerified) resetUser = (await internal.updateUser(userId, { emailVerified: true })) ?? resetUser;
+        const newSession = await internal.createSession(userId);
+        await setSessionCookie(ctx, { session: newSession, user: resetUser });
+      }),
+    },
     advanced: {
       database: { generateId: 'uuid' },
+      // Secure whenever the site is served over https, i.e. every real deployment (decision 004).
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       cookiePrefix: config.site.brandSlug,
+      // better-auth skips its origin (CSRF) check under NODE_ENV=test; keep it on everywhere so
+      // that tests exercise the same protection production has.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
     },
   });
 }

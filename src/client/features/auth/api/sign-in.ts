@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SignInInput } from '@shared/validation';
+import { authRequest } from './auth-request';
+
+export type SignInResult = { token: string; user: { id: string; email: string } };
+
+export const signIn = (input: SignInInput) => authRequest<SignInResult>('/api/auth/sign-in/email', { email: input.email, password: input.password });
+
+export const useSignIn = () => useMutation({ mutationFn: signIn });

@@ -1,0 +1,260 @@
+import { ArrowRight, BookOpen, ListTree } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { splitParagraphs, type Guide } from '@shared/content';
+import { Card } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
+import { useGuide } from '../api/get-guide';
+import { useGuides } from '../api/get-guides';
+import { BackLink, DifficultyBadge, featureHref, GuideCount, guideHref, GUIDES_PATH, LoadError, LoadingArticle, ReadTime } from './guide-parts';
+import { Markdown } from './markdown';
+
+const number = (index: number) => String(index + 1).padStart(2, '0');
+
+function GuideHeader({ guide, showCount = true }: { guide: Guide; showCount?: boolean }) {
+  return (
+    <header className="mb-8">
+      <DifficultyBadge difficulty={guide.difficulty} />
+      <h1 className="mt-3 text-3xl font-bold tracking-tight text-white lg:text-4xl">{guide.title}</h1>
+      <p className="mt-3 max-w-3xl text-base leading-7 text-muted">{guide.description}</p>
+      <div className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+        <ReadTime minutes={guide.estimatedReadTime} />
+        {showCount && <GuideCount guide={guide} />}
+      </div>
+    </header>
+  );
+}
+
+function RelatedGuides({ ids }: { ids: string[] }) {
+  const guides = useGuides();
+  const related = ids.flatMap((id) => guides.data?.find((guide) => guide.id === id) ?? []);
+  if (related.length === 0) return null;
+  return (
+    <Card className="p-5">
+      <h2 className="text-sm font-semibold text-white">Related Guides</h2>
+      <ul className="mt-3 space-y-2">
+        {related.map((guide) => (
+          <li key={guide.id}>
+            <Link to={guideHref(guide)} className="group block rounded-xl border border-transparent p-3 transition-colors hover:border-border hover:bg-white/5">
+              <span className="flex items-center justify-between gap-2">
+                <span className="text-sm font-medium text-white">{guide.title}</span>
+                <ArrowRight aria-hidden="true" className="h-4 w-4 shrink-0 text-muted transition-transform group-hover:translate-x-0.5" />
+              </span>
+              <span className="mt-1.5 flex items-center gap-3 text-xs text-muted">
+                <DifficultyBadge difficulty={guide.difficulty} />
+                <ReadTime minutes={guide.estimatedReadTime} />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** {product}-setup and tradingview-account: one documentation page, paragraph by paragraph. */
+function SinglePageGuide({ guide }: { guide: Guide }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <article className="min-w-0">
+        <GuideHeader guide={guide} showCount={false} />
+        <Card className="p-8 lg:p-10">
+          <div className="max-w-[72ch]" data-testid="guide-document">
+            {splitParagraphs(guide.introduction).map((paragraph, index) => (
+              <Markdown key={index} source={paragraph} className="mb-5 last:mb-0" />
+            ))}
+            {guide.sections.map((section) => (
+              <section key={section.id} className="mt-10">
+                <h2 className="mb-4 text-xl font-semibold text-white">{section.title}</h2>
+                {section.image && <img src={section.image} alt={section.imageAlt ?? ''} className="mb-5 w-full rounded-xl border border-border" />}
+                <Markdown source={section.content} />
+              </section>
+            ))}
+          </div>
+        </Card>
+      </article>
+      <aside className="lg:sticky lg:top-24 lg:self-start">
+        <RelatedGuides ids={guide.relatedGuides} />
+      </aside>
+    </div>
+  );
+}
+
+/** {product}-pro-v2 as a guide: the introduction and every feature, with a 'Features' sidebar. */
+function FeatureListGuide({ guide }: { guide: Guide }) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <article className="min-w-0">
+        <GuideHeader guide={guide} />
+        <Card className="p-8">
+          <Markdown source={guide.introduction} />
+        </Card>
+        <ol className="mt-8 space-y-4">
+          {guide.features.map((feature, index) => (
+            <li key={feature.id} id={`feature-${feature.id}`} className="scroll-mt-24">
+              <Card className="flex gap-5 p-6">
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-sm font-bold tabular-nums text-primary">
+                  {number(index)}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h2 className="text-lg font-semibold text-white">{feature.title}</h2>
+                    <span className="text-xs text-muted">
+                      <ReadTime minutes={feature.estimatedReadTime} />
+                    </span>
+                  </div>
+                  <p className="mt-1.5 text-sm leading-6 text-muted">{feature.description}</p>
+                  <Link to={featureHref(guide.id, feature.id)} className="mt-3 inline-block text-sm font-semibold text-primary hover:underline">
+                    Learn More <span aria-hidden="true">→</span>
+                  </Link>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      </article>
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+        <Card className="p-5">
+          <h2 className="flex items-center gap-2 text-sm font-semibold text-white">
+            <ListTree aria-hidden="true" className="h-4 w-4 text-primary" />
+            Features
+          </h2>
+          <ol className="mt-3 space-y-0.5">
+            {guide.features.map((feature, index) => (
+              <li key={feature.id}>
+                <Link
+                  to={featureHref(guide.id, feature.id)}
+                  className="flex items-center gap-3 rounded-lg px-2.5 py-2 text-sm text-muted transition-colors hover:bg-white/5 hover:text-white"
+                >
+                  <span className="w-5 text-xs tabular-nums text-muted/70">{number(index)}</span>
+                  {feature.title}
+                </Link>
+              </li>
+            ))}
+          </ol>
+        </Card>
+        <RelatedGuides ids={guide.relatedGuides} />
+      </aside>
+    </div>
+  );
+}
+
+/** Every other guide: long-form reading with numbered sections and a table of contents. */
+function LongFormGuide({ guide }: { guide: Guide }) {
+  const [active, setActive] = useState(guide.sections[0]?.id);
+
+  const goTo = (id: string) => {
+    setActive(id);
+    document.getElementById(`section-${id}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <article className="min-w-0">
+        <GuideHeader guide={guide} />
+        {guide.introduction && (
+          <div className="mb-8 max-w-[72ch] text-lg">
+            <Markdown source={guide.introduction} className="text-[17px] leading-8 text-slate-200" />
+          </div>
+        )}
+        <div className="space-y-6">
+          {guide.sections.map((section, index) => (
+            <section
+              key={section.id}
+              id={`section-${section.id}`}
+              aria-labelledby={`section-title-${section.id}`}
+              data-active={active === section.id}
+              className={cn(
+                'scroll-mt-24 rounded-2xl border bg-card p-8 transition-colors duration-300',
+                active === section.id ? 'border-primary/40 shadow-lg shadow-primary/5' : 'border-border',
+              )}
+            >
+              <div className="flex items-center gap-4">
+                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-sm font-bold tabular-nums text-primary">
+                  {index + 1}
+                </span>
+                <h2 id={`section-title-${section.id}`} className="text-xl font-semibold tracking-tight text-white">
+                  {section.title}
+                </h2>
+              </div>
+              {section.image && (
+                <figure className="mt-6">
+                  <img src={section.image} alt={section.imageAlt ?? ''} loading="lazy" className="w-full rounded-xl border border-border bg-black/20" />
+                  {section.imageAlt && <figcaption className="mt-2.5 text-center text-sm text-muted">{section.imageAlt}</figcaption>}
+                </figure>
+              )}
+              <Markdown source={section.content} className="mt-6 max-w-[72ch]" />
+            </section>
+          ))}
+        </div>
+      </article>
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
+        {guide.sections.length > 0 && (
+          <Card className="p-5">
+            <h2 className="flex items-center gap-2 text-sm font-semibold text-white">
+              <BookOpen aria-hidden="true" className="h-4 w-4 text-primary" />
+              Table of Contents
+            </h2>
+            <nav aria-label="Table of Contents">
+              <ol className="mt-3 space-y-0.5">
+                {guide.sections.map((section, index) => (
+                  <li key={section.id}>
+                    <button
+                      type="button"
+                      onClick={() => goTo(section.id)}
+                      aria-current={active === section.id ? 'location' : undefined}
+                      className={cn(
+                        'flex w-full items-start gap-3 rounded-lg px-2.5 py-2 text-left text-sm transition-colors',
+                        active === section.id ? 'bg-primary/15 font-medium text-white' : 'text-muted hover:bg-white/5 hover:text-white',
+                      )}
+                    >
+                      <span className={cn('w-5 shrink-0 text-xs tabular-nums leading-5', active === section.id ? 'text-primary' : 'text-muted/70')}>
+                        {index + 1}.
+                      </span>
+                      {section.title}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          </Card>
+        )}
+        <RelatedGuides ids={guide.relatedGuides} />
+      </aside>
+    </div>
+  );
+}
+
+/** guide={id}: one of the three guide layouts (spec §2), chosen by the server from the id. */
+export function GuideView({ guideId }: { guideId: string }) {
+  const guide = useGuide(guideId);
+  const back = <BackLink to={GUIDES_PATH}>Back to Guides</BackLink>;
+
+  if (guide.isPending) return <LoadingArticle />;
+  if (guide.isError) {
+    return (
+      <LoadError
+        error={guide.error}
+        onRetry={() => void guide.refetch()}
+        notFoundTitle="Guide Not Found"
+        notFoundText="The requested guide could not be found."
+        back={back}
+      />
+    );
+  }
+  const data = guide.data;
+  return (
+    <div>
+      <div className="mb-6">{back}</div>
+      {data.layout === 'single-page' ? (
+        <SinglePageGuide guide={data} />
+      ) : data.layout === 'feature-list' ? (
+        <FeatureListGuide guide={data} />
+      ) : (
+        // Keyed so that moving to another guide starts again at its first section.
+        <LongFormGuide key={data.id} guide={data} />
+      )}
+    </div>
+  );
+}
+

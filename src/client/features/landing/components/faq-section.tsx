@@ -1,0 +1,47 @@
+import { ChevronDown } from 'lucide-react';
+import { useId, useState } from 'react';
+import { cn } from '@client/lib/cn';
+import { FAQ_ITEMS } from '../content';
+import { SECTION_IDS } from '../scroll';
+
+/** FAQ accordion (spec §9: 7 items, the first open). Hand-written: lighter than a library for one list. */
+export function FaqSection() {
+  const [open, setOpen] = useState<number | null>(0);
+  const baseId = useId();
+  return (
+    <section id={SECTION_IDS.faq} aria-labelledby="faq-heading" className="scroll-mt-28 px-4 py-14 sm:px-6 md:py-20">
+      <div className="mx-auto max-w-3xl">
+        <h2 id="faq-heading" className="text-center text-3xl font-bold tracking-tight text-white md:text-4xl">
+          Frequently Asked Questions
+        </h2>
+        <div className="mt-10 divide-y divide-white/10 rounded-2xl border border-white/10 bg-card">
+          {FAQ_ITEMS.map((item, index) => {
+            const expanded = open === index;
+            const buttonId = `${baseId}-q${index}`;
+            const panelId = `${baseId}-a${index}`;
+            return (
+              <div key={item.question}>
+                <h3>
+                  <button
+                    id={buttonId}
+                    type="button"
+                    aria-expanded={expanded}
+                    aria-controls={panelId}
+                    onClick={() => setOpen(expanded ? null : index)}
+                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-white transition-colors hover:bg-white/[0.03] md:px-6 md:py-5"
+                  >
+                    {item.question}
+                    <ChevronDown className={cn('h-5 w-5 flex-none text-muted transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
+                  </button>
+                </h3>
+                <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-[15px] leading-relaxed text-foreground/75 md:px-6">
+                  {item.answer}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

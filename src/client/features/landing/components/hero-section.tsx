@@ -1,0 +1,66 @@
+import { ArrowRight, Sparkles } from 'lucide-react';
+import { HERO } from '../content';
+import { scrollToSection, SECTION_IDS } from '../scroll';
+import { FLOATING_ASSETS } from './asset-icons';
+import { ChartFrame } from './chart-frame';
+import { Stars } from './stars';
+
+export function HeroSection() {
+  return (
+    <section className="relative overflow-hidden" aria-labelledby="hero-heading">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(34,197,94,0.18),transparent_60%)]" />
+
+      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pb-14 pt-12 sm:px-6 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:pb-16">
+        <div className="text-center lg:text-left">
+          <p className="inline-flex items-center gap-2 rounded-full border border-primary/30 bg-primary/10 px-3 py-1 text-sm font-semibold text-primary">
+            <Sparkles className="h-4 w-4" aria-hidden="true" />
+            {HERO.saleBanner}
+          </p>
+          <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold leading-[1.1] tracking-tight text-white sm:text-5xl lg:text-6xl">
+            {HERO.headline.replace('Next-Gen Indicators', '')}
+            <span className="bg-gradient-to-r from-primary to-emerald-300 bg-clip-text text-transparent">
+              <span className="whitespace-nowrap">Next-Gen</span> Indicators
+            </span>
+          </h1>
+          <p className="mx-auto mt-5 max-w-xl text-lg text-foreground/75 lg:mx-0">{HERO.tagline}</p>
+          <div className="mt-8 flex flex-col items-center gap-4 sm:flex-row sm:justify-center lg:justify-start">
+            <button
+              type="button"
+              onClick={() => scrollToSection(SECTION_IDS.prices)}
+              className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-primary px-7 text-base font-semibold text-primary-foreground shadow-[0_10px_30px_-10px_rgba(34,197,94,0.7)] transition hover:bg-primary/90"
+            >
+              {HERO.cta}
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </button>
+            <div className="flex items-center gap-2 text-sm text-foreground/80" aria-label={`Rated ${HERO.rating} out of 5`}>
+              <Stars rating={HERO.rating} />
+              <span>
+                <strong className="text-white">{HERO.rating}/5</strong> rating
+              </span>
+            </div>
+          </div>
+        </div>
+
+        <div className="relative mx-auto w-full max-w-xl lg:max-w-none">
+          <div aria-hidden="true" className="absolute -inset-4 rounded-3xl bg-primary/10 blur-2xl" />
+          <div className="relative overflow-hidden rounded-2xl border border-white/10 bg-card shadow-2xl">
+            <div className="flex h-9 items-center gap-1.5 border-b border-white/5 px-4">
+              <span className="h-2.5 w-2.5 rounded-full bg-red-500/70" />
+              <span className="h-2.5 w-2.5 rounded-full bg-yellow-500/70" />
+              <span className="h-2.5 w-2.5 rounded-full bg-green-500/70" />
+              <span className="ml-3 text-xs text-muted">BTCUSD · 1H</span>
+            </div>
+            <ChartFrame kind="hero" title="Candlestick chart with the indicators drawn on it" eager />
+          </div>
+          <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-10">
+            {FLOATING_ASSETS.map(({ name, Icon, className, delay }) => (
+              <span key={name} className={`landing-float absolute drop-shadow-[0_8px_20px_rgba(0,0,0,0.5)] ${className}`} style={{ animationDelay: delay }} title={name}>
+                <Icon />
+              </span>
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { LineChart, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '@client/lib/auth-state';
+import { cn } from '@client/lib/cn';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { useLandingVariant } from '../landing-variant';
+import { scrollToSection, SECTION_IDS } from '../scroll';
+import { OfferBar } from './offer-bar';
+
+const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60';
+
+/** Brand mark: a small candlestick glyph beside the configured brand name. */
+export function BrandMark({ className }: { className?: string }) {
+  const { brandName } = useSiteSettings();
+  return (
+    <span className={cn('inline-flex items-center gap-2 text-lg font-bold tracking-tight text-white', className)}>
+      <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-emerald-700 text-primary-foreground">
+        <LineChart className="h-4 w-4" />
+      </span>
+      {brandName}
+    </span>
+  );
+}
+
+/** Fixed header of the marketing pages (spec §2): offer bar, navigation, Log In / Sign Out, mobile menu below 768 px. */
+export function SiteHeader() {
+  const { docsUrl } = useSiteSettings();
+  const { user, signOut } = useAuth();
+  const variant = useLandingVariant();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  const goTo = (id: string) => {
+    setMenuOpen(false);
+    // From a page without the section, go to the home page of this variant at that section.
+    if (!scrollToSection(id)) void navigate(`${variant.home}#${id}`);
+  };
+  const authHref = variant.isEu ? '/auth?redirect=/eu' : '/auth';
+
+  const links = (
+    <>
+      <a href={docsUrl} target="_blank" rel="noopener noreferrer" className={linkClass} onClick={() => setMenuOpen(false)}>
+        Guide
+      </a>
+      <a
+        href={`${variant.home === '/' ? '' : variant.home}#${SECTION_IDS.prices}`}
+        className={linkClass}
+        onClick={(event) => {
+          event.preventDefault();
+          goTo(SECTION_IDS.prices);
+        }}
+      >
+        Prices
+      </a>
+      <a
+        href={`${variant.home === '/' ? '' : variant.home}#${SECTION_IDS.testimonials}`}
+        className={linkClass}
+        onClick={(event) => {
+          event.preventDefault();
+          goTo(SECTION_IDS.testimonials);
+        }}
+      >
+        Testimonials
+      </a>
+    </>
+  );
+
+  const account = user ? (
+    <button
+      type="button"
+      onClick={() => void signOut()}
+      className="inline-flex h-9 items-center justify-center rounded-lg border border-white/15 px-4 text-sm font-semibold text-white transition-colors hover:bg-white/10"
+    >
+      Sign Out
+    </button>
+  ) : (
+    <Link
+      to={authHref}
+      className="inline-flex h-9 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground transition-colors hover:bg-primary/90"
+    >
+      Log In
+    </Link>
+  );
+
+  return (
+    <header className="sticky top-0 z-40">
+      <OfferBar isEu={variant.isEu} />
+      <div className="border-b border-white/5 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+        <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+          <Link to={variant.home} aria-label="Home" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
+            <BrandMark />
+          </Link>
+          <div className="hidden items-center gap-1 md:flex">{links}</div>
+          <div className="hidden md:block">{account}</div>
+          <button
+            type="button"
+            className="grid h-10 w-10 place-items-center rounded-lg text-white hover:bg-white/10 md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+          </button>
+        </nav>
+        {menuOpen ? (
+          <div id="mobile-menu" className="border-t border-white/5 px-4 pb-4 pt-2 md:hidden">
+            <div className="flex flex-col">{links}</div>
+            <div className="mt-3 [&>*]:w-full">{account}</div>
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

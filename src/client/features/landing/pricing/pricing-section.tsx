@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Crown } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { UpgradePreview } from '@shared/api-contract';
+import { checkoutError, planUpdatedToast, previewError, upgradeError } from '@shared/error-messages';
+import { pricingCards, type OriginPage, type PlanType, type PricingCard as Card } from '@shared/plans';
+import { cardPlan, lifetimeBanner, pricingCardButton } from '@shared/pricing-state';
+import { useAuth } from '@client/lib/auth-state';
+import { notifyError, notifySuccess } from '@client/lib/notify';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { clickIds, trackInitiateCheckout } from '@client/lib/tracking';
+import { toErrorInput } from '../api/api-error';
+import { createCheckout } from '../api/create-checkout';
+import { subscriptionQueryKey } from '../api/get-subscription';
+import { previewUpgradeCost } from '../api/preview-upgrade-cost';
+import { updateSubscription } from '../api/update-subscription';
+import { PricingCard } from './pricing-card';
+import { useMemberPlan } from './use-member-plan';
+
+const UpgradeDialog = lazy(() => import('./upgrade-dialog').then((module) => ({ default: module.UpgradeDialog })));
+
+const defaultRedirect = (url: string) => window.location.assign(url);
+
+/**
+ * The pricing cards of a landing page (section id 'prices', spec §2 "Pricing cards"): buys through
+ * checkout, lets active members preview and change plans, and shows the member's current or
+ * lifetime plan. Self-contained so other screens can reuse it.
+ */
+export function PricingSection({
+  originPage,
+  redirect = defaultRedirect,
+}: {
+  originPage: OriginPage;
+  /** Where a checkout sends the browser; tests pass a spy. */
+  redirect?: (url: string) => void;
+}) {
+  const { prices } = useSiteSettings();
+  const { user, refreshAccess } = useAuth();
+  const queryClient = useQueryClient();
+  const { member, isLoading: memberLoading, email } = useMemberPlan();
+  const [processingPlan, setProcessingPlan] = useState<PlanType | null>(null);
+  const [preview, setPreview] = useState<UpgradePreview | null>(null);
+  const [updating, setUpdating] = useState(false);
+  const cards = pricingCards(originPage, prices);
+
+  // Coming back from the checkout page with the Back button restores this page from the
+  // back-forward cache, where the card would still say 'Loading...'.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setProcessingPlan(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+  const banner = lifetimeBanner(member);
+
+  const startCheckout = async (card: Card) => {
+    const planType = cardPlan(card, originPage);
+    setProcessingPlan(card.planType);
+    try {
+      const { fbc, fbp } = clickIds();
+      const session = await createCheckout({ planType, customerEmail: email, fbc, fbp, userAgent: navigator.userAgent.slice(0, 2048), originPage });
+      trackInitiateCheckout({ planName: card.name, planType, value: prices[planType] / 100, eventId: session.sessionId });
+      redirect(session.url);
+      // The button keeps saying 'Loading...' while the browser leaves for the checkout page.
+    } catch (error) {
+      notifyError(checkoutError(toErrorInput(error)));
+      setProcessingPlan(null);
+    }
+  };
+
+  const startPreview = async (card: Card) => {
+    setProcessingPlan(card.planType);
+    try {
+      const result = await previewUpgradeCost(cardPlan(card, originPage));
+      if ('redirectToCheckout' in result) {
+        // No upgrade path for this subscription (spec §7): buy the plan through checkout instead.
+        await startCheckout(card);
+        return;
+      }
+      setPreview(result);
+    } catch (error) {
+      notifyError(previewError(toErrorInput(error)));
+    }
+    setProcessingPlan(null);
+  };
+
+  const confirmChange = async () => {
+    if (!preview) return;
+    setUpdating(true);
+    try {
+      const result = await updateSubscription(preview.newPlan);
+      notifySuccess(planUpdatedToast(result.planType));
+      setPreview(null);
+      await queryClient.invalidateQueries({ queryKey: subscriptionQueryKey(user?.id) });
+      await refreshAccess().catch(() => false);
+    } catch (error) {
+      notifyError(upgradeError(toErrorInput(error), 'landing'));
+    } finally {
+      setUpdating(false);
+    }
+  };
+
+  return (
+    <section id="prices" aria-labelledby="prices-heading" className="scroll-mt-28 py-14 md:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <h2 id="prices-heading" className="text-center text-3xl font-bold tracking-tight text-white md:text-4xl">
+          Choose Your Plan
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-foreground/70">
+          Every plan unlocks every indicator, guide and community channel. Cancel any time.
+        </p>
+
+        {banner ? (
+          <p role="status" className="mx-auto mt-8 flex max-w-2xl items-center justify-center gap-2 rounded-xl border border-green-500/40 bg-green-500/10 px-4 py-3 text-center text-sm font-semibold text-green-300">
+            <Crown className="h-4 w-4 flex-none" aria-hidden="true" />
+            {banner}
+          </p>
+        ) : null}
+
+        <div className="mx-auto mt-12 grid max-w-md gap-8 md:max-w-none md:grid-cols-3 md:gap-6 lg:gap-8" aria-busy={memberLoading}>
+          {cards.map((card) => {
+            const button = pricingCardButton({ card, member, processingPlan, originPage });
+            return (
+              <PricingCard
+                key={card.planType}
+                card={card}
+                // Until the member's plan is known a click could buy what they already have.
+                button={memberLoading ? { ...button, disabled: true } : button}
+                onSelect={() => void (button.variant === 'preview' ? startPreview(card) : startCheckout(card))}
+              />
+            );
+          })}
+        </div>
+      </div>
+
+      {preview ? (
+        <Suspense fallback={null}>
+          <UpgradeDialog preview={preview} updating={updating} onConfirm={() => void confirmChange()} onClose={() => setPreview(null)} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { footerScrollBehavior, FOOTER_SCROLL_DELAY_MS } from '@shared/timing';
+
+export const SECTION_IDS = { prices: 'prices', testimonials: 'testimonials', features: 'features', faq: 'faq' } as const;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Scrolls a section of this page into view; false when the page has no such section. */
+export function scrollToSection(id: string): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  return true;
+}
+
+/** Footer links (spec §2): scroll to the top 100 ms after the click, instantly on narrow screens. */
+export function scrollToTopSoon(): void {
+  window.setTimeout(() => {
+    const behavior = prefersReducedMotion() ? 'instant' : footerScrollBehavior(window.innerWidth);
+    window.scrollTo({ top: 0, left: 0, behavior });
+  }, FOOTER_SCROLL_DELAY_MS);
+}

@@ -1,0 +1,100 @@
+import { AlertTriangle, Pencil, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { planDisplayName } from '@shared/plans';
+import { formatDisplayDate } from '@shared/subscription-view';
+import { Badge } from '@client/components/ui/badge';
+import type { BadgeTone } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { useAuth } from '@client/lib/auth-state';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { useSubscription } from '../api/get-subscription';
+import { useTradingviewStatus } from '../api/get-tradingview-status';
+import { DetailList, DetailRow, SettingsCardHeader } from './detail-list';
+import { TradingviewUsernameForm } from './tradingview-username-form';
+
+export const NOT_PROVIDED = 'Not provided';
+const UNAVAILABLE = 'Unavailable';
+
+const GRANT_BADGES: Record<string, { tone: BadgeTone; text: string }> = {
+  granted: { tone: 'green', text: 'Access granted' },
+  pending: { tone: 'yellow', text: 'Access pending' },
+  failed: { tone: 'red', text: 'Access failed' },
+  revoked: { tone: 'neutral', text: 'Access revoked' },
+};
+
+/** 'My Account': who the member is, which TradingView username gets the indicators, and help. */
+export function AccountCard() {
+  const { user } = useAuth();
+  const { supportEmail, discordInviteUrl } = useSiteSettings();
+  const subscription = useSubscription();
+  const tradingview = useTradingviewStatus();
+  const [editing, setEditing] = useState(false);
+
+  const dto = subscription.data;
+  const subscriptionLoading = subscription.isPending;
+  const subscriptionFailed = subscription.isError && !dto;
+  // The TradingView module knows the username best; the subscription row has it too, so the card
+  // still works while that endpoint is unavailable.
+  const username = tradingview.data?.username ?? dto?.tradingviewUsername ?? null;
+  const grant = tradingview.data?.grantStatus ? GRANT_BADGES[tradingview.data.grantStatus] : undefined;
+
+  return (
+    <Card role="region" aria-labelledby="my-account-title">
+      <SettingsCardHeader
+        icon={<UserRound className="h-5 w-5" />}
+        title="My Account"
+        titleId="my-account-title"
+        description="Your account details and the TradingView username that receives your indicators."
+      />
+      <DetailList>
+        <DetailRow label="Email Address" loading={!user}>
+          <span className="break-all">{user?.email}</span>
+        </DetailRow>
+        <DetailRow label="TradingView Username" loading={subscriptionLoading}>
+          <span className="inline-flex flex-wrap items-center justify-end gap-2">
+            {username ? <span className="font-mono">{username}</span> : <span className="text-muted">{NOT_PROVIDED}</span>}
+            {username && grant ? <Badge tone={grant.tone}>{grant.text}</Badge> : null}
+            {!editing ? (
+              <Button variant="ghost" size="sm" className="h-7 px-2 text-primary" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" className="h-3.5 w-3.5" />
+                {username ? 'Change' : 'Add'}
+              </Button>
+            ) : null}
+          </span>
+        </DetailRow>
+      </DetailList>
+      {editing ? <TradingviewUsernameForm current={username} onDone={() => setEditing(false)} /> : null}
+      <DetailList className="border-t border-border/70">
+        <DetailRow label="Purchase Date" loading={subscriptionLoading}>
+          {subscriptionFailed ? UNAVAILABLE : dto?.purchaseDate ? formatDisplayDate(new Date(dto.purchaseDate)) : '—'}
+        </DetailRow>
+        <DetailRow label="Plan" loading={subscriptionLoading}>
+          {subscriptionFailed ? UNAVAILABLE : dto?.planType ? planDisplayName(dto.planType) : 'No plan'}
+        </DetailRow>
+        <DetailRow label="Member Since" loading={!user}>
+          {user ? formatDisplayDate(new Date(user.createdAt)) : null}
+        </DetailRow>
+      </DetailList>
+
+      <div role="note" className="mt-5 flex gap-3 rounded-xl border border-warning/30 bg-warning/10 p-4 text-sm">
+        <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-warning" />
+        <div className="space-y-1">
+          <p className="font-semibold text-warning">Check your TradingView username</p>
+          <p className="text-foreground/85">
+            Your indicators are granted to this exact username. If it is wrong, you will not get access to the
+            indicators. Correct it above, or contact support by opening a ticket on our{' '}
+            <a href={discordInviteUrl} target="_blank" rel="noreferrer" className="font-medium text-primary underline-offset-4 hover:underline">
+              Discord
+            </a>{' '}
+            or by email at{' '}
+            <a href={`mailto:${supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              {supportEmail}
+            </a>
+            .
+          </p>
+        </div>
+      </div>
+    </Card>
+  );
+}

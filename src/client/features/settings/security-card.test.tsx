@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorReply, mockApi, renderSettings, resetSettingsTest } from './settings-test-kit';
+
+afterEach(resetSettingsTest);
+
+describe('Security card', () => {
+  it('asks for confirmation, revokes every session, then signs this browser out', async () => {
+    const api = mockApi({ 'POST /api/auth/revoke-sessions': { body: { status: true } } });
+    const user = userEvent.setup();
+    renderSettings('/dashboard/settings?section=all');
+    const card = await screen.findByRole('region', { name: 'Security' });
+
+    await user.click(within(card).getByRole('button', { name: 'Sign Out of All Devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all devices?' });
+    expect(api.callsTo('POST', '/api/auth/revoke-sessions')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Sign Out Everywhere' }));
+    // Signing out ends with a full page load of /auth, which jsdom cannot perform; the calls show it.
+    await expect.poll(() => api.callsTo('POST', '/api/auth/sign-out').length).toBe(1);
+    const paths = api.calls.filter((call) => call.method === 'POST').map((call) => call.path);
+    expect(paths).toEqual(['/api/auth/revoke-sessions', '/api/auth/sign-out']);
+  });
+
+  it('does nothing when the member cancels', async () => {
+    const api = mockApi();
+    const user = userEvent.setup();
+    renderSettings('/dashboard/settings');
+    const card = await screen.findByRole('region', { name: 'Security' });
+    await user.click(within(card).getByRole('button', { name: 'Sign Out of All Devices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all devices?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('keeps the member signed in and says so when revoking fails', async () => {
+    const api = mockApi({ 'POST /api/auth/revoke-sessions': errorReply(500, 'internal', 'Internal Server Error') });
+    const user = userEvent.setup();
+    renderSettings('/dashboard/settings');
+    const card = await screen.findByRole('region', { name: 'Security' });
+    await user.click(within(card).getByRole('button', { name: 'Sign Out of All Devices' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign Out Everywhere' }));
+    expect(await screen.findByText('Could not sign out of all devices. Please try again.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,327 @@
+// The only Drizzle user of billing's own tables (checkout_sessions, orders, user_subscriptions,
+// processed_events). Every function takes the database or a transaction: inside a transaction,
+// pass the transaction (PGlite has one connection; a query on `db` there would wait forever).
+import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { PlanType } from '@shared/plans';
+import { ACTIVE_ROWS_LIMIT, RECENT_ROWS_LIMIT } from '@shared/subscription-view';
+import type { Db } from '../../db/client';
+import { checkoutSessions, orders, processedEvents, user, userSubscriptions } from '../../db/schema';
+
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type SubscriptionRecord = typeof userSubscriptions.$inferSelect;
+export type OrderRecord = typeof orders.$inferSelect;
+
+// ---------------------------------------------------------------- users
+
+export type AccountSummary = { id: string; email: string; createdAt: Date };
+
+export async function findAccountByEmail(db: Db, email: string): Promise<AccountSummary | null> {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAccountById(db: Db, id: string): Promise<AccountSummary | null> {
+  const [row] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The TradingView username on file: the most recently updated one of any of the user's rows. */
+export async function latestTradingviewUsername(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ username: userSubscriptions.tradingviewUsername })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), isNotNull(userSubscriptions.tradingviewUsername)))
+    .orderBy(desc(userSubscriptions.updatedAt))
+    .limit(1);
+  return row?.username ?? null;
+}
+
+// ---------------------------------------------------------------- checkout sessions
+
+export async function insertCheckoutSession(db: Db, values: typeof checkoutSessions.$inferInsert): Promise<void> {
+  await db.insert(checkoutSessions).values(values);
+}
+
+export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutSessionRow | null> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Reads the session row and locks it until the transaction ends (claims and fulfilment queue here). */
+export async function lockCheckoutSession(tx: Db, id: string): Promise<CheckoutSessionRow | null> {
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function updateCheckoutSession(tx: Db, id: string, values: Partial<typeof checkoutSessions.$inferInsert>): Promise<void> {
+  await tx.update(checkoutSessions).set({ ...values, updatedAt: sql`now()` }).where(eq(checkoutSessions.id, id));
+}
+
+/** Unpaid sessions for an e-mail started since `since`: the ones a missed webhook could leave behind. */
+export async function openSessionsForEmail(db: Db, email: string, since: Date): Promise<CheckoutSessionRow[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.email, email.toLowerCase()), eq(checkoutSessions.paymentStatus, 'unpaid'), gte(checkoutSessions.createdAt, since)))
+    .orderBy(desc(checkoutSessions.createdAt))
+    .limit(10);
+}
+
+// ---------------------------------------------------------------- orders
+
+/** One order per checkout session; returns its id whether it was just written or existed. */
+export async function ensureCheckoutOrder(
+  tx: Db,
+  values: { checkoutSessionId: string; planType: PlanType; amount: number; currency: string; providerPaymentId: string | null; userId: string | null },
+): Promise<string> {
+  await tx.insert(orders).values({ ...values, status: 'paid' }).onConflictDoNothing({ target: orders.checkoutSessionId });
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, values.checkoutSessionId)).limit(1);
+  if (!row) throw new Error(`order for ${values.checkoutSessionId} vanished`);
+  return row.id;
+}
+
+export async function findOrderByPaymentId(db: Db, providerPaymentId: string): Promise<OrderRecord | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.providerPaymentId, providerPaymentId)).limit(1);
+  return row ?? null;
+}
+
+export async function insertOrder(tx: Db, values: typeof orders.$inferInsert): Promise<void> {
+  await tx.insert(orders).values(values);
+}
+
+export async function setOrderStatus(tx: Db, id: string, status: string): Promise<void> {
+  await tx.update(orders).set({ status }).where(eq(orders.id, id));
+}
+
+export async function findOrder(db: Db, id: string) {
+  const [row] = await db.select({ amount: orders.amount, currency: orders.currency, createdAt: orders.createdAt }).from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- user_subscriptions
+
+export type ProviderState = {
+  planType: PlanType;
+  status: string;
+  isActive: boolean;
+  expiresAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** The moment the provider's object was read: an older snapshot never overwrites a newer one. */
+  asOf: Date;
+};
+
+type Link = {
+  provider: string;
+  providerCustomerId: string | null;
+  userId: string | null;
+  checkoutSessionId: string | null;
+  orderId: string | null;
+};
+
+const us = userSubscriptions;
+// True when the incoming snapshot is at least as new as the one the row was written from.
+const fresh = sql`(${us.providerUpdatedAt} IS NULL OR ${us.providerUpdatedAt} <= excluded.provider_updated_at)`;
+const keepUnlessFresh = (column: string) =>
+  sql`CASE WHEN ${fresh} THEN ${sql.raw(`excluded."${column}"`)} ELSE ${sql.raw(`"user_subscriptions"."${column}"`)} END`;
+
+/**
+ * Writes a recurring subscription's state from a provider snapshot, creating the row on first
+ * sight. State columns change only when the snapshot is not older than the row's; links (user,
+ * checkout, order) are filled once and never overwritten. A change of plan unlinks the order,
+ * whose amount was for the old plan (the view then shows list prices).
+ */
+export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<void> {
+  await tx
+    .insert(us)
+    .values({
+      userId: link.userId,
+      planType: state.planType,
+      status: state.status,
+      isActive: state.isActive,
+      expiresAt: state.expiresAt,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      orderId: link.orderId,
+      provider: link.provider,
+      providerCustomerId: link.providerCustomerId,
+      providerSubscriptionId: subscriptionId,
+      checkoutSessionId: link.checkoutSessionId,
+      providerUpdatedAt: state.asOf,
+    })
+    .onConflictDoUpdate({
+      target: us.providerSubscriptionId,
+      set: {
+        planType: keepUnlessFresh('plan_type'),
+        status: keepUnlessFresh('status'),
+        isActive: keepUnlessFresh('is_active'),
+        expiresAt: keepUnlessFresh('expires_at'),
+        cancelAtPeriodEnd: keepUnlessFresh('cancel_at_period_end'),
+        orderId: sql`CASE WHEN ${fresh} AND ${us.planType} <> excluded.plan_type THEN NULL ELSE COALESCE(${us.orderId}, excluded.order_id) END`,
+        userId: sql`COALESCE(${us.userId}, excluded.user_id)`,
+        checkoutSessionId: sql`COALESCE(${us.checkoutSessionId}, excluded.checkout_session_id)`,
+        providerCustomerId: sql`COALESCE(excluded.provider_customer_id, ${us.providerCustomerId})`,
+        providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
+        updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
+      },
+    });
+}
+
+/** The row of a one-time (lifetime) purchase, keyed by its checkout session. */
+export async function upsertOneTimeRow(tx: Db, checkoutSessionId: string, state: ProviderState, link: Omit<Link, 'checkoutSessionId'>): Promise<void> {
+  await tx
+    .insert(us)
+    .values({
+      userId: link.userId,
+      planType: state.planType,
+      status: state.status,
+      isActive: state.isActive,
+      expiresAt: state.expiresAt,
+      cancelAtPeriodEnd: false,
+      orderId: link.orderId,
+      provider: link.provider,
+      providerCustomerId: link.providerCustomerId,
+      checkoutSessionId,
+      providerUpdatedAt: state.asOf,
+    })
+    .onConflictDoUpdate({
+      target: us.checkoutSessionId,
+      set: {
+        status: keepUnlessFresh('status'),
+        isActive: keepUnlessFresh('is_active'),
+        orderId: sql`COALESCE(${us.orderId}, excluded.order_id)`,
+        userId: sql`COALESCE(${us.userId}, excluded.user_id)`,
+        providerCustomerId: sql`COALESCE(excluded.provider_customer_id, ${us.providerCustomerId})`,
+        providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
+        updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
+      },
+    });
+}
+
+export async function findRowBySubscriptionId(db: Db, subscriptionId: string): Promise<SubscriptionRecord | null> {
+  const [row] = await db.select().from(us).where(eq(us.providerSubscriptionId, subscriptionId)).limit(1);
+  return row ?? null;
+}
+
+/** Deactivates the one-time purchase rows paid by an order (refund, dispute). */
+export async function deactivateRowsOfOrder(tx: Db, order: Pick<OrderRecord, 'id' | 'checkoutSessionId'>, asOf: Date): Promise<number> {
+  const rows = await tx
+    .update(us)
+    .set({ isActive: false, status: 'canceled', updatedAt: sql`now()`, providerUpdatedAt: asOf })
+    .where(
+      and(
+        isNull(us.providerSubscriptionId),
+        eq(us.isActive, true),
+        order.checkoutSessionId ? or(eq(us.orderId, order.id), eq(us.checkoutSessionId, order.checkoutSessionId)) : eq(us.orderId, order.id),
+      ),
+    )
+    .returning({ id: us.id });
+  return rows.length;
+}
+
+/** Links the rows and the order of a paid session to the account that claimed it. */
+export async function linkSessionToUser(tx: Db, session: Pick<CheckoutSessionRow, 'id' | 'providerSubscriptionId'>, userId: string): Promise<string[]> {
+  const rows = await tx
+    .update(us)
+    .set({ userId, updatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(us.userId),
+        session.providerSubscriptionId ? or(eq(us.checkoutSessionId, session.id), eq(us.providerSubscriptionId, session.providerSubscriptionId)) : eq(us.checkoutSessionId, session.id),
+      ),
+    )
+    .returning({ id: us.id });
+  await tx.update(orders).set({ userId }).where(and(eq(orders.checkoutSessionId, session.id), isNull(orders.userId)));
+  return rows.map((row) => row.id);
+}
+
+/** Fills the username on rows that have none (a claimed purchase inherits the member's username). */
+export async function fillTradingviewUsername(tx: Db, rowIds: string[], username: string): Promise<void> {
+  if (rowIds.length === 0) return;
+  await tx
+    .update(us)
+    .set({ tradingviewUsername: username })
+    .where(and(inArray(us.id, rowIds), isNull(us.tradingviewUsername)));
+}
+
+const viewColumns = {
+  id: us.id,
+  planType: us.planType,
+  status: us.status,
+  isActive: us.isActive,
+  expiresAt: us.expiresAt,
+  cancelAtPeriodEnd: us.cancelAtPeriodEnd,
+  createdAt: us.createdAt,
+  updatedAt: us.updatedAt,
+  orderId: us.orderId,
+  tradingviewUsername: us.tradingviewUsername,
+  provider: us.provider,
+  providerCustomerId: us.providerCustomerId,
+  providerSubscriptionId: us.providerSubscriptionId,
+  checkoutSessionId: us.checkoutSessionId,
+};
+
+export type SubscriptionViewRecord = Omit<SubscriptionRecord, 'userId' | 'providerUpdatedAt' | 'planType'> & { planType: PlanType };
+
+/** The spec's active query (§4): is_active, status active/trialing/canceled; canceled first, newest first; at most 5. */
+export async function activeRowsOfUser(db: Db, userId: string): Promise<SubscriptionViewRecord[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(us)
+    .where(and(eq(us.userId, userId), eq(us.isActive, true), inArray(us.status, ['active', 'trialing', 'canceled'])))
+    .orderBy(desc(us.cancelAtPeriodEnd), desc(us.updatedAt), desc(us.createdAt))
+    .limit(ACTIVE_ROWS_LIMIT);
+  return rows as SubscriptionViewRecord[];
+}
+
+/** The spec's fallback query: the 10 newest rows of any kind. */
+export async function recentRowsOfUser(db: Db, userId: string): Promise<SubscriptionViewRecord[]> {
+  const rows = await db.select(viewColumns).from(us).where(eq(us.userId, userId)).orderBy(desc(us.createdAt)).limit(RECENT_ROWS_LIMIT);
+  return rows as SubscriptionViewRecord[];
+}
+
+/** Every row still marked active: what purchase guards and plan changes look at. */
+export async function activeFlagRowsOfUser(db: Db, userId: string): Promise<SubscriptionViewRecord[]> {
+  const rows = await db.select(viewColumns).from(us).where(and(eq(us.userId, userId), eq(us.isActive, true))).orderBy(desc(us.createdAt));
+  return rows as SubscriptionViewRecord[];
+}
+
+/** Rows whose provider state a sync re-reads: every recurring row not finally ended, and one-time rows. */
+export async function syncableRowsOfUser(db: Db, userId: string): Promise<SubscriptionViewRecord[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(us)
+    .where(and(eq(us.userId, userId), or(eq(us.isActive, true), and(isNotNull(us.providerSubscriptionId), sql`${us.status} <> 'canceled'`))))
+    .orderBy(desc(us.createdAt))
+    .limit(20);
+  return rows as SubscriptionViewRecord[];
+}
+
+/** The member's provider customer: from the newest row that has one for this provider. */
+export async function customerIdOfUser(db: Db, userId: string, provider: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: us.providerCustomerId })
+    .from(us)
+    .where(and(eq(us.userId, userId), eq(us.provider, provider), isNotNull(us.providerCustomerId)))
+    .orderBy(desc(us.isActive), desc(us.createdAt))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
+// ---------------------------------------------------------------- processed events
+
+export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: processedEvents.id }).from(processedEvents).where(eq(processedEvents.id, id)).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Records an event inside the transaction that applies it. False when it was already recorded;
+ * a concurrent delivery of the same event waits here until the first one commits.
+ */
+export async function recordProcessedEvent(tx: Db, event: { id: string; source: string; type: string }): Promise<boolean> {
+  const inserted = await tx.insert(processedEvents).values(event).onConflictDoNothing().returning({ id: processedEvents.id });
+  return inserted.length > 0;
+}

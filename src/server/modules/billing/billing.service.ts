@@ -1,0 +1,290 @@
+// Billing orchestration behind the §7 calls: checkout, payment details, the member's
+// subscription view, sync, plan changes, cleanup after a lifetime purchase and the portal.
+import { grantsAccess } from '@shared/access';
+import type { CreateCheckoutRequest, CreateCheckoutResponse, CustomerPortalResponse, GetPaymentDetailsResponse, PaymentUserStatus, PreviewUpgradeCostResponse, SubscriptionViewDto } from '@shared/api-contract';
+import { basePlan, isPlanType, isRecurring, toEuPlan, type PlanType } from '@shared/plans';
+import { buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import type { SessionUser } from '../auth/session.middleware';
+import { recordSecurityEvent } from '../security/security.repository';
+import {
+  activeFlagRowsOfUser,
+  activeRowsOfUser,
+  customerIdOfUser,
+  findAccountByEmail,
+  findCheckoutSession,
+  findOrder,
+  insertCheckoutSession,
+  latestTradingviewUsername,
+  openSessionsForEmail,
+  recentRowsOfUser,
+  syncableRowsOfUser,
+  type CheckoutSessionRow,
+  type SubscriptionViewRecord,
+} from './billing.repository';
+import { applyCheckoutSession, applySubscription, readSessionFacts, type FulfilmentDeps } from './fulfilment';
+import type { PaymentsPort } from './payments.port';
+
+export type BillingServiceDeps = { db: Db; payments: PaymentsPort; config: Config; logger: Logger; clock: () => Date };
+
+/** How long a previewed proration date is honoured by the change that follows it. */
+export const PREVIEW_TTL_MS = 10 * 60 * 1000;
+/** Unpaid checkouts younger than this are re-checked by a sync (a webhook may have been missed). */
+const RECENT_CHECKOUT_MS = 24 * 60 * 60 * 1000;
+
+const ERRORS = {
+  lifetimeOwned: () => new ApiError(409, 'lifetime_owned', 'You already have a Lifetime subscription active. No further purchase required.'),
+  subscriptionExists: () => new ApiError(409, 'subscription_exists', 'You already have an active subscription of this type.'),
+  noCustomer: () => new ApiError(404, 'no_customer', 'No Stripe customer found for this account.'),
+  sessionNotFound: () => new ApiError(404, 'session_not_found', 'Payment session not found.'),
+  sessionNotPaid: () => new ApiError(409, 'session_not_paid', 'This payment has not been completed.'),
+};
+
+const isPaid = (row: Pick<CheckoutSessionRow, 'paymentStatus'>) => row.paymentStatus === 'paid' || row.paymentStatus === 'no_payment_required';
+
+/** The one recurring subscription a plan change applies to: the newest that grants access now. */
+function changeableSubscription(rows: readonly SubscriptionViewRecord[], now: Date): SubscriptionViewRecord | null {
+  return rows.find((row) => row.providerSubscriptionId && isRecurring(row.planType) && grantsAccess(row, now) && row.status !== 'canceled') ?? null;
+}
+
+/**
+ * What /payment-success shows (spec §4 "Payment userStatus"), decided from the paid session:
+ * - new: no account has the paid e-mail;
+ * - existing_needs_login: an account has it, but the caller is not signed in as that account;
+ * - existing_complete: signed in as it, and a TradingView username is on file;
+ * - new_needs_tv: signed in as it, no username, and the account was made for this purchase
+ *   (it claimed this session and did not exist when the checkout started);
+ * - existing_needs_tv: signed in as it, no username, any other case.
+ */
+export function paymentUserStatus(input: {
+  account: { id: string; createdAt: Date } | null;
+  callerId: string | null;
+  hasUsername: boolean;
+  session: { claimedByUserId: string | null; createdAt: Date };
+}): PaymentUserStatus {
+  const { account, callerId, hasUsername, session } = input;
+  if (!account) return 'new';
+  if (callerId !== account.id) return 'existing_needs_login';
+  if (hasUsername) return 'existing_complete';
+  const madeForThisPurchase = session.claimedByUserId === account.id && account.createdAt.getTime() >= session.createdAt.getTime();
+  return madeForThisPurchase ? 'new_needs_tv' : 'existing_needs_tv';
+}
+
+export function createBillingService(deps: BillingServiceDeps) {
+  const { db, payments, config, logger, clock } = deps;
+  const fulfilment: FulfilmentDeps = { db, payments, logger, clock };
+  // Proration dates shown in a preview, so the change that follows charges exactly what was shown.
+  // Kept in memory: on another instance or after a restart the change uses "now", seconds later.
+  const previews = new Map<string, { prorationDate: number; subscriptionId: string; at: number }>();
+
+  /** The purchase guards of spec §6 for the account `userId`. */
+  async function assertMayBuy(userId: string, planType: PlanType): Promise<void> {
+    const now = clock();
+    const rows = (await activeFlagRowsOfUser(db, userId)).filter((row) => grantsAccess(row, now));
+    if (rows.some((row) => row.planType === 'lifetime')) throw ERRORS.lifetimeOwned();
+    if (rows.some((row) => basePlan(row.planType) === basePlan(planType))) throw ERRORS.subscriptionExists();
+  }
+
+  /** Re-reads a session from the provider and writes what it says (idempotent; no event id needed). */
+  async function fulfilFromProvider(sessionId: string): Promise<void> {
+    const facts = await readSessionFacts(fulfilment, sessionId);
+    if (!facts) return;
+    await db.transaction((tx) => applyCheckoutSession(tx, payments.kind, facts, logger));
+  }
+
+  /**
+   * Our row of a paid session: when the buyer arrives before the provider's event, the session is
+   * read from the provider and fulfilled right here. Throws the spec's errors otherwise.
+   */
+  async function loadPaidSession(sessionId: string): Promise<CheckoutSessionRow> {
+    let row = await findCheckoutSession(db, sessionId);
+    if (!row) throw ERRORS.sessionNotFound();
+    if (!isPaid(row)) {
+      await fulfilFromProvider(sessionId);
+      row = await findCheckoutSession(db, sessionId);
+      if (!row) throw ERRORS.sessionNotFound();
+    }
+    if (!isPaid(row)) throw ERRORS.sessionNotPaid();
+    return row;
+  }
+
+  async function syncRows(userId: string): Promise<boolean> {
+    let ok = true;
+    const rows = await syncableRowsOfUser(db, userId);
+    const subscriptionIds = new Set(rows.map((row) => row.providerSubscriptionId).filter((id): id is string => id !== null));
+    const sessionIds = new Set(rows.filter((row) => !row.providerSubscriptionId && row.checkoutSessionId).map((row) => row.checkoutSessionId as string));
+    for (const id of subscriptionIds) {
+      try {
+        const asOf = clock();
+        const sub = await payments.retrieveSubscription(id);
+        if (sub) await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger));
+      } catch (error) {
+        ok = false;
+        logger.warn({ err: error, subscriptionId: id }, 'subscription sync failed');
+      }
+    }
+    for (const id of sessionIds) {
+      try {
+        await fulfilFromProvider(id);
+      } catch (error) {
+        ok = false;
+        logger.warn({ err: error, sessionId: id }, 'one-time purchase sync failed');
+      }
+    }
+    return ok;
+  }
+
+  return {
+    loadPaidSession,
+
+    async createCheckout(user: SessionUser | null, input: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
+      const planType = toEuPlan(input.planType, input.originPage);
+      const email = (user?.email ?? input.customerEmail)?.toLowerCase() ?? null;
+      const owner = user ? { id: user.id } : email ? await findAccountByEmail(db, email) : null;
+      if (owner) await assertMayBuy(owner.id, planType);
+
+      const customerId = user ? await customerIdOfUser(db, user.id, payments.kind) : null;
+      const cancelUrl = `${config.publicUrl}/payment-canceled${input.originPage === '/eu' ? '?from=/eu' : ''}`;
+      const metadata: Record<string, string> = { planType, originPage: input.originPage, ...(user ? { userId: user.id } : {}) };
+      const session = await payments.createCheckoutSession({
+        planType,
+        mode: isRecurring(planType) ? 'subscription' : 'payment',
+        customerEmail: email,
+        customerId,
+        successUrl: `${config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl,
+        metadata,
+      });
+      await insertCheckoutSession(db, {
+        id: session.id,
+        provider: payments.kind,
+        planType,
+        email,
+        originPage: input.originPage,
+        fbc: input.fbc,
+        fbp: input.fbp,
+        userAgent: input.userAgent,
+        providerCustomerId: customerId,
+      });
+      logger.info({ sessionId: session.id, planType, signedIn: user !== null }, 'checkout started');
+      return { url: session.url, sessionId: session.id };
+    },
+
+    async getPaymentDetails(user: SessionUser | null, sessionId: string): Promise<GetPaymentDetailsResponse> {
+      const row = await loadPaidSession(sessionId);
+      if (!row.email || !isPlanType(row.planType)) throw ERRORS.sessionNotFound();
+      const account = await findAccountByEmail(db, row.email);
+      const hasUsername = account ? (await latestTradingviewUsername(db, account.id)) !== null : false;
+      return {
+        email: row.email,
+        planType: row.planType,
+        amountTotal: row.amountTotal ?? 0,
+        currency: (row.currency ?? 'usd').toLowerCase(),
+        userStatus: paymentUserStatus({ account, callerId: user?.id ?? null, hasUsername, session: row }),
+        existingUserId: account?.id ?? null,
+      };
+    },
+
+    /** Syncs with the provider; false when some of it could not be read (already logged). */
+    async syncUser(user: SessionUser): Promise<boolean> {
+      let ok = await syncRows(user.id);
+      const since = new Date(clock().getTime() - RECENT_CHECKOUT_MS);
+      for (const session of await openSessionsForEmail(db, user.email, since)) {
+        try {
+          await fulfilFromProvider(session.id);
+        } catch (error) {
+          ok = false;
+          logger.warn({ err: error, sessionId: session.id }, 'checkout sync failed');
+        }
+      }
+      return ok;
+    },
+
+    async getSubscription(user: SessionUser): Promise<SubscriptionViewDto> {
+      let active = await activeRowsOfUser(db, user.id);
+      if (needsForcedSync(active[0] ?? null)) {
+        // An active recurring row without an expiry was never given its period end: ask the provider.
+        await syncRows(user.id);
+        active = await activeRowsOfUser(db, user.id);
+      }
+      const recent = await recentRowsOfUser(db, user.id);
+      const rows = [...active, ...recent.filter((row) => !active.some((other) => other.id === row.id))];
+      const chosen = selectSubscriptionRow(active, recent);
+      const order: OrderSummary | null = chosen?.orderId ? await findOrder(db, chosen.orderId) : null;
+      return buildSubscriptionDto({ rows, order, now: clock(), prices: config.site.prices });
+    },
+
+    async previewUpgrade(user: SessionUser, planType: PlanType): Promise<PreviewUpgradeCostResponse> {
+      const now = clock();
+      const rows = await activeFlagRowsOfUser(db, user.id);
+      if (rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
+      if (!isRecurring(planType)) return { redirectToCheckout: true };
+      const current = changeableSubscription(rows, now);
+      if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
+      if (basePlan(current.planType) === basePlan(planType)) throw ERRORS.subscriptionExists();
+      const prorationDate = Math.floor(now.getTime() / 1000);
+      const preview = await payments.previewPlanChange({ subscriptionId: current.providerSubscriptionId, planType, prorationDate });
+      previews.set(`${user.id}:${planType}`, { prorationDate, subscriptionId: current.providerSubscriptionId, at: now.getTime() });
+      return { currentPlan: current.planType, newPlan: planType, ...preview, currency: preview.currency.toLowerCase() };
+    },
+
+    async updateSubscription(user: SessionUser, planType: PlanType, ipAddress: string | null): Promise<{ success: true; planType: PlanType }> {
+      const now = clock();
+      const rows = await activeFlagRowsOfUser(db, user.id);
+      if (rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
+      if (!isRecurring(planType)) throw new ApiError(400, 'validation_failed', 'Lifetime is a one-time purchase: buy it through checkout.');
+      const current = changeableSubscription(rows, now);
+      if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
+      if (basePlan(current.planType) === basePlan(planType)) throw ERRORS.subscriptionExists();
+
+      const key = `${user.id}:${planType}`;
+      const previewed = previews.get(key);
+      const usable = previewed && previewed.subscriptionId === current.providerSubscriptionId && now.getTime() - previewed.at <= PREVIEW_TTL_MS;
+      const prorationDate = usable ? previewed.prorationDate : Math.floor(now.getTime() / 1000);
+      const asOf = clock();
+      const sub = await payments.applyPlanChange({ subscriptionId: current.providerSubscriptionId, planType, prorationDate });
+      previews.delete(key);
+      // Written now (not only when the event arrives) so the member's next read shows the new plan.
+      await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger));
+      await recordSecurityEvent(db, { userId: user.id, event: 'SUBSCRIPTION_CHANGE', details: { from: current.planType, to: planType }, ipAddress });
+      logger.info({ userId: user.id, from: current.planType, to: planType }, 'plan changed');
+      return { success: true, planType };
+    },
+
+    /**
+     * After a lifetime purchase, ends the recurring subscriptions it replaces (they would otherwise
+     * keep charging). Only the signed-in owner of `email` may ask, and only once the lifetime
+     * purchase is theirs and active.
+     */
+    async postPaymentCleanup(user: SessionUser, input: { email: string; newPlanType: PlanType }): Promise<{ success: boolean }> {
+      if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
+        throw new ApiError(403, 'forbidden', 'You can only clean up purchases made with your own email address.');
+      }
+      if (input.newPlanType !== 'lifetime') return { success: true };
+      const now = clock();
+      const rows = await activeFlagRowsOfUser(db, user.id);
+      if (!rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) {
+        throw new ApiError(409, 'session_not_paid', 'No active Lifetime purchase was found for this account yet.');
+      }
+      for (const row of rows) {
+        if (!row.providerSubscriptionId || row.provider !== payments.kind || row.status === 'canceled') continue;
+        const asOf = clock();
+        const sub = await payments.cancelSubscriptionNow(row.providerSubscriptionId);
+        await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger));
+        logger.info({ userId: user.id, subscriptionId: row.providerSubscriptionId }, 'replaced subscription canceled after lifetime purchase');
+      }
+      return { success: true };
+    },
+
+    async customerPortal(user: SessionUser): Promise<CustomerPortalResponse> {
+      const customerId = await customerIdOfUser(db, user.id, payments.kind);
+      if (!customerId) throw ERRORS.noCustomer();
+      return payments.createPortalSession({ customerId, returnUrl: `${config.publicUrl}/dashboard/settings?section=subscription` });
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

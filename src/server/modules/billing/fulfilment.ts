@@ -1,0 +1,316 @@
+// Fulfilment: the one handler that Stripe webhooks and sandbox events go through (DESIGN.md
+// decision 8). Each event only names objects; the handler re-reads them from the provider and
+// writes our rows from what it read, stamped with the moment of reading. So a duplicate changes
+// nothing, a late event cannot overwrite newer state, and concurrent deliveries of one event
+// queue on processed_events, which is written in the same transaction as the effects.
+import { isPlanType, type PlanType } from '@shared/plans';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import {
+  deactivateRowsOfOrder,
+  ensureCheckoutOrder,
+  fillTradingviewUsername,
+  findAccountById,
+  findOrderByPaymentId,
+  findRowBySubscriptionId,
+  insertCheckoutSession,
+  insertOrder,
+  isEventProcessed,
+  latestTradingviewUsername,
+  linkSessionToUser,
+  lockCheckoutSession,
+  recordProcessedEvent,
+  setOrderStatus,
+  updateCheckoutSession,
+  upsertOneTimeRow,
+  upsertRecurringRow,
+  type CheckoutSessionRow,
+  type ProviderState,
+} from './billing.repository';
+import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
+
+/** A past_due member keeps access this long after the paid period while the provider retries. */
+export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Our row's state for a provider subscription (spec §4 statuses plus the provider's others). */
+export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType, asOf: Date): ProviderState {
+  const base = { planType, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, asOf };
+  switch (sub.status) {
+    case 'active':
+    case 'trialing':
+      return { ...base, status: sub.status, isActive: true, expiresAt: sub.currentPeriodEnd };
+    case 'past_due': {
+      // The provider already moved the period on; access runs to the paid period's end plus grace.
+      const paidUntil = sub.currentPeriodStart ?? sub.currentPeriodEnd;
+      const graceEnd = paidUntil ? new Date(paidUntil.getTime() + PAST_DUE_GRACE_MS) : null;
+      const expiresAt = graceEnd && sub.currentPeriodEnd && graceEnd > sub.currentPeriodEnd ? sub.currentPeriodEnd : graceEnd;
+      return { ...base, status: 'past_due', isActive: true, expiresAt };
+    }
+    case 'canceled':
+    case 'incomplete_expired':
+      return { ...base, status: 'canceled', isActive: false, expiresAt: sub.endedAt ?? sub.currentPeriodEnd };
+    default:
+      // incomplete (awaiting first payment), unpaid, paused: no access, status kept for support
+      return { ...base, status: sub.status, isActive: false, expiresAt: sub.currentPeriodEnd };
+  }
+}
+
+export type FulfilmentDeps = { db: Db; payments: PaymentsPort; logger: Logger; clock: () => Date };
+
+export type SessionFacts = { session: CheckoutSessionSnapshot; subscription: SubscriptionSnapshot | null; asOf: Date };
+
+/** Reads a checkout session and its subscription from the provider, stamped with the reading time. */
+export async function readSessionFacts(deps: FulfilmentDeps, sessionId: string): Promise<SessionFacts | null> {
+  const asOf = deps.clock();
+  const session = await deps.payments.retrieveCheckoutSession(sessionId);
+  if (!session) return null;
+  const subscription = session.subscriptionId ? await deps.payments.retrieveSubscription(session.subscriptionId) : null;
+  return { session, subscription, asOf };
+}
+
+const isPaid = (session: Pick<CheckoutSessionSnapshot, 'paymentStatus'>) => session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
+
+/**
+ * Writes a checkout session as the provider sees it: status, and when paid the order and the
+ * subscription row. Rows stay without a user until claimed, except when the signed-in member who
+ * started the checkout paid with their own e-mail (then it is claimed by them right here).
+ */
+export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'], facts: SessionFacts, logger: Logger): Promise<void> {
+  const { session, subscription, asOf } = facts;
+  let row = await lockCheckoutSession(tx, session.id);
+  const planType = row && isPlanType(row.planType) ? row.planType : session.planType;
+  if (!planType) {
+    logger.warn({ sessionId: session.id }, 'checkout session without a plan type: not ours, ignored');
+    return;
+  }
+  if (!row) {
+    // Started outside this app (e.g. a payment link carrying our metadata): keep a record all the same.
+    await insertCheckoutSession(tx, { id: session.id, provider, planType, originPage: session.metadata.originPage === '/eu' ? '/eu' : '/' });
+    row = await lockCheckoutSession(tx, session.id);
+    if (!row) throw new Error(`checkout session ${session.id} vanished`);
+  }
+  const email = session.email?.trim().toLowerCase() ?? row.email;
+  await updateCheckoutSession(tx, session.id, {
+    status: session.status,
+    paymentStatus: session.paymentStatus,
+    email,
+    amountTotal: session.amountTotal ?? row.amountTotal,
+    currency: session.currency?.toLowerCase() ?? row.currency,
+    providerCustomerId: session.customerId ?? row.providerCustomerId,
+    providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId,
+    providerPaymentId: session.paymentId ?? row.providerPaymentId,
+  });
+  if (!isPaid(session)) return;
+
+  const claimedBy = row.claimedByUserId;
+  const orderId = await ensureCheckoutOrder(tx, {
+    checkoutSessionId: session.id,
+    planType,
+    amount: session.amountTotal ?? row.amountTotal ?? 0,
+    currency: (session.currency ?? row.currency ?? 'usd').toLowerCase(),
+    providerPaymentId: session.paymentId,
+    userId: claimedBy,
+  });
+  const link = { provider, providerCustomerId: session.customerId, userId: claimedBy, orderId };
+
+  if (session.mode === 'payment') {
+    const reversed = session.paymentReversed;
+    await upsertOneTimeRow(tx, session.id, { planType, status: reversed ? 'canceled' : 'active', isActive: !reversed, expiresAt: null, cancelAtPeriodEnd: false, asOf }, link);
+  } else if (subscription) {
+    const subPlan = subscription.planType ?? planType;
+    await upsertRecurringRow(tx, subscription.id, recurringRowState(subscription, subPlan, asOf), {
+      ...link,
+      providerCustomerId: subscription.customerId,
+      checkoutSessionId: session.id,
+      orderId: subPlan === planType ? orderId : null,
+    });
+  } else {
+    logger.error({ sessionId: session.id }, 'paid subscription checkout without a subscription');
+    return;
+  }
+
+  const starter = session.metadata.userId;
+  if (!claimedBy && starter && email) {
+    const account = await findAccountById(tx, starter);
+    if (account && account.email.toLowerCase() === email) await claimLockedSession(tx, { ...row, email, providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId }, account.id);
+  }
+}
+
+/** Writes a subscription snapshot onto the row that already tracks it (rows are born at checkout). */
+export async function applySubscription(tx: Db, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<boolean> {
+  const existing = await findRowBySubscriptionId(tx, sub.id);
+  const planType = sub.planType ?? (existing && isPlanType(existing.planType) ? existing.planType : null);
+  if (!planType) {
+    logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
+    return false;
+  }
+  await upsertRecurringRow(tx, sub.id, recurringRowState(sub, planType, asOf), {
+    provider,
+    providerCustomerId: sub.customerId,
+    userId: null,
+    checkoutSessionId: null,
+    orderId: null,
+  });
+  return true;
+}
+
+/** A paid renewal or plan-change invoice becomes an order of the subscription's owner. */
+async function recordInvoiceOrder(tx: Db, invoice: InvoiceSnapshot): Promise<void> {
+  if (invoice.status !== 'paid' || !invoice.subscriptionId) return;
+  if (invoice.billingReason === 'subscription_create') return; // the checkout's own order
+  if (await findOrderByPaymentId(tx, invoice.id)) return;
+  const row = await findRowBySubscriptionId(tx, invoice.subscriptionId);
+  if (!row) return;
+  await insertOrder(tx, {
+    userId: row.userId,
+    planType: row.planType,
+    amount: invoice.amountPaid,
+    currency: invoice.currency.toLowerCase(),
+    status: 'paid',
+    providerPaymentId: invoice.id,
+  });
+}
+
+async function applyCharge(tx: Db, charge: ChargeSnapshot, asOf: Date, logger: Logger): Promise<void> {
+  if (!charge.paymentId) return;
+  const order = await findOrderByPaymentId(tx, charge.paymentId);
+  if (!order) {
+    logger.info({ chargeId: charge.id }, 'charge of no known order');
+    return;
+  }
+  const fullyRefunded = charge.refunded || (charge.amount > 0 && charge.amountRefunded >= charge.amount);
+  if (!charge.disputed && !fullyRefunded) return; // a partial refund is goodwill, not a reversal
+  await setOrderStatus(tx, order.id, charge.disputed ? 'disputed' : 'refunded');
+  if (order.planType === 'lifetime') {
+    const count = await deactivateRowsOfOrder(tx, order, asOf);
+    logger.warn({ orderId: order.id, chargeId: charge.id, rows: count }, 'lifetime purchase reversed: access removed');
+  }
+}
+
+// ---------------------------------------------------------------- claiming
+
+export type ClaimResult = { userId: string; planType: string; rowIds: string[]; alreadyClaimed: boolean };
+
+async function claimLockedSession(tx: Db, session: CheckoutSessionRow, userId: string): Promise<string[]> {
+  await updateCheckoutSession(tx, session.id, { claimedByUserId: userId, claimedAt: new Date() });
+  const rowIds = await linkSessionToUser(tx, session, userId);
+  const username = await latestTradingviewUsername(tx, userId);
+  if (username) await fillTradingviewUsername(tx, rowIds, username);
+  return rowIds;
+}
+
+/**
+ * Links a paid checkout session (its subscription row and order) to the account `userId`. Only
+ * the account whose e-mail paid may claim it, and only once: the same account claiming again is
+ * a no-op (retries are safe), any other account is refused. Call after the session is fulfilled
+ * (billing service `loadPaidSession`), or it answers session_not_paid.
+ */
+export async function claimCheckoutSession(db: Db, sessionId: string, userId: string): Promise<ClaimResult> {
+  return db.transaction(async (tx) => {
+    const session = await lockCheckoutSession(tx, sessionId);
+    if (!session) throw new ApiError(404, 'session_not_found', 'Payment session not found.');
+    if (!isPaid(session)) throw new ApiError(409, 'session_not_paid', 'This payment has not been completed.');
+    if (session.claimedByUserId && session.claimedByUserId !== userId) {
+      throw new ApiError(409, 'session_claimed', 'This payment has already been used to activate an account. Please log in.');
+    }
+    const account = await findAccountById(tx, userId);
+    if (!account || !session.email || account.email.toLowerCase() !== session.email.toLowerCase()) {
+      throw new ApiError(403, 'email_mismatch', 'This payment belongs to a different email address.');
+    }
+    if (session.claimedByUserId === userId) {
+      // Still link rows written after the first claim (a subscription event arriving late).
+      const rowIds = await linkSessionToUser(tx, session, userId);
+      return { userId, planType: session.planType, rowIds, alreadyClaimed: true };
+    }
+    const rowIds = await claimLockedSession(tx, session, userId);
+    return { userId, planType: session.planType, rowIds, alreadyClaimed: false };
+  });
+}
+
+// ---------------------------------------------------------------- the event handler
+
+export type HandleResult = 'processed' | 'duplicate' | 'ignored';
+
+type Facts =
+  | { kind: 'session'; facts: SessionFacts }
+  | { kind: 'subscription'; sub: SubscriptionSnapshot; invoice: InvoiceSnapshot | null; asOf: Date }
+  | { kind: 'charge'; charge: ChargeSnapshot; asOf: Date }
+  | { kind: 'none' };
+
+const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.pending_update_applied',
+  'customer.subscription.pending_update_expired',
+]);
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
+const CHARGE_EVENTS = new Set(['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']);
+
+export function createPaymentEventHandler(deps: FulfilmentDeps) {
+  const { db, payments, logger } = deps;
+
+  async function read(event: PaymentEvent): Promise<Facts | null> {
+    if (SESSION_EVENTS.has(event.type) && event.checkoutSessionId) {
+      const facts = await readSessionFacts(deps, event.checkoutSessionId);
+      return facts ? { kind: 'session', facts } : { kind: 'none' };
+    }
+    if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) {
+      const asOf = deps.clock();
+      const sub = await payments.retrieveSubscription(event.subscriptionId);
+      return sub ? { kind: 'subscription', sub, invoice: null, asOf } : { kind: 'none' };
+    }
+    if (INVOICE_EVENTS.has(event.type) && event.invoiceId) {
+      const asOf = deps.clock();
+      const invoice = await payments.retrieveInvoice(event.invoiceId);
+      const subscriptionId = invoice?.subscriptionId ?? event.subscriptionId;
+      if (!subscriptionId) return { kind: 'none' };
+      const sub = await payments.retrieveSubscription(subscriptionId);
+      return sub ? { kind: 'subscription', sub, invoice, asOf } : { kind: 'none' };
+    }
+    if (CHARGE_EVENTS.has(event.type) && event.chargeId) {
+      const asOf = deps.clock();
+      const charge = await payments.retrieveCharge(event.chargeId);
+      return charge ? { kind: 'charge', charge, asOf } : { kind: 'none' };
+    }
+    return null;
+  }
+
+  /** Applies one provider event exactly once; throws (so the provider retries) when it cannot. */
+  async function handle(event: PaymentEvent, source: PaymentsPort['kind'] = payments.kind): Promise<HandleResult> {
+    if (await isEventProcessed(db, event.id)) return 'duplicate';
+    const facts = await read(event);
+    if (facts === null) {
+      logger.debug({ eventId: event.id, type: event.type }, 'payment event type not handled');
+      return 'ignored';
+    }
+    return db.transaction(async (tx) => {
+      if (!(await recordProcessedEvent(tx, { id: event.id, source, type: event.type }))) return 'duplicate';
+      switch (facts.kind) {
+        case 'session':
+          await applyCheckoutSession(tx, payments.kind, facts.facts, logger);
+          break;
+        case 'subscription':
+          await applySubscription(tx, payments.kind, facts.sub, facts.asOf, logger);
+          if (facts.invoice && event.type === 'invoice.paid') await recordInvoiceOrder(tx, facts.invoice);
+          if (event.type === 'invoice.payment_failed') logger.warn({ subscriptionId: facts.sub.id, status: facts.sub.status }, 'renewal payment failed');
+          break;
+        case 'charge':
+          await applyCharge(tx, facts.charge, facts.asOf, logger);
+          break;
+        case 'none':
+          logger.warn({ eventId: event.id, type: event.type }, 'payment event names an object the provider does not know');
+          break;
+      }
+      return 'processed' as const;
+    });
+  }
+
+  return { handle };
+}
+
+export type PaymentEventHandler = ReturnType<typeof createPaymentEventHandler>;

@@ -1,0 +1,84 @@
+// The sandbox provider's background work: renew subscriptions whose period ended and deliver
+// its events to the payment event handler. Delivery is at-least-once (the handler is idempotent),
+// so several instances, or a route delivering right after a payment, may overlap safely.
+import type { Logger } from '../../logger';
+import type { PaymentEventHandler } from './fulfilment';
+import type { SandboxPaymentsPort } from './payments.port';
+
+export const SANDBOX_JOB_INTERVAL_MS = 2_000;
+const BATCH = 100;
+
+/** Delivers pending sandbox events in order; an event that fails stays pending for the next pass. */
+export async function deliverSandboxEvents(payments: SandboxPaymentsPort, handler: PaymentEventHandler, logger: Logger): Promise<number> {
+  let delivered = 0;
+  for (const event of await payments.sandbox.pendingEvents(BATCH)) {
+    try {
+      await handler.handle(event, 'sandbox');
+      await payments.sandbox.markDelivered(event.id);
+      delivered += 1;
+    } catch (error) {
+      logger.error({ err: error, eventId: event.id, type: event.type }, 'sandbox event delivery failed; will retry');
+    }
+  }
+  return delivered;
+}
+
+export type SandboxJobs = {
+  /** One pass: renewals that are due, then event delivery. Tests call this directly. */
+  runOnce: () => Promise<{ renewed: number; delivered: number }>;
+  start: () => void;
+  /** Stops the schedule and waits for a pass in progress to finish. */
+  stop: () => Promise<void>;
+};
+
+export function createSandboxJobs(deps: {
+  payments: SandboxPaymentsPort;
+  handler: PaymentEventHandler;
+  logger: Logger;
+  clock: () => Date;
+  intervalMs?: number;
+}): SandboxJobs {
+  const { payments, handler, logger, clock } = deps;
+  const intervalMs = deps.intervalMs ?? SANDBOX_JOB_INTERVAL_MS;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  async function pass() {
+    const renewed = await payments.sandbox.runClock(clock());
+    const delivered = await deliverSandboxEvents(payments, handler, logger);
+    if (renewed > 0) logger.info({ renewed }, 'sandbox renewals processed');
+    return { renewed, delivered };
+  }
+
+  // Passes never overlap within one process.
+  function runOnce() {
+    const next = running.then(pass, pass);
+    running = next.catch(() => undefined);
+    return next;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((error: unknown) => logger.error({ err: error }, 'sandbox job pass failed'))
+        .finally(schedule);
+    }, intervalMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,295 @@
+// The Stripe adapter (stripe-node v23, API "endive"). Facts it relies on: /work/shared/INTEGRATIONS.md.
+// Every call has a timeout; reads and idempotency-keyed writes are retried on network failure.
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { isPlanType, type PlanType } from '@shared/plans';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import type {
+  ChargeSnapshot,
+  CheckoutSessionSnapshot,
+  CreateCheckoutInput,
+  InvoiceSnapshot,
+  PaymentEvent,
+  PlanChangeInput,
+  PlanChangePreview,
+  PortalResult,
+  StripePaymentsPort,
+  SubscriptionSnapshot,
+} from './payments.port';
+
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  priceIds: Record<PlanType, string>;
+  /** Tests point the SDK at a local server: { host, port, protocol: 'http' }. */
+  connection?: { host: string; port: number; protocol: 'http' | 'https' };
+  timeoutMs?: number;
+};
+
+export const STRIPE_TIMEOUT_MS = 10_000;
+const RETRIES = 2;
+
+const toDate = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
+const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
+
+/** Stripe's answer when the portal has never been configured in this mode. */
+const PORTAL_NOT_CONFIGURED = /No configuration provided/i;
+
+export function createStripePayments(settings: StripeSettings, logger: Logger): StripePaymentsPort {
+  const stripe = new Stripe(settings.secretKey, {
+    timeout: settings.timeoutMs ?? STRIPE_TIMEOUT_MS,
+    // Retries are opted into per call: reads, and writes that carry an idempotency key.
+    maxNetworkRetries: 0,
+    telemetry: false,
+    appInfo: { name: 'candlewise' },
+    ...(settings.connection ?? {}),
+  });
+  const live = /^(sk|rk)_live_/.test(settings.secretKey);
+  const read = { maxNetworkRetries: RETRIES };
+  const write = () => ({ maxNetworkRetries: RETRIES, idempotencyKey: randomUUID() });
+
+  const planByPrice = new Map<string, PlanType>();
+  for (const [plan, priceId] of Object.entries(settings.priceIds) as [PlanType, string][]) if (priceId && !planByPrice.has(priceId)) planByPrice.set(priceId, plan);
+
+  function priceOf(planType: PlanType): string {
+    const price = settings.priceIds[planType];
+    if (!price) throw new ApiError(503, 'provider_unavailable', `No Stripe price is configured for the ${planType} plan.`);
+    return price;
+  }
+
+  /** Maps the SDK's errors to ours: declines are 402, outages 503, a missing object null. */
+  async function call<T>(what: string, run: () => Promise<T>, options: { missingIsNull?: boolean } = {}): Promise<T | null> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new ApiError(402, 'payment_failed', error.message || 'Your card was declined.');
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (options.missingIsNull && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+        logger.error({ err: error, what }, 'Stripe refused a request');
+        throw new ApiError(502, 'provider_unavailable', `The payment provider refused the request: ${error.message}`);
+      }
+      if (error instanceof Stripe.errors.StripeError) {
+        logger.error({ err: error, what, type: error.type }, 'Stripe call failed');
+        throw new ApiError(503, 'provider_unavailable', 'The payment provider is temporarily unavailable. Please try again.');
+      }
+      throw error;
+    }
+  }
+
+  function subscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
+    const item = sub.items.data[0];
+    const metadataPlan = sub.metadata?.planType;
+    const planType = (item && planByPrice.get(item.price.id)) ?? (isPlanType(metadataPlan) ? metadataPlan : null);
+    return {
+      id: sub.id,
+      customerId: idOf(sub.customer) ?? '',
+      status: sub.status,
+      planType,
+      itemId: item?.id ?? null,
+      unitAmount: item?.price.unit_amount ?? null,
+      currency: sub.currency,
+      currentPeriodStart: toDate(item?.current_period_start),
+      currentPeriodEnd: toDate(item?.current_period_end),
+      cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
+      endedAt: toDate(sub.ended_at),
+    };
+  }
+
+  function sessionSnapshot(session: Stripe.Checkout.Session): CheckoutSessionSnapshot {
+    const metadata = session.metadata ?? {};
+    const paymentIntent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+    const charge = paymentIntent && typeof paymentIntent.latest_charge === 'object' ? paymentIntent.latest_charge : null;
+    const reversed = charge ? charge.disputed || charge.refunded : false;
+    return {
+      id: session.id,
+      status: (session.status ?? 'open') as CheckoutSessionSnapshot['status'],
+      paymentStatus: session.payment_status as CheckoutSessionSnapshot['paymentStatus'],
+      mode: session.mode === 'payment' ? 'payment' : 'subscription',
+      planType: isPlanType(metadata.planType) ? metadata.planType : null,
+      email: session.customer_details?.email ?? session.customer_email ?? null,
+      amountTotal: session.amount_total,
+      currency: session.currency,
+      customerId: idOf(session.customer),
+      subscriptionId: idOf(session.subscription),
+      paymentId: idOf(session.payment_intent) ?? idOf(session.invoice),
+      paymentReversed: reversed,
+      metadata,
+      createdAt: new Date(session.created * 1000),
+    };
+  }
+
+  async function retrieveSubscriptionRaw(id: string) {
+    return call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(id, {}, read), { missingIsNull: true });
+  }
+
+  async function requireSubscription(id: string): Promise<Stripe.Subscription> {
+    const sub = await retrieveSubscriptionRaw(id);
+    if (!sub) throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
+    return sub;
+  }
+
+  function changeItems(sub: Stripe.Subscription, planType: PlanType) {
+    const item = sub.items.data[0];
+    if (!item) throw new ApiError(409, 'no_customer', 'No Stripe customer found for this account.');
+    return [{ id: item.id, price: priceOf(planType) }];
+  }
+
+  return {
+    kind: 'stripe',
+
+    async createCheckoutSession(input: CreateCheckoutInput) {
+      const params: Stripe.Checkout.SessionCreateParams = {
+        mode: input.mode,
+        line_items: [{ price: priceOf(input.planType), quantity: 1 }],
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: input.metadata,
+        ...(input.metadata.userId ? { client_reference_id: input.metadata.userId } : {}),
+        ...(input.customerId ? { customer: input.customerId } : input.customerEmail ? { customer_email: input.customerEmail } : {}),
+        ...(input.mode === 'payment'
+          ? { payment_intent_data: { metadata: input.metadata }, ...(input.customerId ? {} : { customer_creation: 'always' as const }) }
+          : { subscription_data: { metadata: { planType: input.planType } } }),
+      };
+      const session = await call('checkout.sessions.create', () => stripe.checkout.sessions.create(params, write()));
+      if (!session?.url) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no checkout URL.');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id) {
+      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge'] }, read), { missingIsNull: true });
+      return session ? sessionSnapshot(session) : null;
+    },
+
+    async retrieveSubscription(id) {
+      const sub = await retrieveSubscriptionRaw(id);
+      return sub ? subscriptionSnapshot(sub) : null;
+    },
+
+    async retrieveInvoice(id): Promise<InvoiceSnapshot | null> {
+      const invoice = await call('invoices.retrieve', () => stripe.invoices.retrieve(id, {}, read), { missingIsNull: true });
+      if (!invoice) return null;
+      return {
+        id: invoice.id ?? id,
+        customerId: idOf(invoice.customer),
+        subscriptionId: idOf(invoice.parent?.subscription_details?.subscription),
+        status: invoice.status ?? 'draft',
+        billingReason: invoice.billing_reason,
+        amountPaid: invoice.amount_paid,
+        amountDue: invoice.amount_due,
+        currency: invoice.currency,
+        createdAt: new Date(invoice.created * 1000),
+      };
+    },
+
+    async retrieveCharge(id): Promise<ChargeSnapshot | null> {
+      const charge = await call('charges.retrieve', () => stripe.charges.retrieve(id, {}, read), { missingIsNull: true });
+      if (!charge) return null;
+      return {
+        id: charge.id,
+        paymentId: idOf(charge.payment_intent),
+        amount: charge.amount,
+        amountRefunded: charge.amount_refunded,
+        refunded: charge.refunded,
+        disputed: charge.disputed,
+      };
+    },
+
+    async previewPlanChange(input: PlanChangeInput): Promise<PlanChangePreview> {
+      const sub = await requireSubscription(input.subscriptionId);
+      const preview = await call('invoices.createPreview', () =>
+        stripe.invoices.createPreview(
+          {
+            customer: idOf(sub.customer) ?? undefined,
+            subscription: sub.id,
+            subscription_details: { items: changeItems(sub, input.planType), proration_date: input.prorationDate, proration_behavior: 'always_invoice' },
+          },
+          // a preview changes nothing, so retrying it is safe
+          read,
+        ),
+      );
+      if (!preview) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no preview.');
+      let credit = 0;
+      let charge = 0;
+      for (const line of preview.lines.data) {
+        const proration = line.parent?.subscription_item_details?.proration === true || line.parent?.invoice_item_details?.proration === true;
+        if (line.amount < 0 && proration) credit += -line.amount;
+        else if (line.amount > 0) charge += line.amount;
+      }
+      return { prorationCredit: credit, newPlanCharge: charge, totalDue: preview.amount_due, currency: preview.currency };
+    },
+
+    async applyPlanChange(input: PlanChangeInput) {
+      const sub = await requireSubscription(input.subscriptionId);
+      const updated = await call('subscriptions.update', () =>
+        stripe.subscriptions.update(
+          sub.id,
+          {
+            items: changeItems(sub, input.planType),
+            proration_behavior: 'always_invoice',
+            proration_date: input.prorationDate,
+            // the change applies only if its invoice is paid (pending updates)
+            payment_behavior: 'pending_if_incomplete',
+          },
+          write(),
+        ),
+      );
+      if (!updated) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no subscription.');
+      if (updated.pending_update) throw new ApiError(402, 'payment_failed', 'Your card was declined.');
+      let result = updated;
+      // Pending updates cannot carry other fields: choosing a new plan also withdraws a scheduled cancellation.
+      if (updated.cancel_at_period_end) {
+        result = (await call('subscriptions.update', () => stripe.subscriptions.update(sub.id, { cancel_at_period_end: false }, write()))) ?? updated;
+      }
+      return subscriptionSnapshot(result);
+    },
+
+    async cancelSubscriptionNow(id) {
+      const sub = await call('subscriptions.cancel', () => stripe.subscriptions.cancel(id, {}, write()), { missingIsNull: true });
+      if (!sub) throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
+      return subscriptionSnapshot(sub);
+    },
+
+    async createPortalSession({ customerId, returnUrl }): Promise<PortalResult> {
+      try {
+        const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, write());
+        return { url: session.url };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && PORTAL_NOT_CONFIGURED.test(error.message)) {
+          return { configurationRequired: true, setupUrl: `https://dashboard.stripe.com/${live ? '' : 'test/'}settings/billing/portal` };
+        }
+        return (await call('billingPortal.sessions.create', () => Promise.reject(error))) as never;
+      }
+    },
+
+    parseWebhook(rawBody, signature) {
+      const event = stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, settings.webhookSecret);
+      return toPaymentEvent(event);
+    },
+  };
+}
+
+/** Reduces a Stripe event to the ids the handler re-reads. */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
+  const object = event.data.object as { object?: string; id?: string };
+  switch (object.object) {
+    case 'checkout.session':
+      return { ...base, checkoutSessionId: object.id };
+    case 'subscription':
+      return { ...base, subscriptionId: object.id };
+    case 'invoice': {
+      const invoice = object as Stripe.Invoice;
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+      return { ...base, ...(invoice.id ? { invoiceId: invoice.id } : {}), ...(subscriptionId ? { subscriptionId } : {}) };
+    }
+    case 'charge':
+      return { ...base, chargeId: object.id };
+    case 'dispute': {
+      const chargeId = idOf((object as Stripe.Dispute).charge);
+      return { ...base, ...(chargeId ? { chargeId } : {}) };
+    }
+    default:
+      return base;
+  }
+}

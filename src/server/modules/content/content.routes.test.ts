@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
+import { loadConfig } from '../../config';
+import { userSubscriptions } from '../../db/schema';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { loadSiteContent } from './content.service';
+
+let t: TestApp;
+let outsider: string; // signed in, never bought
+let lapsed: string; // signed in, subscription expired yesterday
+let member: string; // signed in, active monthly subscription
+
+async function userIdOf(cookie: string): Promise<string> {
+  const session = (await (await t.request('/api/auth/get-session', { cookie })).json()) as { user: { id: string } };
+  return session.user.id;
+}
+
+async function grant(cookie: string, expiresAt: Date | null, planType = 'monthly') {
+  await t.deps.database.db.insert(userSubscriptions).values({
+    userId: await userIdOf(cookie),
+    planType,
+    status: 'active',
+    isActive: true,
+    expiresAt,
+    provider: 'sandbox',
+  });
+}
+
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  // The real content tree, as production loads it.
+  t = await createTestApp({}, { content: await loadSiteContent(loadConfig({ NODE_ENV: 'test' })) });
+  outsider = await signUp(t, 'outsider@example.com');
+  lapsed = await signUp(t, 'lapsed@example.com');
+  member = await signUp(t, 'member@example.com');
+  await grant(lapsed, new Date(Date.now() - DAY));
+  await grant(member, new Date(Date.now() + 30 * DAY));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PRODUCT = 'candlewise-pro-v2';
+const PREMIUM_PATHS = [
+  '/api/content/guides',
+  '/api/content/guides/getting-started',
+  `/api/content/guides/${PRODUCT}/features/midline`,
+  '/api/content/strategies',
+  '/api/content/strategies/midline-trend-following',
+  '/api/content/images/pro-v2-preview.svg',
+  // Unknown ids are refused the same way, so an outsider cannot probe which ones exist.
+  '/api/content/guides/no-such-guide',
+];
+
+describe('premium content is refused without access', () => {
+  it.each(PREMIUM_PATHS)('401 without a session: %s', async (path) => {
+    const response = await t.request(path);
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.code).toBe('unauthorized');
+  });
+
+  it.each(PREMIUM_PATHS)('403 for a signed-in user who never bought: %s', async (path) => {
+    const response = await t.request(path, { cookie: outsider });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: { code: 'forbidden', message: 'An active subscription is required to view this content.' },
+    });
+  });
+
+  it('403 once the subscription has expired', async () => {
+    expect((await t.request('/api/content/guides', { cookie: lapsed })).status).toBe(403);
+  });
+});
+
+describe('premium content for a member', () => {
+  it('lists the guides in overview order with counts', async () => {
+    const response = await t.request('/api/content/guides', { cookie: member });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    const { guides } = (await response.json()) as { guides: GuideSummary[] };
+    const ids = guides.map((guide) => guide.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'getting-started',
+        'technical-analysis',
+        'chart-patterns',
+        PRODUCT,
+        'smart-money-concepts',
+        'candlewise-volatility-index',
+        'candlewise-setup',
+        'tradingview-account',
+      ]),
+    );
+    const byId = new Map(guides.map((guide) => [guide.id, guide]));
+    expect(byId.get(PRODUCT)).toMatchObject({ type: 'product', difficulty: 'product', featureCount: 11 });
+    expect(byId.get('smart-money-concepts')).toMatchObject({ type: 'product', featureCount: 7 });
+    expect(byId.get('candlewise-volatility-index')).toMatchObject({ type: 'product', featureCount: 3 });
+    expect(byId.get('getting-started')).toMatchObject({ type: 'guide', difficulty: 'beginner' });
+    expect(byId.get('candlewise-setup')).toMatchObject({ difficulty: 'tutorial' });
+    // The brand placeholder never leaks.
+    expect(JSON.stringify(guides)).not.toContain('{brand}');
+    expect(JSON.stringify(guides)).not.toContain('{product}');
+    for (const guide of guides) expect(guide.previewImage).toMatch(/^\/api\/content\/images\/[\w.-]+\.svg$/);
+  });
+
+  it('serves one guide with its layout', async () => {
+    const longForm = (await (await t.request('/api/content/guides/getting-started', { cookie: member })).json()) as Guide;
+    expect(longForm.layout).toBe('long-form');
+    expect(longForm.sections.length).toBeGreaterThan(1);
+    const product = (await (await t.request(`/api/content/guides/${PRODUCT}`, { cookie: member })).json()) as Guide;
+    expect(product.layout).toBe('feature-list');
+    expect(product.features.map((feature) => feature.id)).toContain('midline');
+    const setup = (await (await t.request('/api/content/guides/candlewise-setup', { cookie: member })).json()) as Guide;
+    expect(setup.layout).toBe('single-page');
+    expect(setup.introduction).toContain('](/api/content/images/');
+  });
+
+  it('serves a feature with its settings as a table', async () => {
+    const response = await t.request(`/api/content/guides/${PRODUCT}/features/midline`, { cookie: member });
+    expect(response.status).toBe(200);
+    const feature = (await response.json()) as GuideFeature;
+    expect(feature.title).toBe('Midline');
+    const table = feature.blocks.find((block) => block.kind === 'table');
+    expect(table).toMatchObject({ kind: 'table', headers: ['Setting', 'Description'] });
+    expect(table?.kind === 'table' && table.rows.map((row) => row[0])).toContain('Midline Length');
+  });
+
+  it('answers 404 for an unknown guide, product or feature, and 400 for a malformed id', async () => {
+    const unknownGuide = await t.request('/api/content/guides/no-such-guide', { cookie: member });
+    expect(unknownGuide.status).toBe(404);
+    expect((await unknownGuide.json()).error.code).toBe('not_found');
+    expect((await t.request(`/api/content/guides/${PRODUCT}/features/no-such-feature`, { cookie: member })).status).toBe(404);
+    expect((await t.request('/api/content/guides/no-such-product/features/midline', { cookie: member })).status).toBe(404);
+    expect((await t.request('/api/content/strategies/no-such-strategy', { cookie: member })).status).toBe(404);
+    const malformed = await t.request('/api/content/guides/Not_An_Id', { cookie: member });
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error.code).toBe('validation_failed');
+  });
+
+  it('lists the strategies and serves one with sanitised section HTML', async () => {
+    const { strategies } = (await (await t.request('/api/content/strategies', { cookie: member })).json()) as { strategies: StrategySummary[] };
+    expect(strategies.map((strategy) => strategy.id)).toEqual(['midline-trend-following', 'smc-oscillator-pullback']);
+    expect(strategies[0]).toMatchObject({ difficulty: 'easy', timeframes: ['4H', '1H'] });
+    expect(strategies[1]).toMatchObject({ difficulty: 'medium' });
+
+    const strategy = (await (await t.request('/api/content/strategies/midline-trend-following', { cookie: member })).json()) as Strategy;
+    expect(strategy.indicatorsRequired.length).toBeGreaterThan(0);
+    expect(strategy.sections.length).toBe(strategy.sectionCount);
+    const html = strategy.sections.map((section) => section.html).join('\n');
+    expect(html).toContain('<table>');
+    expect(html).not.toMatch(/<script|onerror=|javascript:/i);
+  });
+
+  it('serves content images as SVG, privately cached', async () => {
+    const response = await t.request('/api/content/images/pro-v2-preview.svg', { cookie: member });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(await response.text()).toContain('<svg');
+  });
+
+  it('never serves files outside content/images', async () => {
+    for (const path of ['/api/content/images/..%2F..%2Fpackage.json', '/api/content/images/.env', '/api/content/images/nope.svg']) {
+      const response = await t.request(path, { cookie: member });
+      expect([400, 404]).toContain(response.status);
+    }
+  });
+});

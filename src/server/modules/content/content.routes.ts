@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import type { ContentCatalogue } from './content-loader';
+import { createContentService } from './content.service';
+
+// Premium content (DESIGN.md decision 6): every route here answers only signed-in members with
+// access — 401 without a session, 403 without access — checked before anything else, so an
+// outsider cannot even learn which ids exist.
+
+const contentId = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a content id');
+const imageFile = z.string().max(200).regex(/^[A-Za-z0-9][\w.-]*$/, 'must be an image file name');
+
+/** Members' copies only: never kept by a shared cache, and only for this cookie. */
+const PRIVATE_JSON = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
+
+export function contentRoutes({ db, content }: { db: Db; content: ContentCatalogue }) {
+  const service = createContentService({ db, content });
+
+  return new Hono<{ Variables: AuthVariables }>()
+    .use('/content/*', async (c, next) => {
+      const user = requireUser(c);
+      await service.assertPremiumAccess(user.id);
+      await next();
+    })
+    .get('/content/guides', (c) => c.json({ guides: service.listGuides() }, 200, PRIVATE_JSON))
+    .get('/content/guides/:id', (c) => c.json(service.guide(contentId.parse(c.req.param('id'))), 200, PRIVATE_JSON))
+    .get('/content/guides/:productId/features/:featureId', (c) => {
+      const productId = contentId.parse(c.req.param('productId'));
+      const featureId = contentId.parse(c.req.param('featureId'));
+      return c.json(service.feature(productId, featureId), 200, PRIVATE_JSON);
+    })
+    .get('/content/strategies', (c) => c.json({ strategies: service.listStrategies() }, 200, PRIVATE_JSON))
+    .get('/content/strategies/:id', (c) => c.json(service.strategy(contentId.parse(c.req.param('id'))), 200, PRIVATE_JSON))
+    .get('/content/images/:file', async (c) => {
+      const image = await service.image(imageFile.parse(c.req.param('file')));
+      return c.body(image.body as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': image.contentType,
+        'cache-control': 'private, max-age=3600',
+        vary: 'Cookie',
+      });
+    });
+}

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import { userHasPremiumAccess } from '../access/access.repository';
+import { loadContent, type ContentCatalogue } from './content-loader';
+
+/** `content/` at the project root, found from this file so the working directory does not matter. */
+export const CONTENT_DIR = fileURLToPath(new URL('../../../../content', import.meta.url));
+
+/** Where the API serves the files of content/images (the loader writes these URLs into the DTOs). */
+export const CONTENT_IMAGE_PREFIX = '/api/content/images/';
+
+/** Reads the whole content tree once at start; a broken file stops the start (see the loader). */
+export function loadSiteContent(config: Pick<Config, 'site'>, dir: string = CONTENT_DIR): Promise<ContentCatalogue> {
+  return loadContent({
+    dir,
+    brandName: config.site.brandName,
+    productSlug: config.site.brandSlug,
+    imageUrl: (file) => `${CONTENT_IMAGE_PREFIX}${file}`,
+  });
+}
+
+/** A catalogue with nothing in it, for tools that serve no content (e.g. the benchmark). */
+export const EMPTY_CONTENT: ContentCatalogue = {
+  guides: [],
+  guide: () => undefined,
+  feature: () => undefined,
+  strategies: [],
+  strategy: () => undefined,
+  imagePath: () => undefined,
+};
+
+const IMAGE_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+};
+
+export type ContentImage = { body: Uint8Array; contentType: string };
+
+export function createContentService({ db, content }: { db: Db; content: ContentCatalogue }) {
+  // Content never changes while the process runs, so each image is read from disk once.
+  const imageCache = new Map<string, Promise<ContentImage>>();
+
+  const notFound = (what: string) => new ApiError(404, 'not_found', `${what} could not be found.`);
+
+  return {
+    /** Premium content is for members only; the SQL access rule decides (spec §6). */
+    async assertPremiumAccess(userId: string): Promise<void> {
+      if (!(await userHasPremiumAccess(db, userId))) {
+        throw new ApiError(403, 'forbidden', 'An active subscription is required to view this content.');
+      }
+    },
+
+    listGuides(): GuideSummary[] {
+      return content.guides;
+    },
+
+    guide(id: string): Guide {
+      const guide = content.guide(id);
+      if (!guide) throw notFound('The guide');
+      return guide;
+    },
+
+    feature(productId: string, featureId: string): GuideFeature {
+      if (!content.guide(productId)) throw notFound('The product');
+      const feature = content.feature(productId, featureId);
+      if (!feature) throw notFound('The requested feature documentation');
+      return feature;
+    },
+
+    listStrategies(): StrategySummary[] {
+      return content.strategies;
+    },
+
+    strategy(id: string): Strategy {
+      const strategy = content.strategy(id);
+      if (!strategy) throw notFound('The strategy');
+      return strategy;
+    },
+
+    image(file: string): Promise<ContentImage> {
+      const path = content.imagePath(file);
+      const contentType = IMAGE_TYPES[extname(file).toLowerCase()];
+      if (!path || !contentType) return Promise.reject(notFound('The image'));
+      let cached = imageCache.get(file);
+      if (!cached) {
+        cached = readFile(path).then((body) => ({ body: new Uint8Array(body), contentType }));
+        // A failed read (file removed under us) must not be remembered.
+        cached.catch(() => imageCache.delete(file));
+        imageCache.set(file, cached);
+      }
+      return cached;
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

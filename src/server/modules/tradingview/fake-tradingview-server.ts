@@ -1,0 +1,140 @@
+// Test helper: a local HTTP server that answers like TradingView's invite-only endpoints
+// (INTEGRATIONS.md), so the real client is exercised over real HTTP.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; form: Record<string, string> };
+
+export type FakeTradingView = {
+  baseUrl: string;
+  /** Script id → username → expiration (ISO) or null. */
+  access: Map<string, Map<string, string | null>>;
+  requests: RecordedRequest[];
+  /** Next list_users answers leave these usernames out once (someone adds them meanwhile). */
+  hideOnce: Set<string>;
+  /** When set, every authenticated call answers like an expired session cookie. */
+  sessionExpired: '401' | '403' | null;
+  /** Answers every call this late (ms), to test timeouts. */
+  delayMs: number;
+  /** Overrides the `next` link of list_users answers (e.g. another host). */
+  nextOverride: string | null;
+  /** Replaces the username_hint answer (e.g. a login wall). */
+  hintAnswer: { status: number; body: unknown } | null;
+  close: () => Promise<void>;
+};
+
+export const FAKE_SESSION = { sessionId: 'sid-123', sessionSign: 'sign-456' };
+const ACCOUNTS = ['Trader_Joe', 'trader_joey', 'Alice-Charts', 'bob'];
+
+export async function startFakeTradingView(options: { accounts?: string[] } = {}): Promise<FakeTradingView> {
+  const accounts = options.accounts ?? ACCOUNTS;
+  const fake: FakeTradingView = {
+    baseUrl: '',
+    access: new Map(),
+    requests: [],
+    hideOnce: new Set(),
+    sessionExpired: null,
+    delayMs: 0,
+    nextOverride: null,
+    hintAnswer: null,
+    close: async () => {},
+  };
+
+  const script = (id: string) => {
+    let users = fake.access.get(id);
+    if (!users) fake.access.set(id, (users = new Map()));
+    return users;
+  };
+  const find = (users: Map<string, string | null>, name: string) => [...users.keys()].find((key) => key.toLowerCase() === name.toLowerCase());
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = await new Promise<string>((resolve) => {
+      let data = '';
+      req.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      req.on('end', () => resolve(data));
+    });
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    fake.requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, form });
+    if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+
+    if (req.method === 'GET' && url.pathname === '/username_hint/') {
+      if (fake.hintAnswer) return json(fake.hintAnswer.status, fake.hintAnswer.body);
+      const s = (url.searchParams.get('s') ?? '').toLowerCase();
+      return json(200, accounts.filter((name) => name.toLowerCase().startsWith(s)).map((username) => ({ username, userpic: '' })));
+    }
+    if (!url.pathname.startsWith('/pine_perm/')) return json(404, { detail: 'Not found.' });
+
+    if (fake.sessionExpired === '401') return json(401, { detail: 'Authentication credentials were not provided.' });
+    if (fake.sessionExpired === '403') return json(403, { detail: 'Please sign in', code: 'login_required' });
+    if (req.headers.cookie !== `sessionid=${FAKE_SESSION.sessionId}; sessionid_sign=${FAKE_SESSION.sessionSign}`) {
+      return json(403, { detail: 'login_required' });
+    }
+    if (!form.pine_id) return json(422, { detail: 'pine_id is required' });
+    if (form.pine_id === 'PUB;not-yours') return json(403, { detail: 'You are not the owner of this script' });
+    const users = script(form.pine_id);
+
+    switch (url.pathname) {
+      case '/pine_perm/list_users/': {
+        const limit = Number(url.searchParams.get('limit') ?? '20');
+        const offset = Number(url.searchParams.get('cursor') ?? '0');
+        const filter = form.username?.toLowerCase();
+        const matching = [...users.entries()]
+          .filter(([name]) => !fake.hideOnce.has(name) && (!filter || name.toLowerCase().includes(filter)))
+          .map(([username, expiration], index) => ({ id: index + 1, username, expiration, created: '2025-01-01T00:00:00+00:00' }));
+        fake.hideOnce.clear();
+        const page = matching.slice(offset, offset + limit);
+        const more = offset + limit < matching.length;
+        const next = more ? (fake.nextOverride ?? `/pine_perm/list_users/?limit=${limit}&order_by=-created&cursor=${offset + limit}`) : null;
+        return json(200, { results: page, next });
+      }
+      case '/pine_perm/add/': {
+        if (!accounts.some((name) => name.toLowerCase() === form.username_recip?.toLowerCase())) {
+          return json(422, { detail: 'User does not exist' });
+        }
+        if (find(users, form.username_recip ?? '')) return json(200, { status: 'exists' });
+        users.set(form.username_recip ?? '', form.expiration ? toTradingViewDate(form.expiration) : null);
+        return json(200, { status: 'ok' });
+      }
+      case '/pine_perm/modify_user_expiration/': {
+        const name = find(users, form.username_recip ?? '');
+        if (!name) return json(422, { detail: 'User does not exist' });
+        users.set(name, form.expiration ? toTradingViewDate(form.expiration) : null);
+        return json(200, { status: 'ok' });
+      }
+      case '/pine_perm/remove/': {
+        const name = find(users, form.username_recip ?? '');
+        if (!name) return json(200, { status: 'not_exists' });
+        users.delete(name);
+        return json(200, { status: 'ok' });
+      }
+      default:
+        return json(404, { detail: 'Not found.' });
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      res.writeHead(500);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.baseUrl = `http://127.0.0.1:${port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+// TradingView lists expirations with an explicit offset rather than 'Z'.
+function toTradingViewDate(iso: string): string {
+  return new Date(iso).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}

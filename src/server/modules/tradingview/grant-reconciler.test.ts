@@ -1,0 +1,340 @@
+// Runs on PGlite by default and on Postgres with TEST_DATABASE_URL (where the concurrency
+// test uses real parallel connections).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
+import { createLogger } from '../../logger';
+import { createTestDatabase } from '../../test/test-database';
+import { createGrantReconciler, type GrantReconciler } from './grant-reconciler';
+import { createSandboxTradingView, type SandboxOperation } from './sandbox-tradingview';
+import { claimNextDue, finishClaim } from './tradingview.repository';
+import { TradingViewError, type TradingViewPort } from './tradingview.port';
+
+const SCRIPTS = ['PUB;pro-v2', 'PUB;smc', 'PUB;volatility'];
+const START = new Date('2030-06-01T00:00:00.000Z');
+const JULY = new Date('2030-07-01T00:00:00.000Z');
+const AUGUST = new Date('2030-08-01T00:00:00.000Z');
+const LEASE_MS = 5 * 60_000;
+
+let database: Database;
+let now: Date;
+let operations: SandboxOperation[];
+let sandbox: TradingViewPort;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`TRUNCATE tradingview_grants, sandbox_tradingview_access, user_subscriptions, "user" CASCADE`);
+  now = START;
+  operations = [];
+  sandbox = createSandboxTradingView({ db: database.db, missingUsernames: [], clock: () => now, onOperation: (op) => operations.push(op) });
+});
+
+const clock = () => now;
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+
+function reconciler(port: TradingViewPort = sandbox): GrantReconciler {
+  return createGrantReconciler({ db: database.db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, leaseMs: LEASE_MS });
+}
+
+type MemberInput = { planType?: string; expiresAt?: Date | null; isActive?: boolean; username?: string | null; cancelAtPeriodEnd?: boolean };
+
+async function member(input: MemberInput = {}): Promise<{ userId: string; subscriptionId: string }> {
+  const userId = randomUUID();
+  await database.db.insert(user).values({ id: userId, name: 'member', email: `${userId}@example.com` });
+  const [subscription] = await database.db
+    .insert(userSubscriptions)
+    .values({
+      userId,
+      planType: input.planType ?? 'monthly',
+      status: 'active',
+      isActive: input.isActive ?? true,
+      expiresAt: input.expiresAt === undefined ? JULY : input.expiresAt,
+      cancelAtPeriodEnd: input.cancelAtPeriodEnd ?? false,
+      tradingviewUsername: input.username === undefined ? 'Trader_Joe' : input.username,
+      provider: 'sandbox',
+    })
+    .returning({ id: userSubscriptions.id });
+  return { userId, subscriptionId: subscription!.id };
+}
+
+async function updateSubscription(id: string, values: Partial<typeof userSubscriptions.$inferInsert>) {
+  await database.db.update(userSubscriptions).set(values).where(eq(userSubscriptions.id, id));
+}
+
+async function grants(userId: string) {
+  return database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId)).orderBy(tradingviewGrants.createdAt);
+}
+
+async function onTradingView(username: string) {
+  const rows = await database.db.select().from(sandboxTradingviewAccess).where(eq(sandboxTradingviewAccess.username, username));
+  return rows
+    .filter((row) => row.expiration === null || row.expiration > now)
+    .map((row) => ({ script: row.scriptId, expiration: row.expiration }))
+    .sort((a, b) => a.script.localeCompare(b.script));
+}
+
+const everyScript = (expiration: Date | null) => [...SCRIPTS].sort().map((script) => ({ script, expiration }));
+const count = (op: SandboxOperation['op']) => operations.filter((operation) => operation.op === op).length;
+
+/** The sandbox, except that every grant and revoke fails while `down` is true. */
+function flaky(state: { down: boolean }): TradingViewPort {
+  const fail = () => Promise.reject(new TradingViewError('network', 'POST /pine_perm/add/ timed out after 15000 ms'));
+  return {
+    ...sandbox,
+    grant: (...args) => (state.down ? fail() : sandbox.grant(...args)),
+    revoke: (...args) => (state.down ? fail() : sandbox.revoke(...args)),
+  };
+}
+
+describe('grant reconciler', () => {
+  it('grants a new member access to every script until the subscription expires', async () => {
+    const { userId } = await member({ expiresAt: JULY });
+    const r = reconciler();
+    await r.syncUser(userId);
+    expect(await grants(userId)).toMatchObject([{ username: 'Trader_Joe', desired: 'grant', desiredExpiresAt: JULY, status: 'pending' }]);
+
+    const summary = await r.runOnce();
+
+    expect(summary).toMatchObject({ processed: 1, succeeded: 1, failed: 0 });
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(JULY));
+    expect(await grants(userId)).toMatchObject([{ status: 'granted', grantedExpiresAt: JULY, attempts: 0, lastError: null }]);
+    expect(count('add')).toBe(3);
+  });
+
+  it('grants lifetime access with no expiry', async () => {
+    const { userId } = await member({ planType: 'lifetime', expiresAt: null });
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(null));
+    expect(await grants(userId)).toMatchObject([{ status: 'granted', desiredExpiresAt: null }]);
+  });
+
+  it('extends access on renewal with modify_user_expiration, never add', async () => {
+    const { userId, subscriptionId } = await member({ expiresAt: JULY });
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+    operations.length = 0;
+
+    await updateSubscription(subscriptionId, { expiresAt: AUGUST });
+    await r.syncUser(userId);
+    await r.runOnce();
+
+    expect(count('modify')).toBe(3);
+    expect(count('add')).toBe(0);
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(AUGUST));
+    expect(await grants(userId)).toMatchObject([{ status: 'granted', desiredExpiresAt: AUGUST, grantedExpiresAt: AUGUST }]);
+  });
+
+  it('revokes on time once a canceled subscription reaches its expiry, with no call from billing', async () => {
+    const { userId } = await member({ expiresAt: JULY, cancelAtPeriodEnd: true });
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+    advance(JULY.getTime() - START.getTime() - 60_000);
+    await r.runOnce();
+    expect(await grants(userId)).toMatchObject([{ desired: 'grant', status: 'granted' }]);
+
+    advance(60_000);
+    await r.runOnce();
+
+    expect(await grants(userId)).toMatchObject([{ desired: 'revoke', status: 'revoked', grantedExpiresAt: null }]);
+    expect(count('remove')).toBe(3);
+    expect(await database.db.select().from(sandboxTradingviewAccess)).toEqual([]);
+  });
+
+  it.each([
+    ['a refund (is_active false)', (id: string) => updateSubscription(id, { isActive: false, status: 'canceled' })],
+    ['a deleted subscription', (id: string) => database.db.delete(userSubscriptions).where(eq(userSubscriptions.id, id)).then(() => undefined)],
+  ])('revokes after %s', async (_name, endAccess) => {
+    const { userId, subscriptionId } = await member({ planType: 'lifetime', expiresAt: null });
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(null));
+
+    await endAccess(subscriptionId);
+    await r.syncUser(userId);
+    await r.runOnce();
+
+    expect(await onTradingView('Trader_Joe')).toEqual([]);
+    expect(await grants(userId)).toMatchObject([{ desired: 'revoke', status: 'revoked' }]);
+  });
+
+  it('retries a TradingView outage with exponential back-off and never revokes because of it', async () => {
+    const state = { down: false };
+    const { userId, subscriptionId } = await member({ expiresAt: JULY });
+    const r = reconciler(flaky(state));
+    await r.syncUser(userId);
+    await r.runOnce();
+    operations.length = 0;
+
+    // renewal arrives while TradingView is down
+    state.down = true;
+    await updateSubscription(subscriptionId, { expiresAt: AUGUST });
+    await r.syncUser(userId);
+    expect(await r.runOnce()).toMatchObject({ processed: 1, failed: 1 });
+    let [row] = await grants(userId);
+    expect(row).toMatchObject({ desired: 'grant', status: 'failed', attempts: 1, lastError: expect.stringMatching(/^network: /) });
+    expect(row!.nextAttemptAt).toEqual(new Date(now.getTime() + 30_000));
+
+    // not due yet: nothing is tried
+    advance(29_000);
+    expect(await r.runOnce()).toMatchObject({ processed: 0 });
+
+    advance(1_000);
+    expect(await r.runOnce()).toMatchObject({ processed: 1, failed: 1 });
+    [row] = await grants(userId);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row!.nextAttemptAt).toEqual(new Date(now.getTime() + 60_000));
+
+    // a long outage is retried at most hourly
+    for (let i = 0; i < 10; i += 1) {
+      advance(60 * 60_000);
+      await r.runOnce();
+    }
+    [row] = await grants(userId);
+    expect(row).toMatchObject({ desired: 'grant', status: 'failed', attempts: 12 });
+    expect(row!.nextAttemptAt).toEqual(new Date(now.getTime() + 60 * 60_000));
+
+    // the member kept their access throughout: nothing was removed
+    expect(count('remove')).toBe(0);
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(JULY));
+
+    state.down = false;
+    advance(60 * 60_000);
+    await r.runOnce();
+    expect(await grants(userId)).toMatchObject([{ status: 'granted', attempts: 0, lastError: null, grantedExpiresAt: AUGUST }]);
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(AUGUST));
+  });
+
+  it('picks up a row whose reconciler crashed mid-run once the lease ends, without granting twice', async () => {
+    const { userId } = await member({ expiresAt: JULY });
+    const r = reconciler();
+    await r.syncUser(userId);
+
+    // Another instance claims the row, calls TradingView, and dies before recording the result.
+    const claimed = await claimNextDue(database.db, now, LEASE_MS);
+    expect(claimed).toMatchObject({ status: 'processing' });
+    for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', JULY);
+    expect(count('add')).toBe(3);
+
+    // still leased: left alone
+    advance(LEASE_MS - 1_000);
+    expect(await r.runOnce()).toMatchObject({ processed: 0 });
+
+    advance(2_000);
+    expect(await r.runOnce()).toMatchObject({ processed: 1, succeeded: 1 });
+    expect(count('add')).toBe(3);
+    expect(count('modify')).toBe(0);
+    expect(await grants(userId)).toMatchObject([{ status: 'granted', grantedExpiresAt: JULY }]);
+
+    // the crashed run's late result (lease lost) does not overwrite anything
+    expect(await finishClaim(database.db, claimed!, { ok: false, lastError: 'network: late', retryAt: () => now }, now)).toBe(false);
+    expect(await grants(userId)).toMatchObject([{ status: 'granted', lastError: null }]);
+  });
+
+  it('requeues a row whose target changed while TradingView was being called', async () => {
+    const { userId, subscriptionId } = await member({ expiresAt: JULY });
+    const r = reconciler();
+    await r.syncUser(userId);
+    const claimed = await claimNextDue(database.db, now, LEASE_MS);
+
+    await updateSubscription(subscriptionId, { expiresAt: AUGUST });
+    await r.syncUser(userId);
+    // the lease holder's row is not handed to anyone else meanwhile
+    expect(await grants(userId)).toMatchObject([{ status: 'processing', desiredExpiresAt: AUGUST }]);
+
+    for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', JULY);
+    await finishClaim(database.db, claimed!, { ok: true, applied: { desired: 'grant', expiresAt: JULY } }, now);
+    expect(await grants(userId)).toMatchObject([{ status: 'pending', grantedExpiresAt: JULY }]);
+
+    await r.runOnce();
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(AUGUST));
+    expect(await grants(userId)).toMatchObject([{ status: 'granted', grantedExpiresAt: AUGUST }]);
+  });
+
+  it('two reconcilers running at once grant each member exactly once', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, (_, i) => member({ username: `concurrent_${i}` })));
+    // slow TradingView calls widen the window in which both reconcilers are busy
+    const slow: TradingViewPort = {
+      ...sandbox,
+      grant: async (...args) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return sandbox.grant(...args);
+      },
+    };
+    const first = reconciler(slow);
+    const second = reconciler(slow);
+    for (const { userId } of members) await first.syncUser(userId);
+
+    const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+
+    expect(a.processed + b.processed).toBe(6);
+    expect(count('add')).toBe(6 * SCRIPTS.length);
+    expect(count('modify')).toBe(0);
+    for (let i = 0; i < 6; i += 1) expect(await onTradingView(`concurrent_${i}`)).toEqual(everyScript(JULY));
+    expect(await database.db.select({ status: tradingviewGrants.status }).from(tradingviewGrants)).toEqual(Array(6).fill({ status: 'granted' }));
+  });
+
+  it('moves access to a corrected username and revokes the old one', async () => {
+    const { userId } = await member({ username: 'Trader_Jo' });
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+
+    await database.db.update(userSubscriptions).set({ tradingviewUsername: 'Trader_Joe' }).where(eq(userSubscriptions.userId, userId));
+    await r.syncUser(userId);
+    await r.runOnce();
+
+    expect(await grants(userId)).toMatchObject([
+      { username: 'Trader_Jo', desired: 'revoke', status: 'revoked' },
+      { username: 'Trader_Joe', desired: 'grant', status: 'granted' },
+    ]);
+    expect(await onTradingView('Trader_Jo')).toEqual([]);
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(JULY));
+  });
+
+  it("keeps a TradingView account's access while another member still pays for it", async () => {
+    const refunded = await member({ username: 'shared_account', expiresAt: JULY });
+    const paying = await member({ username: 'shared_account', expiresAt: AUGUST });
+    const r = reconciler();
+    await r.syncUser(refunded.userId);
+    await r.syncUser(paying.userId);
+    await r.runOnce();
+    expect(await onTradingView('shared_account')).toEqual(everyScript(AUGUST));
+
+    await updateSubscription(refunded.subscriptionId, { isActive: false });
+    await r.syncUser(refunded.userId);
+    await r.runOnce();
+
+    expect(await grants(refunded.userId)).toMatchObject([{ desired: 'revoke', status: 'revoked' }]);
+    expect(await onTradingView('shared_account')).toEqual(everyScript(AUGUST));
+    expect(count('remove')).toBe(0);
+  });
+
+  it('finds members billing never synced, on its periodic sweep', async () => {
+    const { userId } = await member({ expiresAt: JULY });
+    await reconciler().runOnce();
+    expect(await grants(userId)).toMatchObject([{ status: 'granted' }]);
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(JULY));
+  });
+
+  it('does nothing for a member without a TradingView username', async () => {
+    const { userId } = await member({ username: null });
+    const r = reconciler();
+    await r.syncUser(userId);
+    expect(await r.runOnce()).toMatchObject({ processed: 0 });
+    expect(await grants(userId)).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { TradingViewError, type ScriptAccess } from './tradingview.port';
+
+/** TradingView's raw permission operations (INTEGRATIONS.md table); both adapters provide them. */
+export type PinePermOps = {
+  listUsers: (scriptId: string, username?: string) => Promise<ScriptAccess[]>;
+  /** "exists" leaves the expiry as it was. */
+  add: (scriptId: string, username: string, expiration: Date | null) => Promise<'ok' | 'exists'>;
+  modifyExpiration: (scriptId: string, username: string, expiration: Date | null) => Promise<void>;
+  remove: (scriptId: string, username: string) => Promise<'ok' | 'not_exists'>;
+};
+
+// Below this difference an expiry is already what we want: no call is made.
+const SAME_EXPIRY_MS = 60_000;
+// TradingView's own storage may round what we send; a read-back within a day still proves that
+// the change landed (a renewal moves the expiry by weeks), without retrying forever on rounding.
+const CONFIRM_TOLERANCE_MS = 24 * 60 * 60_000;
+
+function within(actual: Date | null, wanted: Date | null, toleranceMs: number): boolean {
+  if (actual === null || wanted === null) return actual === wanted;
+  return Math.abs(actual.getTime() - wanted.getTime()) <= toleranceMs;
+}
+
+async function findAccess(ops: PinePermOps, scriptId: string, username: string): Promise<ScriptAccess | null> {
+  const wanted = username.toLowerCase();
+  const users = await ops.listUsers(scriptId, username);
+  return users.find((user) => user.username.toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * The safe grant: look at the current access, change the expiry of an existing user (an "add"
+ * would answer "exists" and keep the old expiry) or add a new one, then read back to confirm.
+ */
+export async function grantConfirmed(ops: PinePermOps, scriptId: string, username: string, expiration: Date | null): Promise<void> {
+  const current = await findAccess(ops, scriptId, username);
+  if (current) {
+    if (within(current.expiration, expiration, SAME_EXPIRY_MS)) return;
+    await ops.modifyExpiration(scriptId, username, expiration);
+  } else if ((await ops.add(scriptId, username, expiration)) === 'exists') {
+    // Added by someone else since we looked: "exists" did not set our expiry.
+    await ops.modifyExpiration(scriptId, username, expiration);
+  }
+  const after = await findAccess(ops, scriptId, username);
+  if (!after) throw new TradingViewError('unexpected', `TradingView does not list ${username} on ${scriptId} after the grant`);
+  if (!within(after.expiration, expiration, CONFIRM_TOLERANCE_MS)) {
+    throw new TradingViewError(
+      'unexpected',
+      `TradingView lists ${username} on ${scriptId} until ${after.expiration?.toISOString() ?? 'no expiry'}, wanted ${expiration?.toISOString() ?? 'no expiry'}`,
+    );
+  }
+}
+
+/** Removing a user who has no access counts as done. */
+export async function revokeAccess(ops: PinePermOps, scriptId: string, username: string): Promise<void> {
+  await ops.remove(scriptId, username);
+}

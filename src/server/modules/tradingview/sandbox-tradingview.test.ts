@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { createTestDatabase } from '../../test/test-database';
+import { createSandboxTradingView, type SandboxOperation } from './sandbox-tradingview';
+import type { TradingViewPort } from './tradingview.port';
+
+const SCRIPT = 'PUB;sandbox-script';
+const JULY = new Date('2030-07-15T12:00:00.000Z');
+const AUGUST = new Date('2030-08-15T12:00:00.000Z');
+
+let database: Database;
+let now: Date;
+let operations: SandboxOperation[];
+let sandbox: TradingViewPort;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`TRUNCATE sandbox_tradingview_access`);
+  now = new Date('2030-06-01T00:00:00.000Z');
+  operations = [];
+  sandbox = createSandboxTradingView({
+    db: database.db,
+    missingUsernames: ['Ghost_Trader', 'nobody'],
+    clock: () => now,
+    onOperation: (operation) => operations.push(operation),
+  });
+});
+
+const ops = () => operations.map((operation) => operation.op);
+
+describe('sandbox checkUsername', () => {
+  it.each([
+    ['Trader_Joe', 'Trader_Joe'],
+    ['  @alice-charts ', 'alice-charts'],
+    ['ghost_trader', null],
+    ['NOBODY', null],
+    ['has space', null],
+    ['semi;colon', null],
+    ['', null],
+    ['x'.repeat(51), null],
+  ])('%j → %j', async (input, expected) => {
+    expect(await sandbox.checkUsername(input)).toBe(expected);
+  });
+});
+
+describe('sandbox grants behave like TradingView', () => {
+  it('adds a new user with the expiry and confirms it', async () => {
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    expect(ops()).toEqual(['list', 'add', 'list']);
+    expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: JULY }]);
+  });
+
+  it('extends an existing user with modify, not add', async () => {
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    operations.length = 0;
+    await sandbox.grant(SCRIPT, 'Trader_Joe', AUGUST);
+    expect(ops()).toEqual(['list', 'modify', 'list']);
+    expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: AUGUST }]);
+  });
+
+  it('keeps no expiry for lifetime access', async () => {
+    await sandbox.grant(SCRIPT, 'Trader_Joe', null);
+    expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: null }]);
+  });
+
+  it('drops access once it expires, so a later grant adds it again', async () => {
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    now = new Date(JULY.getTime() + 1);
+    expect(await sandbox.listUsers(SCRIPT)).toEqual([]);
+    operations.length = 0;
+    await sandbox.grant(SCRIPT, 'Trader_Joe', AUGUST);
+    expect(ops()).toEqual(['list', 'add', 'list']);
+    expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: AUGUST }]);
+  });
+
+  it('revokes, and revoking someone without access is done', async () => {
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    await sandbox.revoke(SCRIPT, 'Trader_Joe');
+    expect(await sandbox.listUsers(SCRIPT)).toEqual([]);
+    await expect(sandbox.revoke(SCRIPT, 'Trader_Joe')).resolves.toBeUndefined();
+  });
+
+  it('keeps each script separate and filters by username like a search', async () => {
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    await sandbox.grant(SCRIPT, 'trader_joey', null);
+    await sandbox.grant('PUB;other', 'bob', null);
+    expect((await sandbox.listUsers(SCRIPT, 'TRADER_JOE')).map((user) => user.username).sort()).toEqual(['Trader_Joe', 'trader_joey']);
+    expect(await sandbox.listUsers('PUB;other')).toEqual([{ username: 'bob', expiration: null }]);
+  });
+
+  it('reports healthy', async () => {
+    expect(await sandbox.healthCheck()).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,66 @@
+import { tradingViewUsernameSchema } from '@shared/validation';
+import type { Db } from '../../db/client';
+import { grantConfirmed, revokeAccess, type PinePermOps } from './pine-permissions';
+import {
+  addSandboxAccess,
+  listSandboxAccess,
+  modifySandboxAccess,
+  removeSandboxAccess,
+} from './tradingview.repository';
+import { TradingViewError, type TradingViewPort } from './tradingview.port';
+
+export type SandboxOperation = { op: 'list' | 'add' | 'modify' | 'remove'; scriptId: string; username?: string; expiration?: Date | null };
+
+export type SandboxTradingViewOptions = {
+  db: Db;
+  /** Usernames that "do not exist" (SANDBOX_TRADINGVIEW_MISSING_USERNAMES), any case. */
+  missingUsernames: readonly string[];
+  clock: () => Date;
+  /** Sees every raw operation, as TradingView's access log would (tests assert on it). */
+  onOperation?: (operation: SandboxOperation) => void;
+};
+
+/**
+ * The default adapter: TradingView's per-script access list kept in sandbox_tradingview_access,
+ * with TradingView's semantics ("exists" keeps the expiry, expired access disappears, removing
+ * an absent user answers not_exists), behind the same grant flow as the real client.
+ */
+export function createSandboxTradingView(options: SandboxTradingViewOptions): TradingViewPort {
+  const { db, clock } = options;
+  const missing = new Set(options.missingUsernames.map((name) => name.toLowerCase()));
+  const record = (operation: SandboxOperation) => options.onOperation?.(operation);
+
+  const ops: PinePermOps = {
+    async listUsers(scriptId, username) {
+      record({ op: 'list', scriptId, username });
+      return listSandboxAccess(db, scriptId, username ?? null, clock());
+    },
+    async add(scriptId, username, expiration) {
+      record({ op: 'add', scriptId, username, expiration });
+      return addSandboxAccess(db, scriptId, username, expiration, clock());
+    },
+    async modifyExpiration(scriptId, username, expiration) {
+      record({ op: 'modify', scriptId, username, expiration });
+      if (!(await modifySandboxAccess(db, scriptId, username, expiration, clock()))) {
+        throw new TradingViewError('not_found', `${username} has no access to ${scriptId}`, 404);
+      }
+    },
+    async remove(scriptId, username) {
+      record({ op: 'remove', scriptId, username });
+      return removeSandboxAccess(db, scriptId, username, clock());
+    },
+  };
+
+  return {
+    kind: 'sandbox',
+    async checkUsername(name) {
+      const parsed = tradingViewUsernameSchema.safeParse(name);
+      if (!parsed.success || missing.has(parsed.data.toLowerCase())) return null;
+      return parsed.data;
+    },
+    listUsers: ops.listUsers,
+    grant: (scriptId, username, expiration) => grantConfirmed(ops, scriptId, username, expiration),
+    revoke: (scriptId, username) => revokeAccess(ops, scriptId, username),
+    healthCheck: async () => ({ ok: true }),
+  };
+}

@@ -1,0 +1,203 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from './fake-tradingview-server';
+import { createTradingViewClient } from './tradingview-client';
+import { TradingViewError, type TradingViewPort } from './tradingview.port';
+
+const SCRIPT = 'PUB;abc123';
+const JULY = new Date('2030-07-15T12:00:00.000Z');
+const AUGUST = new Date('2030-08-15T12:00:00.000Z');
+
+let fake: FakeTradingView;
+let client: TradingViewPort;
+
+beforeEach(async () => {
+  fake = await startFakeTradingView();
+  client = createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: [SCRIPT], timeoutMs: 2_000 });
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+const calls = () => fake.requests.map((request) => `${request.method} ${request.path.split('?')[0]}`);
+const stored = (username: string) => fake.access.get(SCRIPT)?.get(username);
+
+async function failure(promise: Promise<unknown>): Promise<TradingViewError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(TradingViewError);
+  return error as TradingViewError;
+}
+
+describe('checkUsername (GET /username_hint/)', () => {
+  it("matches case-insensitively and returns TradingView's spelling", async () => {
+    expect(await client.checkUsername('trader_joe')).toBe('Trader_Joe');
+    expect(await client.checkUsername('ALICE-CHARTS')).toBe('Alice-Charts');
+  });
+
+  it('answers null when only longer names start with it, or nothing matches', async () => {
+    expect(await client.checkUsername('trader')).toBeNull();
+    expect(await client.checkUsername('nobody_here')).toBeNull();
+  });
+
+  it('sends no session cookie to the public hint endpoint', async () => {
+    await client.checkUsername('bob');
+    expect(fake.requests[0]?.path).toBe('/username_hint/?s=bob');
+    expect(fake.requests[0]?.headers.cookie).toBeUndefined();
+  });
+});
+
+describe('grant', () => {
+  it('adds a new user with the expiry, form-encoded, with cookie, Origin and Referer, and reads it back', async () => {
+    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+
+    expect(calls()).toEqual(['POST /pine_perm/list_users/', 'POST /pine_perm/add/', 'POST /pine_perm/list_users/']);
+    const add = fake.requests[1]!;
+    expect(add.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(add.headers.cookie).toBe('sessionid=sid-123; sessionid_sign=sign-456');
+    expect(add.headers.origin).toBe(fake.baseUrl);
+    expect(add.headers.referer).toBe(`${fake.baseUrl}/`);
+    expect(add.form).toEqual({ pine_id: SCRIPT, username_recip: 'Trader_Joe', expiration: '2030-07-15T12:00:00.000Z' });
+    expect(fake.requests[0]!.form).toEqual({ pine_id: SCRIPT, username: 'Trader_Joe' });
+    expect(stored('Trader_Joe')).toBe('2030-07-15T12:00:00+00:00');
+  });
+
+  it('grants without an expiry field for lifetime access', async () => {
+    await client.grant(SCRIPT, 'bob', null);
+    expect(fake.requests[1]!.form).toEqual({ pine_id: SCRIPT, username_recip: 'bob' });
+    expect(stored('bob')).toBeNull();
+  });
+
+  it('changes the expiry of an existing user with modify_user_expiration, never add', async () => {
+    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+    fake.requests.length = 0;
+
+    await client.grant(SCRIPT, 'Trader_Joe', AUGUST);
+
+    expect(calls()).toEqual(['POST /pine_perm/list_users/', 'POST /pine_perm/modify_user_expiration/', 'POST /pine_perm/list_users/']);
+    expect(fake.requests[1]!.form.expiration).toBe(AUGUST.toISOString());
+    expect(stored('Trader_Joe')).toBe('2030-08-15T12:00:00+00:00');
+  });
+
+  it('makes no change when the expiry is already right', async () => {
+    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+    fake.requests.length = 0;
+    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+    expect(calls()).toEqual(['POST /pine_perm/list_users/']);
+  });
+
+  it('follows an "exists" answer (added meanwhile) with modify_user_expiration, since exists keeps the old expiry', async () => {
+    fake.access.set(SCRIPT, new Map([['Trader_Joe', '2030-01-01T00:00:00+00:00']]));
+    fake.hideOnce.add('Trader_Joe');
+
+    await client.grant(SCRIPT, 'Trader_Joe', AUGUST);
+
+    expect(calls()).toEqual([
+      'POST /pine_perm/list_users/',
+      'POST /pine_perm/add/',
+      'POST /pine_perm/modify_user_expiration/',
+      'POST /pine_perm/list_users/',
+    ]);
+    expect(stored('Trader_Joe')).toBe('2030-08-15T12:00:00+00:00');
+  });
+
+  it('reports a username TradingView does not know as not_found', async () => {
+    const error = await failure(client.grant(SCRIPT, 'ghost_user', JULY));
+    expect(error.kind).toBe('not_found');
+    expect(error.message).toContain('User does not exist');
+  });
+
+  it('reports a script the vendor does not own as unexpected (403 without login_required)', async () => {
+    const error = await failure(client.grant('PUB;not-yours', 'bob', JULY));
+    expect(error.kind).toBe('unexpected');
+    expect(error.status).toBe(403);
+  });
+});
+
+describe('revoke', () => {
+  it('removes the user', async () => {
+    await client.grant(SCRIPT, 'bob', JULY);
+    await client.revoke(SCRIPT, 'bob');
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/pine_perm/remove/', form: { pine_id: SCRIPT, username_recip: 'bob' } });
+    expect(stored('bob')).toBeUndefined();
+  });
+
+  it('treats not_exists as done', async () => {
+    await expect(client.revoke(SCRIPT, 'bob')).resolves.toBeUndefined();
+  });
+});
+
+describe('listUsers', () => {
+  it('follows the next cursor through every page', async () => {
+    const users = new Map<string, string | null>();
+    for (let i = 0; i < 65; i += 1) users.set(`member_${i}`, i % 2 ? null : '2030-01-01T00:00:00+00:00');
+    fake.access.set(SCRIPT, users);
+
+    const listed = await client.listUsers(SCRIPT);
+
+    expect(listed).toHaveLength(65);
+    expect(new Set(listed.map((user) => user.username)).size).toBe(65);
+    expect(listed.find((user) => user.username === 'member_0')?.expiration).toEqual(new Date('2030-01-01T00:00:00Z'));
+    expect(listed.find((user) => user.username === 'member_1')?.expiration).toBeNull();
+    expect(fake.requests.map((request) => request.path)).toEqual([
+      '/pine_perm/list_users/?limit=30&order_by=-created',
+      '/pine_perm/list_users/?limit=30&order_by=-created&cursor=30',
+      '/pine_perm/list_users/?limit=30&order_by=-created&cursor=60',
+    ]);
+  });
+
+  it('never sends the session cookie to another host named by next', async () => {
+    const users = new Map<string, string | null>();
+    for (let i = 0; i < 40; i += 1) users.set(`member_${i}`, null);
+    fake.access.set(SCRIPT, users);
+    fake.nextOverride = 'https://evil.example/steal';
+
+    const error = await failure(client.listUsers(SCRIPT));
+    expect(error.kind).toBe('unexpected');
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('failures', () => {
+  it.each(['401', '403'] as const)('an expired session cookie (%s) is session_expired', async (mode) => {
+    fake.sessionExpired = mode;
+    expect((await failure(client.grant(SCRIPT, 'bob', JULY))).kind).toBe('session_expired');
+    expect((await failure(client.revoke(SCRIPT, 'bob'))).kind).toBe('session_expired');
+  });
+
+  it('a wrong cookie is session_expired too', async () => {
+    const stale = createTradingViewClient({ baseUrl: fake.baseUrl, credentials: { sessionId: 'old', sessionSign: 'old' }, scriptIds: [SCRIPT] });
+    expect((await failure(stale.listUsers(SCRIPT))).kind).toBe('session_expired');
+  });
+
+  it('healthCheck reports an expired cookie as its own kind, and ok otherwise', async () => {
+    expect(await client.healthCheck()).toEqual({ ok: true });
+    fake.sessionExpired = '403';
+    expect(await client.healthCheck()).toMatchObject({ ok: false, kind: 'session_expired' });
+  });
+
+  it('times out a call that does not answer, as a network failure', async () => {
+    fake.delayMs = 1_000;
+    const impatient = createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: [SCRIPT], timeoutMs: 100 });
+    const error = await failure(impatient.checkUsername('bob'));
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/timed out after 100 ms/);
+  });
+
+  it('an unreachable server is a network failure', async () => {
+    await fake.close();
+    const error = await failure(client.checkUsername('bob'));
+    expect(error.kind).toBe('network');
+  });
+
+  it('an answer that is not JSON is unexpected', async () => {
+    const html = createTradingViewClient({
+      baseUrl: fake.baseUrl,
+      credentials: FAKE_SESSION,
+      scriptIds: [SCRIPT],
+      fetch: async () => new Response('<html>Sign in</html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    });
+    expect((await failure(html.checkUsername('bob'))).kind).toBe('unexpected');
+  });
+});

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { grantConfirmed, revokeAccess, type PinePermOps } from './pine-permissions';
+import { TradingViewError, toTradingViewError, type ScriptAccess, type TradingViewPort } from './tradingview.port';
+
+export type TradingViewClientOptions = {
+  /** https://www.tradingview.com, or a local server in tests. */
+  baseUrl: string;
+  credentials: { sessionId: string; sessionSign: string };
+  /** Used by the health check, which needs a script the vendor owns. */
+  scriptIds: readonly string[];
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+};
+
+// TradingView caps a page at about 30 users; the page cap guards against a cursor that loops.
+const PAGE_SIZE = 30;
+const MAX_PAGES = 1_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+const hintSchema = z.array(z.looseObject({ username: z.string() }));
+const listSchema = z.looseObject({
+  results: z.array(z.looseObject({ username: z.string(), expiration: z.string().nullable().optional() })),
+  next: z.string().nullable().optional(),
+});
+const statusSchema = z.looseObject({ status: z.string() });
+
+type Answer = { status: number; body: unknown; text: string };
+
+/**
+ * The real adapter: TradingView's invite-only permission endpoints, authenticated with the
+ * vendor's session cookie from configuration (password login meets 2FA and captchas).
+ */
+export function createTradingViewClient(options: TradingViewClientOptions): TradingViewPort {
+  const base = new URL(options.baseUrl.replace(/\/?$/, '/'));
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? fetch;
+  const cookie = `sessionid=${options.credentials.sessionId}; sessionid_sign=${options.credentials.sessionSign}`;
+
+  async function call(target: URL, init: { method: 'GET' | 'POST'; form?: Record<string, string>; auth: boolean }): Promise<Answer> {
+    // The cookie goes to TradingView only, never to a host named in an answer (a `next` link).
+    if (target.origin !== base.origin) throw new TradingViewError('unexpected', `refusing to call ${target.origin}`);
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      origin: base.origin,
+      referer: `${base.origin}/`,
+    };
+    if (init.auth) headers.cookie = cookie;
+    if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const label = `${init.method} ${target.pathname}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(target, {
+        method: init.method,
+        headers,
+        body: init.form ? new URLSearchParams(init.form).toString() : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new TradingViewError('network', timedOut ? `${label} timed out after ${timeoutMs} ms` : `${label} failed: ${describe(error)}`);
+    }
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const detail = detailOf(body) ?? text.slice(0, 200);
+    const status = response.status;
+    if (status === 401) throw new TradingViewError('session_expired', `${label}: 401 ${detail}`, status);
+    if (status === 403 && /login_required|authentication credentials/i.test(text)) {
+      throw new TradingViewError('session_expired', `${label}: 403 ${detail}`, status);
+    }
+    if (status >= 300 && status < 400) {
+      const location = response.headers.get('location') ?? '';
+      const kind = /sign-?in|login/i.test(location) ? 'session_expired' : 'unexpected';
+      throw new TradingViewError(kind, `${label}: redirected to ${location || '(nowhere)'}`, status);
+    }
+    if (status === 404) throw new TradingViewError('not_found', `${label}: 404 ${detail}`, status);
+    if (status === 429 || status >= 500) throw new TradingViewError('network', `${label}: ${status} ${detail}`, status);
+    if (status >= 400) {
+      const kind = /not found|does not exist|no such user|invalid user/i.test(detail) ? 'not_found' : 'unexpected';
+      throw new TradingViewError(kind, `${label}: ${status} ${detail}`, status);
+    }
+    if (body === undefined) throw new TradingViewError('unexpected', `${label}: answer is not JSON (${text.slice(0, 80)})`, status);
+    return { status, body, text };
+  }
+
+  function parse<T>(schema: z.ZodType<T>, answer: Answer, what: string): T {
+    const parsed = schema.safeParse(answer.body);
+    if (!parsed.success) throw new TradingViewError('unexpected', `${what}: unexpected answer ${answer.text.slice(0, 200)}`);
+    return parsed.data;
+  }
+
+  function expectStatus<S extends string>(answer: Answer, what: string, allowed: readonly S[]): S {
+    const { status } = parse(statusSchema, answer, what);
+    if (!(allowed as readonly string[]).includes(status)) {
+      throw new TradingViewError('unexpected', `${what}: status "${status}" ${answer.text.slice(0, 200)}`);
+    }
+    return status as S;
+  }
+
+  function permissionForm(scriptId: string, username: string, expiration?: Date | null): Record<string, string> {
+    const form: Record<string, string> = { pine_id: scriptId, username_recip: username };
+    // No expiration field means access without expiry.
+    if (expiration) form.expiration = expiration.toISOString();
+    return form;
+  }
+
+  const ops: PinePermOps = {
+    async listUsers(scriptId, username) {
+      const form: Record<string, string> = { pine_id: scriptId };
+      if (username) form.username = username;
+      const users: ScriptAccess[] = [];
+      let target: URL | null = new URL(`pine_perm/list_users/?limit=${PAGE_SIZE}&order_by=-created`, base);
+      for (let page = 0; target && page < MAX_PAGES; page += 1) {
+        const data: z.infer<typeof listSchema> = parse(listSchema, await call(target, { method: 'POST', form, auth: true }), 'list_users');
+        for (const entry of data.results) users.push({ username: entry.username, expiration: parseDate(entry.expiration ?? null) });
+        target = data.next ? new URL(data.next, base) : null;
+      }
+      return users;
+    },
+    async add(scriptId, username, expiration) {
+      const answer = await call(new URL('pine_perm/add/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true });
+      return expectStatus(answer, 'add', ['ok', 'exists'] as const);
+    },
+    async modifyExpiration(scriptId, username, expiration) {
+      const answer = await call(new URL('pine_perm/modify_user_expiration/', base), {
+        method: 'POST',
+        form: permissionForm(scriptId, username, expiration),
+        auth: true,
+      });
+      expectStatus(answer, 'modify_user_expiration', ['ok'] as const);
+    },
+    async remove(scriptId, username) {
+      const answer = await call(new URL('pine_perm/remove/', base), { method: 'POST', form: permissionForm(scriptId, username), auth: true });
+      return expectStatus(answer, 'remove', ['ok', 'not_exists'] as const);
+    },
+  };
+
+  return {
+    kind: 'tradingview',
+    async checkUsername(name) {
+      const target = new URL('username_hint/', base);
+      target.searchParams.set('s', name);
+      const hints = parse(hintSchema, await call(target, { method: 'GET', auth: false }), 'username_hint');
+      const wanted = name.toLowerCase();
+      // Grants are case-sensitive: keep TradingView's spelling, not what the member typed.
+      return hints.find((hint) => hint.username.toLowerCase() === wanted)?.username ?? null;
+    },
+    listUsers: ops.listUsers,
+    grant: (scriptId, username, expiration) => grantConfirmed(ops, scriptId, username, expiration),
+    revoke: (scriptId, username) => revokeAccess(ops, scriptId, username),
+    async healthCheck() {
+      const scriptId = options.scriptIds[0];
+      if (!scriptId) return { ok: false, kind: 'unexpected', message: 'no TradingView script id is configured' };
+      try {
+        await call(new URL('pine_perm/list_users/?limit=1&order_by=-created', base), { method: 'POST', form: { pine_id: scriptId }, auth: true });
+        return { ok: true };
+      } catch (error) {
+        const failure = toTradingViewError(error);
+        return { ok: false, kind: failure.kind, message: failure.message };
+      }
+    },
+  };
+}
+
+function detailOf(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    return typeof detail === 'string' ? detail : JSON.stringify(detail);
+  }
+  return null;
+}
+
+function parseDate(value: string | null): Date | null {
+  if (value === null || value === '') return null;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new TradingViewError('unexpected', `unreadable expiration "${value}"`);
+  return date;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
+  }
+  return String(error);
+}

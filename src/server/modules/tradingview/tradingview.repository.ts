@@ -1,0 +1,261 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { GrantDesired, GrantStatus, GrantTarget, SubscriptionAccessRow } from '@shared/tradingview-grants';
+import type { PlanType } from '@shared/plans';
+import type { Db } from '../../db/client';
+import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
+import type { ScriptAccess } from './tradingview.port';
+
+type StoredGrant = typeof tradingviewGrants.$inferSelect;
+// The columns are text in SQL; only this module writes them, always with these values.
+export type GrantRow = Omit<StoredGrant, 'desired' | 'status'> & { desired: GrantDesired; status: GrantStatus };
+const asGrant = (row: StoredGrant): GrantRow => row as GrantRow;
+
+// Rows the reconciler still has to work on; granted and revoked rows wait for a new target.
+const OPEN_STATUSES = ['pending', 'processing', 'failed'];
+
+const sameUsername = (column: typeof tradingviewGrants.username | typeof sandboxTradingviewAccess.username, username: string) =>
+  sql`lower(${column}) = lower(${username})`;
+
+// ---------------------------------------------------------------- subscriptions
+
+export async function subscriptionAccessRows(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
+  const rows = await db
+    .select({
+      planType: userSubscriptions.planType,
+      isActive: userSubscriptions.isActive,
+      expiresAt: userSubscriptions.expiresAt,
+      createdAt: userSubscriptions.createdAt,
+      tradingviewUsername: userSubscriptions.tradingviewUsername,
+    })
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.userId, userId))
+    .orderBy(desc(userSubscriptions.createdAt));
+  return rows.map((row) => ({ ...row, planType: row.planType as PlanType }));
+}
+
+/**
+ * Stores the member's username on every one of their subscription rows. updated_at is left
+ * alone on purpose: it orders the spec's subscription view, and a username is not billing state.
+ */
+export async function setSubscriptionUsername(db: Db, userId: string, username: string): Promise<number> {
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ tradingviewUsername: username })
+    .where(eq(userSubscriptions.userId, userId))
+    .returning({ id: userSubscriptions.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------- grants: desired state
+
+/** Serialises syncs of one member (activation and a billing event at the same moment). */
+export async function lockUser(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
+  return rows.length > 0;
+}
+
+export async function grantsForUser(db: Db, userId: string): Promise<GrantRow[]> {
+  const rows = await db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId)).orderBy(asc(tradingviewGrants.createdAt));
+  return rows.map(asGrant);
+}
+
+export async function grantFor(db: Db, userId: string, username: string): Promise<GrantRow | null> {
+  const [row] = await db
+    .select()
+    .from(tradingviewGrants)
+    .where(and(eq(tradingviewGrants.userId, userId), eq(tradingviewGrants.username, username)))
+    .limit(1);
+  return row ? asGrant(row) : null;
+}
+
+const targetColumns = (target: GrantTarget) => ({
+  desired: target.desired,
+  desiredExpiresAt: target.desired === 'grant' ? target.expiresAt : null,
+});
+
+export async function createGrant(db: Db, userId: string, username: string, target: GrantTarget, now: Date): Promise<void> {
+  await db
+    .insert(tradingviewGrants)
+    .values({ userId, username, ...targetColumns(target), status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [tradingviewGrants.userId, tradingviewGrants.username],
+      set: { ...targetColumns(target), status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now },
+    });
+}
+
+/**
+ * A new target for a row: due now, with a fresh failure count. A row a reconciler is working on
+ * keeps its lease; that reconciler sees the change when it completes and requeues the row.
+ */
+export async function setGrantTarget(db: Db, id: string, target: GrantTarget, now: Date): Promise<void> {
+  const leased = sql`${tradingviewGrants.status} = 'processing'`;
+  await db
+    .update(tradingviewGrants)
+    .set({
+      ...targetColumns(target),
+      status: sql`CASE WHEN ${leased} THEN 'processing' ELSE 'pending' END`,
+      nextAttemptAt: sql`CASE WHEN ${leased} THEN ${tradingviewGrants.nextAttemptAt} ELSE ${now} END`,
+      attempts: 0,
+      lastError: null,
+      updatedAt: now,
+    })
+    .where(eq(tradingviewGrants.id, id));
+}
+
+/** Members whose granted access has reached its expiry: their desired state must be recomputed. */
+export async function usersWithPassedExpiry(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ userId: tradingviewGrants.userId })
+    .from(tradingviewGrants)
+    .where(and(eq(tradingviewGrants.desired, 'grant'), isNotNull(tradingviewGrants.desiredExpiresAt), lte(tradingviewGrants.desiredExpiresAt, now)));
+  return rows.map((row) => row.userId);
+}
+
+/** Everyone whose grants could need a change: a username on a subscription, or access not yet revoked. */
+export async function usersToSweep(db: Db): Promise<string[]> {
+  const withUsername = await db
+    .selectDistinct({ userId: userSubscriptions.userId })
+    .from(userSubscriptions)
+    .where(and(isNotNull(userSubscriptions.userId), isNotNull(userSubscriptions.tradingviewUsername)));
+  const withGrants = await db
+    .selectDistinct({ userId: tradingviewGrants.userId })
+    .from(tradingviewGrants)
+    .where(or(eq(tradingviewGrants.desired, 'grant'), ne(tradingviewGrants.status, 'revoked')));
+  const ids = new Set<string>();
+  for (const row of [...withUsername, ...withGrants]) if (row.userId) ids.add(row.userId);
+  return [...ids];
+}
+
+// ---------------------------------------------------------------- grants: the work queue
+
+/**
+ * Claims the next due row in a short transaction: SKIP LOCKED lets several instances claim at
+ * once without waiting on each other, and the lease (next_attempt_at in the future, status
+ * processing) keeps others off it while TradingView is called. A crash leaves the lease to
+ * run out, after which the row is due again.
+ */
+export async function claimNextDue(db: Db, now: Date, leaseMs: number): Promise<GrantRow | null> {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: tradingviewGrants.id })
+      .from(tradingviewGrants)
+      .where(and(inArray(tradingviewGrants.status, OPEN_STATUSES), lte(tradingviewGrants.nextAttemptAt, now)))
+      .orderBy(asc(tradingviewGrants.nextAttemptAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return null;
+    const [claimed] = await tx
+      .update(tradingviewGrants)
+      .set({ status: 'processing', nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now })
+      .where(eq(tradingviewGrants.id, due.id))
+      .returning();
+    return claimed ? asGrant(claimed) : null;
+  });
+}
+
+/** Targets of other members' rows for the same TradingView account. */
+export async function otherTargetsForUsername(
+  db: Db,
+  username: string,
+  exceptId: string,
+): Promise<{ desired: GrantDesired; desiredExpiresAt: Date | null }[]> {
+  const rows = await db
+    .select({ desired: tradingviewGrants.desired, desiredExpiresAt: tradingviewGrants.desiredExpiresAt })
+    .from(tradingviewGrants)
+    .where(and(sameUsername(tradingviewGrants.username, username), ne(tradingviewGrants.id, exceptId)));
+  return rows.map((row) => ({ ...row, desired: row.desired as GrantDesired }));
+}
+
+type Outcome = { ok: true; applied: GrantTarget } | { ok: false; lastError: string; retryAt: (attempts: number) => Date };
+
+/**
+ * Records what happened to a claimed row. When its target changed while TradingView was being
+ * called, the row goes back to pending at once so the new target is applied next.
+ * Returns false when the lease was lost (another reconciler took the row over).
+ */
+export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(tradingviewGrants).where(eq(tradingviewGrants.id, claimed.id)).for('update');
+    if (!row || row.status !== 'processing' || row.nextAttemptAt.getTime() !== claimed.nextAttemptAt.getTime()) return false;
+    const unchanged =
+      row.desired === claimed.desired && (row.desiredExpiresAt?.getTime() ?? null) === (claimed.desiredExpiresAt?.getTime() ?? null);
+    if (outcome.ok) {
+      await tx
+        .update(tradingviewGrants)
+        .set({
+          status: unchanged ? (claimed.desired === 'grant' ? 'granted' : 'revoked') : 'pending',
+          grantedExpiresAt: outcome.applied.desired === 'grant' ? outcome.applied.expiresAt : null,
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: now,
+          updatedAt: now,
+        })
+        .where(eq(tradingviewGrants.id, row.id));
+      return true;
+    }
+    const attempts = unchanged ? row.attempts + 1 : 0;
+    await tx
+      .update(tradingviewGrants)
+      .set({
+        status: unchanged ? 'failed' : 'pending',
+        attempts,
+        lastError: outcome.lastError,
+        nextAttemptAt: unchanged ? outcome.retryAt(attempts) : now,
+        updatedAt: now,
+      })
+      .where(eq(tradingviewGrants.id, row.id));
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------- the sandbox TradingView
+
+const live = (now: Date) => or(isNull(sandboxTradingviewAccess.expiration), gt(sandboxTradingviewAccess.expiration, now));
+
+export async function listSandboxAccess(db: Db, scriptId: string, username: string | null, now: Date): Promise<ScriptAccess[]> {
+  return db
+    .select({ username: sandboxTradingviewAccess.username, expiration: sandboxTradingviewAccess.expiration })
+    .from(sandboxTradingviewAccess)
+    .where(
+      and(
+        eq(sandboxTradingviewAccess.scriptId, scriptId),
+        live(now),
+        // TradingView's filter is a search, not an exact match
+        username ? sql`position(lower(${username}) in lower(${sandboxTradingviewAccess.username})) > 0` : undefined,
+      ),
+    )
+    .orderBy(desc(sandboxTradingviewAccess.createdAt));
+}
+
+export async function addSandboxAccess(db: Db, scriptId: string, username: string, expiration: Date | null, now: Date): Promise<'ok' | 'exists'> {
+  return db.transaction(async (tx) => {
+    const match = and(eq(sandboxTradingviewAccess.scriptId, scriptId), sameUsername(sandboxTradingviewAccess.username, username));
+    const [existing] = await tx.select().from(sandboxTradingviewAccess).where(match).for('update');
+    if (existing && (existing.expiration === null || existing.expiration > now)) return 'exists';
+    // access that ran out is gone on TradingView: adding starts afresh
+    if (existing) await tx.delete(sandboxTradingviewAccess).where(match);
+    const inserted = await tx
+      .insert(sandboxTradingviewAccess)
+      .values({ scriptId, username, expiration, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ username: sandboxTradingviewAccess.username });
+    return inserted.length ? 'ok' : 'exists';
+  });
+}
+
+export async function modifySandboxAccess(db: Db, scriptId: string, username: string, expiration: Date | null, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sandboxTradingviewAccess)
+    .set({ expiration })
+    .where(and(eq(sandboxTradingviewAccess.scriptId, scriptId), sameUsername(sandboxTradingviewAccess.username, username), live(now)))
+    .returning({ username: sandboxTradingviewAccess.username });
+  return rows.length > 0;
+}
+
+export async function removeSandboxAccess(db: Db, scriptId: string, username: string, now: Date): Promise<'ok' | 'not_exists'> {
+  const rows = await db
+    .delete(sandboxTradingviewAccess)
+    .where(and(eq(sandboxTradingviewAccess.scriptId, scriptId), sameUsername(sandboxTradingviewAccess.username, username)))
+    .returning({ expiration: sandboxTradingviewAccess.expiration });
+  return rows.some((row) => row.expiration === null || row.expiration > now) ? 'ok' : 'not_exists';
+}

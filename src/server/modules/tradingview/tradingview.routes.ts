@@ -1,0 +1,43 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { z } from 'zod';
+import { tradingviewActivateRequestSchema } from '@shared/api-contract';
+import { ApiError, readJson } from '../../http/errors';
+import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import type { TradingViewService } from './tradingview.service';
+
+/** The body's username, trimmed and checked by the shared schema; the message is the schema's own. */
+async function readUsername(c: Context): Promise<string> {
+  try {
+    return (await readJson(c, tradingviewActivateRequestSchema)).tv_username;
+  } catch (error) {
+    if (error instanceof z.ZodError) {
+      const issue = error.issues[0];
+      throw new ApiError(400, 'validation_failed', issue?.message ?? 'The request is invalid.', error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    }
+    throw error;
+  }
+}
+
+export function tradingViewRoutes({ service, trustedOrigins }: { service: TradingViewService; trustedOrigins: string[] }) {
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      // A cross-site form post must not change a member's username (and so hand their access away).
+      .use('/tradingview/*', csrf({ origin: trustedOrigins }))
+      .post('/tradingview/activate', async (c) => {
+        const user = requireUser(c);
+        const { verifiedUsername } = await service.setUsername(user.id, await readUsername(c));
+        return c.json({ success: true as const, verifiedUsername });
+      })
+      .put('/tradingview/username', async (c) => {
+        const user = requireUser(c);
+        const { verifiedUsername } = await service.setUsername(user.id, await readUsername(c));
+        return c.json({ success: true as const, verifiedUsername });
+      })
+      .get('/tradingview/status', async (c) => {
+        const user = requireUser(c);
+        return c.json(await service.status(user.id));
+      })
+  );
+}

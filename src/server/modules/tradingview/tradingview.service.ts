@@ -1,0 +1,101 @@
+import { ERROR_HTTP_STATUS, SERVER_ERROR_MESSAGES, type ErrorCode } from '@shared/error-messages';
+import {
+  currentTradingViewUsername,
+  memberGrantStatus,
+  type TradingviewStatusResponse,
+} from '@shared/tradingview-grants';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import { userHasPremiumAccess } from '../access/access.repository';
+import type { GrantReconciler } from './grant-reconciler';
+import { grantFor, setSubscriptionUsername, subscriptionAccessRows } from './tradingview.repository';
+import { toTradingViewError, type TradingViewPort } from './tradingview.port';
+
+export type TradingViewServiceDeps = {
+  db: Db;
+  port: TradingViewPort;
+  reconciler: GrantReconciler;
+  logger: Logger;
+  clock: () => Date;
+  /** Username lookups per member per minute; light, so the check cannot be used to enumerate. */
+  lookupsPerMinute?: number;
+};
+
+export const LOOKUPS_PER_MINUTE = 10;
+
+function apiError(code: ErrorCode, status: number = ERROR_HTTP_STATUS[code], message: string = SERVER_ERROR_MESSAGES[code]): ApiError {
+  return new ApiError(status as ContentfulStatusCode, code, message);
+}
+
+/** A sliding one-minute window per key, in memory: each instance limits on its own. */
+function createMinuteLimiter(limit: number, clock: () => Date) {
+  const hits = new Map<string, number[]>();
+  return (key: string): boolean => {
+    const now = clock().getTime();
+    const recent = (hits.get(key) ?? []).filter((at) => now - at < 60_000);
+    if (recent.length >= limit) {
+      hits.set(key, recent);
+      return false;
+    }
+    recent.push(now);
+    hits.set(key, recent);
+    // Forget idle members now and then so the map cannot grow without bound.
+    if (hits.size > 10_000) for (const [other, times] of hits) if (times.every((at) => now - at >= 60_000)) hits.delete(other);
+    return true;
+  };
+}
+
+export function createTradingViewService(deps: TradingViewServiceDeps) {
+  const { db, port, reconciler, logger, clock } = deps;
+  const allowLookup = createMinuteLimiter(deps.lookupsPerMinute ?? LOOKUPS_PER_MINUTE, clock);
+
+  /** TradingView's spelling of the name, or the activation error the client maps (spec §8). */
+  async function verify(userId: string, username: string): Promise<string> {
+    if (!allowLookup(userId)) throw apiError('rate_limited');
+    let verified: string | null;
+    try {
+      verified = await port.checkUsername(username);
+    } catch (error) {
+      const failure = toTradingViewError(error);
+      logger.warn({ userId, kind: failure.kind, err: failure.message }, 'tradingview username check failed');
+      // Whatever went wrong on TradingView's side, the member reads 'Unable to verify…'; an
+      // expired vendor cookie is a 503 (our configuration), anything else a 502 (the upstream).
+      throw apiError('tv_unverifiable', failure.kind === 'session_expired' ? 503 : ERROR_HTTP_STATUS.tv_unverifiable);
+    }
+    if (!verified) throw apiError('tv_username_not_found');
+    return verified;
+  }
+
+  return {
+    /**
+     * Sets the member's TradingView username (activation and correction alike): checks it exists,
+     * stores TradingView's spelling on all their subscriptions and schedules the grant; a previous
+     * username's access is revoked by the reconciler.
+     */
+    async setUsername(userId: string, username: string): Promise<{ verifiedUsername: string }> {
+      if (!(await userHasPremiumAccess(db, userId))) {
+        throw apiError('forbidden', 403, 'You need an active subscription to activate TradingView access.');
+      }
+      const verifiedUsername = await verify(userId, username);
+      await setSubscriptionUsername(db, userId, verifiedUsername);
+      await reconciler.syncUser(userId);
+      logger.info({ userId, username: verifiedUsername }, 'tradingview username set');
+      return { verifiedUsername };
+    },
+
+    async status(userId: string): Promise<TradingviewStatusResponse> {
+      const username = currentTradingViewUsername(await subscriptionAccessRows(db, userId));
+      const grant = username ? await grantFor(db, userId, username) : null;
+      const view = memberGrantStatus(username, grant);
+      return {
+        username,
+        ...view,
+        expiresAt: grant?.desired === 'grant' && grant.desiredExpiresAt ? grant.desiredExpiresAt.toISOString() : null,
+      };
+    },
+  };
+}
+
+export type TradingViewService = ReturnType<typeof createTradingViewService>;

@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GRANT_STATUS_TEXTS,
+  currentTradingViewUsername,
+  desiredGrant,
+  effectiveTarget,
+  formatGrantError,
+  grantErrorKind,
+  memberGrantStatus,
+  planGrantChanges,
+  retryDelayMs,
+  type ExistingGrant,
+  type GrantRowView,
+  type GrantTarget,
+  type SubscriptionAccessRow,
+} from './tradingview-grants';
+
+const NOW = new Date('2025-06-15T12:00:00.000Z');
+const PAST = new Date('2025-06-15T11:59:59.999Z');
+const JULY = new Date('2025-07-15T12:00:00.000Z');
+const AUGUST = new Date('2025-08-15T12:00:00.000Z');
+
+function sub(overrides: Partial<SubscriptionAccessRow> = {}): SubscriptionAccessRow {
+  return {
+    planType: 'monthly',
+    isActive: true,
+    expiresAt: JULY,
+    createdAt: new Date('2025-05-15T12:00:00.000Z'),
+    tradingviewUsername: 'Trader_Joe',
+    ...overrides,
+  };
+}
+
+const grant = (expiresAt: Date | null): GrantTarget => ({ desired: 'grant', expiresAt });
+const REVOKE: GrantTarget = { desired: 'revoke' };
+
+describe('desiredGrant', () => {
+  it.each<[string, SubscriptionAccessRow[], GrantTarget]>([
+    ['active monthly: until its expiry', [sub()], grant(JULY)],
+    ['lifetime: no expiry', [sub({ planType: 'lifetime', expiresAt: null })], grant(null)],
+    ['lifetime with a stray expiry: still no expiry', [sub({ planType: 'lifetime', expiresAt: PAST })], grant(null)],
+    ['recurring with expiry not known yet: no expiry', [sub({ expiresAt: null })], grant(null)],
+    ['canceled at period end, before expiry: until expiry', [sub({ planType: 'quarterly' })], grant(JULY)],
+    ['expiry passed: revoke', [sub({ expiresAt: PAST })], REVOKE],
+    ['expiring exactly now: revoke', [sub({ expiresAt: NOW })], REVOKE],
+    ['refunded (is_active false): revoke', [sub({ isActive: false })], REVOKE],
+    ['refunded lifetime: revoke', [sub({ planType: 'lifetime', isActive: false, expiresAt: null })], REVOKE],
+    ['no subscription rows (deleted): revoke', [], REVOKE],
+    ['renewal row beside the old one: the later expiry', [sub({ expiresAt: JULY }), sub({ expiresAt: AUGUST })], grant(AUGUST)],
+    ['expired monthly and active lifetime: no expiry', [sub({ expiresAt: PAST }), sub({ planType: 'lifetime', expiresAt: null })], grant(null)],
+    ['monthly and lifetime, lifetime refunded: until the monthly expiry', [sub(), sub({ planType: 'lifetime', expiresAt: null, isActive: false })], grant(JULY)],
+  ])('%s', (_name, rows, expected) => {
+    expect(desiredGrant(rows, NOW)).toEqual(expected);
+  });
+});
+
+describe('currentTradingViewUsername', () => {
+  it.each<[string, SubscriptionAccessRow[], string | null]>([
+    ['no rows', [], null],
+    ['no username yet', [sub({ tradingviewUsername: null })], null],
+    ['the one username', [sub()], 'Trader_Joe'],
+    [
+      'the newest row that carries one wins',
+      [sub({ tradingviewUsername: 'old_name' }), sub({ tradingviewUsername: 'new_name', createdAt: JULY }), sub({ tradingviewUsername: null, createdAt: AUGUST })],
+      'new_name',
+    ],
+  ])('%s', (_name, rows, expected) => {
+    expect(currentTradingViewUsername(rows)).toBe(expected);
+  });
+});
+
+function existing(username: string, target: GrantTarget, id = username): ExistingGrant {
+  return { id, username, desired: target.desired, desiredExpiresAt: target.desired === 'grant' ? target.expiresAt : null };
+}
+
+describe('planGrantChanges', () => {
+  it.each<[string, ExistingGrant[], string | null, GrantTarget, ReturnType<typeof planGrantChanges>]>([
+    ['first activation: create the grant', [], 'joe', grant(JULY), [{ kind: 'create', username: 'joe', target: grant(JULY) }]],
+    ['no access and no row: nothing to revoke', [], 'joe', REVOKE, []],
+    ['no username: nothing', [], null, grant(JULY), []],
+    ['unchanged: nothing', [existing('joe', grant(JULY))], 'joe', grant(JULY), []],
+    ['renewal: new expiry', [existing('joe', grant(JULY))], 'joe', grant(AUGUST), [{ kind: 'update', id: 'joe', username: 'joe', target: grant(AUGUST) }]],
+    ['upgrade to lifetime: no expiry', [existing('joe', grant(JULY))], 'joe', grant(null), [{ kind: 'update', id: 'joe', username: 'joe', target: grant(null) }]],
+    ['access ended: revoke', [existing('joe', grant(JULY))], 'joe', REVOKE, [{ kind: 'update', id: 'joe', username: 'joe', target: REVOKE }]],
+    ['resubscribed after a revoke: grant again', [existing('joe', REVOKE)], 'joe', grant(AUGUST), [{ kind: 'update', id: 'joe', username: 'joe', target: grant(AUGUST) }]],
+    [
+      'username changed: old revoked, new created',
+      [existing('joe', grant(JULY))],
+      'joe_real',
+      grant(JULY),
+      [
+        { kind: 'update', id: 'joe', username: 'joe', target: REVOKE },
+        { kind: 'create', username: 'joe_real', target: grant(JULY) },
+      ],
+    ],
+    ['old username already revoked: left alone', [existing('joe', REVOKE), existing('joe_real', grant(JULY))], 'joe_real', grant(JULY), []],
+    [
+      'back to an earlier username: its row is reused',
+      [existing('joe', REVOKE), existing('joe_real', grant(JULY))],
+      'joe',
+      grant(JULY),
+      [
+        { kind: 'update', id: 'joe_real', username: 'joe_real', target: REVOKE },
+        { kind: 'update', id: 'joe', username: 'joe', target: grant(JULY) },
+      ],
+    ],
+  ])('%s', (_name, rows, username, target, expected) => {
+    expect(planGrantChanges(rows, username, target)).toEqual(expected);
+  });
+});
+
+describe('effectiveTarget (one TradingView account, several members)', () => {
+  it.each<[string, GrantTarget, GrantTarget[], GrantTarget]>([
+    ['alone: its own target', grant(JULY), [], grant(JULY)],
+    ['alone, revoke', REVOKE, [], REVOKE],
+    ['revoked while another member still pays: keep their access', REVOKE, [grant(AUGUST)], grant(AUGUST)],
+    ['shorter plan does not cut a longer one', grant(JULY), [grant(AUGUST)], grant(AUGUST)],
+    ['no expiry wins', grant(JULY), [grant(null)], grant(null)],
+    ['others revoked: own target', grant(JULY), [REVOKE, REVOKE], grant(JULY)],
+  ])('%s', (_name, own, others, expected) => {
+    expect(effectiveTarget(own, others)).toEqual(expected);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it.each([
+    [0, 0],
+    [1, 30_000],
+    [2, 60_000],
+    [3, 120_000],
+    [7, 1_920_000],
+    [8, 3_600_000],
+    [9, 3_600_000],
+    [1_000, 3_600_000],
+  ])('after %i failures waits %i ms', (failures, expected) => {
+    expect(retryDelayMs(failures)).toBe(expected);
+  });
+});
+
+describe('grant errors', () => {
+  it('round-trips the kind through last_error', () => {
+    expect(grantErrorKind(formatGrantError('session_expired', 'POST /pine_perm/add/: 401'))).toBe('session_expired');
+    expect(grantErrorKind('something else')).toBeNull();
+    expect(grantErrorKind(null)).toBeNull();
+    expect(formatGrantError('network', 'x'.repeat(1_000))).toHaveLength(500);
+  });
+});
+
+describe('memberGrantStatus', () => {
+  const row = (overrides: Partial<GrantRowView> = {}): GrantRowView => ({ desired: 'grant', status: 'pending', attempts: 0, lastError: null, ...overrides });
+  it.each<[string, string | null, GrantRowView | null, string, string]>([
+    ['no username', null, null, 'none', GRANT_STATUS_TEXTS.none],
+    ['username, grant not recorded yet', 'joe', null, 'pending', GRANT_STATUS_TEXTS.pending],
+    ['pending', 'joe', row(), 'pending', GRANT_STATUS_TEXTS.pending],
+    ['being processed', 'joe', row({ status: 'processing' }), 'pending', GRANT_STATUS_TEXTS.pending],
+    ['granted', 'joe', row({ status: 'granted' }), 'granted', GRANT_STATUS_TEXTS.granted],
+    ['one transient failure still reads pending', 'joe', row({ status: 'failed', attempts: 1, lastError: 'network: timeout' }), 'pending', GRANT_STATUS_TEXTS.pending],
+    ['repeated failures', 'joe', row({ status: 'failed', attempts: 3, lastError: 'network: timeout' }), 'failed', GRANT_STATUS_TEXTS.failed],
+    ['TradingView rejects the username', 'joe', row({ status: 'failed', attempts: 1, lastError: 'not_found: 404' }), 'failed', GRANT_STATUS_TEXTS.failedUsername],
+    ['access ended', 'joe', row({ desired: 'revoke', status: 'revoked' }), 'revoked', GRANT_STATUS_TEXTS.revoked],
+  ])('%s → %s', (_name, username, grantRow, status, message) => {
+    expect(memberGrantStatus(username, grantRow)).toEqual({ status, message });
+  });
+});

@@ -1,0 +1,208 @@
+// TradingView access as reconciled state (DESIGN.md decision 7): the pure decisions. Which
+// username a member uses, what TradingView should hold for it (from the spec §4 access rule),
+// what the reconciler must change, how long it waits after a failure, and what the member reads.
+import { z } from 'zod';
+import { grantsAccess } from './access';
+import type { SubscriptionRow } from './access';
+
+/** What a grant row asks TradingView to hold for its username. */
+export type GrantDesired = 'grant' | 'revoke';
+
+/**
+ * Where a grant row stands. `processing` is internal: a reconciler has leased the row and is
+ * talking to TradingView; members see it as pending.
+ */
+export const GRANT_STATUSES = ['pending', 'processing', 'granted', 'revoked', 'failed'] as const;
+export type GrantStatus = (typeof GRANT_STATUSES)[number];
+
+/** Failures a TradingView adapter reports; stored as the prefix of last_error. */
+export const TRADINGVIEW_ERROR_KINDS = ['session_expired', 'not_found', 'network', 'unexpected'] as const;
+export type TradingViewErrorKind = (typeof TRADINGVIEW_ERROR_KINDS)[number];
+
+/** The desired TradingView state for one username; `expiresAt: null` means no expiry. */
+export type GrantTarget = { desired: 'grant'; expiresAt: Date | null } | { desired: 'revoke' };
+
+export type SubscriptionAccessRow = Pick<SubscriptionRow, 'planType' | 'isActive' | 'expiresAt' | 'createdAt'> & {
+  tradingviewUsername: string | null;
+};
+
+/**
+ * The member's TradingView username: the newest subscription row (by creation) that carries one.
+ * Activation writes it on every row, so this only matters when a newer purchase brought its own.
+ */
+export function currentTradingViewUsername(rows: readonly SubscriptionAccessRow[]): string | null {
+  let best: SubscriptionAccessRow | null = null;
+  for (const row of rows) {
+    if (!row.tradingviewUsername) continue;
+    if (!best || row.createdAt.getTime() > best.createdAt.getTime()) best = row;
+  }
+  return best?.tradingviewUsername ?? null;
+}
+
+/**
+ * What TradingView should hold while these subscriptions exist: access as long as the longest
+ * row that grants access under the spec's rule (the same rule as SQL user_has_premium_access).
+ * Lifetime, and a recurring row whose expiry is not known yet, give access with no expiry.
+ */
+export function desiredGrant(rows: readonly SubscriptionAccessRow[], now: Date): GrantTarget {
+  let granting = false;
+  let latest: Date | null = null;
+  for (const row of rows) {
+    if (!grantsAccess(row, now)) continue;
+    const expiry = row.planType === 'lifetime' ? null : row.expiresAt;
+    if (expiry === null) return { desired: 'grant', expiresAt: null };
+    granting = true;
+    if (!latest || expiry.getTime() > latest.getTime()) latest = expiry;
+  }
+  return granting ? { desired: 'grant', expiresAt: latest } : { desired: 'revoke' };
+}
+
+export function sameExpiry(a: Date | null, b: Date | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.getTime() === b.getTime();
+}
+
+export function sameTarget(a: GrantTarget, b: GrantTarget): boolean {
+  if (a.desired !== b.desired) return false;
+  return a.desired === 'revoke' || sameExpiry(a.expiresAt, (b as { expiresAt: Date | null }).expiresAt);
+}
+
+export type ExistingGrant = {
+  id: string;
+  username: string;
+  desired: GrantDesired;
+  desiredExpiresAt: Date | null;
+};
+
+export type GrantChange =
+  | { kind: 'create'; username: string; target: GrantTarget }
+  | { kind: 'update'; id: string; username: string; target: GrantTarget };
+
+export function targetOf(grant: Pick<ExistingGrant, 'desired' | 'desiredExpiresAt'>): GrantTarget {
+  return grant.desired === 'grant' ? { desired: 'grant', expiresAt: grant.desiredExpiresAt } : { desired: 'revoke' };
+}
+
+/**
+ * The changes that bring a member's grant rows to the wanted state: the current username gets
+ * `target`; every other username the member used before is revoked (a corrected username must
+ * not keep the old account's access). No row is created just to revoke a name never granted.
+ */
+export function planGrantChanges(
+  existing: readonly ExistingGrant[],
+  username: string | null,
+  target: GrantTarget,
+): GrantChange[] {
+  const changes: GrantChange[] = [];
+  let current: ExistingGrant | undefined;
+  for (const grant of existing) {
+    if (username !== null && grant.username === username) {
+      current = grant;
+      continue;
+    }
+    if (grant.desired !== 'revoke') changes.push({ kind: 'update', id: grant.id, username: grant.username, target: { desired: 'revoke' } });
+  }
+  if (username === null) return changes;
+  if (current) {
+    if (!sameTarget(targetOf(current), target)) changes.push({ kind: 'update', id: current.id, username, target });
+  } else if (target.desired === 'grant') {
+    changes.push({ kind: 'create', username, target });
+  }
+  return changes;
+}
+
+/**
+ * What to apply on TradingView for one username when several accounts point at it: access is
+ * per TradingView account, so it is kept while any of them wants it, until the latest expiry.
+ * Without this, one member's refund or shorter plan would cut another member's paid access.
+ */
+export function effectiveTarget(own: GrantTarget, others: readonly GrantTarget[]): GrantTarget {
+  let result: GrantTarget = own;
+  for (const other of others) {
+    if (other.desired === 'revoke') continue;
+    if (result.desired === 'revoke') {
+      result = other;
+      continue;
+    }
+    if (result.expiresAt === null || other.expiresAt === null) result = { desired: 'grant', expiresAt: null };
+    else if (other.expiresAt.getTime() > result.expiresAt.getTime()) result = other;
+  }
+  return result;
+}
+
+export const RETRY_BASE_MS = 30_000;
+export const RETRY_MAX_MS = 60 * 60_000;
+
+/** Wait before the next try after `failures` consecutive failures: 30 s × 2^(failures−1), at most 1 h. */
+export function retryDelayMs(failures: number): number {
+  if (failures <= 0) return 0;
+  // The cap is reached at 8 failures; capping the exponent keeps huge counts finite.
+  return Math.min(RETRY_BASE_MS * 2 ** Math.min(failures - 1, 30), RETRY_MAX_MS);
+}
+
+export function formatGrantError(kind: TradingViewErrorKind, message: string): string {
+  return `${kind}: ${message}`.slice(0, 500);
+}
+
+export function grantErrorKind(lastError: string | null): TradingViewErrorKind | null {
+  if (!lastError) return null;
+  const prefix = lastError.split(':', 1)[0] ?? '';
+  return (TRADINGVIEW_ERROR_KINDS as readonly string[]).includes(prefix) ? (prefix as TradingViewErrorKind) : null;
+}
+
+// ---------------------------------------------------------------- what the member sees
+
+export const MEMBER_GRANT_STATUSES = ['none', 'pending', 'granted', 'failed', 'revoked'] as const;
+export type MemberGrantStatus = (typeof MEMBER_GRANT_STATUSES)[number];
+
+/** Transient failures show as pending until this many tries failed in a row (about 3.5 min). */
+export const FAILURES_BEFORE_SHOWN = 3;
+
+export const GRANT_STATUS_TEXTS = {
+  none: 'Add your TradingView username so we can give you access to the indicators.',
+  pending: 'We are granting access to your TradingView account. This usually takes a few minutes.',
+  granted: 'Access granted. In TradingView, open a chart, then Indicators → Invite-only scripts.',
+  failedUsername:
+    'TradingView did not accept this username. Please check it and correct it if needed.',
+  failed:
+    'We could not grant access yet and keep retrying automatically. If your indicators do not appear within a few hours, please contact support.',
+  revoked: 'Your TradingView access has ended because your subscription is no longer active.',
+} as const;
+
+export type GrantRowView = {
+  desired: GrantDesired;
+  status: GrantStatus;
+  attempts: number;
+  lastError: string | null;
+};
+
+/** The member-facing state of the grant for their current username (null: no row yet). */
+export function memberGrantStatus(
+  username: string | null,
+  grant: GrantRowView | null,
+): { status: MemberGrantStatus; message: string } {
+  if (!username) return { status: 'none', message: GRANT_STATUS_TEXTS.none };
+  if (!grant) return { status: 'pending', message: GRANT_STATUS_TEXTS.pending };
+  if (grant.desired === 'revoke') return { status: 'revoked', message: GRANT_STATUS_TEXTS.revoked };
+  if (grant.status === 'granted') return { status: 'granted', message: GRANT_STATUS_TEXTS.granted };
+  const kind = grantErrorKind(grant.lastError);
+  if (grant.attempts > 0 && kind === 'not_found') return { status: 'failed', message: GRANT_STATUS_TEXTS.failedUsername };
+  if (grant.attempts >= FAILURES_BEFORE_SHOWN) return { status: 'failed', message: GRANT_STATUS_TEXTS.failed };
+  return { status: 'pending', message: GRANT_STATUS_TEXTS.pending };
+}
+
+// ---------------------------------------------------------------- API shapes
+
+export const TRADINGVIEW_API_PATHS = {
+  activate: '/api/tradingview/activate',
+  status: '/api/tradingview/status',
+  username: '/api/tradingview/username',
+} as const;
+
+export const tradingviewStatusResponseSchema = z.object({
+  username: z.string().nullable(),
+  status: z.enum(MEMBER_GRANT_STATUSES),
+  message: z.string(),
+  /** When TradingView access ends; null with status granted means no expiry (lifetime). */
+  expiresAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TradingviewStatusResponse = z.infer<typeof tradingviewStatusResponseSchema>;
