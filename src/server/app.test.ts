@@ -63,3 +63,13 @@ describe('HTTPS in production', () => {
     if (redirected) expect(response.headers.get('location')).toBe(`https://${host}/healthz`);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes every operation of the JSON API with its request schema', async () => {
+    const document = await (await t.request('/api/openapi.json')).json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/create-checkout', '/api/verify-payment', '/api/subscription', '/api/tradingview/activate']));
+    const checkout = document.paths['/api/create-checkout'].post.requestBody.content['application/json'].schema;
+    expect(checkout.properties.planType.enum).toEqual(['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly']);
+  });
+});

@@ -7,9 +7,12 @@ import { sandboxAdapters, type Config } from './config';
 import type { Dependencies } from './dependencies';
 import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
+import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { webhookRoutes } from './modules/billing/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
@@ -75,17 +78,21 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
     }
   });
 
+  // Before the API and its middleware: the signature check needs the untouched raw body.
+  app.route('/api/webhooks', webhookRoutes(deps));
   app.route('/api/auth', authRoutes({ auth: deps.auth, db: database.db, logger, config }));
 
   const api = new Hono<{ Variables: AuthVariables }>();
   api.onError((error, c) => handleError(error, c, logger));
   api.use('*', loadSession(deps.auth));
   api.get('/site', (c) => c.json(publicSiteSettings(config)));
+  api.get('/openapi.json', (c) => c.json(openApiDocument(config.site.brandName)));
   api.route('/', accessRoutes({ db: database.db }));
   api.route('/', contentRoutes({ db: database.db, content: deps.content }));
   api.route('/', securityRoutes({ db: database.db, clock: deps.clock }));
   const tradingView = createTradingViewService({ db: database.db, port: deps.tradingView, reconciler: deps.reconciler, logger, clock: deps.clock });
   api.route('/', tradingViewRoutes({ service: tradingView, trustedOrigins: config.trustedOrigins }));
+  api.route('/', billingRoutes(deps));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db }));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);

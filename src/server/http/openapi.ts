@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import * as contract from '@shared/api-contract';
+
+type Operation = {
+  method: 'get' | 'post' | 'put';
+  path: string;
+  summary: string;
+  auth: 'none' | 'session';
+  request?: z.ZodType;
+  response: z.ZodType;
+};
+
+const { API_PATHS: paths } = contract;
+
+// The JSON API as the client sees it; generated from the same zod schemas the routes parse with,
+// so the document cannot drift from the code.
+const operations: Operation[] = [
+  { method: 'post', path: paths.createCheckout, summary: 'Start a hosted checkout for a plan', auth: 'none', request: contract.createCheckoutRequestSchema, response: contract.createCheckoutResponseSchema },
+  { method: 'post', path: paths.getPaymentDetails, summary: 'Details and buyer status of a paid checkout', auth: 'none', request: contract.getPaymentDetailsRequestSchema, response: contract.getPaymentDetailsResponseSchema },
+  { method: 'post', path: paths.verifyPayment, summary: 'Create the account of a paid checkout and sign in', auth: 'none', request: contract.verifyPaymentRequestSchema, response: contract.verifyPaymentResponseSchema },
+  { method: 'post', path: paths.activateExistingSubscription, summary: 'Link a paid checkout to the signed-in owner of its e-mail', auth: 'session', request: contract.activateExistingSubscriptionRequestSchema, response: contract.activateExistingSubscriptionResponseSchema },
+  { method: 'post', path: paths.postPaymentCleanup, summary: 'Cancel the recurring plan a lifetime purchase replaced', auth: 'session', request: contract.postPaymentCleanupRequestSchema, response: contract.postPaymentCleanupResponseSchema },
+  { method: 'post', path: paths.checkSubscription, summary: 'Sync the subscription with the payment provider', auth: 'session', response: contract.checkSubscriptionResponseSchema },
+  { method: 'post', path: paths.previewUpgradeCost, summary: 'Preview the proration of a plan change', auth: 'session', request: contract.previewUpgradeCostRequestSchema, response: contract.previewUpgradeCostResponseSchema },
+  { method: 'post', path: paths.updateSubscription, summary: 'Change the plan with the previewed proration', auth: 'session', request: contract.updateSubscriptionRequestSchema, response: contract.updateSubscriptionResponseSchema },
+  { method: 'post', path: paths.customerPortal, summary: 'Open the billing portal', auth: 'session', response: contract.customerPortalResponseSchema },
+  { method: 'post', path: paths.tradingviewActivate, summary: 'Verify and store the TradingView username, schedule the grant', auth: 'session', request: contract.tradingviewActivateRequestSchema, response: contract.tradingviewActivateResponseSchema },
+  { method: 'get', path: paths.subscription, summary: 'The derived subscription view', auth: 'session', response: contract.subscriptionViewDtoSchema },
+  { method: 'get', path: paths.access, summary: 'Whether the signed-in user has premium access', auth: 'session', response: contract.accessResponseSchema },
+  { method: 'get', path: paths.securityAlerts, summary: 'Security score and alerts', auth: 'session', response: contract.securityAlertsResponseSchema },
+];
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+/** The OpenAPI 3.1 document served at GET /api/openapi.json. */
+export function openApiDocument(brandName: string) {
+  const errorResponse = { description: 'Error', content: { 'application/json': { schema: jsonSchema(contract.apiErrorSchema, 'output') } } };
+  const pathItems: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    pathItems[operation.path] ??= {};
+    pathItems[operation.path]![operation.method] = {
+      summary: operation.summary,
+      ...(operation.auth === 'session' ? { security: [{ sessionCookie: [] }] } : {}),
+      ...(operation.request ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(operation.request, 'input') } } } } : {}),
+      responses: {
+        200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } } },
+        '4XX': errorResponse,
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: `${brandName} API`, version: '1.0.0', description: 'JSON API of the shop and member area. Authentication endpoints live under /api/auth (better-auth).' },
+    components: { securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session_token' } } },
+    paths: pathItems,
+  };
+}
