@@ -19,6 +19,7 @@ import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { createTradingViewService } from './modules/tradingview/tradingview.service';
 import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
+import { paymentRoutes } from './modules/payment/payment.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -93,6 +94,7 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   const tradingView = createTradingViewService({ db: database.db, port: deps.tradingView, reconciler: deps.reconciler, logger, clock: deps.clock });
   api.route('/', tradingViewRoutes({ service: tradingView, trustedOrigins: config.trustedOrigins }));
   api.route('/', billingRoutes(deps));
+  api.route('/', paymentRoutes(deps, tradingView));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db }));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);

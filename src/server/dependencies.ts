@@ -5,6 +5,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, type Auth } from './modules/auth/auth';
+import { buildPayments } from './modules/billing/payments-adapters';
+import type { PaymentsPort } from './modules/billing/payments.port';
 import type { ContentCatalogue } from './modules/content/content-loader';
 import { EMPTY_CONTENT } from './modules/content/content.service';
 import type { MailPort } from './modules/mail/mail.port';
@@ -27,6 +29,8 @@ export type Dependencies = {
   tradingView: TradingViewPort;
   /** Grants and revokes TradingView access; main.ts starts its loop, billing calls syncUser. */
   reconciler: GrantReconciler;
+  /** Stripe or the sandbox provider, from config.payments; tests may pass another adapter. */
+  payments: PaymentsPort;
 };
 
 /**
@@ -48,12 +52,13 @@ export function buildDependencies(
   config: Config,
   database: Database,
   logger: Logger,
-  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort },
+  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort },
 ): Dependencies {
   const mail =
     options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(database.db, logger));
   const auth = createAuth({ db: database.db, config, mail, logger, secret: options.secret });
   const clock = options.clock ?? (() => new Date());
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
-  return { config, database, logger, mail, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView };
+  const payments = options.payments ?? buildPayments({ config, db: database.db, logger, clock });
+  return { config, database, logger, mail, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments };
 }

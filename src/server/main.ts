@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { loadSiteContent } from './modules/content/content.service';
 import { createLogger } from './logger';
+import { createBillingJobs } from './modules/billing/sandbox-jobs';
 
 function readConfig(): Config {
   try {
@@ -47,6 +48,8 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
   logger.info(`listening on ${config.publicUrl} (port ${info.port})`);
 });
 deps.reconciler.start();
+const billingJobs = createBillingJobs(deps);
+billingJobs?.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -55,6 +58,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   // stop taking connections, let in-flight requests finish, then release the database
   server.close(async () => {
+    await billingJobs?.stop();
     await deps.reconciler.stop();
     await database.close();
     logger.info('stopped');

@@ -1,5 +1,6 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth, type AuthState } from './auth-state';
 import { createQueryClient } from './query-client';
@@ -30,6 +31,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -38,9 +40,12 @@ let latest: AuthState;
 /** Every access value rendered, in order, so that short-lived states are seen too. */
 let accessHistory: string[];
 function Probe() {
-  latest = useAuth();
-  if (accessHistory.at(-1) !== String(latest.premium.hasAccess)) accessHistory.push(String(latest.premium.hasAccess));
-  const { user, isLoading, premium } = latest;
+  const state = useAuth();
+  useEffect(() => {
+    latest = state;
+    if (accessHistory.at(-1) !== String(state.premium.hasAccess)) accessHistory.push(String(state.premium.hasAccess));
+  });
+  const { user, isLoading, premium } = state;
   return (
     <dl>
       <dt>user</dt>

@@ -1,3 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useEffect, useState, type FocusEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { SIGN_UP_TEXTS, loginError, signUpError } from '@shared/error-messages';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, sanitizeEmail, signInSchema, signUpSchema, type SignInInput } from '@shared/validation';
+import { Button } from '@client/components/ui/button';
+import { FieldError, Input, Label } from '@client/components/ui/input';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { useAuth } from '@client/lib/auth-state';
+import { notifyError, notifySuccess } from '@client/lib/notify';
+import { errorInputOf } from './api/auth-request';
+import { useSignIn } from './api/sign-in';
+import { useSignUp } from './api/sign-up';
+import { AuthLayout } from './components/auth-layout';
+import { PasswordInput } from './components/password-input';
+import { safeRedirectTarget } from './redirect-target';
+
+type Mode = 'sign-in' | 'sign-up';
+
+export const AUTH_PAGE_TEXTS = {
+  signIn: { title: 'Welcome back', description: 'Sign in to reach your indicators and member area.', submit: 'Sign In', busy: 'Signing In...' },
+  signUp: { title: 'Create your account', description: 'Sign up with your e-mail address and a password.', submit: 'Sign Up', busy: 'Creating Account...' },
+  toSignUp: { prompt: "Don't have an account?", action: 'Sign up' },
+  toSignIn: { prompt: 'Already have an account?', action: 'Sign in' },
+  passwordHint: 'At least 8 characters, with lowercase and uppercase letters and numbers.',
+  forgot: 'Forgot your password?',
+  back: 'Back to Homepage',
+  redirecting: 'Signing you in...',
+} as const;
+
+/**
+ * /auth (spec §2, §4, §5, §8): sign in or sign up with e-mail and password. A signed-in visitor
+ * (already, or just now) goes to `redirect` or /dashboard when they have premium access, else to
+ * /premium-access-required.
+ */
 export function AuthPage() {
-  return <main className="p-10">AuthPage</main>;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { user, isLoading, premium, refreshSession } = useAuth();
+  const target = safeRedirectTarget(params.get('redirect'));
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(mode === 'sign-up' ? signUpSchema : signInSchema),
+    defaultValues: { email: sanitizeEmail(params.get('email') ?? ''), password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors } = form.formState;
+  const email = useWatch({ control: form.control, name: 'email' });
+  const password = useWatch({ control: form.control, name: 'password' });
+
+  // Signed in, now or from an earlier visit: wait for the access check, then move on.
+  useEffect(() => {
+    if (!user || premium.hasAccess === 'unknown') return;
+    // A check that failed is not a "no": the target's own guard decides (it lets failures through).
+    const allowed = premium.hasAccess || !premium.isSecurityValid;
+    void navigate(allowed ? (target ?? '/dashboard') : '/premium-access-required', { replace: true });
+  }, [user, premium.hasAccess, premium.isSecurityValid, target, navigate]);
+
+  const busy = signIn.isPending || signUp.isPending;
+  const texts = mode === 'sign-up' ? AUTH_PAGE_TEXTS.signUp : AUTH_PAGE_TEXTS.signIn;
+
+  const switchMode = (next: Mode) => {
+    form.clearErrors();
+    setMode(next);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (mode === 'sign-in') {
+      try {
+        await signIn.mutateAsync(values);
+      } catch (error) {
+        notifyError(loginError(errorInputOf(error)));
+        return;
+      }
+      await refreshSession();
+      return;
+    }
+    let result;
+    try {
+      result = await signUp.mutateAsync(values);
+    } catch (error) {
+      const shown = signUpError(errorInputOf(error));
+      notifyError(shown);
+      if (shown.switchToSignIn) switchMode('sign-in');
+      return;
+    }
+    if (result.token) {
+      notifySuccess(SIGN_UP_TEXTS.welcome);
+      await refreshSession();
+      return;
+    }
+    // No session: the address must be confirmed first (spec §4 "otherwise 'please log in'").
+    notifySuccess(SIGN_UP_TEXTS.pleaseLogIn);
+    form.setValue('password', '');
+    switchMode('sign-in');
+  });
+
+  if (isLoading) return <PageSpinner label="Loading..." />;
+  if (user) return <PageSpinner label={AUTH_PAGE_TEXTS.redirecting} />;
+
+  const clearOnEdit = (field: keyof SignInInput) => () => {
+    if (form.formState.errors[field]) form.clearErrors(field);
+  };
+
+  return (
+    <AuthLayout
+      title={texts.title}
+      description={texts.description}
+      back={{ to: target ?? '/', label: AUTH_PAGE_TEXTS.back }}
+      footer={
+        <>
+          {mode === 'sign-in' ? AUTH_PAGE_TEXTS.toSignUp.prompt : AUTH_PAGE_TEXTS.toSignIn.prompt}{' '}
+          <button
+            type="button"
+            onClick={() => switchMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}
+            className="rounded font-semibold text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
+          >
+            {mode === 'sign-in' ? AUTH_PAGE_TEXTS.toSignUp.action : AUTH_PAGE_TEXTS.toSignIn.action}
+          </button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={texts.submit}>
+        <div className="space-y-2">
+          <Label htmlFor="auth-email">Email</Label>
+          <Input
+            id="auth-email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="you@example.com"
+            maxLength={EMAIL_MAX_LENGTH}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'auth-email-error' : undefined}
+            {...form.register('email', {
+              onChange: clearOnEdit('email'),
+              onBlur: (event: FocusEvent<HTMLInputElement>) => form.setValue('email', sanitizeEmail(event.target.value)),
+            })}
+          />
+          <FieldError id="auth-email-error" message={errors.email?.message} />
+        </div>
+
+        <div className="space-y-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor="auth-password">Password</Label>
+            {mode === 'sign-in' ? (
+              <Link
+                to="/forgot-password"
+                className="rounded text-sm text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
+              >
+                {AUTH_PAGE_TEXTS.forgot}
+              </Link>
+            ) : null}
+          </div>
+          <PasswordInput
+            id="auth-password"
+            autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+            maxLength={PASSWORD_MAX_LENGTH}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={[errors.password ? 'auth-password-error' : null, mode === 'sign-up' ? 'auth-password-hint' : null].filter(Boolean).join(' ') || undefined}
+            {...form.register('password', { onChange: clearOnEdit('password') })}
+          />
+          {mode === 'sign-up' && !errors.password ? (
+            <p id="auth-password-hint" className="text-xs text-muted">
+              {AUTH_PAGE_TEXTS.passwordHint}
+            </p>
+          ) : null}
+          <FieldError id="auth-password-error" message={errors.password?.message} />
+        </div>
+
+        <Button type="submit" size="lg" className="w-full" disabled={busy || !email || !password}>
+          {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
+          {busy ? texts.busy : texts.submit}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
 }

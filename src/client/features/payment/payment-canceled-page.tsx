@@ -1,3 +1,59 @@
+import { ArrowLeft, RotateCcw, XCircle } from 'lucide-react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@client/components/ui/button';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { NoticeCard, PaymentLayout } from './components/payment-layout';
+
+export const PAYMENT_CANCELED_TEXTS = {
+  title: 'Payment Canceled',
+  body: 'Your payment was canceled and you have not been charged. You can pick a plan again whenever you are ready.',
+  back: 'Back',
+  tryAgain: 'Try Again',
+} as const;
+
+/** Where Try Again leads: the pricing section of the home page the buyer came from (spec §2). */
+export function pricingPathFor(from: string | null): string {
+  return from === '/eu' ? '/eu#prices' : '/#prices';
+}
+
+/** /payment-canceled?from=… : the provider's cancel page sends the buyer here. */
 export function PaymentCanceledPage() {
-  return <main className="p-10">PaymentCanceledPage</main>;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { supportEmail } = useSiteSettings();
+  const home = pricingPathFor(params.get('from'));
+
+  // History back, to the payment page or whatever came before; in a fresh tab there is nothing
+  // to go back to, so the home page it would have come from.
+  const goBack = () => void (window.history.length > 1 ? navigate(-1) : navigate(params.get('from') === '/eu' ? '/eu' : '/'));
+
+  return (
+    <PaymentLayout>
+      <NoticeCard
+        icon={<XCircle aria-hidden="true" className="h-7 w-7 text-muted" />}
+        title={PAYMENT_CANCELED_TEXTS.title}
+        actions={
+          <>
+            <Button variant="outline" size="lg" onClick={goBack}>
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+              {PAYMENT_CANCELED_TEXTS.back}
+            </Button>
+            <Button size="lg" onClick={() => void navigate(home)}>
+              <RotateCcw aria-hidden="true" className="h-4 w-4" />
+              {PAYMENT_CANCELED_TEXTS.tryAgain}
+            </Button>
+          </>
+        }
+      >
+        <p>{PAYMENT_CANCELED_TEXTS.body}</p>
+        <p className="mt-3">
+          Questions about a plan? Write to{' '}
+          <a href={`mailto:${supportEmail}`} className="text-primary underline-offset-4 hover:underline">
+            {supportEmail}
+          </a>
+          .
+        </p>
+      </NoticeCard>
+    </PaymentLayout>
+  );
 }

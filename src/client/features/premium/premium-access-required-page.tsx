@@ -1,3 +1,128 @@
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft, CandlestickChart, Loader2, Lock, LogOut, RotateCcw, Sparkles } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { API_PATHS } from '@shared/api-contract';
+import { CHECKOUT_TEXTS } from '@shared/error-messages';
+import { planDisplayName, type PlanType } from '@shared/plans';
+import { CHOOSE_ANOTHER_PLAN, premiumRequiredVariantForPlan } from '@shared/premium-required';
+import { Button } from '@client/components/ui/button';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { api } from '@client/lib/api-client';
+import { useAuth } from '@client/lib/auth-state';
+import { notifyError } from '@client/lib/notify';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { trackInitiateCheckout, useMetaPixel } from '@client/lib/tracking';
+import { reactivationRequest } from './api/create-checkout';
+import { useSubscription } from './api/get-subscription';
+
+export const PREMIUM_REQUIRED_TEXTS = {
+  title: 'Premium Access Required',
+  loading: 'Loading...',
+  getAccess: 'Get Premium Access',
+  backHome: 'Back to Homepage',
+  signOut: 'Sign Out',
+  redirecting: 'Redirecting to checkout...',
+} as const;
+
+export const SIGN_IN_PATH = `/auth?redirect=${encodeURIComponent('/premium-access-required')}`;
+const PRICING_PATH = '/#prices';
+
+class MissingCheckoutUrl extends Error {}
+
+/** Starts the reactivation checkout; resolves with where to send the browser. */
+async function startCheckout(input: { plan: PlanType; email: string }): Promise<{ url: string; sessionId: string }> {
+  const payload = await api<{ url?: unknown; sessionId?: unknown } | null>(API_PATHS.createCheckout, { body: reactivationRequest(input.plan, input.email) });
+  if (typeof payload?.url !== 'string' || payload.url === '') throw new MissingCheckoutUrl();
+  return { url: payload.url, sessionId: typeof payload.sessionId === 'string' ? payload.sessionId : payload.url };
+}
+
+/**
+ * /premium-access-required (spec §2): a signed-in user without access learns why, by their history
+ * (none, a Lifetime purchase with an issue, or a lapsed plan), and can buy or reactivate.
+ */
 export function PremiumAccessRequiredPage() {
-  return <main className="p-10">PremiumAccessRequiredPage</main>;
+  useMetaPixel();
+  const navigate = useNavigate();
+  const { user, isLoading, premium, signOut } = useAuth();
+  const { prices, brandName } = useSiteSettings();
+  const subscription = useSubscription(user !== null);
+  const checkout = useMutation({
+    mutationFn: startCheckout,
+    onSuccess: ({ url, sessionId }, { plan }) => {
+      trackInitiateCheckout({ planName: planDisplayName(plan), planType: plan, value: prices[plan] / 100, eventId: sessionId });
+      window.location.assign(url);
+    },
+    onError: (error) => notifyError(error instanceof MissingCheckoutUrl ? CHECKOUT_TEXTS.noCheckoutUrl : CHECKOUT_TEXTS.reactivationFailed),
+  });
+
+  useEffect(() => {
+    if (!isLoading && !user) void navigate(SIGN_IN_PATH, { replace: true });
+  }, [isLoading, user, navigate]);
+
+  // Access came back (renewed elsewhere, or a stale link): the dashboard is where this user belongs.
+  useEffect(() => {
+    if (user && premium.hasAccess === true) void navigate('/dashboard', { replace: true });
+  }, [user, premium.hasAccess, navigate]);
+
+  if (isLoading || !user || subscription.isPending) return <PageSpinner label={PREMIUM_REQUIRED_TEXTS.loading} />;
+
+  // A failed read shows the general message: it never blames a plan the user may not have.
+  const variant = premiumRequiredVariantForPlan(subscription.data?.latestPlanType ?? null);
+  const goToPricing = () => void navigate(PRICING_PATH);
+
+  return (
+    <main className="relative flex min-h-screen items-center justify-center overflow-hidden px-4 py-12">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-[-20%] mx-auto h-[480px] max-w-3xl rounded-full bg-primary/10 blur-3xl" />
+      <div className="relative w-full max-w-lg">
+        <Link to="/" className="mx-auto mb-10 flex w-fit items-center gap-2 text-lg font-bold tracking-tight">
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary/15 text-primary">
+            <CandlestickChart aria-hidden="true" className="h-5 w-5" />
+          </span>
+          {brandName}
+        </Link>
+        <section className="rounded-2xl border border-border bg-card/90 p-8 text-center shadow-2xl shadow-black/40 backdrop-blur">
+          <div className="mx-auto mb-5 flex h-14 w-14 items-center justify-center rounded-full bg-warning/10">
+            <Lock aria-hidden="true" className="h-7 w-7 text-warning" />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight">{PREMIUM_REQUIRED_TEXTS.title}</h1>
+          <p className="mt-3 text-sm leading-relaxed text-muted">{variant.message}</p>
+          <p className="mt-2 text-xs text-muted">
+            Signed in as <span className="font-medium text-foreground">{user.email}</span>
+          </p>
+
+          <div className="mt-8 flex flex-col gap-3">
+            {variant.kind === 'none' ? (
+              <Button size="lg" onClick={goToPricing}>
+                <Sparkles aria-hidden="true" className="h-4 w-4" />
+                {PREMIUM_REQUIRED_TEXTS.getAccess}
+              </Button>
+            ) : null}
+            {variant.kind === 'lapsed' ? (
+              <Button size="lg" disabled={checkout.isPending} onClick={() => checkout.mutate({ plan: variant.plan, email: user.email })}>
+                {checkout.isPending ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : <RotateCcw aria-hidden="true" className="h-4 w-4" />}
+                {variant.actions[0]}
+              </Button>
+            ) : null}
+            {variant.kind !== 'none' ? (
+              <Button size="lg" variant={variant.kind === 'lifetime' ? 'primary' : 'outline'} onClick={goToPricing}>
+                {CHOOSE_ANOTHER_PLAN}
+              </Button>
+            ) : null}
+          </div>
+
+          <div className="mt-6 flex flex-col justify-center gap-2 border-t border-border pt-6 sm:flex-row">
+            <Button variant="ghost" onClick={() => void navigate('/')}>
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+              {PREMIUM_REQUIRED_TEXTS.backHome}
+            </Button>
+            <Button variant="ghost" onClick={() => void signOut('/')}>
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              {PREMIUM_REQUIRED_TEXTS.signOut}
+            </Button>
+          </div>
+        </section>
+      </div>
+    </main>
+  );
 }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferredReply, errorReply, mockApi, NO_SUBSCRIPTION, renderSettings, subscriptionDto, resetSettingsTest } from './settings-test-kit';
+import { deferredReply, errorReply, mockApi, NO_SUBSCRIPTION, renderSettings, subscriptionDto, resetSettingsTest, tradingviewStatus } from './settings-test-kit';
 
 afterEach(resetSettingsTest);
 
@@ -30,7 +30,7 @@ describe('My Account card', () => {
     expect(rowValue(card, 'Member Since')).toHaveTextContent('March 4, 2025');
 
     subscription.resolve({ body: subscriptionDto({ tradingviewUsername: 'trader_jane' }) });
-    tradingview.resolve({ body: { username: 'trader_jane', grantStatus: 'granted' } });
+    tradingview.resolve({ body: tradingviewStatus('trader_jane', 'granted') });
     expect(await within(card).findByText('Monthly')).toBeInTheDocument();
     expect(within(card).queryByText('Loading...')).not.toBeInTheDocument();
   });
@@ -44,6 +44,9 @@ describe('My Account card', () => {
     expect(rowValue(card, 'Email Address')).toHaveTextContent('jane@example.com');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('trader_jane');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('Access granted');
+    expect(within(card).getByTestId('tradingview-status-message')).toHaveTextContent(
+      'Access granted. In TradingView, open a chart, then Indicators → Invite-only scripts.',
+    );
     expect(rowValue(card, 'Purchase Date')).toHaveTextContent('June 15, 2025');
     expect(rowValue(card, 'Plan')).toHaveTextContent('Quarterly');
     expect(rowValue(card, 'Member Since')).toHaveTextContent('March 4, 2025');
@@ -52,12 +55,15 @@ describe('My Account card', () => {
   it("shows 'Not provided' when the member has no TradingView username", async () => {
     mockApi({
       'GET /api/subscription': { body: subscriptionDto({ tradingviewUsername: null }) },
-      'GET /api/tradingview/status': { body: { username: null, grantStatus: null } },
+      'GET /api/tradingview/status': { body: tradingviewStatus(null, 'none') },
     });
     renderSettings('/dashboard/settings?section=account');
     const card = await accountCard();
     await within(card).findByText('Monthly');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('Not provided');
+    expect(await within(card).findByTestId('tradingview-status-message')).toHaveTextContent(
+      'Add your TradingView username so we can give you access to the indicators.',
+    );
     expect(within(card).getByRole('button', { name: 'Add' })).toBeInTheDocument();
   });
 
@@ -118,7 +124,7 @@ describe('correcting the TradingView username', () => {
     const input = within(card).getByLabelText('New TradingView username');
     expect(input).toHaveValue('trader_jane');
 
-    api.set('GET /api/tradingview/status', { body: { username: 'Trader_Joe', grantStatus: 'pending' } });
+    api.set('GET /api/tradingview/status', { body: tradingviewStatus('Trader_Joe', 'pending') });
     api.set('GET /api/subscription', { body: subscriptionDto({ tradingviewUsername: 'Trader_Joe' }) });
     await user.clear(input);
     await user.type(input, '  @trader_joe ');

@@ -22,11 +22,12 @@ export function SettingsPage() {
   const both = visible.has('account') && visible.has('subscription');
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-10 py-10">
+    <div>
       <header className="mb-8 flex items-end justify-between gap-6">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
-          <p className="mt-2 text-muted">Manage your account, subscription and plan.</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Account</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-white">Settings</h1>
+          <p className="mt-3 text-base text-muted">Manage your account, subscription and plan.</p>
         </div>
         <nav aria-label="Settings sections" className="flex gap-1 rounded-xl border border-border bg-card p-1">
           {SECTION_TABS.map((tab) => (

@@ -8,6 +8,8 @@ import { vi } from 'vitest';
 import type { SubscriptionViewDto } from '@shared/api-contract';
 import { ADVERTISED_PRICES } from '@shared/plans';
 import type { SiteSettings } from '@shared/site';
+import { GRANT_STATUS_TEXTS } from '@shared/tradingview-grants';
+import type { MemberGrantStatus } from '@shared/tradingview-grants';
 import { Toaster } from '@client/components/ui/toaster';
 import { AuthProvider } from '@client/lib/auth-state';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
@@ -57,6 +59,18 @@ export function subscriptionDto(overrides: Partial<SubscriptionViewDto> = {}): S
   };
 }
 
+/** GET /api/tradingview/status as the TradingView module answers it. */
+export function tradingviewStatus(username: string | null, status: MemberGrantStatus) {
+  const message = {
+    none: GRANT_STATUS_TEXTS.none,
+    pending: GRANT_STATUS_TEXTS.pending,
+    granted: GRANT_STATUS_TEXTS.granted,
+    failed: GRANT_STATUS_TEXTS.failedUsername,
+    revoked: GRANT_STATUS_TEXTS.revoked,
+  }[status];
+  return { username, status, message, expiresAt: status === 'granted' ? '2099-01-01T12:00:00.000Z' : null };
+}
+
 export const NO_SUBSCRIPTION: SubscriptionViewDto = {
   planType: null,
   isActive: false,
@@ -71,12 +85,13 @@ export const NO_SUBSCRIPTION: SubscriptionViewDto = {
   latestPlanType: null,
 };
 
-/** Run after each test: unmounts (vitest globals are off, so RTL cannot), restores fetch and timers. */
+/** Run after each test: unmounts (vitest globals are off, so RTL cannot), restores fetch, spies and timers. */
 export function resetSettingsTest() {
   // sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>.
   toast.dismiss();
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 }
 
@@ -105,7 +120,7 @@ function defaultRoutes(): Record<string, Route> {
     },
     'GET /api/access': { body: { hasAccess: true } },
     'GET /api/subscription': { body: subscriptionDto() },
-    'GET /api/tradingview/status': { body: { username: 'trader_jane', grantStatus: 'granted' } },
+    'GET /api/tradingview/status': { body: tradingviewStatus('trader_jane', 'granted') },
     'POST /api/check-subscription': { body: { success: true } },
     'POST /api/auth/sign-out': { body: { success: true } },
   };

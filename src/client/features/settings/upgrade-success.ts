@@ -3,43 +3,19 @@
 import { planUpdatedToast } from '@shared/error-messages';
 import type { Toast } from '@shared/error-messages';
 import type { PlanType } from '@shared/plans';
-import {
-  ACCESS_REFRESH_ATTEMPTS,
-  ACCESS_REFRESH_RETRY_MS,
-  UPGRADE_SUCCESS_DELAYS_MS,
-  UPGRADE_SUCCESS_PATH,
-} from '@shared/timing';
+import { UPGRADE_SUCCESS_DELAYS_MS, UPGRADE_SUCCESS_PATH } from '@shared/timing';
 
 export type Sleep = (ms: number) => Promise<void>;
 
 export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Refreshes access, retrying a failed check up to ACCESS_REFRESH_ATTEMPTS tries in all, 1 s
- * apart. A final failure is swallowed: the member keeps the page, and the route guard checks
- * access again on the next navigation. Returns whether any try succeeded.
- */
-export async function refreshAccessWithRetry(
-  refreshAccess: () => Promise<unknown>,
-  wait: Sleep,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  for (let attempt = 1; attempt <= ACCESS_REFRESH_ATTEMPTS; attempt += 1) {
-    if (signal?.aborted) return false;
-    try {
-      await refreshAccess();
-      return true;
-    } catch (error) {
-      console.warn(`Access refresh ${attempt}/${ACCESS_REFRESH_ATTEMPTS} failed`, error);
-      if (attempt < ACCESS_REFRESH_ATTEMPTS) await wait(ACCESS_REFRESH_RETRY_MS);
-    }
-  }
-  return false;
-}
-
 export type UpgradeSuccessDeps = {
   notifySuccess: (toast: Toast) => void;
   refreshSubscription: () => Promise<unknown>;
+  /**
+   * useAuth().refreshAccess, which itself makes up to 3 tries 1 s apart on failure (spec §9
+   * ACCESS_REFRESH_ATTEMPTS); retrying here as well would make up to 9.
+   */
   refreshAccess: () => Promise<unknown>;
   navigate: (path: string) => void;
   sleep: Sleep;
@@ -48,9 +24,9 @@ export type UpgradeSuccessDeps = {
 };
 
 /**
- * Toast, wait 2 s, refresh subscription data, wait 1 s, refresh access (3 tries, 1 s apart),
- * wait 0.5 s, then show the plan-change card again. A failed subscription refresh does not stop
- * the sequence: the change itself succeeded and the next read will show it.
+ * Toast, wait 2 s, refresh subscription data, wait 1 s, refresh access, wait 0.5 s, then show
+ * the plan-change card again. Failed refreshes do not stop the sequence: the change itself
+ * succeeded, the next read will show it, and the route guard checks access again anyway.
  */
 export async function runUpgradeSuccessSequence(planType: PlanType, deps: UpgradeSuccessDeps): Promise<void> {
   const { signal } = deps;
@@ -60,7 +36,7 @@ export async function runUpgradeSuccessSequence(planType: PlanType, deps: Upgrad
   await deps.refreshSubscription().catch((error: unknown) => console.warn('Subscription refresh failed', error));
   await deps.sleep(UPGRADE_SUCCESS_DELAYS_MS.beforeAccessRefresh);
   if (signal?.aborted) return;
-  await refreshAccessWithRetry(deps.refreshAccess, deps.sleep, signal);
+  await deps.refreshAccess().catch((error: unknown) => console.warn('Access refresh failed', error));
   await deps.sleep(UPGRADE_SUCCESS_DELAYS_MS.beforeNavigate);
   if (signal?.aborted) return;
   deps.navigate(UPGRADE_SUCCESS_PATH);

@@ -134,8 +134,8 @@ const keepUnlessFresh = (column: string) =>
  * checkout, order) are filled once and never overwritten. A change of plan unlinks the order,
  * whose amount was for the old plan (the view then shows list prices).
  */
-export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<void> {
-  await tx
+export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<string | null> {
+  const [row] = await tx
     .insert(us)
     .values({
       userId: link.userId,
@@ -166,12 +166,14 @@ export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: 
         providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
         updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
       },
-    });
+    })
+    .returning({ userId: us.userId });
+  return row?.userId ?? null;
 }
 
 /** The row of a one-time (lifetime) purchase, keyed by its checkout session. */
-export async function upsertOneTimeRow(tx: Db, checkoutSessionId: string, state: ProviderState, link: Omit<Link, 'checkoutSessionId'>): Promise<void> {
-  await tx
+export async function upsertOneTimeRow(tx: Db, checkoutSessionId: string, state: ProviderState, link: Omit<Link, 'checkoutSessionId'>): Promise<string | null> {
+  const [row] = await tx
     .insert(us)
     .values({
       userId: link.userId,
@@ -197,7 +199,9 @@ export async function upsertOneTimeRow(tx: Db, checkoutSessionId: string, state:
         providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
         updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
       },
-    });
+    })
+    .returning({ userId: us.userId });
+  return row?.userId ?? null;
 }
 
 export async function findRowBySubscriptionId(db: Db, subscriptionId: string): Promise<SubscriptionRecord | null> {
@@ -206,7 +210,7 @@ export async function findRowBySubscriptionId(db: Db, subscriptionId: string): P
 }
 
 /** Deactivates the one-time purchase rows paid by an order (refund, dispute). */
-export async function deactivateRowsOfOrder(tx: Db, order: Pick<OrderRecord, 'id' | 'checkoutSessionId'>, asOf: Date): Promise<number> {
+export async function deactivateRowsOfOrder(tx: Db, order: Pick<OrderRecord, 'id' | 'checkoutSessionId'>, asOf: Date): Promise<(string | null)[]> {
   const rows = await tx
     .update(us)
     .set({ isActive: false, status: 'canceled', updatedAt: sql`now()`, providerUpdatedAt: asOf })
@@ -217,8 +221,8 @@ export async function deactivateRowsOfOrder(tx: Db, order: Pick<OrderRecord, 'id
         order.checkoutSessionId ? or(eq(us.orderId, order.id), eq(us.checkoutSessionId, order.checkoutSessionId)) : eq(us.orderId, order.id),
       ),
     )
-    .returning({ id: us.id });
-  return rows.length;
+    .returning({ userId: us.userId });
+  return rows.map((row) => row.userId);
 }
 
 /** Links the rows and the order of a paid session to the account that claimed it. */

@@ -25,10 +25,18 @@ import {
   type CheckoutSessionRow,
   type SubscriptionViewRecord,
 } from './billing.repository';
-import { applyCheckoutSession, applySubscription, readSessionFacts, type FulfilmentDeps } from './fulfilment';
+import { applyCheckoutSession, applySubscription, notifyUsersChanged, readSessionFacts, type FulfilmentDeps } from './fulfilment';
 import type { PaymentsPort } from './payments.port';
 
-export type BillingServiceDeps = { db: Db; payments: PaymentsPort; config: Config; logger: Logger; clock: () => Date };
+export type BillingServiceDeps = {
+  db: Db;
+  payments: PaymentsPort;
+  config: Config;
+  logger: Logger;
+  clock: () => Date;
+  /** Members whose subscriptions changed (the TradingView reconciler's syncUser). */
+  onUsersChanged?: (userIds: string[]) => Promise<void>;
+};
 
 /** How long a previewed proration date is honoured by the change that follows it. */
 export const PREVIEW_TTL_MS = 10 * 60 * 1000;
@@ -75,7 +83,8 @@ export function paymentUserStatus(input: {
 
 export function createBillingService(deps: BillingServiceDeps) {
   const { db, payments, config, logger, clock } = deps;
-  const fulfilment: FulfilmentDeps = { db, payments, logger, clock };
+  const fulfilment: FulfilmentDeps = { db, payments, logger, clock, ...(deps.onUsersChanged ? { onUsersChanged: deps.onUsersChanged } : {}) };
+  const notify = (userIds: readonly (string | null)[]) => notifyUsersChanged(fulfilment, userIds);
   // Proration dates shown in a preview, so the change that follows charges exactly what was shown.
   // Kept in memory: on another instance or after a restart the change uses "now", seconds later.
   const previews = new Map<string, { prorationDate: number; subscriptionId: string; at: number }>();
@@ -92,7 +101,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   async function fulfilFromProvider(sessionId: string): Promise<void> {
     const facts = await readSessionFacts(fulfilment, sessionId);
     if (!facts) return;
-    await db.transaction((tx) => applyCheckoutSession(tx, payments.kind, facts, logger));
+    await notify(await db.transaction((tx) => applyCheckoutSession(tx, payments.kind, facts, logger)));
   }
 
   /**
@@ -120,7 +129,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       try {
         const asOf = clock();
         const sub = await payments.retrieveSubscription(id);
-        if (sub) await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger));
+        if (sub) await notify(await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger)));
       } catch (error) {
         ok = false;
         logger.warn({ err: error, subscriptionId: id }, 'subscription sync failed');
@@ -248,7 +257,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const sub = await payments.applyPlanChange({ subscriptionId: current.providerSubscriptionId, planType, prorationDate });
       previews.delete(key);
       // Written now (not only when the event arrives) so the member's next read shows the new plan.
-      await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger));
+      await notify(await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger)));
       await recordSecurityEvent(db, { userId: user.id, event: 'SUBSCRIPTION_CHANGE', details: { from: current.planType, to: planType }, ipAddress });
       logger.info({ userId: user.id, from: current.planType, to: planType }, 'plan changed');
       return { success: true, planType };
@@ -273,7 +282,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         if (!row.providerSubscriptionId || row.provider !== payments.kind || row.status === 'canceled') continue;
         const asOf = clock();
         const sub = await payments.cancelSubscriptionNow(row.providerSubscriptionId);
-        await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger));
+        await notify(await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger)));
         logger.info({ userId: user.id, subscriptionId: row.providerSubscriptionId }, 'replaced subscription canceled after lifetime purchase');
       }
       return { success: true };

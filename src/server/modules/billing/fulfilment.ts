@@ -56,7 +56,32 @@ export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType,
   }
 }
 
-export type FulfilmentDeps = { db: Db; payments: PaymentsPort; logger: Logger; clock: () => Date };
+export type FulfilmentDeps = {
+  db: Db;
+  payments: PaymentsPort;
+  logger: Logger;
+  clock: () => Date;
+  /** Called after a commit with the members whose subscriptions changed (TradingView access follows). */
+  onUsersChanged?: (userIds: string[]) => Promise<void>;
+};
+
+/** TradingView access follows every change of a member's subscriptions (the reconciler's syncUser). */
+export function reconcileUsers(reconciler: { syncUser: (userId: string) => Promise<void> }) {
+  return async (userIds: string[]) => {
+    for (const userId of userIds) await reconciler.syncUser(userId);
+  };
+}
+
+/** Tells the listener which members changed; a failure is logged, never undoes the committed change. */
+export async function notifyUsersChanged(deps: Pick<FulfilmentDeps, 'onUsersChanged' | 'logger'>, userIds: readonly (string | null)[]): Promise<void> {
+  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0 || !deps.onUsersChanged) return;
+  try {
+    await deps.onUsersChanged(ids);
+  } catch (error) {
+    deps.logger.error({ err: error, userIds: ids }, 'could not pass subscription changes on');
+  }
+}
 
 export type SessionFacts = { session: CheckoutSessionSnapshot; subscription: SubscriptionSnapshot | null; asOf: Date };
 
@@ -69,20 +94,20 @@ export async function readSessionFacts(deps: FulfilmentDeps, sessionId: string):
   return { session, subscription, asOf };
 }
 
-const isPaid = (session: Pick<CheckoutSessionSnapshot, 'paymentStatus'>) => session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
+const isPaid = (session: { paymentStatus: string }) => session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required';
 
 /**
  * Writes a checkout session as the provider sees it: status, and when paid the order and the
  * subscription row. Rows stay without a user until claimed, except when the signed-in member who
  * started the checkout paid with their own e-mail (then it is claimed by them right here).
  */
-export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'], facts: SessionFacts, logger: Logger): Promise<void> {
+export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'], facts: SessionFacts, logger: Logger): Promise<(string | null)[]> {
   const { session, subscription, asOf } = facts;
   let row = await lockCheckoutSession(tx, session.id);
   const planType = row && isPlanType(row.planType) ? row.planType : session.planType;
   if (!planType) {
     logger.warn({ sessionId: session.id }, 'checkout session without a plan type: not ours, ignored');
-    return;
+    return [];
   }
   if (!row) {
     // Started outside this app (e.g. a payment link carrying our metadata): keep a record all the same.
@@ -101,7 +126,7 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId,
     providerPaymentId: session.paymentId ?? row.providerPaymentId,
   });
-  if (!isPaid(session)) return;
+  if (!isPaid(session)) return [];
 
   const claimedBy = row.claimedByUserId;
   const orderId = await ensureCheckoutOrder(tx, {
@@ -114,12 +139,13 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
   });
   const link = { provider, providerCustomerId: session.customerId, userId: claimedBy, orderId };
 
+  let owner: string | null;
   if (session.mode === 'payment') {
     const reversed = session.paymentReversed;
-    await upsertOneTimeRow(tx, session.id, { planType, status: reversed ? 'canceled' : 'active', isActive: !reversed, expiresAt: null, cancelAtPeriodEnd: false, asOf }, link);
+    owner = await upsertOneTimeRow(tx, session.id, { planType, status: reversed ? 'canceled' : 'active', isActive: !reversed, expiresAt: null, cancelAtPeriodEnd: false, asOf }, link);
   } else if (subscription) {
     const subPlan = subscription.planType ?? planType;
-    await upsertRecurringRow(tx, subscription.id, recurringRowState(subscription, subPlan, asOf), {
+    owner = await upsertRecurringRow(tx, subscription.id, recurringRowState(subscription, subPlan, asOf), {
       ...link,
       providerCustomerId: subscription.customerId,
       checkoutSessionId: session.id,
@@ -127,32 +153,38 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     });
   } else {
     logger.error({ sessionId: session.id }, 'paid subscription checkout without a subscription');
-    return;
+    return [];
   }
 
   const starter = session.metadata.userId;
-  if (!claimedBy && starter && email) {
+  if (!claimedBy && starter && UUID.test(starter) && email) {
     const account = await findAccountById(tx, starter);
-    if (account && account.email.toLowerCase() === email) await claimLockedSession(tx, { ...row, email, providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId }, account.id);
+    if (account && account.email.toLowerCase() === email) {
+      await claimLockedSession(tx, { ...row, email, providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId }, account.id);
+      owner = account.id;
+    }
   }
+  return [owner];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Writes a subscription snapshot onto the row that already tracks it (rows are born at checkout). */
-export async function applySubscription(tx: Db, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<boolean> {
+export async function applySubscription(tx: Db, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<(string | null)[]> {
   const existing = await findRowBySubscriptionId(tx, sub.id);
   const planType = sub.planType ?? (existing && isPlanType(existing.planType) ? existing.planType : null);
   if (!planType) {
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
-    return false;
+    return [];
   }
-  await upsertRecurringRow(tx, sub.id, recurringRowState(sub, planType, asOf), {
+  const owner = await upsertRecurringRow(tx, sub.id, recurringRowState(sub, planType, asOf), {
     provider,
     providerCustomerId: sub.customerId,
     userId: null,
     checkoutSessionId: null,
     orderId: null,
   });
-  return true;
+  return [owner];
 }
 
 /** A paid renewal or plan-change invoice becomes an order of the subscription's owner. */
@@ -172,20 +204,20 @@ async function recordInvoiceOrder(tx: Db, invoice: InvoiceSnapshot): Promise<voi
   });
 }
 
-async function applyCharge(tx: Db, charge: ChargeSnapshot, asOf: Date, logger: Logger): Promise<void> {
-  if (!charge.paymentId) return;
+async function applyCharge(tx: Db, charge: ChargeSnapshot, asOf: Date, logger: Logger): Promise<(string | null)[]> {
+  if (!charge.paymentId) return [];
   const order = await findOrderByPaymentId(tx, charge.paymentId);
   if (!order) {
     logger.info({ chargeId: charge.id }, 'charge of no known order');
-    return;
+    return [];
   }
   const fullyRefunded = charge.refunded || (charge.amount > 0 && charge.amountRefunded >= charge.amount);
-  if (!charge.disputed && !fullyRefunded) return; // a partial refund is goodwill, not a reversal
+  if (!charge.disputed && !fullyRefunded) return []; // a partial refund is goodwill, not a reversal
   await setOrderStatus(tx, order.id, charge.disputed ? 'disputed' : 'refunded');
-  if (order.planType === 'lifetime') {
-    const count = await deactivateRowsOfOrder(tx, order, asOf);
-    logger.warn({ orderId: order.id, chargeId: charge.id, rows: count }, 'lifetime purchase reversed: access removed');
-  }
+  if (order.planType !== 'lifetime') return [];
+  const owners = await deactivateRowsOfOrder(tx, order, asOf);
+  logger.warn({ orderId: order.id, chargeId: charge.id, rows: owners.length }, 'lifetime purchase reversed: access removed');
+  return owners;
 }
 
 // ---------------------------------------------------------------- claiming
@@ -288,19 +320,20 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       logger.debug({ eventId: event.id, type: event.type }, 'payment event type not handled');
       return 'ignored';
     }
-    return db.transaction(async (tx) => {
+    let changed: (string | null)[] = [];
+    const result = await db.transaction(async (tx) => {
       if (!(await recordProcessedEvent(tx, { id: event.id, source, type: event.type }))) return 'duplicate';
       switch (facts.kind) {
         case 'session':
-          await applyCheckoutSession(tx, payments.kind, facts.facts, logger);
+          changed = await applyCheckoutSession(tx, payments.kind, facts.facts, logger);
           break;
         case 'subscription':
-          await applySubscription(tx, payments.kind, facts.sub, facts.asOf, logger);
+          changed = await applySubscription(tx, payments.kind, facts.sub, facts.asOf, logger);
           if (facts.invoice && event.type === 'invoice.paid') await recordInvoiceOrder(tx, facts.invoice);
           if (event.type === 'invoice.payment_failed') logger.warn({ subscriptionId: facts.sub.id, status: facts.sub.status }, 'renewal payment failed');
           break;
         case 'charge':
-          await applyCharge(tx, facts.charge, facts.asOf, logger);
+          changed = await applyCharge(tx, facts.charge, facts.asOf, logger);
           break;
         case 'none':
           logger.warn({ eventId: event.id, type: event.type }, 'payment event names an object the provider does not know');
@@ -308,6 +341,8 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       }
       return 'processed' as const;
     });
+    if (result === 'processed') await notifyUsersChanged(deps, changed);
+    return result;
   }
 
   return { handle };

@@ -38,7 +38,7 @@ beforeAll(async () => {
   await grant(member, new Date(Date.now() + 30 * DAY));
 });
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
 const PRODUCT = 'candlewise-pro-v2';

@@ -337,4 +337,52 @@ describe('grant reconciler', () => {
     expect(await r.runOnce()).toMatchObject({ processed: 0 });
     expect(await grants(userId)).toEqual([]);
   });
+
+  it('audit requeues access removed by hand on TradingView and a revoke that did not stick, and leaves strangers alone', async () => {
+    const kept = await member({ username: 'removed_by_hand' });
+    const gone = await member({ username: 'came_back', isActive: false });
+    const r = reconciler();
+    await r.syncUser(kept.userId);
+    await database.db.insert(tradingviewGrants).values({ userId: gone.userId, username: 'came_back', desired: 'revoke', status: 'revoked' });
+    await r.runOnce();
+    await database.db.delete(sandboxTradingviewAccess).where(eq(sandboxTradingviewAccess.username, 'removed_by_hand'));
+    for (const script of SCRIPTS) await sandbox.grant(script, 'came_back', null);
+    await sandbox.grant(SCRIPTS[0]!, 'vendor_friend', null);
+
+    expect(await r.audit()).toEqual({ requeued: 2 });
+    await r.runOnce();
+
+    expect(await onTradingView('removed_by_hand')).toEqual(everyScript(JULY));
+    expect(await onTradingView('came_back')).toEqual([]);
+    expect(await onTradingView('vendor_friend')).toHaveLength(1);
+    expect(await r.audit()).toEqual({ requeued: 0 });
+  });
+
+  it('audit changes nothing when TradingView cannot be listed', async () => {
+    const { userId } = await member();
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+    const broken: TradingViewPort = { ...sandbox, listUsers: () => Promise.reject(new TradingViewError('session_expired', '401')) };
+    await expect(reconciler(broken).audit()).rejects.toThrow(TradingViewError);
+    expect(await grants(userId)).toMatchObject([{ status: 'granted' }]);
+  });
+
+  it('the started loop grants right after syncUser, without waiting for its interval, and stop() waits for it', async () => {
+    const r = createGrantReconciler({ db: database.db, port: sandbox, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60 * 60_000 });
+    let userId = '';
+    r.start();
+    try {
+      // let the first pass (at start) finish with nothing to do; the next is an hour away
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { userId: later } = await member();
+      userId = later;
+      await r.syncUser(userId);
+      for (let i = 0; i < 100 && (await grants(userId))[0]?.status !== 'granted'; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      await r.stop();
+    }
+    expect(await grants(userId)).toMatchObject([{ status: 'granted' }]);
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(JULY));
+  });
 });

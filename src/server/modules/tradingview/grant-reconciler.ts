@@ -17,6 +17,7 @@ import {
   lockUser,
   otherTargetsForUsername,
   setGrantTarget,
+  settledGrants,
   subscriptionAccessRows,
   usersToSweep,
   usersWithPassedExpiry,
@@ -31,6 +32,11 @@ export type GrantReconciler = {
   syncUser: (userId: string) => Promise<void>;
   /** One pass: resyncs expired and (periodically) all members, then works through due rows. */
   runOnce: () => Promise<RunSummary>;
+  /**
+   * Compares TradingView's own lists with the rows marked done and requeues what differs
+   * (access removed by hand, a revoke undone); it never removes anyone on its own.
+   */
+  audit: () => Promise<{ requeued: number }>;
   start: () => void;
   stop: () => Promise<void>;
   /** Asks a started loop for a pass now, so a new grant does not wait for the next interval. */
@@ -51,6 +57,8 @@ export type GrantReconcilerOptions = {
   batchSize?: number;
   /** How often every member is resynced, as a backstop for a missed syncUser call. */
   sweepIntervalMs?: number;
+  /** How often the loop audits TradingView's lists (each costs a page per ~30 users per script). */
+  auditIntervalMs?: number;
 };
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -60,7 +68,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const batchSize = options.batchSize ?? 25;
   const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
+  const auditIntervalMs = options.auditIntervalMs ?? 60 * 60_000;
   let lastSweepAt: number | null = null;
+  let lastAuditAt: number | null = null;
 
   async function syncUser(userId: string): Promise<void> {
     const changed = await db.transaction(async (tx) => {
@@ -134,6 +144,30 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     return summary;
   }
 
+  async function audit(): Promise<{ requeued: number }> {
+    const listed = new Map<string, Set<string>>();
+    // A failed listing ends the audit with no change: an error is never a reason to act.
+    for (const scriptId of scriptIds) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((u) => u.username.toLowerCase())));
+    const holds = (username: string) => scriptIds.map((scriptId) => listed.get(scriptId)?.has(username.toLowerCase()) === true);
+    const rows = await settledGrants(db);
+    const wanted = new Set(rows.filter((row) => row.desired === 'grant').map((row) => row.username.toLowerCase()));
+    const now = clock();
+    let requeued = 0;
+    for (const row of rows) {
+      const present = holds(row.username);
+      const drifted =
+        row.desired === 'grant'
+          ? // an expired grant is left to the expiry resync, which revokes it
+            (row.desiredExpiresAt === null || row.desiredExpiresAt > now) && present.includes(false)
+          : present.includes(true) && !wanted.has(row.username.toLowerCase());
+      if (!drifted) continue;
+      await setGrantTarget(db, row.id, targetOf(row), now);
+      requeued += 1;
+      logger.warn({ grantId: row.id, userId: row.userId, username: row.username, desired: row.desired }, 'tradingview access differs from our records; requeued');
+    }
+    return { requeued };
+  }
+
   // ---------------------------------------------------------------- the loop
 
   let started = false;
@@ -152,9 +186,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     timer = null;
     if (!started || inFlight) return;
     kicked = false;
-    inFlight = runOnce()
+    inFlight = pass()
       .then(
-        (summary) => summary.processed >= batchSize,
+        (more) => more,
         (error: unknown) => {
           logger.error({ err: error }, 'tradingview reconciler pass failed');
           return false;
@@ -166,6 +200,16 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       });
   }
 
+  async function pass(): Promise<boolean> {
+    const summary = await runOnce();
+    const now = clock().getTime();
+    if (lastAuditAt === null || now - lastAuditAt >= auditIntervalMs) {
+      lastAuditAt = now;
+      await audit().catch((error: unknown) => logger.warn({ err: toTradingViewError(error).message }, 'tradingview audit skipped'));
+    }
+    return summary.processed >= batchSize;
+  }
+
   function kick() {
     if (!started) return;
     if (inFlight) kicked = true;
@@ -175,6 +219,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   return {
     syncUser,
     runOnce,
+    audit,
     kick,
     start() {
       if (started) return;

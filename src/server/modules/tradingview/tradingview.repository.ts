@@ -102,6 +102,16 @@ export async function setGrantTarget(db: Db, id: string, target: GrantTarget, no
     .where(eq(tradingviewGrants.id, id));
 }
 
+/** A member asking again for a username whose grant is waiting out a back-off: try it now. */
+export async function retryFailedGrantNow(db: Db, userId: string, username: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(tradingviewGrants)
+    .set({ nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(tradingviewGrants.userId, userId), eq(tradingviewGrants.username, username), eq(tradingviewGrants.status, 'failed')))
+    .returning({ id: tradingviewGrants.id });
+  return rows.length > 0;
+}
+
 /** Members whose granted access has reached its expiry: their desired state must be recomputed. */
 export async function usersWithPassedExpiry(db: Db, now: Date): Promise<string[]> {
   const rows = await db
@@ -124,6 +134,12 @@ export async function usersToSweep(db: Db): Promise<string[]> {
   const ids = new Set<string>();
   for (const row of [...withUsername, ...withGrants]) if (row.userId) ids.add(row.userId);
   return [...ids];
+}
+
+/** Rows the reconciler considers done, for the audit against TradingView's own list. */
+export async function settledGrants(db: Db): Promise<GrantRow[]> {
+  const rows = await db.select().from(tradingviewGrants).where(inArray(tradingviewGrants.status, ['granted', 'revoked']));
+  return rows.map(asGrant);
 }
 
 // ---------------------------------------------------------------- grants: the work queue

@@ -4,10 +4,23 @@ import { ACTIVATION_TEXTS, activationError, activationErrorKind } from '@shared/
 import { GRANT_STATUS_TEXTS, tradingviewStatusResponseSchema } from '@shared/tradingview-grants';
 import { VALIDATION_MESSAGES } from '@shared/validation';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { cookieFrom, createTestApp, type TestApp } from '../../test/test-app';
 import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from './fake-tradingview-server';
 
 const FUTURE = new Date(Date.now() + 30 * 24 * 60 * 60_000);
+
+let signUps = 0;
+
+/** Signs up from an address of its own, so the suite stays under the sign-up rate limit. */
+async function signUp(t: TestApp, email: string): Promise<string> {
+  signUps += 1;
+  const response = await t.request('/api/auth/sign-up/email', {
+    body: { email, password: 'Sup3rSecret!', name: 'member' },
+    headers: { 'x-forwarded-for': `198.51.100.${signUps}` },
+  });
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return cookieFrom(response);
+}
 
 async function userIdOf(t: TestApp, email: string): Promise<string> {
   const [row] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
@@ -164,6 +177,39 @@ describe('TradingView routes on the sandbox adapter', () => {
       message: GRANT_STATUS_TEXTS.none,
       expiresAt: null,
     });
+  });
+
+  it('reads as ended for a username whose subscription has run out', async () => {
+    const { cookie } = await payingMember(t, 'lapsed@example.com', { expiresAt: new Date('2024-01-01T00:00:00Z'), tradingviewUsername: 'lapsed_trader' });
+    expect(await (await t.request('/api/tradingview/status', { cookie })).json()).toEqual({
+      username: 'lapsed_trader',
+      status: 'revoked',
+      message: GRANT_STATUS_TEXTS.revoked,
+      expiresAt: null,
+    });
+  });
+
+  it('retries a failed grant at once when the member submits the same username again', async () => {
+    const { cookie, userId } = await payingMember(t, 'again@example.com', { tradingviewUsername: 'Trader_Again' });
+    const later = new Date(Date.now() + 60 * 60_000);
+    await t.deps.database.db.insert(tradingviewGrants).values({
+      userId,
+      username: 'Trader_Again',
+      desired: 'grant',
+      desiredExpiresAt: FUTURE,
+      status: 'failed',
+      attempts: 8,
+      lastError: 'not_found: POST /pine_perm/add/: 422 User does not exist',
+      nextAttemptAt: later,
+    });
+    expect(await (await t.request('/api/tradingview/status', { cookie })).json()).toMatchObject({ status: 'failed', message: GRANT_STATUS_TEXTS.failedUsername });
+
+    expect((await activate(t, cookie, 'Trader_Again')).status).toBe(200);
+
+    const [grant] = await t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId));
+    expect(grant!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    await t.deps.reconciler.runOnce();
+    expect(await (await t.request('/api/tradingview/status', { cookie })).json()).toMatchObject({ status: 'granted' });
   });
 
   it('limits username lookups to 10 a minute per member', async () => {

@@ -1,6 +1,7 @@
 import { ERROR_HTTP_STATUS, SERVER_ERROR_MESSAGES, type ErrorCode } from '@shared/error-messages';
 import {
   currentTradingViewUsername,
+  desiredGrant,
   memberGrantStatus,
   type TradingviewStatusResponse,
 } from '@shared/tradingview-grants';
@@ -10,7 +11,7 @@ import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { userHasPremiumAccess } from '../access/access.repository';
 import type { GrantReconciler } from './grant-reconciler';
-import { grantFor, setSubscriptionUsername, subscriptionAccessRows } from './tradingview.repository';
+import { grantFor, retryFailedGrantNow, setSubscriptionUsername, subscriptionAccessRows } from './tradingview.repository';
 import { toTradingViewError, type TradingViewPort } from './tradingview.port';
 
 export type TradingViewServiceDeps = {
@@ -81,14 +82,19 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
       const verifiedUsername = await verify(userId, username);
       await setSubscriptionUsername(db, userId, verifiedUsername);
       await reconciler.syncUser(userId);
+      // Submitting the same name again (say, after fixing the TradingView account) retries now.
+      if (await retryFailedGrantNow(db, userId, verifiedUsername, clock())) reconciler.kick();
       logger.info({ userId, username: verifiedUsername }, 'tradingview username set');
       return { verifiedUsername };
     },
 
     async status(userId: string): Promise<TradingviewStatusResponse> {
-      const username = currentTradingViewUsername(await subscriptionAccessRows(db, userId));
+      const subscriptions = await subscriptionAccessRows(db, userId);
+      const username = currentTradingViewUsername(subscriptions);
       const grant = username ? await grantFor(db, userId, username) : null;
-      const view = memberGrantStatus(username, grant);
+      // No row is kept for a name that never had paid access: it reads as ended, not pending.
+      const ended = !grant && desiredGrant(subscriptions, clock()).desired === 'revoke';
+      const view = memberGrantStatus(username, ended ? { desired: 'revoke', status: 'revoked', attempts: 0, lastError: null } : grant);
       return {
         username,
         ...view,

@@ -13,7 +13,7 @@ const NAV = [
 
 /** Sidebar, top bar and the page; the guard has already decided the user may be here. */
 export function DashboardShell({ email, children }: { email: string; children: ReactNode }) {
-  const { brandName, supportEmail } = useSiteSettings();
+  const { brandName, supportEmail, sandbox } = useSiteSettings();
   const { pathname } = useLocation();
   // /dashboard itself counts as Guides: it is where the index leads (spec §2).
   const onIndex = pathname.replace(/\/+$/, '') === '/dashboard';
@@ -58,7 +58,8 @@ export function DashboardShell({ email, children }: { email: string; children: R
           </ul>
         </nav>
 
-        <div className="m-3 rounded-2xl border border-border bg-card p-4">
+        {/* Room for the fixed Sandbox marker in the corner while sandboxes run. */}
+        <div className={cn('m-3 rounded-2xl border border-border bg-card p-4', sandbox.length > 0 && 'mb-10')}>
           <div className="flex items-center gap-2 text-sm font-semibold text-white">
             <LifeBuoy aria-hidden="true" className="h-4 w-4 text-primary" />
             Need help?

@@ -91,7 +91,7 @@ export function SecurityPanel({ userId }: { userId: string }) {
                       <span className="sr-only">{style.label}: </span>
                       {alert.message}
                     </p>
-                    <p className="mt-1 opacity-70">{timeAgo(alert.timestamp, dataUpdatedAt || Date.now())}</p>
+                    <p className="mt-1 opacity-70">{timeAgo(alert.timestamp, dataUpdatedAt)}</p>
                   </div>
                   <button
                     type="button"

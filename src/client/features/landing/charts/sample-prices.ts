@@ -50,4 +50,4 @@ export function generatePrices(seed: number, start: number, legs = LEGS): Candle
 }
 
 /** The bundled sample series every chart on the landing page is drawn from (150 hourly candles). */
-export const SAMPLE_PRICES = generatePrices(7, 64000);
+export const SAMPLE_PRICES = generatePrices(47, 64000);

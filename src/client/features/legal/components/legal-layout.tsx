@@ -32,11 +32,10 @@ function BackToHomepage() {
 
 /** Frame of the static legal and contact pages: brand bar, title, effective date, readable text column. */
 export function LegalLayout({ title, effective, intro, children }: { title: string; effective?: string; intro?: ReactNode; children: ReactNode }) {
-  const { brandName, companyName } = useSiteSettings();
+  const { brandName, companyName, companyState } = useSiteSettings();
   const { home, withFrom } = useLegalOrigin();
   useEffect(() => {
     document.title = `${title} – ${brandName}`;
-    window.scrollTo(0, 0);
   }, [title, brandName]);
 
   return (
@@ -76,7 +75,7 @@ export function LegalLayout({ title, effective, intro, children }: { title: stri
             </ul>
           </nav>
           <p className="text-foreground/50">
-            © {new Date().getFullYear()} {companyName}
+            © {new Date().getFullYear()} {companyName}, registered in {companyState}, USA
           </p>
         </div>
       </footer>

@@ -2,6 +2,7 @@ import { AlertTriangle, Pencil, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { planDisplayName } from '@shared/plans';
 import { formatDisplayDate } from '@shared/subscription-view';
+import type { MemberGrantStatus } from '@shared/tradingview-grants';
 import { Badge } from '@client/components/ui/badge';
 import type { BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -16,7 +17,8 @@ import { TradingviewUsernameForm } from './tradingview-username-form';
 export const NOT_PROVIDED = 'Not provided';
 const UNAVAILABLE = 'Unavailable';
 
-const GRANT_BADGES: Record<string, { tone: BadgeTone; text: string }> = {
+const GRANT_BADGES: Record<MemberGrantStatus, { tone: BadgeTone; text: string } | null> = {
+  none: null,
   granted: { tone: 'green', text: 'Access granted' },
   pending: { tone: 'yellow', text: 'Access pending' },
   failed: { tone: 'red', text: 'Access failed' },
@@ -37,7 +39,7 @@ export function AccountCard() {
   // The TradingView module knows the username best; the subscription row has it too, so the card
   // still works while that endpoint is unavailable.
   const username = tradingview.data?.username ?? dto?.tradingviewUsername ?? null;
-  const grant = tradingview.data?.grantStatus ? GRANT_BADGES[tradingview.data.grantStatus] : undefined;
+  const grant = tradingview.data ? GRANT_BADGES[tradingview.data.status] : null;
 
   return (
     <Card role="region" aria-labelledby="my-account-title">
@@ -64,6 +66,11 @@ export function AccountCard() {
           </span>
         </DetailRow>
       </DetailList>
+      {tradingview.data && !editing ? (
+        <p className="-mt-1 pb-3 text-right text-xs text-muted" data-testid="tradingview-status-message">
+          {tradingview.data.message}
+        </p>
+      ) : null}
       {editing ? <TradingviewUsernameForm current={username} onDone={() => setEditing(false)} /> : null}
       <DetailList className="border-t border-border/70">
         <DetailRow label="Purchase Date" loading={subscriptionLoading}>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { isRedirectToCheckout } from '@shared/api-contract';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, previewError, SUBSCRIPTION_LOAD_TEXTS, upgradeError } from '@shared/error-messages';
-import { applyPriceOverrides, formatCardPrice } from '@shared/plans';
+import { applyPriceOverrides, formatCardPrice, planDisplayName } from '@shared/plans';
 import type { PlanType, PricingCard } from '@shared/plans';
 import { cardPlan, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
 import type { MemberPlanState } from '@shared/pricing-state';
@@ -16,6 +16,7 @@ import { useAuth } from '@client/lib/auth-state';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { trackInitiateCheckout } from '@client/lib/tracking';
 import { memberCheckoutRequest, useCreateCheckout } from '../api/create-checkout';
 import { useRefreshSubscription, useSubscription } from '../api/get-subscription';
 import { usePreviewUpgradeCost } from '../api/preview-upgrade-cost';
@@ -74,6 +75,13 @@ export function PlanChangeCard() {
     setCheckoutPlan(cardKey);
     try {
       const session = await checkout.mutateAsync(memberCheckoutRequest(planType, user.email, originPage));
+      // A no-op unless the vendor's pixel is running; the session id deduplicates with the server's event.
+      trackInitiateCheckout({
+        planName: planDisplayName(planType),
+        planType,
+        value: settings.prices[planType] / 100,
+        eventId: session.sessionId,
+      });
       // The browser is leaving for the payment page; the button keeps its loading state.
       external.assign(session.url);
     } catch (error) {

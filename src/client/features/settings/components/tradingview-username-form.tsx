@@ -27,7 +27,7 @@ export function TradingviewUsernameForm({ current, onDone }: { current: string |
   const submit = form.handleSubmit(async ({ tradingviewUsername }) => {
     try {
       const result = await update.mutateAsync({ tv_username: tradingviewUsername });
-      const username = result.verifiedUsername ?? result.username ?? tradingviewUsername;
+      const username = result.verifiedUsername;
       notifySuccess({
         title: USERNAME_UPDATED_TITLE,
         description: `Indicator access now goes to ${username}. It usually appears under Invite-only scripts within minutes.`,

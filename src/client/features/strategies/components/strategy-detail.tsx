@@ -35,7 +35,7 @@ function StrategyArticle({ strategy }: { strategy: Strategy }) {
     <article>
       <header>
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="primary" className="bg-primary/15 text-primary">
+          <Badge tone="neutral">
             {strategy.strategyType}
           </Badge>
           <DifficultyBadge difficulty={strategy.difficulty} />

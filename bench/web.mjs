@@ -1,0 +1,153 @@
+// `npm run bench:web`: Lighthouse (performance only) on / and /eu, mobile and desktop, against the
+// production build served by the real server (sandbox adapters, an empty temporary database).
+// Not a test: nothing is asserted; it prints a table. Targets: performance ≥ 95 on mobile, CLS ≤ 0.02.
+//
+//   npm run bench:web                 build if the client sources are newer than the build, then measure
+//   CLIENT_DIR=/tmp/x npm run bench:web   measure another build folder
+//   npm run bench:web -- --runs 3     median of three runs per page and mode
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const clientDir = resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
+const runsFlag = process.argv.indexOf('--runs');
+const runs = runsFlag > 0 ? Math.max(1, Number(process.argv[runsFlag + 1]) || 1) : 1;
+const PAGES = ['/', '/eu'];
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+// Code the landing page must never download (spec: fast first visit; routes are lazy chunks).
+const FORBIDDEN_CHUNKS = /\/assets\/(dashboard|auth-page|settings|guides|strategies|forgot-password|reset-password|payment|premium|sandbox)[^/]*\.js/;
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const index = join(clientDir, 'index.html');
+  const sources = Math.max(newestMtime(join(root, 'src/client')), newestMtime(join(root, 'src/shared')), statSync(join(root, 'index.html')).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log(`building the client into ${clientDir} ...`);
+  const result = spawnSync('npx', ['vite', 'build', '--outDir', clientDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function startServer(port, dataDir) {
+  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://localhost:${port}/readyz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  throw new Error('the server did not become ready within 120 s');
+}
+
+function stopServer(child) {
+  if (child?.exitCode !== null) return;
+  // npx starts tsx which starts node: end the whole process group this script created
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function audit(url, mode, port) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, mode === 'desktop' ? desktopConfig : undefined);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`${url} ${mode}: ${lhr.runtimeError.message}`);
+  const requests = lhr.audits['network-requests'].details.items;
+  const scripts = requests.filter((item) => item.resourceType === 'Script');
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    jsTransfer: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+    jsSize: scripts.reduce((sum, item) => sum + (item.resourceSize ?? 0), 0),
+    forbidden: scripts.map((item) => item.url).filter((scriptUrl) => FORBIDDEN_CHUNKS.test(scriptUrl)),
+  };
+}
+
+buildIfNeeded();
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-bench-web-'));
+let server;
+let chrome;
+const rows = [];
+const forbidden = new Set();
+try {
+  server = await startServer(port, dataDir);
+  chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  for (const page of PAGES) {
+    for (const mode of ['mobile', 'desktop']) {
+      const samples = [];
+      for (let run = 0; run < runs; run++) samples.push(await audit(`http://localhost:${port}${page}`, mode, chrome.port));
+      for (const sample of samples) sample.forbidden.forEach((url) => forbidden.add(url));
+      const pick = (key) => median(samples.map((sample) => sample[key]));
+      rows.push({
+        page,
+        mode,
+        performance: pick('performance'),
+        'LCP ms': Math.round(pick('lcp')),
+        'TBT ms': Math.round(pick('tbt')),
+        CLS: Number(pick('cls').toFixed(3)),
+        'JS kB (transfer)': Number((pick('jsTransfer') / 1024).toFixed(1)),
+        'JS kB (uncompressed)': Number((pick('jsSize') / 1024).toFixed(1)),
+      });
+    }
+  }
+} finally {
+  await chrome?.kill();
+  stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on the production build (${clientDir})`);
+console.table(rows);
+console.log('targets: performance >= 95 on mobile, CLS <= 0.02');
+console.log(forbidden.size ? `the landing page downloaded code it should not:\n  ${[...forbidden].join('\n  ')}` : 'the landing pages downloaded no dashboard, auth or settings code');

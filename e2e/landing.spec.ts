@@ -1,0 +1,288 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Landing and EU landing, pricing, legal pages, chat, header and footer (spec §2, §9).
+// The e2e server runs with SALE_ENDS_AT in 2099, no CHAT_URL and no META_PIXEL_ID.
+
+const HEADLINE = 'Boost Your Trading with Next-Gen Indicators';
+const EU_OFFER = 'This special offer is only available through the ad you saw.';
+
+async function openLanding(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+}
+
+/** Testimonial cards wholly inside the carousel's window. */
+const shownTestimonials = (page: Page) =>
+  page.getByRole('region', { name: 'Testimonials' }).evaluate((region) => {
+    const frame = region.getBoundingClientRect();
+    return [...region.querySelectorAll('figure')].filter((card) => {
+      const box = card.getBoundingClientRect();
+      return box.left >= frame.left - 1 && box.right <= frame.right + 1;
+    }).length;
+  });
+
+const firstCardX = (page: Page) =>
+  page.getByTestId('carousel-track').locator('article').first().evaluate((card) => card.getBoundingClientRect().left);
+
+test.describe('desktop (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the header links: Guide opens the docs in a new tab, Prices and Testimonials scroll, Log In goes to /auth', async ({ page }) => {
+    await openLanding(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Guide' })).toHaveAttribute('target', '_blank');
+    await expect(nav.getByRole('link', { name: 'Guide' })).toHaveAttribute('href', /^https?:\/\//);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+    await nav.getByRole('link', { name: 'Prices' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+    await nav.getByRole('link', { name: 'Testimonials' }).click();
+    await expect(page.getByRole('heading', { name: 'What Traders Say' })).toBeInViewport();
+    // the header stays on screen while scrolling
+    await expect(nav).toBeInViewport();
+
+    await nav.getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('the default page has a ticking sale countdown and the Black Friday cards', async ({ page }) => {
+    await openLanding(page);
+    const countdown = page.getByTestId('sale-countdown');
+    await expect(countdown).toBeVisible();
+    await expect(page.getByText(EU_OFFER)).toHaveCount(0);
+    const before = await page.getByRole('timer').getAttribute('aria-label');
+    await expect.poll(() => page.getByRole('timer').getAttribute('aria-label'), { timeout: 3000 }).not.toBe(before);
+
+    const prices = page.locator('#prices');
+    for (const [name, price, savings] of [
+      ['Monthly', '$36', 'Save 23%'],
+      ['Quarterly', '$24', 'Save 49%'],
+      ['Yearly', '$17', 'Save 64%'],
+    ]) {
+      const card = prices.getByRole('article', { name });
+      await expect(card).toContainText(price);
+      await expect(card).toContainText('$47');
+      await expect(card).toContainText(savings);
+      await expect(card).toContainText('Black Friday');
+      await expect(card.getByRole('listitem')).toHaveCount(7);
+      await expect(card.getByRole('button', { name: 'Start now' })).toBeEnabled();
+    }
+  });
+
+  test('/eu shows the EU offer, EU pricing and no countdown; Log In returns to /eu', async ({ page }) => {
+    await openLanding(page, '/eu');
+    await expect(page.getByText(EU_OFFER)).toBeVisible();
+    await expect(page.getByTestId('sale-countdown')).toHaveCount(0);
+    const prices = page.locator('#prices');
+    await expect(prices.getByRole('article', { name: 'Monthly' })).toContainText('$29.99');
+    await expect(prices.getByRole('article', { name: 'Quarterly' })).toContainText('$59.99');
+    await expect(prices.getByRole('article', { name: 'Quarterly' })).toContainText('Save 33%');
+    await expect(prices.getByRole('article', { name: 'Lifetime' })).toContainText('$549.99');
+    await expect(prices.getByRole('article', { name: 'Lifetime' })).toContainText('$1,699.99');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth?redirect=/eu');
+  });
+
+  test('from=eu on / also shows the EU offer', async ({ page }) => {
+    await openLanding(page, '/?from=eu');
+    await expect(page.getByText(EU_OFFER)).toBeVisible();
+    await expect(page.locator('#prices').getByRole('article', { name: 'Lifetime' })).toBeVisible();
+  });
+
+  test('arriving at /#prices scrolls to the pricing cards', async ({ page }) => {
+    await page.goto('/eu#prices');
+    await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+  });
+
+  test('Unlock Access and Start Risk-Free Today scroll to pricing', async ({ page }) => {
+    await openLanding(page);
+    await page.getByRole('button', { name: 'Unlock Access' }).nth(1).click();
+    await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.getByRole('button', { name: /Start Risk-Free Today/ }).click();
+    await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+  });
+
+  test('the features carousel scrolls by itself, follows a drag and resumes afterwards', async ({ page }) => {
+    await openLanding(page);
+    const carousel = page.getByTestId('features-carousel');
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.locator('article h3').first()).toHaveText('Order Blocks');
+    await expect(carousel.locator('article')).toHaveCount(20);
+    const width = await carousel.locator('article').first().evaluate((card) => card.getBoundingClientRect().width);
+    expect(width).toBe(400);
+
+    // auto-scroll moves the cards to the left
+    const start = await firstCardX(page);
+    await expect.poll(() => firstCardX(page)).toBeLessThan(start - 20);
+
+    // while the pointer is held the cards follow it exactly
+    const box = (await carousel.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 700, y);
+    await page.mouse.down();
+    const grabbed = await firstCardX(page);
+    await page.mouse.move(box.x + 400, y, { steps: 10 });
+    const loop = 10 * (400 + 24);
+    const moved = (((await firstCardX(page)) - grabbed) % loop + loop) % loop;
+    expect(Math.abs(moved - (loop - 300))).toBeLessThan(2);
+    await page.waitForTimeout(300);
+    const held = await firstCardX(page);
+    expect(Math.abs((((held - grabbed) % loop) + loop) % loop - (loop - 300))).toBeLessThan(2);
+    await page.mouse.up();
+
+    // and it scrolls on by itself again after the pause
+    await expect.poll(() => firstCardX(page), { timeout: 5000 }).not.toBe(held);
+  });
+
+  test('the FAQ has seven questions, the first open', async ({ page }) => {
+    await openLanding(page);
+    const faq = page.locator('#faq');
+    const questions = faq.getByRole('button');
+    await expect(questions).toHaveCount(7);
+    await expect(questions.first()).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.getByText(/Every plan includes everything/)).toBeVisible();
+    await faq.getByRole('button', { name: 'How do I get access after paying?' }).click();
+    await expect(faq.getByText(/choosing a password, then enter your TradingView username/)).toBeVisible();
+    await expect(faq.getByText(/Every plan includes everything/)).toBeHidden();
+    await faq.getByRole('button', { name: 'Can I cancel at any time?' }).click();
+    await expect(faq.getByText(/no cancellation fee\. You keep full access until the end of the period/)).toBeVisible();
+  });
+
+  test('the testimonials show three cards at a time from verified users', async ({ page }) => {
+    await openLanding(page);
+    const region = page.getByRole('region', { name: 'Testimonials' });
+    await region.scrollIntoViewIfNeeded();
+    await expect.poll(() => shownTestimonials(page)).toBe(3);
+    await expect(region.getByText('Verified User')).toHaveCount(6);
+  });
+
+  test('the chat toggle opens a 500 px support panel with e-mail and Discord (no chat URL configured)', async ({ page }) => {
+    await openLanding(page);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    const panel = page.getByRole('dialog', { name: 'Support chat' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: /Email us/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(panel.getByRole('link', { name: /Join our Discord/ })).toBeVisible();
+    expect((await panel.boundingBox())!.height).toBe(500);
+    await page.getByRole('button', { name: 'Close support chat' }).click();
+    await expect(panel).toBeHidden();
+  });
+
+  test('footer links keep from=eu on /eu, scroll to the top, and the legal page leads back to /eu', async ({ page }) => {
+    await openLanding(page, '/eu');
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+    await legal.scrollIntoViewIfNeeded();
+    await legal.getByRole('link', { name: 'Terms of Service' }).click();
+    await expect(page).toHaveURL(/\/terms-of-service\?from=eu$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('link', { name: 'Back to Homepage' }).click();
+    await expect(page).toHaveURL(/\/eu$/);
+    await expect(page.getByText(EU_OFFER)).toBeVisible();
+  });
+
+  test('footer links on / have no from=eu', async ({ page }) => {
+    await openLanding(page);
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+    await expect(legal.getByRole('link', { name: 'Disclaimer' })).toHaveAttribute('href', '/disclaimer');
+    await expect(legal.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+  });
+
+  for (const [path, title, phrase] of [
+    ['/disclaimer', 'Disclaimer', 'not financial, investment, tax or legal advice'],
+    ['/terms-of-service', 'Terms of Service', 'Effective date: June 13, 2025'],
+    ['/privacy-policy', 'Privacy Policy', 'Effective date: June 30, 2025'],
+    ['/contact', 'Contact', 'We reply within 24 hours on business days'],
+  ] as const) {
+    test(`${path} is readable and leads back home`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByText(phrase).first()).toBeVisible();
+      await expect(page.getByText('New Mexico').first()).toBeVisible();
+      await page.getByRole('link', { name: 'Back to Homepage' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
+    });
+  }
+
+  test('Start now starts a checkout and leads to the checkout page', async ({ page }) => {
+    await openLanding(page);
+    const request = page.waitForRequest((req) => req.url().endsWith('/api/create-checkout') && req.method() === 'POST');
+    await page.locator('#prices').getByRole('article', { name: 'Quarterly' }).getByRole('button', { name: 'Start now' }).click();
+    const body = (await request).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ planType: 'quarterly', customerEmail: null, originPage: '/' });
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+  });
+
+  test('on /eu Start now buys the EU plan', async ({ page }) => {
+    await openLanding(page, '/eu');
+    const request = page.waitForRequest((req) => req.url().endsWith('/api/create-checkout') && req.method() === 'POST');
+    await page.locator('#prices').getByRole('article', { name: 'Monthly' }).getByRole('button', { name: 'Start now' }).click();
+    expect((await request).postDataJSON()).toMatchObject({ planType: 'euMonthly', originPage: '/eu' });
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+  });
+});
+
+test.describe('mobile (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the mobile menu opens, scrolls to a section and closes', async ({ page }) => {
+    await openLanding(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Prices' })).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.locator('#mobile-menu');
+    await expect(menu.getByRole('link', { name: 'Guide' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Prices' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Testimonials' }).click();
+    await expect(page.getByRole('heading', { name: 'What Traders Say' })).toBeInViewport();
+  });
+
+  test('the page fits the screen: no horizontal scrolling', async ({ page }) => {
+    await openLanding(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await openLanding(page, '/eu');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  test('carousel cards are 320 px wide and can be dragged with touch-sized steps', async ({ page }) => {
+    await openLanding(page);
+    const carousel = page.getByTestId('features-carousel');
+    await carousel.scrollIntoViewIfNeeded();
+    expect(await carousel.locator('article').first().evaluate((card) => card.getBoundingClientRect().width)).toBe(320);
+    const box = (await carousel.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 300, y);
+    await page.mouse.down();
+    const grabbed = await firstCardX(page);
+    await page.mouse.move(box.x + 100, y, { steps: 8 });
+    const loop = 10 * (320 + 16);
+    expect(Math.abs(((((await firstCardX(page)) - grabbed) % loop) + loop) % loop - (loop - 200))).toBeLessThan(2);
+    await page.mouse.up();
+  });
+
+  test('the chat panel takes 70% of the screen height', async ({ page }) => {
+    await openLanding(page);
+    await page.getByRole('button', { name: 'Open support chat' }).click();
+    const panel = page.getByRole('dialog', { name: 'Support chat' });
+    expect(Math.round((await panel.boundingBox())!.height)).toBe(Math.round(740 * 0.7));
+  });
+
+  test('a footer link scrolls to the top instantly and testimonials show one at a time', async ({ page }) => {
+    await openLanding(page);
+    const region = page.getByRole('region', { name: 'Testimonials' });
+    await region.scrollIntoViewIfNeeded();
+    await expect.poll(() => shownTestimonials(page)).toBe(1);
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+    await legal.scrollIntoViewIfNeeded();
+    await legal.getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInViewport();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+
+// Fixtures for browser tests that need a signed-in user, with or without premium access. Access is
+// bought the way a member buys it: a signed-in checkout on the sandbox provider, paid on its hosted
+// page with Stripe's always-succeeding test card. Nothing is written to the database behind the
+// app's back.
+
+export const TEST_PASSWORD = 'Sup3rSecret!';
+export const SUCCEEDING_CARD = '4242 4242 4242 4242';
+
+let counter = 0;
+
+/** A fresh address per call, so tests never share an account. */
+export function uniqueEmail(prefix = 'member'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Signs up through better-auth with the page's request context: the page is then signed in. */
+export async function signUp(page: Page, email = uniqueEmail('user')): Promise<{ email: string }> {
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: TEST_PASSWORD, name: email.split('@')[0] },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return { email };
+}
+
+/**
+ * A signed-in member with an active monthly subscription: sign up, start a checkout as that user
+ * with the same e-mail (the sandbox then links the payment to the account), pay on the sandbox
+ * checkout page with 4242 4242 4242 4242, and wait until the server grants access.
+ */
+export async function createMember(page: Page, email = uniqueEmail('member')): Promise<{ email: string }> {
+  await signUp(page, email);
+
+  const checkout = await page.request.post('/api/create-checkout', {
+    data: { planType: 'monthly', customerEmail: email, fbc: null, fbp: null, userAgent: null, originPage: '/' },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string; sessionId: string };
+  expect(url).toMatch(/\/sandbox\/checkout\//);
+
+  await page.goto(url);
+  await page.getByLabel(/card number/i).fill(SUCCEEDING_CARD);
+  await page.getByLabel(/expir/i).fill('12 / 34');
+  await page.getByLabel(/cvc/i).fill('123');
+  const name = page.getByLabel(/name on card|cardholder/i);
+  if (await name.count()) await name.fill('Test Member');
+  await page.getByRole('button', { name: /^pay/i }).click();
+  await page.waitForURL(/\/payment-success/);
+
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/access')).json()) as { hasAccess?: boolean }).hasAccess, {
+      message: 'premium access after paying',
+      timeout: 15_000,
+    })
+    .toBe(true);
+  return { email };
+}

@@ -1,0 +1,98 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Markdown, parseMarkdownBlocks, safeHref, safeImageSrc } from './markdown';
+
+function renderMarkdown(source: string) {
+  const router = createMemoryRouter([{ path: '/', element: <Markdown source={source} /> }]);
+  return render(<RouterProvider router={router} />);
+}
+
+describe('parseMarkdownBlocks', () => {
+  it('splits paragraphs, lists, quotes, headings, rules and tables', () => {
+    const blocks = parseMarkdownBlocks(
+      [
+        '### Heading',
+        'First line',
+        'continues here.',
+        '',
+        'How to read it:',
+        '',
+        '- **One** item',
+        '  wrapped onto a second line',
+        '- Two',
+        '',
+        '3. Third',
+        '4. Fourth',
+        '',
+        '> Quoted',
+        '> twice',
+        '',
+        '---',
+        '| A | B |',
+        '|---|---|',
+        '| 1 | 2 |',
+      ].join('\n'),
+    );
+    expect(blocks).toEqual([
+      { kind: 'heading', level: 3, text: 'Heading' },
+      { kind: 'paragraph', text: 'First line continues here.' },
+      { kind: 'paragraph', text: 'How to read it:' },
+      { kind: 'list', ordered: false, start: 1, items: ['**One** item wrapped onto a second line', 'Two'] },
+      { kind: 'list', ordered: true, start: 3, items: ['Third', 'Fourth'] },
+      { kind: 'quote', text: 'Quoted\ntwice' },
+      { kind: 'rule' },
+      { kind: 'table', headers: ['A', 'B'], rows: [['1', '2']] },
+    ]);
+  });
+
+  it('treats a line holding only an image as a figure', () => {
+    expect(parseMarkdownBlocks('![Alt text](/api/content/images/a.svg)')).toEqual([{ kind: 'image', alt: 'Alt text', src: '/api/content/images/a.svg' }]);
+  });
+});
+
+describe('safety rules', () => {
+  it.each([
+    ['https://example.com', 'https://example.com'],
+    ['mailto:support@example.com', 'mailto:support@example.com'],
+    ['/dashboard/strategies', '/dashboard/strategies'],
+    ['?guide=x', '?guide=x'],
+    ['javascript:alert(1)', null],
+    ['JaVaScRiPt:alert(1)', null],
+    ['data:text/html,hi', null],
+    ['//evil.example', null],
+    ['vbscript:x', null],
+  ])('href %s → %s', (href, expected) => {
+    expect(safeHref(href)).toBe(expected);
+  });
+
+  it('keeps only our own content images', () => {
+    expect(safeImageSrc('/api/content/images/a-b_c.svg')).toBe('/api/content/images/a-b_c.svg');
+    expect(safeImageSrc('https://evil.example/a.svg')).toBeNull();
+    expect(safeImageSrc('/api/content/images/../secret')).toBeNull();
+    expect(safeImageSrc('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('<Markdown>', () => {
+  it('renders inline emphasis, code, links and images', () => {
+    renderMarkdown('Use **bold**, *italics*, `code` and [a link](https://example.com) with ![chart](/api/content/images/c.svg) inline.');
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+    expect(screen.getByText('italics').tagName).toBe('EM');
+    expect(screen.getByText('code').tagName).toBe('CODE');
+    expect(screen.getByRole('link', { name: 'a link' })).toHaveAttribute('href', 'https://example.com');
+    expect(screen.getByRole('img', { name: 'chart' })).toHaveAttribute('src', '/api/content/images/c.svg');
+  });
+
+  it('numbers ordered lists from their first number', () => {
+    const { container } = renderMarkdown('2. Second\n3. Third');
+    const list = container.querySelector('ol');
+    expect(list).toHaveAttribute('start', '2');
+    expect(within(list as HTMLElement).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('does not treat single asterisks in arithmetic as emphasis', () => {
+    renderMarkdown('Risk 1% × 2 * 3 stays as written.');
+    expect(screen.getByText('Risk 1% × 2 * 3 stays as written.')).toBeInTheDocument();
+  });
+});

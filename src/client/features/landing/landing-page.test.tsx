@@ -1,0 +1,151 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EuLandingPage, LandingPage } from './landing-page';
+import { anonymous, fakeServer, renderWithProviders, SETTINGS, signedIn } from './test/render-landing';
+
+const EU_OFFER = 'This special offer is only available through the ad you saw.';
+const HEADLINE = 'Boost Your Trading with Next-Gen Indicators';
+
+function renderAt(path: string, settings = SETTINGS) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/eu" element={<EuLandingPage />} />
+      <Route path="/dashboard" element={<p>Dashboard screen</p>} />
+      <Route path="/disclaimer" element={<p>Disclaimer screen</p>} />
+    </Routes>,
+    { path, settings },
+  );
+}
+
+/** A response the test releases when it wants. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('landing wrapper', () => {
+  it('shows Loading... until the session check answers, then the page at once for an anonymous visitor', async () => {
+    const session = deferred<{ body: unknown }>();
+    const server = fakeServer({ 'GET /api/auth/get-session': () => session.promise });
+    renderAt('/');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: HEADLINE })).not.toBeInTheDocument();
+    session.resolve({ body: null });
+    expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
+    expect(screen.getByText('Unlock powerful indicators for smarter, faster, more precise trades.')).toBeInTheDocument();
+    expect(server.callsTo('GET /api/access')).toHaveLength(0);
+  });
+
+  it('sends a signed-in member with access to the dashboard', async () => {
+    fakeServer({ ...signedIn(), 'GET /api/access': () => ({ body: { hasAccess: true } }) });
+    renderAt('/eu');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('Dashboard screen')).toBeInTheDocument();
+  });
+
+  it('keeps the spinner while a signed-in user’s access is unknown, then shows the page without access', async () => {
+    const access = deferred<{ body: unknown }>();
+    fakeServer({ ...signedIn(), 'GET /api/access': () => access.promise, 'GET /api/subscription': () => ({ status: 404, body: { error: { code: 'not_found', message: 'none' } } }) });
+    renderAt('/');
+    await new Promise((done) => setTimeout(done, 300));
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    access.resolve({ body: { hasAccess: false } });
+    expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+  });
+});
+
+describe('landing page', () => {
+  it('has the sale countdown on / and no EU offer', async () => {
+    fakeServer(anonymous());
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    expect(screen.getByTestId('sale-countdown')).toBeInTheDocument();
+    expect(screen.queryByText(EU_OFFER)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
+    expect(screen.getAllByText('Black Friday')).toHaveLength(3);
+  });
+
+  it('hides the countdown once the configured sale has ended', async () => {
+    fakeServer(anonymous());
+    renderAt('/', { ...SETTINGS, saleEndsAt: '2025-11-26T23:59:59' });
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    expect(screen.queryByTestId('sale-countdown')).not.toBeInTheDocument();
+  });
+
+  it.each(['/eu', '/?from=eu'])('%s shows the EU offer, EU pricing and no countdown', async (path) => {
+    fakeServer(anonymous());
+    renderAt(path);
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    expect(screen.getByText(EU_OFFER)).toBeInTheDocument();
+    expect(screen.queryByTestId('sale-countdown')).not.toBeInTheDocument();
+    expect(screen.getByText('$549.99')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth?redirect=/eu');
+    expect(screen.getByRole('link', { name: 'Disclaimer' })).toHaveAttribute('href', '/disclaimer?from=eu');
+  });
+
+  it('has the spec’s sections and texts', async () => {
+    fakeServer(anonymous());
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    expect(screen.getByRole('button', { name: /Start Risk-Free Today/ })).toBeInTheDocument();
+    expect(screen.getByText('Save up to 65%')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rated 4.3 out of 5')).toHaveTextContent('4.3/5');
+    for (const title of ['Pro Toolkits', 'Designed for Any Setup', 'Built to Succeed']) expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Unlock Access' })).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: 'Advanced Trading Features' })).toBeInTheDocument();
+    expect(screen.getAllByText('Verified User')).toHaveLength(6);
+    const guide = within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Guide' });
+    expect(guide).toHaveAttribute('href', SETTINGS.docsUrl);
+    expect(guide).toHaveAttribute('target', '_blank');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('Candlewise LLC');
+    expect(footer).toHaveTextContent('New Mexico');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
+    expect(screen.getByRole('link', { name: SETTINGS.supportEmail })).toHaveAttribute('href', `mailto:${SETTINGS.supportEmail}`);
+  });
+
+  it('opens the first FAQ answer and toggles the others', async () => {
+    fakeServer(anonymous());
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    const questions = screen.getAllByRole('button', { expanded: false }).filter((button) => button.hasAttribute('aria-controls') && button.closest('#faq'));
+    const first = screen.getByRole('button', { name: 'What do I get with a subscription?' });
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    expect(questions).toHaveLength(6);
+    const cancel = screen.getByRole('button', { name: 'Can I cancel at any time?' });
+    await userEvent.click(cancel);
+    expect(cancel).toHaveAttribute('aria-expanded', 'true');
+    expect(first).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText(/cancel at any time from your account settings, with no cancellation fee/)).toBeVisible();
+  });
+
+  it('opens the chat panel without a frame when no chat URL is configured, and with the configured frame otherwise', async () => {
+    fakeServer(anonymous());
+    const { unmount } = renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    expect(document.querySelector('iframe')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
+    const panel = screen.getByRole('dialog', { name: 'Support chat' });
+    expect(panel).toHaveTextContent(SETTINGS.supportEmail);
+    expect(panel.querySelector('iframe')).toBeNull();
+    unmount();
+
+    renderAt('/', { ...SETTINGS, chatUrl: 'https://chat.example.com/widget' });
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    expect(document.querySelector('iframe')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
+    expect(screen.getByTitle('Support chat')).toHaveAttribute('src', 'https://chat.example.com/widget');
+    await userEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+});

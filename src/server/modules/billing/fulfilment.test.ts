@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, userSubscriptions } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  buy,
+  CARDS,
+  checkoutRow,
+  countRows,
+  DAY_MS,
+  jobsOf,
+  movableClock,
+  ordersOfSession,
+  rowsOfSession,
+  sandboxOf,
+  signUp,
+  startCheckout,
+  undeliveredEvents,
+  userIdOf,
+} from './billing-test-kit';
+import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from './fulfilment';
+import type { PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
+import { createSandboxJobs } from './sandbox-jobs';
+
+const time = movableClock();
+let t: TestApp;
+let counter = 0;
+const email = (name: string) => `${name}-${++counter}@example.com`;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock: time.clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function handlerWith(payments: PaymentsPort = t.deps.payments, changed: string[] = []) {
+  return createPaymentEventHandler({
+    db: t.deps.database.db,
+    payments,
+    logger: t.deps.logger,
+    clock: time.clock,
+    onUsersChanged: async (ids) => void changed.push(...ids),
+  });
+}
+
+/** Paid at the provider; its events wait in sandbox_events, undelivered. */
+async function paidWithoutDelivery(planType: 'monthly' | 'lifetime' = 'monthly', cookie?: string, address = email('buyer')) {
+  const { sessionId } = await startCheckout(t, { planType }, cookie);
+  await sandboxOf(t).sandbox.pay(sessionId, { email: address, cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'B' });
+  const events = (await undeliveredEvents(t)).map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as object) }) as PaymentEvent);
+  for (const event of events) await sandboxOf(t).sandbox.markDelivered(event.id);
+  return { sessionId, events };
+}
+
+describe('the payment event handler', () => {
+  it('applies a duplicate delivery once', async () => {
+    const handler = handlerWith();
+    const { sessionId, events } = await paidWithoutDelivery();
+    expect(events.map((event) => event.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    for (const event of events) expect(await handler.handle(event)).toBe('processed');
+    for (const event of events) expect(await handler.handle(event)).toBe('duplicate');
+    expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
+    expect(await ordersOfSession(t, sessionId)).toHaveLength(1);
+  });
+
+  it('arrives at the same state when events come in reverse order', async () => {
+    const handler = handlerWith();
+    const { sessionId, events } = await paidWithoutDelivery();
+    for (const event of [...events].reverse()) await handler.handle(event);
+    const rows = await rowsOfSession(t, sessionId);
+    expect(rows).toEqual([expect.objectContaining({ planType: 'monthly', status: 'active', isActive: true, cancelAtPeriodEnd: false })]);
+    expect(rows[0]?.expiresAt?.getTime()).toBeGreaterThan(time.now().getTime() + 27 * DAY_MS);
+    const ordersOfIt = await ordersOfSession(t, sessionId);
+    expect(ordersOfIt).toEqual([expect.objectContaining({ amount: 3600, currency: 'usd', planType: 'monthly' })]);
+    expect(rows[0]?.orderId).toBe(ordersOfIt[0]?.id);
+  });
+
+  it('writes one row and one order under concurrent deliveries', async () => {
+    const handler = handlerWith();
+    const { sessionId, events } = await paidWithoutDelivery();
+    const rowsBefore = await countRows(t, 'user_subscriptions');
+    const ordersBefore = await countRows(t, 'orders');
+    const results = await Promise.all([...events, ...events, ...events, ...[...events].reverse()].map((event) => handler.handle(event)));
+    expect(results.filter((result) => result === 'processed')).toHaveLength(3);
+    expect(await countRows(t, 'user_subscriptions')).toBe(rowsBefore + 1);
+    expect(await countRows(t, 'orders')).toBe(ordersBefore + 1);
+    expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
+  });
+
+  it('never lets a snapshot read earlier overwrite one read later', async () => {
+    const { sessionId, events } = await paidWithoutDelivery();
+    await handlerWith().handle(events[0]!);
+    const [row] = await rowsOfSession(t, sessionId);
+    const subscriptionId = row!.providerSubscriptionId!;
+    const portal = sandboxOf(t).sandbox;
+
+    // Delivery A reads the subscription (not canceled yet), then stalls before writing.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let readDone!: () => void;
+    const read = new Promise<void>((resolve) => (readDone = resolve));
+    const slow: PaymentsPort = {
+      ...t.deps.payments,
+      retrieveSubscription: async (id) => {
+        const snapshot = await t.deps.payments.retrieveSubscription(id);
+        readDone();
+        await gate;
+        return snapshot;
+      },
+    } as PaymentsPort;
+    const stale = handlerWith(slow).handle({ id: 'evt_stale_a', type: 'customer.subscription.updated', created: time.now(), subscriptionId });
+    await read;
+
+    // Meanwhile the customer cancels in the portal and delivery B applies it.
+    time.advance(1000);
+    await portal.setCancelAtPeriodEnd(row!.providerCustomerId!, subscriptionId, true);
+    await handlerWith().handle({ id: 'evt_fresh_b', type: 'customer.subscription.updated', created: time.now(), subscriptionId });
+    expect((await rowsOfSession(t, sessionId))[0]?.cancelAtPeriodEnd).toBe(true);
+
+    release();
+    expect(await stale).toBe('processed');
+    expect((await rowsOfSession(t, sessionId))[0]?.cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('tells the listener which member changed, after the commit', async () => {
+    const changed: string[] = [];
+    const address = email('notified');
+    const cookie = await signUp(t, address);
+    const userId = await userIdOf(t, cookie);
+    const { events } = await paidWithoutDelivery('monthly', cookie, address);
+    const r = await handlerWith(t.deps.payments, changed).handle(events[0]!);
+    console.log('DBG', r, events, await rowsOfSession(t, events[0]!.checkoutSessionId!), await checkoutRow(t, events[0]!.checkoutSessionId!));
+    expect(changed).toEqual([userId]);
+  });
+
+  it('ignores event types it does not handle, and events naming unknown objects', async () => {
+    const handler = handlerWith();
+    expect(await handler.handle({ id: 'evt_other', type: 'customer.created', created: time.now() })).toBe('ignored');
+    expect(await handler.handle({ id: 'evt_ghost', type: 'customer.subscription.updated', created: time.now(), subscriptionId: 'sub_sbx_ghost' })).toBe('processed');
+  });
+});
+
+describe('refunds and disputes of a lifetime purchase', () => {
+  async function lifetimeWithCharge(charge: { refunded: boolean; disputed: boolean; amountRefunded: number }) {
+    const { sessionId, events } = await paidWithoutDelivery('lifetime');
+    await handlerWith().handle(events[0]!);
+    const paymentId = (await checkoutRow(t, sessionId))!.providerPaymentId!;
+    const payments = { ...t.deps.payments, retrieveCharge: async (id: string) => ({ id, paymentId, amount: 54999, ...charge }) } as PaymentsPort;
+    return { sessionId, handler: handlerWith(payments) };
+  }
+
+  it('a full refund deactivates it', async () => {
+    const { sessionId, handler } = await lifetimeWithCharge({ refunded: true, disputed: false, amountRefunded: 54999 });
+    await handler.handle({ id: `evt_refund_${sessionId}`, type: 'charge.refunded', created: time.now(), chargeId: 'ch_1' });
+    expect(await rowsOfSession(t, sessionId)).toEqual([expect.objectContaining({ isActive: false, status: 'canceled' })]);
+    expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
+  });
+
+  it('a dispute deactivates it', async () => {
+    const { sessionId, handler } = await lifetimeWithCharge({ refunded: false, disputed: true, amountRefunded: 0 });
+    await handler.handle({ id: `evt_dispute_${sessionId}`, type: 'charge.dispute.created', created: time.now(), chargeId: 'ch_2' });
+    expect(await rowsOfSession(t, sessionId)).toEqual([expect.objectContaining({ isActive: false })]);
+    expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'disputed' })]);
+  });
+
+  it('a partial refund keeps access', async () => {
+    const { sessionId, handler } = await lifetimeWithCharge({ refunded: false, disputed: false, amountRefunded: 1000 });
+    await handler.handle({ id: `evt_partial_${sessionId}`, type: 'charge.refunded', created: time.now(), chargeId: 'ch_3' });
+    expect(await rowsOfSession(t, sessionId)).toEqual([expect.objectContaining({ isActive: true })]);
+    expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'paid' })]);
+  });
+});
+
+describe('recurring plans over time (sandbox clock)', () => {
+  it('renews on schedule: a renewal invoice, an order, a later expiry', async () => {
+    const address = email('renewing');
+    const cookie = await signUp(t, address);
+    const userId = await userIdOf(t, cookie);
+    const sessionId = await buy(t, address, { planType: 'monthly' }, cookie);
+    const [before] = await rowsOfSession(t, sessionId);
+    const jobs = jobsOf(t);
+
+    expect((await jobs.runOnce()).renewed).toBe(0);
+    time.set(new Date(before!.expiresAt!.getTime() + 60_000));
+    const pass = await jobs.runOnce();
+    expect(pass.renewed).toBeGreaterThanOrEqual(1);
+    const [after] = await rowsOfSession(t, sessionId);
+    expect(after).toMatchObject({ status: 'active', isActive: true });
+    expect(after!.expiresAt!.getTime()).toBeGreaterThan(before!.expiresAt!.getTime() + 27 * DAY_MS);
+    const renewals = await t.deps.database.db.select().from(orders).where(eq(orders.userId, userId));
+    expect(renewals.map((order) => order.amount)).toEqual([3600, 3600]);
+    expect(await undeliveredEvents(t)).toHaveLength(0);
+  });
+
+  it('cancel at period end, resume, and the end of a canceled period', async () => {
+    const address = email('canceling');
+    const cookie = await signUp(t, address);
+    const sessionId = await buy(t, address, { planType: 'quarterly' }, cookie);
+    const [row] = await rowsOfSession(t, sessionId);
+    const path = `/api/sandbox/portal/${row!.providerCustomerId}/subscriptions/${row!.providerSubscriptionId}`;
+
+    expect((await t.request(`${path}/cancel`, { body: {} })).status).toBe(200);
+    expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ cancelAtPeriodEnd: true, isActive: true });
+    const view = await (await t.request('/api/subscription', { cookie })).json();
+    expect(view).toMatchObject({ isCanceled: true, isActive: true, canCancel: false });
+
+    await t.request(`${path}/resume`, { body: {} });
+    expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ cancelAtPeriodEnd: false });
+
+    await t.request(`${path}/cancel`, { body: {} });
+    time.set(new Date(row!.expiresAt!.getTime() + 60_000));
+    await jobsOf(t).runOnce();
+    expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ status: 'canceled', isActive: false });
+  });
+
+  it('a failed renewal goes past_due with a short grace, then ends', async () => {
+    const address = email('failing');
+    const cookie = await signUp(t, address);
+    const sessionId = await buy(t, address, { planType: 'monthly' }, cookie, CARDS.failsLater);
+    const [row] = await rowsOfSession(t, sessionId);
+    const paidUntil = row!.expiresAt!;
+    time.set(new Date(paidUntil.getTime() + 60_000));
+    await jobsOf(t).runOnce();
+    const [pastDue] = await rowsOfSession(t, sessionId);
+    expect(pastDue).toMatchObject({ status: 'past_due', isActive: true });
+    expect(pastDue!.expiresAt!.getTime()).toBe(paidUntil.getTime() + PAST_DUE_GRACE_MS);
+
+    time.set(new Date(paidUntil.getTime() + 40 * DAY_MS));
+    await jobsOf(t).runOnce();
+    expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ status: 'canceled', isActive: false });
+  });
+
+  it('"renew now" in the portal runs the end of the period for a demo', async () => {
+    const sessionId = await buy(t, email('demo'), { planType: 'monthly' });
+    const [row] = await rowsOfSession(t, sessionId);
+    const response = await t.request(`/api/sandbox/portal/${row!.providerCustomerId}/subscriptions/${row!.providerSubscriptionId}/renew-now`, { body: {} });
+    expect(response.status).toBe(200);
+    const portal = (await response.json()) as { invoices: { description: string }[] };
+    expect(portal.invoices[0]?.description).toMatch(/^Renewal/);
+    const [after] = await rowsOfSession(t, sessionId);
+    expect(after!.expiresAt!.getTime()).toBeGreaterThan(row!.expiresAt!.getTime() + 27 * DAY_MS);
+  });
+});
+
+describe('recurringRowState', () => {
+  const base: SubscriptionSnapshot = {
+    id: 'sub_1',
+    customerId: 'cus_1',
+    status: 'active',
+    planType: 'monthly',
+    itemId: 'si_1',
+    unitAmount: 3600,
+    currency: 'usd',
+    currentPeriodStart: new Date('2030-01-01T00:00:00Z'),
+    currentPeriodEnd: new Date('2030-02-01T00:00:00Z'),
+    cancelAtPeriodEnd: false,
+    endedAt: null,
+  };
+  const asOf = new Date('2030-01-10T00:00:00Z');
+
+  it.each([
+    { status: 'active', expected: { status: 'active', isActive: true, expiresAt: base.currentPeriodEnd } },
+    { status: 'trialing', expected: { status: 'trialing', isActive: true, expiresAt: base.currentPeriodEnd } },
+    { status: 'past_due', expected: { status: 'past_due', isActive: true, expiresAt: new Date('2030-01-04T00:00:00Z') } },
+    { status: 'canceled', expected: { status: 'canceled', isActive: false, expiresAt: base.currentPeriodEnd } },
+    { status: 'incomplete_expired', expected: { status: 'canceled', isActive: false } },
+    { status: 'incomplete', expected: { status: 'incomplete', isActive: false } },
+    { status: 'unpaid', expected: { status: 'unpaid', isActive: false } },
+  ])('$status', ({ status, expected }) => {
+    expect(recurringRowState({ ...base, status }, 'monthly', asOf)).toMatchObject(expected);
+  });
+
+  it('a deleted subscription expires when it ended', () => {
+    const ended = new Date('2030-01-20T00:00:00Z');
+    expect(recurringRowState({ ...base, status: 'canceled', endedAt: ended }, 'monthly', asOf).expiresAt).toEqual(ended);
+  });
+});
+
+describe('the sandbox job runner', () => {
+  it('delivers in the background once started and stops cleanly', async () => {
+    const { sessionId } = await startCheckout(t, { planType: 'monthly' });
+    await sandboxOf(t).sandbox.pay(sessionId, { email: email('bg'), cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'B' });
+    const jobs = createSandboxJobs({ payments: sandboxOf(t), handler: handlerWith(), logger: t.deps.logger, clock: time.clock, intervalMs: 20 });
+    jobs.start();
+    const deadline = Date.now() + 10_000;
+    while ((await undeliveredEvents(t)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    await jobs.stop();
+    expect(await undeliveredEvents(t)).toHaveLength(0);
+    expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
+    const rows = await t.deps.database.db.select().from(userSubscriptions).where(eq(userSubscriptions.checkoutSessionId, sessionId));
+    expect(rows[0]?.isActive).toBe(true);
+  });
+});

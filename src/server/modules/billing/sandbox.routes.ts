@@ -1,0 +1,49 @@
+// The sandbox provider's own API behind its hosted checkout page (/sandbox/checkout/:id) and its
+// customer portal (/sandbox/portal/:customerId). Mounted only while payments run in the sandbox.
+// Like Stripe's hosted pages, the unguessable id in the URL is the buyer's key to the page.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { sandboxPayRequestSchema } from '@shared/sandbox-contract';
+import { ApiError, readJson } from '../../http/errors';
+import type { Logger } from '../../logger';
+import type { PaymentEventHandler } from './fulfilment';
+import type { SandboxPaymentsPort } from './payments.port';
+import { deliverSandboxEvents } from './sandbox-jobs';
+
+const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, 'Malformed id.');
+
+export function sandboxRoutes({ payments, handler, logger }: { payments: SandboxPaymentsPort; handler: PaymentEventHandler; logger: Logger }) {
+  const { sandbox } = payments;
+  // Applying the events right away means the shop already knows when the buyer lands back on it.
+  const deliverNow = () => deliverSandboxEvents(payments, handler, logger).catch((error: unknown) => logger.error({ err: error }, 'sandbox delivery failed'));
+
+  return new Hono()
+    .get('/checkout/:id', async (c) => {
+      const checkout = await sandbox.getCheckout(idParam.parse(c.req.param('id')));
+      if (!checkout) throw new ApiError(404, 'session_not_found', 'This checkout session does not exist.');
+      return c.json(checkout);
+    })
+    .post('/checkout/:id/pay', async (c) => {
+      const id = idParam.parse(c.req.param('id'));
+      const result = await sandbox.pay(id, await readJson(c, sandboxPayRequestSchema));
+      await deliverNow();
+      return c.json(result);
+    })
+    .get('/portal/:customerId', async (c) => {
+      const portal = await sandbox.getPortal(idParam.parse(c.req.param('customerId')));
+      if (!portal) throw new ApiError(404, 'no_customer', 'This customer does not exist.');
+      return c.json(portal);
+    })
+    .post('/portal/:customerId/subscriptions/:subscriptionId/:action', async (c) => {
+      const customerId = idParam.parse(c.req.param('customerId'));
+      const subscriptionId = idParam.parse(c.req.param('subscriptionId'));
+      const action = c.req.param('action');
+      if (action === 'cancel') await sandbox.setCancelAtPeriodEnd(customerId, subscriptionId, true);
+      else if (action === 'resume') await sandbox.setCancelAtPeriodEnd(customerId, subscriptionId, false);
+      else if (action === 'renew-now') await sandbox.advanceToPeriodEnd(customerId, subscriptionId);
+      else throw new ApiError(404, 'not_found', `Unknown action ${action}.`);
+      await deliverNow();
+      const portal = await sandbox.getPortal(customerId);
+      return c.json(portal);
+    });
+}

@@ -1,0 +1,33 @@
+// POST /api/webhooks/stripe. Mounted on the root app, outside the API's session middleware, so
+// the raw body reaches the signature check untouched (STYLE.md rule 6).
+import { Hono } from 'hono';
+import type { Dependencies } from '../../dependencies';
+import { errorBody } from '../../http/errors';
+import { createPaymentEventHandler, reconcileUsers } from './fulfilment';
+
+export function webhookRoutes(deps: Pick<Dependencies, 'database' | 'payments' | 'logger' | 'clock' | 'reconciler'>) {
+  const { payments, logger, clock } = deps;
+  const routes = new Hono();
+  if (payments.kind !== 'stripe') {
+    routes.post('/stripe', (c) => c.json(errorBody('not_found', 'Stripe is not configured on this server.'), 404));
+    return routes;
+  }
+  const handler = createPaymentEventHandler({ db: deps.database.db, payments, logger, clock, onUsersChanged: reconcileUsers(deps.reconciler) });
+  routes.post('/stripe', async (c) => {
+    const signature = c.req.header('stripe-signature');
+    if (!signature) return c.json(errorBody('validation_failed', 'Missing Stripe-Signature header.'), 400);
+    const raw = new Uint8Array(await c.req.arrayBuffer());
+    let event;
+    try {
+      event = payments.parseWebhook(raw, signature);
+    } catch (error) {
+      logger.warn({ err: error }, 'Stripe webhook with a bad signature refused');
+      return c.json(errorBody('validation_failed', 'Invalid Stripe signature.'), 400);
+    }
+    // A failure here answers 500, so Stripe delivers the event again later.
+    const result = await handler.handle(event, 'stripe');
+    logger.info({ eventId: event.id, type: event.type, result }, 'Stripe webhook');
+    return c.json({ received: true, result });
+  });
+  return routes;
+}

@@ -1,0 +1,77 @@
+// The two calls of the payment-success page after get-payment-details (spec §7): verify-payment
+// (new buyer: create the account) and activate-existing-subscription (signed-in owner: link the
+// purchase, optionally with the TradingView username). Thin: validate, call the service, answer.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { z } from 'zod';
+import {
+  activateExistingSubscriptionRequestSchema,
+  verifyPaymentRequestSchema,
+  type ActivateExistingSubscriptionResponse,
+  type VerifyPaymentResponse,
+} from '@shared/api-contract';
+import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
+import { PASSWORD_MIN_LENGTH } from '@shared/validation';
+import type { Dependencies } from '../../dependencies';
+import { ApiError, readJson } from '../../http/errors';
+import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { createBillingService } from '../billing/billing.service';
+import { reconcileUsers } from '../billing/fulfilment';
+import type { TradingViewService } from '../tradingview/tradingview.service';
+import { createPaymentService, type PaymentService } from './payment.service';
+
+/** The body by `schema`; the first problem's own message is the answer (the page shows it as is). */
+async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  try {
+    return await readJson(c, schema);
+  } catch (error) {
+    if (!(error instanceof z.ZodError)) throw error;
+    const issue = error.issues[0];
+    const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    if (issue?.path[0] === 'password' && issue.code === 'too_small' && Number(issue.minimum) === PASSWORD_MIN_LENGTH) {
+      throw new ApiError(400, 'weak_password', SERVER_ERROR_MESSAGES.weak_password, details);
+    }
+    throw new ApiError(400, 'validation_failed', issue?.message ?? SERVER_ERROR_MESSAGES.validation_failed, details);
+  }
+}
+
+type PaymentRoutesDeps = Pick<Dependencies, 'database' | 'auth' | 'payments' | 'config' | 'logger' | 'clock' | 'reconciler'>;
+
+/** Wires the payment service to billing (paid sessions) and TradingView (usernames, grants). */
+export function buildPaymentService(deps: PaymentRoutesDeps, tradingView: Pick<TradingViewService, 'setUsername'>): PaymentService {
+  const { database, auth, payments, config, logger, clock, reconciler } = deps;
+  const billing = createBillingService({ db: database.db, payments, config, logger, clock, onUsersChanged: reconcileUsers(reconciler) });
+  return createPaymentService({
+    db: database.db,
+    auth,
+    logger,
+    loadPaidSession: billing.loadPaidSession,
+    setTradingViewUsername: (userId, username) => tradingView.setUsername(userId, username),
+    syncAccess: (userId) => reconciler.syncUser(userId),
+    requireEmailVerification: config.auth.requireEmailVerification,
+  });
+}
+
+export function paymentRoutes(deps: PaymentRoutesDeps, tradingView: Pick<TradingViewService, 'setUsername'>) {
+  const service = buildPaymentService(deps, tradingView);
+  const trustedOrigins = deps.config.trustedOrigins;
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      // Both calls sign someone in or hand a purchase to an account: never from another site's form.
+      .use('/verify-payment', csrf({ origin: trustedOrigins }))
+      .use('/activate-existing-subscription', csrf({ origin: trustedOrigins }))
+      .post('/verify-payment', async (c) => {
+        const input = await readBody(c, verifyPaymentRequestSchema);
+        const result = await service.verifyPayment(input, c.req.raw.headers);
+        for (const cookie of result.setCookies) c.header('set-cookie', cookie, { append: true });
+        c.header('Cache-Control', 'no-store');
+        return c.json({ email: result.email, signedIn: result.signedIn } satisfies VerifyPaymentResponse);
+      })
+      .post('/activate-existing-subscription', async (c) => {
+        const user = requireUser(c);
+        const input = await readBody(c, activateExistingSubscriptionRequestSchema);
+        return c.json((await service.activateExistingSubscription(user, input)) satisfies ActivateExistingSubscriptionResponse);
+      })
+  );
+}

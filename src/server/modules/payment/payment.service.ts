@@ -1,0 +1,136 @@
+// After payment (spec §2 "Payment success", §4 userStatus, §7 verify-payment and
+// activate-existing-subscription): turns a paid checkout session into a signed-in member with
+// TradingView access. A paid session is claimed once, only by the account of the e-mail that
+// paid (billing's claimCheckoutSession enforces both); the e-mail always comes from the session,
+// never from the request.
+import type { ActivateExistingSubscriptionResponse } from '@shared/api-contract';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { Logger } from '../../logger';
+import type { Auth } from '../auth/auth';
+import type { SessionUser } from '../auth/session.middleware';
+import { findAccountByEmail, type CheckoutSessionRow } from '../billing/billing.repository';
+import { claimCheckoutSession } from '../billing/fulfilment';
+
+export type PaymentServiceDeps = {
+  db: Db;
+  auth: Auth;
+  logger: Logger;
+  /** Billing: the paid session, fulfilled from the provider when its event has not arrived yet. */
+  loadPaidSession: (sessionId: string) => Promise<CheckoutSessionRow>;
+  /** TradingView: checks the username exists, stores it on the member's subscriptions, schedules the grant. */
+  setTradingViewUsername: (userId: string, username: string) => Promise<{ verifiedUsername: string }>;
+  /** TradingView: recomputes what the member should hold (a claimed purchase extends access). */
+  syncAccess: (userId: string) => Promise<void>;
+  /** With confirmation required, a new account is not signed in until its address is confirmed. */
+  requireEmailVerification: boolean;
+};
+
+export type VerifyPaymentResult = { email: string; signedIn: boolean; setCookies: string[] };
+
+const ERRORS = {
+  claimed: () => new ApiError(409, 'session_claimed', 'This payment has already been used to activate an account. Please log in.'),
+  accountExists: () => new ApiError(409, 'user_exists', 'An account with this email already exists. Please log in to activate your purchase.'),
+  mismatch: () => new ApiError(403, 'email_mismatch', 'This payment belongs to a different email address.'),
+  noEmail: () => new ApiError(409, 'session_not_paid', 'This payment has no email address yet. Please try again in a moment.'),
+};
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+// Postgres unique_violation, as pg and PGlite report it (possibly wrapped by drizzle or better-auth)
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { db, auth, logger } = deps;
+
+  /** The account for `email` with `password`, made with better-auth's own adapter and hashing (works while public sign-up is disabled). */
+  async function createAccount(email: string, password: string): Promise<string> {
+    const context = await auth.$context;
+    const hash = await context.password.hash(password);
+    let created: { id: string } | null;
+    try {
+      created = await context.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'email-password' });
+    } catch (error) {
+      // Two tabs creating the same account at once: the second one loses on the unique e-mail.
+      if (isUniqueViolation(error)) throw ERRORS.accountExists();
+      throw error;
+    }
+    if (!created) throw new Error('better-auth created no user');
+    try {
+      await context.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
+    } catch (error) {
+      // An account without a password could never be used: remove it so the buyer can try again.
+      await context.internalAdapter.deleteUser(created.id).catch((cleanup: unknown) => logger.error({ err: cleanup, userId: created.id }, 'could not remove a half-created account'));
+      throw error;
+    }
+    return created.id;
+  }
+
+  /** Signs the new account in through better-auth; the cookies go on our response. */
+  async function signIn(email: string, password: string, headers: Headers): Promise<string[] | null> {
+    if (deps.requireEmailVerification) return null;
+    try {
+      const result = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+      const cookies = result.headers.getSetCookie();
+      return cookies.length > 0 ? cookies : null;
+    } catch (error) {
+      logger.warn({ err: error }, 'automatic sign-in after account creation failed');
+      return null;
+    }
+  }
+
+  return {
+    /**
+     * verify-payment: creates the account of the paid session's e-mail with the buyer's password,
+     * links the purchase to it and signs the buyer in. Only while no account has that e-mail and
+     * the session is unclaimed.
+     */
+    async verifyPayment(input: { sessionId: string; password: string }, headers: Headers): Promise<VerifyPaymentResult> {
+      const session = await deps.loadPaidSession(input.sessionId);
+      if (!session.email) throw ERRORS.noEmail();
+      if (session.claimedByUserId) throw ERRORS.claimed();
+      const email = session.email.trim().toLowerCase();
+      if (await findAccountByEmail(db, email)) throw ERRORS.accountExists();
+
+      const userId = await createAccount(email, input.password);
+      await claimCheckoutSession(db, session.id, userId);
+      logger.info({ userId, sessionId: session.id, planType: session.planType }, 'account created after payment');
+
+      const cookies = await signIn(email, input.password, headers);
+      return { email, signedIn: cookies !== null, setCookies: cookies ?? [] };
+    },
+
+    /**
+     * activate-existing-subscription: links a paid session to the signed-in owner of its e-mail
+     * (idempotent for them) and, with a username, verifies and stores it and schedules the grant.
+     */
+    async activateExistingSubscription(
+      user: SessionUser,
+      input: { sessionId: string; tradingviewUsername?: string | undefined },
+    ): Promise<ActivateExistingSubscriptionResponse> {
+      const session = await deps.loadPaidSession(input.sessionId);
+      if (!session.email) throw ERRORS.noEmail();
+      if (session.claimedByUserId && session.claimedByUserId !== user.id) throw ERRORS.claimed();
+      if (!sameEmail(session.email, user.email)) throw ERRORS.mismatch();
+
+      const claim = await claimCheckoutSession(db, session.id, user.id);
+      if (!claim.alreadyClaimed) logger.info({ userId: user.id, sessionId: session.id, planType: session.planType }, 'purchase linked to an existing account');
+
+      if (input.tradingviewUsername) {
+        await deps.setTradingViewUsername(user.id, input.tradingviewUsername);
+      } else {
+        // The claim copied the username on file onto the new purchase; the grant follows it.
+        await deps.syncAccess(user.id);
+      }
+      return { success: true, signedIn: true };
+    },
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
