@@ -58,7 +58,7 @@ test.describe('desktop (1280 px)', () => {
       ['Monthly', '$36', 'Save 23%'],
       ['Quarterly', '$24', 'Save 49%'],
       ['Yearly', '$17', 'Save 64%'],
-    ]) {
+    ] as const) {
       const card = prices.getByRole('article', { name });
       await expect(card).toContainText(price);
       await expect(card).toContainText('$47');

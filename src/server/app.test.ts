@@ -73,3 +73,14 @@ describe('OpenAPI document', () => {
     expect(checkout.properties.planType.enum).toEqual(['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly']);
   });
 });
+
+describe('cross-site requests', () => {
+  it('refuses a form post from another site before any route runs', async () => {
+    const response = await t.app.request('/api/create-checkout', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      body: '{"planType":"monthly"}',
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { SiteSettings } from '@shared/site';
@@ -81,10 +82,12 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
 
   // Before the API and its middleware: the signature check needs the untouched raw body.
   app.route('/api/webhooks', webhookRoutes(deps));
-  app.route('/api/auth', authRoutes({ auth: deps.auth, db: database.db, logger, config }));
+  app.route('/api/auth', authRoutes({ auth: deps.auth, config }));
 
   const api = new Hono<{ Variables: AuthVariables }>();
   api.onError((error, c) => handleError(error, c, logger));
+  // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
+  api.use('*', csrf({ origin: config.trustedOrigins }));
   api.use('*', loadSession(deps.auth));
   api.get('/site', (c) => c.json(publicSiteSettings(config)));
   api.get('/openapi.json', (c) => c.json(openApiDocument(config.site.brandName)));

@@ -2,6 +2,7 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { buildDependencies, type Dependencies } from '../dependencies';
 import { createLogger } from '../logger';
+import type { PaymentsPort } from '../modules/billing/payments.port';
 import type { ContentCatalogue } from '../modules/content/content-loader';
 import type { Mail, MailPort } from '../modules/mail/mail.port';
 import { createTestDatabase } from './test-database';
@@ -19,7 +20,7 @@ export type TestApp = {
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** The real app on a fresh test database with a mail port that keeps what it sends. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: () => Date; content?: ContentCatalogue } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: () => Date; content?: ContentCatalogue; payments?: PaymentsPort } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, ...env });
   const mails: Mail[] = [];

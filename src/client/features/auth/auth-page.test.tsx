@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS, NETWORK_ERROR, SIGN_UP_TEXTS, UNEXPECTED_ERROR } from '@shared/error-messages';
 import { VALIDATION_MESSAGES } from '@shared/validation';
-import { AuthPage } from './auth-page';
+import { AUTH_PAGE_TEXTS, AuthPage } from './auth-page';
 import { deferred, mockApi, renderAt, resetAuthTest, sessionBody, type Call } from './auth-test-kit';
 
 afterEach(resetAuthTest);
@@ -160,6 +160,16 @@ describe('/auth: signing in', () => {
     const user = await fill('ada@example.com', 'Secret123');
     await user.click(submit());
     expect(await screen.findByTestId('destination')).toHaveTextContent('Premium access required /premium-access-required');
+  });
+
+  it('tells when the browser did not keep the session cookie', async () => {
+    mockApi({ 'POST /api/auth/sign-in/email': { body: { token: 'tok', user: { id: 'u-1', email: 'ada@example.com' } } } });
+    renderAuth();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    const user = await fill('ada@example.com', 'Secret123');
+    await user.click(submit());
+    expect(await screen.findByText(AUTH_PAGE_TEXTS.cookiesBlocked.description)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
   it('sends a signed-in visitor on at once', async () => {

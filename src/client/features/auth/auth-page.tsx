@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useState, type FocusEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SIGN_UP_TEXTS, loginError, signUpError } from '@shared/error-messages';
+import { LOGIN_TEXTS, SIGN_UP_TEXTS, loginError, signUpError } from '@shared/error-messages';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, sanitizeEmail, signInSchema, signUpSchema, type SignInInput } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
-import { useAuth } from '@client/lib/auth-state';
+import { SESSION_QUERY_KEY, useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { errorInputOf } from './api/auth-request';
 import { useSignIn } from './api/sign-in';
@@ -28,6 +29,10 @@ export const AUTH_PAGE_TEXTS = {
   forgot: 'Forgot your password?',
   back: 'Back to Homepage',
   redirecting: 'Signing you in...',
+  cookiesBlocked: {
+    title: LOGIN_TEXTS.failedTitle,
+    description: 'Your browser did not keep the sign-in. Please allow cookies for this site and try again.',
+  },
 } as const;
 
 /**
@@ -41,6 +46,7 @@ export function AuthPage() {
   const { user, isLoading, premium, refreshSession } = useAuth();
   const target = safeRedirectTarget(params.get('redirect'));
   const [mode, setMode] = useState<Mode>('sign-in');
+  const queryClient = useQueryClient();
   const signIn = useSignIn();
   const signUp = useSignUp();
 
@@ -65,6 +71,12 @@ export function AuthPage() {
   const busy = signIn.isPending || signUp.isPending;
   const texts = mode === 'sign-up' ? AUTH_PAGE_TEXTS.signUp : AUTH_PAGE_TEXTS.signIn;
 
+  // The server started a session; read it back. No session means the cookie was not kept.
+  const continueSignedIn = async () => {
+    await refreshSession();
+    if (!queryClient.getQueryData(SESSION_QUERY_KEY)) notifyError(AUTH_PAGE_TEXTS.cookiesBlocked);
+  };
+
   const switchMode = (next: Mode) => {
     form.clearErrors();
     setMode(next);
@@ -78,7 +90,7 @@ export function AuthPage() {
         notifyError(loginError(errorInputOf(error)));
         return;
       }
-      await refreshSession();
+      await continueSignedIn();
       return;
     }
     let result;
@@ -92,7 +104,7 @@ export function AuthPage() {
     }
     if (result.token) {
       notifySuccess(SIGN_UP_TEXTS.welcome);
-      await refreshSession();
+      await continueSignedIn();
       return;
     }
     // No session: the address must be confirmed first (spec §4 "otherwise 'please log in'").

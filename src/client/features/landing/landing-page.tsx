@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageSpinner } from '@client/components/ui/spinner';
+import { LoadingScreen } from './components/icons';
 import { useAuth } from '@client/lib/auth-state';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useMetaPixel } from '@client/lib/tracking';
@@ -63,7 +63,7 @@ function LandingContent() {
  */
 function LandingGate() {
   const { user, isLoading, premium } = useAuth();
-  if (isLoading || (user && premium.hasAccess === 'unknown')) return <PageSpinner label="Loading..." />;
+  if (isLoading || (user && premium.hasAccess === 'unknown')) return <LoadingScreen />;
   if (user && premium.hasAccess === true) return <Navigate to="/dashboard" replace />;
   return <LandingContent />;
 }

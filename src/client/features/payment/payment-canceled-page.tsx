@@ -1,5 +1,5 @@
 import { ArrowLeft, RotateCcw, XCircle } from 'lucide-react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { NoticeCard, PaymentLayout } from './components/payment-layout';
@@ -19,13 +19,15 @@ export function pricingPathFor(from: string | null): string {
 /** /payment-canceled?from=… : the provider's cancel page sends the buyer here. */
 export function PaymentCanceledPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   const { supportEmail } = useSiteSettings();
   const home = pricingPathFor(params.get('from'));
 
-  // History back, to the payment page or whatever came before; in a fresh tab there is nothing
-  // to go back to, so the home page it would have come from.
-  const goBack = () => void (window.history.length > 1 ? navigate(-1) : navigate(params.get('from') === '/eu' ? '/eu' : '/'));
+  // History back: to a page of ours, or out to the payment provider's page. A fresh tab has
+  // nothing to go back to, so it gets the home page the buyer would have come from.
+  const canGoBack = location.key !== 'default' || window.history.length > 1;
+  const goBack = () => void (canGoBack ? navigate(-1) : navigate(params.get('from') === '/eu' ? '/eu' : '/'));
 
   return (
     <PaymentLayout>

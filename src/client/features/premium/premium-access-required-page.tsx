@@ -22,10 +22,10 @@ export const PREMIUM_REQUIRED_TEXTS = {
   getAccess: 'Get Premium Access',
   backHome: 'Back to Homepage',
   signOut: 'Sign Out',
-  redirecting: 'Redirecting to checkout...',
 } as const;
 
-export const SIGN_IN_PATH = `/auth?redirect=${encodeURIComponent('/premium-access-required')}`;
+// The sign-in page brings the user back here afterwards.
+export const SIGN_IN_PATH = '/auth?redirect=/premium-access-required';
 const PRICING_PATH = '/#prices';
 
 class MissingCheckoutUrl extends Error {}

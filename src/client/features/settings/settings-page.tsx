@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useSiteSettings } from '@client/lib/site-settings';
 import { cn } from '@client/lib/cn';
 import { AccountCard } from './components/account-card';
 import { PlanChangeCard } from './components/plan-change-card';
@@ -16,6 +18,10 @@ const SECTION_TABS: { section: SettingsSection; label: string }[] = [
 
 /** /dashboard/settings?section=account|subscription|upgrade|all (spec §2 "Settings page"). */
 export function SettingsPage() {
+  const { brandName } = useSiteSettings();
+  useEffect(() => {
+    document.title = `Settings – ${brandName}`;
+  }, [brandName]);
   const [params] = useSearchParams();
   const section = parseSettingsSection(params.get('section'));
   const visible = new Set(visibleSettingsCards(section));
@@ -48,9 +54,18 @@ export function SettingsPage() {
 
       <div className="space-y-6">
         {visible.has('account') || visible.has('subscription') ? (
-          <div className={cn('grid items-start gap-6', both ? 'grid-cols-2' : 'max-w-3xl')}>
-            {visible.has('account') ? <AccountCard /> : null}
-            {visible.has('subscription') ? <SubscriptionCard /> : null}
+          // My Account holds more (username, its status, the warning), so it gets the wider column.
+          <div className={cn('grid items-start gap-6', both ? 'grid-cols-5' : 'max-w-3xl')}>
+            {visible.has('account') ? (
+              <div className={cn(both && 'col-span-3')}>
+                <AccountCard />
+              </div>
+            ) : null}
+            {visible.has('subscription') ? (
+              <div className={cn(both && 'col-span-2')}>
+                <SubscriptionCard />
+              </div>
+            ) : null}
           </div>
         ) : null}
         {visible.has('security') ? <SecurityCard /> : null}

@@ -3,13 +3,10 @@ import { Hono, type Context } from 'hono';
 import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { PASSWORD_MAX_LENGTH, signUpPasswordSchema } from '@shared/validation';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { errorBody } from '../../http/errors';
-import type { Logger } from '../../logger';
-import { findUserIdByEmail, recordSecurityEvent } from '../security/security.repository';
 import type { Auth } from './auth';
 
-export type AuthRoutesDeps = { auth: Auth; db: Db; logger: Logger; config: Pick<Config, 'auth'> };
+export type AuthRoutesDeps = { auth: Auth; config: Pick<Config, 'auth'> };
 
 const forwardedFor = (headers: Headers) => headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
 
@@ -47,11 +44,9 @@ async function readBody(request: Request): Promise<Record<string, unknown> | nul
  * Mounts better-auth under /api/auth with the few rules it does not have itself:
  * - sign-up refuses while registration is disabled, and checks the sign-up password rule of
  *   spec §5 (better-auth only knows lengths);
- * - a failed e-mail sign-in is recorded as an AUTH_FAILURE event (with the user id when the
- *   e-mail has an account); the caller's answer is better-auth's own, identical for both;
  * - GET /reset-token-status tells the reset page whether its link is still usable.
  */
-export function authRoutes({ auth, db, logger, config }: AuthRoutesDeps) {
+export function authRoutes({ auth, config }: AuthRoutesDeps) {
   const routes = new Hono();
 
   routes.post('/sign-up/email', async (c) => {
@@ -68,21 +63,6 @@ export function authRoutes({ auth, db, logger, config }: AuthRoutesDeps) {
       return c.json(errorBody(tooLong ? 'validation_failed' : 'weak_password', message), 400);
     }
     return auth.handler(request);
-  });
-
-  routes.post('/sign-in/email', async (c) => {
-    const request = authRequest(c);
-    const body = await readBody(request);
-    const response = await auth.handler(request);
-    if (response.status === 401 && typeof body?.email === 'string') {
-      const email = body.email.trim().toLowerCase();
-      await findUserIdByEmail(db, email)
-        .then((userId) =>
-          recordSecurityEvent(db, { userId, event: 'AUTH_FAILURE', details: { email }, ipAddress: forwardedFor(request.headers) }),
-        )
-        .catch((error: unknown) => logger.warn({ err: error }, 'could not record a failed sign-in'));
-    }
-    return response;
   });
 
   routes.get('/reset-token-status', async (c) => {

@@ -129,6 +129,15 @@ describe('accounts through better-auth', () => {
       expect(forStranger[0]?.userId).toBeNull();
     });
 
+    it('records a failed sign-in made on the server through auth.api too (payment page)', async () => {
+      const [grace] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'grace@example.com'));
+      const countFor = async () =>
+        (await t.deps.database.db.select().from(securityEvents).where(eq(securityEvents.userId, grace!.id))).length;
+      const before = await countFor();
+      await expect(t.deps.auth.api.signInEmail({ body: { email: 'grace@example.com', password: 'Wr0ngAgain' }, headers: new Headers() })).rejects.toThrow();
+      expect(await countFor()).toBe(before + 1);
+    });
+
     it('does not record a successful sign-in', async () => {
       const before = await t.deps.database.db.select().from(securityEvents);
       await signIn(t, 'grace@example.com', PASSWORD);

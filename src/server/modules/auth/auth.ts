@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
 import { RESET_LINK_TTL_SECONDS } from '@shared/timing';
@@ -10,6 +10,7 @@ import { account, rateLimit, session, user, verification } from '../../db/schema
 import type { Logger } from '../../logger';
 import type { Mail, MailPort } from '../mail/mail.port';
 import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates';
+import { findUserIdByEmail, recordSecurityEvent } from '../security/security.repository';
 
 export { RESET_LINK_TTL_SECONDS };
 
@@ -35,6 +36,47 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
       .then(() => logger.info({ to: message.to }, `${what} mail sent`))
       .catch((error: unknown) => logger.error({ err: error, to: message.to }, `could not send the ${what} mail`));
   };
+
+  type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+  /**
+   * A refused e-mail sign-in (wrong password or unknown e-mail: better-auth answers both with the
+   * same 401) becomes an AUTH_FAILURE event, with the user id when the e-mail has an account.
+   * Recorded here rather than around the HTTP route so that sign-ins made through auth.api (the
+   * payment page's) count too. The answer to the caller is not touched.
+   */
+  async function recordFailedSignIn(ctx: HookContext) {
+    const returned = ctx.context.returned;
+    if (!isAPIError(returned) || returned.statusCode !== 401) return;
+    const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : null;
+    if (!email) return;
+    const headers = ctx.request?.headers ?? ctx.headers;
+    const ipAddress = headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+    try {
+      const userId = await findUserIdByEmail(db, email);
+      await recordSecurityEvent(db, { userId, event: 'AUTH_FAILURE', details: { email }, ipAddress });
+    } catch (error) {
+      logger.warn({ err: error }, 'could not record a failed sign-in');
+    }
+  }
+
+  /**
+   * The reset page leads straight to the dashboard (spec §4 "Reset success goes to /dashboard
+   * after 1 s"), so the person who just proved they own the mailbox is signed in here. The link
+   * also proves the address, so it counts as confirmed.
+   */
+  async function signInAfterReset(ctx: HookContext) {
+    if (!ctx.request) return;
+    const userId = passwordResetUsers.get(ctx.request);
+    if (!userId) return;
+    passwordResetUsers.delete(ctx.request);
+    const internal = ctx.context.internalAdapter;
+    let resetUser = await internal.findUserById(userId);
+    if (!resetUser) return;
+    if (!resetUser.emailVerified) resetUser = (await internal.updateUser(userId, { emailVerified: true })) ?? resetUser;
+    const newSession = await internal.createSession(userId);
+    await setSessionCookie(ctx, { session: newSession, user: resetUser });
+  }
 
   return betterAuth({
     appName: brand,
@@ -93,20 +135,9 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
       },
     },
     hooks: {
-      // The reset page leads straight to the dashboard (spec §4 "Reset success goes to /dashboard
-      // after 1 s"), so the person who just proved they own the mailbox is signed in here. The
-      // link also proves the address, so it counts as confirmed.
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/reset-password' || !ctx.request) return;
-        const userId = passwordResetUsers.get(ctx.request);
-        if (!userId) return;
-        passwordResetUsers.delete(ctx.request);
-        const internal = ctx.context.internalAdapter;
-        let resetUser = await internal.findUserById(userId);
-        if (!resetUser) return;
-        if (!resetUser.emailVerified) resetUser = (await internal.updateUser(userId, { emailVerified: true })) ?? resetUser;
-        const newSession = await internal.createSession(userId);
-        await setSessionCookie(ctx, { session: newSession, user: resetUser });
+        if (ctx.path === '/sign-in/email') await recordFailedSignIn(ctx);
+        if (ctx.path === '/reset-password') await signInAfterReset(ctx);
       }),
     },
     advanced: {

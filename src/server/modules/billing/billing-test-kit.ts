@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CreateCheckoutRequest } from '@shared/api-contract';
+import { queryRows } from '../../db/query';
 import { checkoutSessions, orders, sandboxEvents, userSubscriptions } from '../../db/schema';
 import { cookieFrom, type TestApp } from '../../test/test-app';
 import type { SandboxPaymentsPort } from './payments.port';
@@ -90,8 +91,8 @@ export async function checkoutRow(t: TestApp, sessionId: string) {
 }
 
 export async function countRows(t: TestApp, table: 'user_subscriptions' | 'orders' | 'processed_events') {
-  const result = await t.deps.database.db.execute<{ count: string | number }>(sql.raw(`SELECT count(*) AS count FROM ${table}`));
-  return Number(result.rows[0]?.count ?? 0);
+  const [row] = await queryRows<{ count: string | number }>(t.deps.database.db, sql`SELECT count(*) AS count FROM ${sql.raw(table)}`);
+  return Number(row?.count ?? 0);
 }
 
 export async function undeliveredEvents(t: TestApp) {

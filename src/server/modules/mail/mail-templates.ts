@@ -11,7 +11,7 @@ function branded(brand: string, to: string, subject: string, paragraphs: string[
     : '';
   const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif">
 <table role="presentation" width="100%"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="560" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<table role="presentation" width="100%" style="width:100%;max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td><p style="font-size:20px;font-weight:700;color:#0b0f19;margin:0 0 16px">${escapeHtml(brand)}</p>
 ${paragraphs.map((paragraph) => `<p style="font-size:15px;line-height:1.6;color:#1e293b">${escapeHtml(paragraph)}</p>`).join('\n')}
 ${button}

@@ -52,6 +52,36 @@ function RelatedGuides({ ids }: { ids: string[] }) {
   );
 }
 
+/** The features of a product guide as numbered cards, each leading to its documentation. */
+function FeatureCards({ guide }: { guide: Guide }) {
+  if (guide.features.length === 0) return null;
+  return (
+    <ol className="mt-8 space-y-4">
+      {guide.features.map((feature, index) => (
+        <li key={feature.id} id={`feature-${feature.id}`} className="scroll-mt-24">
+          <Card className="flex gap-5 p-6">
+            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-sm font-bold tabular-nums text-primary">
+              {number(index)}
+            </span>
+            <div className="min-w-0 flex-1">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 className="text-lg font-semibold text-white">{feature.title}</h2>
+                <span className="text-xs text-muted">
+                  <ReadTime minutes={feature.estimatedReadTime} />
+                </span>
+              </div>
+              <p className="mt-1.5 text-sm leading-6 text-muted">{feature.description}</p>
+              <Link to={featureHref(guide.id, feature.id)} className="mt-3 inline-block text-sm font-semibold text-primary hover:underline">
+                Learn More <span aria-hidden="true">→</span>
+              </Link>
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** {product}-setup and tradingview-account: one documentation page, paragraph by paragraph. */
 function SinglePageGuide({ guide }: { guide: Guide }) {
   return (
@@ -89,29 +119,7 @@ function FeatureListGuide({ guide }: { guide: Guide }) {
         <Card className="p-8">
           <Markdown source={guide.introduction} />
         </Card>
-        <ol className="mt-8 space-y-4">
-          {guide.features.map((feature, index) => (
-            <li key={feature.id} id={`feature-${feature.id}`} className="scroll-mt-24">
-              <Card className="flex gap-5 p-6">
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-sm font-bold tabular-nums text-primary">
-                  {number(index)}
-                </span>
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <h2 className="text-lg font-semibold text-white">{feature.title}</h2>
-                    <span className="text-xs text-muted">
-                      <ReadTime minutes={feature.estimatedReadTime} />
-                    </span>
-                  </div>
-                  <p className="mt-1.5 text-sm leading-6 text-muted">{feature.description}</p>
-                  <Link to={featureHref(guide.id, feature.id)} className="mt-3 inline-block text-sm font-semibold text-primary hover:underline">
-                    Learn More <span aria-hidden="true">→</span>
-                  </Link>
-                </div>
-              </Card>
-            </li>
-          ))}
-        </ol>
+        <FeatureCards guide={guide} />
       </article>
       <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
         <Card className="p-5">
@@ -187,6 +195,8 @@ function LongFormGuide({ guide }: { guide: Guide }) {
             </section>
           ))}
         </div>
+        {/* A product guide opened as a guide still leads to its feature pages. */}
+        <FeatureCards guide={guide} />
       </article>
       <aside className="space-y-6 lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
         {guide.sections.length > 0 && (

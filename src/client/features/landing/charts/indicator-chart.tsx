@@ -64,10 +64,8 @@ const N = P.length;
 const RANGE = atr(P);
 const TRACKER = trendTracker(P);
 const CLOUD = adaptiveCloud(P);
-const MID = ema(
-  P.map((c) => c.close),
-  20,
-);
+// the midline the swing signals pull back to
+const MID = ema(P.map((c) => c.close), 20);
 const OSC = oscillator(P);
 const SWING = swingSignals(P, 6, 4, TRACKER.dir, MID);
 const BLOCKS = orderBlocks(P, 1.3);
@@ -171,7 +169,7 @@ function zones(f: Frame, list: readonly Zone[], label?: string) {
     d[key] = (d[key] ?? '') + `M${x0} ${r(f.y(z.top))}H${x1}V${r(f.y(z.bottom))}H${x0}Z`;
     if (open && label) {
       labels.push(
-        <text key={z.index} x={f.r - 3} y={r(f.y((z.top + z.bottom) / 2) + 2.5)} textAnchor="end" fontSize={7} fill={color(z.dir)} {...halo}>
+        <text key={z.index} x={f.r - 3} y={r(f.y((z.top + z.bottom) / 2) + 2.5)} textAnchor="end" fontSize={7.5} fill={color(z.dir)} {...halo}>
           {label}
         </text>,
       );
@@ -209,7 +207,7 @@ function breaks(f: Frame) {
     return (
       <g key={b.index} fill={color(b.dir)} stroke={color(b.dir)}>
         <path d={`M${r(f.x(from))} ${y}H${r(f.x(b.index))}`} strokeDasharray="3 2" strokeWidth={0.9} />
-        <text x={r((f.x(from) + f.x(b.index)) / 2)} y={y + (b.dir > 0 ? -3 : 8)} textAnchor="middle" fontSize={7} fontWeight={700} {...halo}>
+        <text x={r((f.x(from) + f.x(b.index)) / 2)} y={y + (b.dir > 0 ? -3 : 8)} textAnchor="middle" fontSize={7.5} fontWeight={700} {...halo}>
           {b.kind}
         </text>
       </g>
@@ -419,12 +417,14 @@ function tradePlan() {
         </text>
       </g>
     );
-    return chart(f, () => [
-      <g key="mid">{line(f, MID, BLUE, 1, { opacity: 0.7 })}</g>,
-      box(entry + 2 * risk, entry, UP, 'Target 2R'),
-      box(entry, entry - risk, DOWN, 'Stop 1R'),
-      badge(f, s),
-    ]);
+    return chart(f, () => (
+      <>
+        {line(f, MID, BLUE, 1, { opacity: 0.7 })}
+        {box(entry + 2 * risk, entry, UP, 'Target 2R')}
+        {box(entry, entry - risk, DOWN, 'Stop 1R')}
+        {badge(f, s)}
+      </>
+    ));
   }
   return chart(frame(0, N), () => null);
 }
@@ -445,21 +445,55 @@ function smc(f: Frame) {
       </text>
     </g>
   );
-  return [
-    half(LAST_HIGH.price, mid, DOWN, 'Premium', f.y(LAST_HIGH.price) + 9),
-    half(mid, LAST_LOW.price, UP, 'Discount', f.y(LAST_LOW.price) - 3),
-    ...zones(f, BLOCKS),
-    ...breaks(f),
-    ...pivots.filter(inView(f)).map((s) => {
+  // separate children, not one array, so that keys only need to be unique within each layer
+  return (
+    <>
+      {half(LAST_HIGH.price, mid, DOWN, 'Premium', f.y(LAST_HIGH.price) + 9)}
+      {half(mid, LAST_LOW.price, UP, 'Discount', f.y(LAST_LOW.price) - 3)}
+      {zones(f, BLOCKS)}
+      {breaks(f)}
+      {pivots.filter(inView(f)).map((s) => {
       const before = pivots.filter((p) => p.dir === s.dir && p.index < s.index).at(-1);
       const higher = !before || s.price > before.price;
       return (
-        <text key={s.index} x={r(f.x(s.index))} y={r(f.y(s.price) - s.dir * 5 + (s.dir < 0 ? 3 : 0))} textAnchor="middle" fontSize={6.5} fill={MUTED} {...halo}>
+        <text key={s.index} x={r(f.x(s.index))} y={r(f.y(s.price) - s.dir * 5 + (s.dir < 0 ? 3 : 0))} textAnchor="middle" fontSize={7} fill={MUTED} {...halo}>
           {(higher ? 'H' : 'L') + (s.dir > 0 ? 'H' : 'L')}
         </text>
       );
-    }),
-  ];
+      })}
+    </>
+  );
+}
+
+const BAND = volatilityChannel(P, 20, 2);
+
+/** Reversal diamonds outside the volatility channel (a label only where the last one is not right next to it). */
+function reversals(f: Frame) {
+  const signals = reversalSignals(P, 8, 6, 4).filter(inView(f));
+  return (
+    <>
+      <g opacity={0.6}>
+        {line(f, BAND.upper, BLUE, 0.9, { strokeDasharray: '3 2' })}
+        {line(f, BAND.basis, MUTED, 0.7)}
+        {line(f, BAND.lower, BLUE, 0.9, { strokeDasharray: '3 2' })}
+      </g>
+      {signals.map((s) => {
+        const crowded = signals.some((o) => o.dir === s.dir && o.index < s.index && s.index - o.index < 8);
+        const x = r(f.x(s.index));
+        const y = f.y(s.dir > 0 ? P[s.index]!.low : P[s.index]!.high) + s.dir * 6;
+        return (
+          <g key={s.index} fill={color(s.dir)}>
+            <path d={`M${x} ${r(y - 3.5)}l3.5 3.5-3.5 3.5-3.5-3.5Z`} />
+            {!crowded && (
+              <text x={x} y={r(y + s.dir * 9 + 2.5)} textAnchor="middle" fontSize={7.5} fontWeight={700} {...halo}>
+                {s.dir > 0 ? 'Rev Buy' : 'Rev Sell'}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </>
+  );
 }
 
 const PRICE_AND_PANE: [number, number, number, number] = [4, 8, W - 42, 148];
@@ -473,47 +507,36 @@ const DRAW: Record<IndicatorKind, () => ReactNode> = {
   },
   'adaptive-trend-tracker': () => chart(frame(55, 142, undefined, [TRACKER.line]), (f) => tracker(f)),
   'swing-signals': () =>
-    chart(frame(85, N, undefined, [MID]), (f) => [<g key="mid">{line(f, MID, BLUE, 1, { opacity: 0.7 })}</g>, ...SWING.filter(inView(f)).map((s) => badge(f, s))]),
-  'reversal-signals': () => {
-    const band = volatilityChannel(P, 20, 2);
-    return chart(frame(40, 125, undefined, [band.upper, band.lower]), (f) => [
-      <g key="band" opacity={0.6}>
-        {line(f, band.upper, BLUE, 0.9, { strokeDasharray: '3 2' })}
-        {line(f, band.basis, MUTED, 0.7)}
-        {line(f, band.lower, BLUE, 0.9, { strokeDasharray: '3 2' })}
-      </g>,
-      ...reversalSignals(P, 8, 6, 4)
-        .filter(inView(f))
-        .map((s, _, list) => {
-          const crowded = list.some((o) => o.dir === s.dir && o.index < s.index && s.index - o.index < 8);
-          const y = f.y(s.dir > 0 ? P[s.index]!.low : P[s.index]!.high) + s.dir * 6;
-          return (
-            <g key={s.index} fill={color(s.dir)}>
-              <path d={`M${r(f.x(s.index))} ${r(y - 3.5)}l3.5 3.5-3.5 3.5-3.5-3.5Z`} />
-              {!crowded && (
-                <text x={r(f.x(s.index))} y={r(y + s.dir * 9 + 2.5)} textAnchor="middle" fontSize={6.5} fontWeight={700} {...halo}>
-                  {s.dir > 0 ? 'Rev Buy' : 'Rev Sell'}
-                </text>
-              )}
-            </g>
-          );
-        }),
-    ]);
-  },
+    chart(frame(85, N, undefined, [MID]), (f) => (
+      <>
+        {line(f, MID, BLUE, 1, { opacity: 0.7 })}
+        {SWING.filter(inView(f)).map((s) => badge(f, s))}
+      </>
+    )),
+  'reversal-signals': () => chart(frame(40, 125, undefined, [BAND.upper, BAND.lower]), reversals),
   'adaptive-cloud': () => chart(frame(40, 140, undefined, [CLOUD.fast, CLOUD.slow]), (f) => cloud(f), true),
   'smart-money-concepts': () => chart(frame(25, N), smc, true),
   'screener-dashboard': screener,
   'beyond-indicators': collage,
   hero: () =>
-    chart(frame(40, N, undefined, [CLOUD.fast, CLOUD.slow]), (f) => [
-      ...cloud(f, 0.12),
-      ...zones(f, BLOCKS.filter((z) => z.end < 0)),
-      ...breaks(f),
-      ...SWING.filter(inView(f)).map((s) => badge(f, s)),
-    ]),
+    chart(frame(40, N, undefined, [CLOUD.fast, CLOUD.slow]), (f) => (
+      <>
+        {cloud(f, 0.12)}
+        {zones(f, BLOCKS.filter((z) => z.end < 0))}
+        {breaks(f)}
+        {SWING.filter(inView(f)).map((s) => badge(f, s))}
+      </>
+    )),
   'pro-toolkits': () => {
     const f = frame(70, N, PRICE_AND_PANE);
-    return chart(f, () => [...zones(f, BLOCKS), ...zones(f, GAPS.filter((g) => g.end < 0)), ...breaks(f), ...oscPane(f, 158, H - 8)]);
+    return chart(f, () => (
+      <>
+        {zones(f, BLOCKS)}
+        {zones(f, GAPS.filter((g) => g.end < 0))}
+        {breaks(f)}
+        {oscPane(f, 158, H - 8)}
+      </>
+    ));
   },
   'any-setup': minis,
   'built-to-succeed': tradePlan,

@@ -16,15 +16,15 @@ function random(seed: number) {
  * has trends, pullbacks, breaks and exhaustion to show.
  */
 const LEGS: readonly (readonly [number, number])[] = [
-  [22, 4],
-  [8, -4],
-  [20, 5],
+  [22, 2.4],
+  [8, -2.4],
+  [20, 3],
   [12, 0],
-  [26, -5],
-  [9, 4],
-  [16, -4],
+  [26, -3],
+  [9, 2.4],
+  [16, -2.4],
   [10, 0],
-  [27, 5],
+  [27, 3],
 ];
 
 /** Generates candles along `legs` (a generated series is a few hundred bytes; a JSON file would be kilobytes). */
@@ -37,7 +37,7 @@ export function generatePrices(seed: number, start: number, legs = LEGS): Candle
       // Now and then a displacement candle (+1 %): the source of gaps, order blocks and breaks.
       const kick = next() < 0.08 ? 10 * (Math.sign(drift) || 1) : 0;
       const open = close * (1 + (next() - 0.5) / 2000);
-      close = open * (1 + (drift * 0.6 + kick + (next() - 0.5) * 9) / 1000);
+      close = open * (1 + (drift + kick + (next() - 0.5) * 9) / 1000);
       candles.push({
         open,
         close,

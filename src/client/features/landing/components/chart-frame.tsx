@@ -1,5 +1,5 @@
+import { cx } from './icons';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { cn } from '@client/lib/cn';
 import type { IndicatorKind } from '../charts/indicator-chart';
 
 // The charts (and their sample price data) are their own chunk, fetched after the page's text.
@@ -71,7 +71,7 @@ export function ChartFrame({
 }) {
   const { ref, near } = useNearViewport<HTMLDivElement>(eager);
   return (
-    <div ref={ref} className={cn('relative overflow-hidden', aspect, className)}>
+    <div ref={ref} className={cx('relative overflow-hidden', aspect, className)}>
       {near ? (
         <ChartBoundary fallback={<Placeholder text={fallback} />}>
           <Suspense fallback={<Placeholder />}>

@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, MessagesSquare, X } from 'lucide-react';
+import { MailIcon, ChatIcon, CommunityIcon, CloseIcon } from './icons';
 import { useEffect, useState } from 'react';
 import { useSiteSettings } from '@client/lib/site-settings';
 
@@ -22,14 +22,14 @@ function ContactOptions({ intro }: { intro: string }) {
     <div className="space-y-4 p-5 text-sm">
       <p className="text-foreground/80">{intro}</p>
       <a href={`mailto:${supportEmail}`} className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/[0.03] p-4 hover:bg-white/[0.06]">
-        <Mail className="h-5 w-5 flex-none text-primary" aria-hidden="true" />
+        <MailIcon className="h-5 w-5 flex-none text-primary" />
         <span>
           <span className="block font-semibold text-white">Email us</span>
           <span className="break-all text-foreground/70">{supportEmail}</span>
         </span>
       </a>
       <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/[0.03] p-4 hover:bg-white/[0.06]">
-        <MessagesSquare className="h-5 w-5 flex-none text-primary" aria-hidden="true" />
+        <CommunityIcon className="h-5 w-5 flex-none text-primary" />
         <span>
           <span className="block font-semibold text-white">Join our Discord</span>
           <span className="text-foreground/70">Open a ticket in the support channel</span>
@@ -92,7 +92,7 @@ export function ChatWidget() {
           <div className="flex h-14 flex-none items-center justify-between border-b border-white/10 bg-gradient-to-r from-emerald-800/60 to-card px-4">
             <p className="font-semibold text-white">Chat with support</p>
             <button type="button" onClick={() => setOpen(false)} aria-label="Close chat" className="grid h-8 w-8 place-items-center rounded-lg text-white hover:bg-white/10">
-              <X className="h-4 w-4" aria-hidden="true" />
+              <CloseIcon className="h-4 w-4" />
             </button>
           </div>
           {src ? <ChatFrame src={src} /> : <div className="flex-1 overflow-y-auto"><ContactOptions intro="Questions before or after you buy? Our team is happy to help." /></div>}
@@ -106,7 +106,7 @@ export function ChatWidget() {
         aria-controls="support-chat"
         className="fixed bottom-4 right-4 z-50 grid h-14 w-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-[0_10px_30px_-5px_rgba(34,197,94,0.6)] transition hover:scale-105 hover:bg-primary/90"
       >
-        {open ? <X className="h-6 w-6" aria-hidden="true" /> : <MessageCircle className="h-6 w-6" aria-hidden="true" />}
+        {open ? <CloseIcon className="h-6 w-6" /> : <ChatIcon className="h-6 w-6" />}
       </button>
     </>
   );

@@ -1,6 +1,5 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDownIcon, cx } from './icons';
 import { useId, useState } from 'react';
-import { cn } from '@client/lib/cn';
 import { FAQ_ITEMS } from '../content';
 import { SECTION_IDS } from '../scroll';
 
@@ -31,7 +30,7 @@ export function FaqSection() {
                     className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-white transition-colors hover:bg-white/[0.03] md:px-6 md:py-5"
                   >
                     {item.question}
-                    <ChevronDown className={cn('h-5 w-5 flex-none text-muted transition-transform', expanded && 'rotate-180')} aria-hidden="true" />
+                    <ChevronDownIcon className={cx('h-5 w-5 flex-none text-muted transition-transform', expanded && 'rotate-180')} />
                   </button>
                 </h3>
                 <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-[15px] leading-relaxed text-foreground/75 md:px-6">

@@ -1,5 +1,4 @@
-import { Check } from 'lucide-react';
-import { cn } from '@client/lib/cn';
+import { CheckIcon, cx } from './icons';
 import { FEATURE_BLOCKS } from '../content';
 import { scrollToSection, SECTION_IDS } from '../scroll';
 import { ChartFrame } from './chart-frame';
@@ -10,13 +9,13 @@ export function FeatureBlocks() {
     <section id={SECTION_IDS.features} aria-label="Features" className="mx-auto max-w-7xl scroll-mt-28 space-y-16 px-4 py-14 sm:px-6 md:space-y-24 md:py-20">
       {FEATURE_BLOCKS.map((block, index) => (
         <article key={block.title} className="grid items-center gap-10 md:grid-cols-2 md:gap-16">
-          <div className={cn(index % 2 === 1 && 'md:order-2')}>
+          <div className={cx(index % 2 === 1 && 'md:order-2')}>
             <h2 className="text-3xl font-bold tracking-tight text-white md:text-4xl">{block.title}</h2>
             <p className="mt-4 text-base leading-relaxed text-foreground/75 md:text-lg">{block.text}</p>
             <ul className="mt-6 space-y-3">
               {block.points.map((point) => (
                 <li key={point} className="flex gap-3 text-sm text-foreground/85 md:text-base">
-                  <Check className="mt-0.5 h-5 w-5 flex-none text-primary" aria-hidden="true" />
+                  <CheckIcon className="mt-0.5 h-5 w-5 flex-none text-primary" />
                   {point}
                 </li>
               ))}

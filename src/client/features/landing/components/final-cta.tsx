@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRightIcon } from './icons';
 import { scrollToSection, SECTION_IDS } from '../scroll';
 
 export function FinalCta() {
@@ -18,7 +18,7 @@ export function FinalCta() {
           className="relative mt-8 inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-primary px-7 text-base font-semibold text-primary-foreground transition hover:bg-primary/90"
         >
           Get Started Now
-          <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          <ArrowRightIcon className="h-4 w-4" />
         </button>
       </div>
     </section>

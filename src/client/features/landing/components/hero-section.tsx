@@ -1,4 +1,4 @@
-import { ArrowRight, Sparkles } from 'lucide-react';
+import { ArrowRightIcon, SparkIcon } from './icons';
 import { HERO } from '../content';
 import { scrollToSection, SECTION_IDS } from '../scroll';
 import { FLOATING_ASSETS } from './asset-icons';
@@ -13,7 +13,7 @@ export function HeroSection() {
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pb-14 pt-12 sm:px-6 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:pb-16">
         <div className="text-center lg:text-left">
           <p className="inline-flex items-center gap-2 rounded-full border border-primary/30 bg-primary/10 px-3 py-1 text-sm font-semibold text-primary">
-            <Sparkles className="h-4 w-4" aria-hidden="true" />
+            <SparkIcon className="h-4 w-4" />
             {HERO.saleBanner}
           </p>
           <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold leading-[1.1] tracking-tight text-white sm:text-5xl lg:text-6xl">
@@ -30,7 +30,7 @@ export function HeroSection() {
               className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-primary px-7 text-base font-semibold text-primary-foreground shadow-[0_10px_30px_-10px_rgba(34,197,94,0.7)] transition hover:bg-primary/90"
             >
               {HERO.cta}
-              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+              <ArrowRightIcon className="h-4 w-4" />
             </button>
             <div className="flex items-center gap-2 text-sm text-foreground/80" aria-label={`Rated ${HERO.rating} out of 5`}>
               <Stars rating={HERO.rating} />

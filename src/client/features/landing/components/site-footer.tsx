@@ -1,4 +1,4 @@
-import { Mail, MessagesSquare } from 'lucide-react';
+import { MailIcon, CommunityIcon } from './icons';
 import { Link } from 'react-router';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useLandingVariant } from '../landing-variant';
@@ -72,13 +72,13 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             <li>
               <a href={`mailto:${supportEmail}`} className={`${linkClass} inline-flex items-center gap-2 break-all`}>
-                <Mail className="h-4 w-4 flex-none" aria-hidden="true" />
+                <MailIcon className="h-4 w-4 flex-none" />
                 {supportEmail}
               </a>
             </li>
             <li>
               <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-2`}>
-                <MessagesSquare className="h-4 w-4 flex-none" aria-hidden="true" />
+                <CommunityIcon className="h-4 w-4 flex-none" />
                 Discord
               </a>
             </li>

@@ -1,8 +1,7 @@
-import { LineChart, Menu, X } from 'lucide-react';
+import { ChartIcon, MenuIcon, CloseIcon, cx } from './icons';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '@client/lib/auth-state';
-import { cn } from '@client/lib/cn';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useLandingVariant } from '../landing-variant';
 import { scrollToSection, SECTION_IDS } from '../scroll';
@@ -14,9 +13,9 @@ const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 t
 export function BrandMark({ className }: { className?: string }) {
   const { brandName } = useSiteSettings();
   return (
-    <span className={cn('inline-flex items-center gap-2 text-lg font-bold tracking-tight text-white', className)}>
+    <span className={cx('inline-flex items-center gap-2 text-lg font-bold tracking-tight text-white', className)}>
       <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-emerald-700 text-primary-foreground">
-        <LineChart className="h-4 w-4" />
+        <ChartIcon className="h-4 w-4" />
       </span>
       {brandName}
     </span>
@@ -101,7 +100,7 @@ export function SiteHeader() {
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X className="h-5 w-5" /> : <Menu className="h-5 w-5" />}
+            {menuOpen ? <CloseIcon className="h-5 w-5" /> : <MenuIcon className="h-5 w-5" />}
           </button>
         </nav>
         {menuOpen ? (

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { StarIcon } from './icons';
 
 /** Five stars filled to `rating` (fractions shown as a partly filled star). */
 export function Stars({ rating, className = 'h-4 w-4' }: { rating: number; className?: string }) {
@@ -8,9 +8,9 @@ export function Stars({ rating, className = 'h-4 w-4' }: { rating: number; class
         const fill = Math.max(0, Math.min(1, rating - index));
         return (
           <span key={index} className="relative inline-block">
-            <Star className={`${className} text-white/20`} fill="currentColor" strokeWidth={0} />
+            <StarIcon className={`${className} text-white/20`} />
             <span className="absolute inset-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
-              <Star className={`${className} text-yellow-400`} fill="currentColor" strokeWidth={0} />
+              <StarIcon className={`${className} text-yellow-400`} />
             </span>
           </span>
         );

@@ -1,4 +1,4 @@
-import { BadgeCheck, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, VerifiedIcon } from './icons';
 import { useEffect, useRef, useState } from 'react';
 import { TESTIMONIAL_ADVANCE_MS, TESTIMONIAL_PAUSE_AFTER_INTERACTION_MS, TESTIMONIALS_VISIBLE_WIDE } from '@shared/timing';
 import { TESTIMONIALS } from '../content';
@@ -73,7 +73,7 @@ export function TestimonialsSection() {
                       <span>
                         <span className="block font-semibold text-white">{testimonial.name}</span>
                         <span className="inline-flex items-center gap-1 text-xs text-primary">
-                          <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
+                          <VerifiedIcon className="h-3.5 w-3.5" />
                           Verified User
                         </span>
                       </span>
@@ -87,7 +87,7 @@ export function TestimonialsSection() {
 
         <div className="mt-8 flex items-center justify-center gap-4">
           <button type="button" onClick={() => goTo(current - 1)} aria-label="Previous testimonials" className="grid h-10 w-10 place-items-center rounded-full border border-white/10 text-white hover:bg-white/10">
-            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+            <ChevronLeftIcon className="h-5 w-5" />
           </button>
           <div className="flex gap-2">
             {Array.from({ length: positions }, (_, position) => (
@@ -102,7 +102,7 @@ export function TestimonialsSection() {
             ))}
           </div>
           <button type="button" onClick={() => goTo(current + 1)} aria-label="Next testimonials" className="grid h-10 w-10 place-items-center rounded-full border border-white/10 text-white hover:bg-white/10">
-            <ChevronRight className="h-5 w-5" aria-hidden="true" />
+            <ChevronRightIcon className="h-5 w-5" />
           </button>
         </div>
       </div>

@@ -1,7 +1,6 @@
-import { Check } from 'lucide-react';
+import { CheckIcon, cx } from '../components/icons';
 import type { PricingCard as Card } from '@shared/plans';
 import type { PricingCardButton } from '@shared/pricing-state';
-import { cn } from '@client/lib/cn';
 
 /** One plan card: name, sale label, price with the original crossed out, savings, features and the button. */
 export function PricingCard({ card, button, onSelect }: { card: Card; button: PricingCardButton; onSelect: () => void }) {
@@ -9,7 +8,7 @@ export function PricingCard({ card, button, onSelect }: { card: Card; button: Pr
   return (
     <article
       aria-labelledby={`plan-${card.planType}`}
-      className={cn(
+      className={cx(
         'relative flex flex-col rounded-2xl border bg-card p-6 md:p-8',
         highlighted ? 'border-primary/60 shadow-[0_0_0_1px_rgba(34,197,94,0.35),0_20px_60px_-20px_rgba(34,197,94,0.45)] md:-my-3 md:py-11' : 'border-white/10',
         button.showCurrentBadge && 'border-green-500/70',
@@ -46,7 +45,7 @@ export function PricingCard({ card, button, onSelect }: { card: Card; button: Pr
       <ul className="mt-6 flex-1 space-y-3" aria-label={`${card.name} plan includes`}>
         {card.features.map((feature) => (
           <li key={feature} className="flex items-center gap-3 text-sm text-foreground/85">
-            <Check className="h-4 w-4 flex-none text-primary" aria-hidden="true" />
+            <CheckIcon className="h-4 w-4 flex-none text-primary" />
             {feature}
           </li>
         ))}
@@ -57,7 +56,7 @@ export function PricingCard({ card, button, onSelect }: { card: Card; button: Pr
         disabled={button.disabled}
         onClick={onSelect}
         aria-describedby={`plan-${card.planType}`}
-        className={cn(
+        className={cx(
           'mt-8 inline-flex h-12 w-full items-center justify-center rounded-xl text-base font-semibold transition disabled:cursor-not-allowed',
           button.variant === 'current' || button.variant === 'lifetime'
             ? 'bg-green-500/15 text-green-400'

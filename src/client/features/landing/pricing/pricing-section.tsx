@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Crown } from 'lucide-react';
+import { CrownIcon } from '../components/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, planUpdatedToast, previewError, upgradeError } from '@shared/error-messages';
@@ -113,7 +113,7 @@ export function PricingSection({
 
         {banner ? (
           <p role="status" className="mx-auto mt-8 flex max-w-2xl items-center justify-center gap-2 rounded-xl border border-green-500/40 bg-green-500/10 px-4 py-3 text-center text-sm font-semibold text-green-300">
-            <Crown className="h-4 w-4 flex-none" aria-hidden="true" />
+            <CrownIcon className="h-4 w-4 flex-none" />
             {banner}
           </p>
         ) : null}

@@ -33,9 +33,7 @@ export function OrderSummary({ details }: { details: Pick<GetPaymentDetailsRespo
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-muted">{ORDER_TEXTS.email}</dt>
-          <dd className="truncate font-medium" title={details.email}>
-            {details.email}
-          </dd>
+          <dd className="min-w-0 break-all text-right font-medium">{details.email}</dd>
         </div>
       </dl>
     </section>

@@ -24,6 +24,9 @@ export function useRefreshSubscription(): () => Promise<SubscriptionViewDto> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     await checkSubscription().catch((error: unknown) => console.warn('Subscription sync failed', error));
-    return queryClient.fetchQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: getSubscription, staleTime: 0 });
+    const view = await queryClient.fetchQuery({ queryKey: SUBSCRIPTION_QUERY_KEY, queryFn: getSubscription, staleTime: 0 });
+    // Other screens may keep the view under a longer key (['subscription', userId]): mark it stale.
+    await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, refetchType: 'none' });
+    return view;
   }, [queryClient]);
 }

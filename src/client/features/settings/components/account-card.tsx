@@ -58,7 +58,7 @@ export function AccountCard() {
             {username ? <span className="font-mono">{username}</span> : <span className="text-muted">{NOT_PROVIDED}</span>}
             {username && grant ? <Badge tone={grant.tone}>{grant.text}</Badge> : null}
             {!editing ? (
-              <Button variant="ghost" size="sm" className="h-7 px-2 text-primary" onClick={() => setEditing(true)}>
+              <Button variant="ghost" size="sm" className="h-7 whitespace-nowrap px-2 text-primary" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" className="h-3.5 w-3.5" />
                 {username ? 'Change' : 'Add'}
               </Button>

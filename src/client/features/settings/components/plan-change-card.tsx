@@ -145,9 +145,11 @@ export function PlanChangeCard() {
         title={PLAN_CARD_TEXTS.title}
         titleId="plan-change-title"
         description={
-          member.currentlyActive
-            ? 'Switch plans at any time. Unused time on your current plan is credited toward the new one.'
-            : 'Choose the plan that suits your trading.'
+          member.isLifetime
+            ? 'Your Lifetime plan includes every indicator and update, with no renewals.'
+            : member.currentlyActive
+              ? 'Switch plans at any time. Unused time on your current plan is credited toward the new one.'
+              : 'Choose the plan that suits your trading.'
         }
       />
 
