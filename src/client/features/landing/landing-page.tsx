@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from './components/icons';
 import { useAuth } from '@client/lib/auth-state';
@@ -28,9 +28,26 @@ function useScrollToHash() {
   }, [hash]);
 }
 
+/**
+ * The sections below the first screen render in a transition right after the first paint: React
+ * then works on them in small slices, so the main thread never blocks for long (low TBT), and the
+ * hero paints sooner. Arriving at a #section renders everything at once so the scroll can land.
+ */
+function useBelowTheFold(): boolean {
+  const { hash } = useLocation();
+  const [ready, setReady] = useState(hash !== '');
+  useEffect(() => {
+    if (ready) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setReady(true)));
+    return () => cancelAnimationFrame(frame);
+  }, [ready]);
+  return ready;
+}
+
 function LandingContent() {
   const { brandName } = useSiteSettings();
   const variant = useLandingVariant();
+  const belowTheFold = useBelowTheFold();
   useMetaPixel();
   useScrollToHash();
   useEffect(() => {
@@ -42,15 +59,19 @@ function LandingContent() {
       <SiteHeader />
       <main>
         <HeroSection />
-        <FeatureBlocks />
-        <FeaturesCarousel />
-        <TestimonialsSection />
-        <PricingSection originPage={variant.originPage} />
-        <SecureCheckout />
-        <FaqSection />
-        <FinalCta />
+        {belowTheFold ? (
+          <>
+            <FeatureBlocks />
+            <FeaturesCarousel />
+            <TestimonialsSection />
+            <PricingSection originPage={variant.originPage} />
+            <SecureCheckout />
+            <FaqSection />
+            <FinalCta />
+          </>
+        ) : null}
       </main>
-      <SiteFooter />
+      {belowTheFold ? <SiteFooter /> : null}
       <ChatWidget />
     </div>
   );
