@@ -281,3 +281,19 @@ describe('portalError', () => {
     expect(portalError(err)).toEqual(expected);
   });
 });
+
+describe('better-auth codes and rate limits (regressions found by the accounts suite)', () => {
+  it.each([
+    { code: 'EMAIL_PASSWORD_SIGN_UP_DISABLED', expected: 'registration_disabled' },
+    { code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', expected: 'user_exists' },
+  ])('$code is understood as $expected', ({ code, expected }) => {
+    expect(errorCodeOf({ code })).toBe(expected);
+  });
+
+  it('a rate-limited reset request asks to wait instead of showing the raw server text', () => {
+    expect(resetError({ status: 429, message: 'Too many requests. Please try again later.' }, 'request')).toEqual({
+      title: 'Failed to send reset email',
+      description: 'Please wait a moment before trying again.',
+    });
+  });
+});

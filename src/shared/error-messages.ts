@@ -120,6 +120,10 @@ const CODE_ALIASES: Record<string, ErrorCode> = {
   over_request_rate_limit: 'rate_limited',
   invalid_token: 'reset_token_invalid',
   signup_disabled: 'registration_disabled',
+  // better-auth's own codes
+  email_password_sign_up_disabled: 'registration_disabled',
+  user_already_exists_use_another_email: 'user_exists',
+  email_not_verified: 'email_not_verified',
 };
 
 /** Normalises a server or auth-library code (any case) to one of ours, or null. */
@@ -423,6 +427,7 @@ export function resetError(err: ErrorInput, stage: 'request' | 'update'): Toast 
   }
   const title = stage === 'request' ? RESET_TEXTS.sendFailedTitle : RESET_TEXTS.updateFailedTitle;
   if (err.network) return { title, description: NETWORK_ERROR };
+  if (isRateLimited(err)) return { title, description: LOGIN_TEXTS.tooManyAttempts.description };
   const message = isUnexpected(err) ? null : serverMessage(err);
   return { title, description: message ?? UNEXPECTED_ERROR };
 }

@@ -34,3 +34,10 @@ describe('api', () => {
     expect(error).toMatchObject({ code: 'network', network: true, status: 0 });
   });
 });
+
+describe('api with better-auth answers', () => {
+  it('reads the code and message better-auth puts at the top level', async () => {
+    globalThis.fetch = respond(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }) as unknown as typeof fetch;
+    await expect(api('/api/auth/sign-in/email', { body: {} })).rejects.toMatchObject({ status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+  });
+});

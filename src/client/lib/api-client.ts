@@ -42,8 +42,21 @@ export async function api<T>(path: string, options: ApiOptions<T> = {}): Promise
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (payload as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiRequestError(error?.message ?? response.statusText, response.status, error?.code ?? 'http_error', response.status >= 502 && response.status <= 504);
+    const error = errorOf(payload);
+    throw new ApiRequestError(error.message ?? response.statusText, response.status, error.code ?? 'http_error', response.status >= 502 && response.status <= 504);
   }
   return options.schema ? options.schema.parse(payload) : (payload as T);
+}
+
+type ErrorFields = { code?: string; message?: string };
+
+/** Our API nests its error under `error`; better-auth (/api/auth/*) answers `{ code, message }` at the top. */
+function errorOf(payload: unknown): ErrorFields {
+  if (!payload || typeof payload !== 'object') return {};
+  const nested = (payload as { error?: unknown }).error;
+  const fields = (nested && typeof nested === 'object' ? nested : payload) as ErrorFields;
+  return {
+    code: typeof fields.code === 'string' ? fields.code : undefined,
+    message: typeof fields.message === 'string' ? fields.message : undefined,
+  };
 }

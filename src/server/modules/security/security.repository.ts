@@ -3,6 +3,9 @@ import { MAX_SECURITY_EVENTS_PER_USER } from '@shared/security';
 import type { Db } from '../../db/client';
 import { securityEvents, user } from '../../db/schema';
 
+/** Events not tied to an account (e.g. a failed sign-in for an unknown e-mail) are kept this long. */
+export const ANONYMOUS_EVENT_RETENTION_DAYS = 90;
+
 export type SecurityEventType = 'AUTH_FAILURE' | 'SUBSCRIPTION_CHANGE' | 'SUSPICIOUS_ACTIVITY' | 'UNAUTHORIZED_ACCESS';
 
 export type SecurityEventInput = {
@@ -20,7 +23,11 @@ export async function recordSecurityEvent(db: Db, input: SecurityEventInput): Pr
     details: input.details ?? null,
     ipAddress: input.ipAddress ?? null,
   });
-  if (!input.userId) return;
+  if (!input.userId) {
+    // failed sign-ins for unknown e-mails have no per-user cap; the privacy policy keeps logs ≤ 90 days
+    await db.execute(sql`DELETE FROM security_events WHERE user_id IS NULL AND created_at < now() - ${`${ANONYMOUS_EVENT_RETENTION_DAYS} days`}::interval`);
+    return;
+  }
   await db.execute(sql`
     DELETE FROM security_events WHERE id IN (
       SELECT id FROM security_events WHERE user_id = ${input.userId}
