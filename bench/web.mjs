@@ -97,9 +97,13 @@ const median = (values) => {
 };
 
 async function audit(url, mode, port) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, mode === 'desktop' ? desktopConfig : undefined);
-  const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`${url} ${mode}: ${lhr.runtimeError.message}`);
+  let lhr;
+  // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try again.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    lhr = (await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, mode === 'desktop' ? desktopConfig : undefined)).lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`${url} ${mode}: ${lhr.runtimeError.message}`);
+  }
   const requests = lhr.audits['network-requests'].details.items;
   const scripts = requests.filter((item) => item.resourceType === 'Script');
   return {

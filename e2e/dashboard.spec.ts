@@ -12,13 +12,25 @@ type StrategySummary = { id: string; title: string };
 
 const cleanTitle = (title: string) => title.replace(/^\s*\u{1F9ED}\u{FE0F}?\s*/u, '').replace(/[\s\-–—:]*\bBlueprint\s*$/i, '').trim();
 
-/** Every image on screen has loaded (content images come from the members-only API). */
+/**
+ * Every image of the page is served to the member (content images come from the members-only
+ * API), and the ones on screen have rendered. Lazy images further down load when scrolled to.
+ */
 async function expectImagesLoaded(page: Page) {
+  const sources = await page.evaluate(() => [...new Set([...document.querySelectorAll('main img')].map((img) => img.getAttribute('src') ?? ''))]);
+  for (const src of sources) {
+    const response = await page.request.get(src);
+    expect(response.status(), src).toBe(200);
+    expect(response.headers()['content-type'], src).toMatch(/^image\//);
+  }
   await expect
     .poll(() =>
       page.evaluate(() =>
         [...document.querySelectorAll('main img')]
-          .filter((img) => (img as HTMLImageElement).loading !== 'lazy' || img.getBoundingClientRect().top < window.innerHeight)
+          .filter((img) => {
+            const box = img.getBoundingClientRect();
+            return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+          })
           .every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
       ),
     )

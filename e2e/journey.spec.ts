@@ -172,6 +172,25 @@ test.describe('around payment', () => {
     await expect(page.locator('#prices')).toBeInViewport();
   });
 
+  test('canceling on the checkout page started from /eu returns to the EU pricing cards', async ({ page }) => {
+    await page.goto('/eu');
+    await page.locator('#prices').getByRole('article', { name: 'Monthly' }).getByRole('button', { name: 'Start now' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\//);
+    await page.getByRole('link', { name: /cancel and return/i }).click();
+    await page.waitForURL(/\/payment-canceled\?from=/);
+    await expect(page.getByRole('heading', { name: 'Payment Canceled' })).toBeVisible();
+
+    // Back is history back: to the provider's checkout page the buyer came from.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+    await page.getByRole('link', { name: /cancel and return/i }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Canceled' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await expect(page).toHaveURL(/\/eu#prices$/);
+    await expect(page.locator('#prices')).toBeInViewport();
+  });
+
   test('a signed-in user without a subscription is told so on /premium-access-required and sent to pricing', async ({ page }) => {
     await actAsNewVisitor(page);
     const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email: uniqueEmail('no-plan'), password: TEST_PASSWORD, name: 'x' } });

@@ -224,6 +224,32 @@ test.describe('desktop (1280 px)', () => {
   });
 });
 
+test.describe('a paying member', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('is sent from / and /eu to the dashboard once the payment has gone through', async ({ page }) => {
+    await openLanding(page);
+    await page.locator('#prices').getByRole('article', { name: 'Monthly' }).getByRole('button', { name: 'Start now' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/checkout\/[^/]+$/);
+    const sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+    // Pays through the sandbox provider's API with Stripe's always-succeeding test card (the same
+    // call its checkout page makes), then creates the account as the payment page does.
+    const email = `member-${Date.now()}@example.com`;
+    const paid = await page.request.post(`/api/sandbox/checkout/${encodeURIComponent(sessionId)}/pay`, {
+      data: { email, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Test Member' },
+    });
+    expect(paid.ok()).toBe(true);
+    const account = await page.request.post('/api/verify-payment', { data: { sessionId, password: 'Sup3r-secret-pass' } });
+    expect(account.ok()).toBe(true);
+
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.goto('/eu');
+    await expect(page).toHaveURL(/\/dashboard/);
+  });
+});
+
 test.describe('mobile (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

@@ -20,6 +20,12 @@ function renderAt(path: string, settings = SETTINGS) {
   );
 }
 
+/** The hero paints first; the sections below it follow in a transition. */
+async function pageReady() {
+  await screen.findByRole('heading', { level: 1, name: HEADLINE });
+  await screen.findByRole('contentinfo');
+}
+
 /** A response the test releases when it wants. */
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -41,6 +47,7 @@ describe('landing wrapper', () => {
     session.resolve({ body: null });
     expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
     expect(screen.getByText('Unlock powerful indicators for smarter, faster, more precise trades.')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Choose Your Plan' })).toBeInTheDocument();
     expect(server.callsTo('GET /api/access')).toHaveLength(0);
   });
 
@@ -68,7 +75,7 @@ describe('landing page', () => {
   it('has the sale countdown on / and no EU offer', async () => {
     fakeServer(anonymous());
     renderAt('/');
-    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    await pageReady();
     expect(screen.getByTestId('sale-countdown')).toBeInTheDocument();
     expect(screen.queryByText(EU_OFFER)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
@@ -78,14 +85,14 @@ describe('landing page', () => {
   it('hides the countdown once the configured sale has ended', async () => {
     fakeServer(anonymous());
     renderAt('/', { ...SETTINGS, saleEndsAt: '2025-11-26T23:59:59' });
-    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    await pageReady();
     expect(screen.queryByTestId('sale-countdown')).not.toBeInTheDocument();
   });
 
   it.each(['/eu', '/?from=eu'])('%s shows the EU offer, EU pricing and no countdown', async (path) => {
     fakeServer(anonymous());
     renderAt(path);
-    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    await pageReady();
     expect(screen.getByText(EU_OFFER)).toBeInTheDocument();
     expect(screen.queryByTestId('sale-countdown')).not.toBeInTheDocument();
     expect(screen.getByText('$549.99')).toBeInTheDocument();
@@ -96,7 +103,7 @@ describe('landing page', () => {
   it('has the spec’s sections and texts', async () => {
     fakeServer(anonymous());
     renderAt('/');
-    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    await pageReady();
     expect(screen.getByRole('button', { name: /Start Risk-Free Today/ })).toBeInTheDocument();
     expect(screen.getByText('Save up to 65%')).toBeInTheDocument();
     expect(screen.getByLabelText('Rated 4.3 out of 5')).toHaveTextContent('4.3/5');
@@ -117,7 +124,7 @@ describe('landing page', () => {
   it('opens the first FAQ answer and toggles the others', async () => {
     fakeServer(anonymous());
     renderAt('/');
-    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    await pageReady();
     const questions = screen.getAllByRole('button', { expanded: false }).filter((button) => button.hasAttribute('aria-controls') && button.closest('#faq'));
     const first = screen.getByRole('button', { name: 'What do I get with a subscription?' });
     expect(first).toHaveAttribute('aria-expanded', 'true');
@@ -132,7 +139,7 @@ describe('landing page', () => {
   it('opens the chat panel without a frame when no chat URL is configured, and with the configured frame otherwise', async () => {
     fakeServer(anonymous());
     const { unmount } = renderAt('/');
-    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    await pageReady();
     expect(document.querySelector('iframe')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
     const panel = screen.getByRole('dialog', { name: 'Support chat' });
@@ -141,7 +148,7 @@ describe('landing page', () => {
     unmount();
 
     renderAt('/', { ...SETTINGS, chatUrl: 'https://chat.example.com/widget' });
-    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    await pageReady();
     expect(document.querySelector('iframe')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
     expect(screen.getByTitle('Support chat')).toHaveAttribute('src', 'https://chat.example.com/widget');

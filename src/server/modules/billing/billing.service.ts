@@ -54,8 +54,8 @@ const ERRORS = {
 const isPaid = (row: Pick<CheckoutSessionRow, 'paymentStatus'>) => row.paymentStatus === 'paid' || row.paymentStatus === 'no_payment_required';
 
 /** The one recurring subscription a plan change applies to: the newest that grants access now. */
-function changeableSubscription(rows: readonly SubscriptionViewRecord[], now: Date): SubscriptionViewRecord | null {
-  return rows.find((row) => row.providerSubscriptionId && isRecurring(row.planType) && grantsAccess(row, now) && row.status !== 'canceled') ?? null;
+function changeableSubscription(rows: readonly SubscriptionViewRecord[], now: Date, provider: string): SubscriptionViewRecord | null {
+  return rows.find((row) => row.provider === provider && row.providerSubscriptionId && isRecurring(row.planType) && grantsAccess(row, now) && row.status !== 'canceled') ?? null;
 }
 
 /**
@@ -231,7 +231,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const rows = await activeFlagRowsOfUser(db, user.id);
       if (rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
       if (!isRecurring(planType)) return { redirectToCheckout: true };
-      const current = changeableSubscription(rows, now);
+      const current = changeableSubscription(rows, now, payments.kind);
       if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
       if (basePlan(current.planType) === basePlan(planType)) throw ERRORS.subscriptionExists();
       const prorationDate = Math.floor(now.getTime() / 1000);
@@ -245,7 +245,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const rows = await activeFlagRowsOfUser(db, user.id);
       if (rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
       if (!isRecurring(planType)) throw new ApiError(400, 'validation_failed', 'Lifetime is a one-time purchase: buy it through checkout.');
-      const current = changeableSubscription(rows, now);
+      const current = changeableSubscription(rows, now, payments.kind);
       if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
       if (basePlan(current.planType) === basePlan(planType)) throw ERRORS.subscriptionExists();
 

@@ -76,7 +76,7 @@ export const FLOATING_ASSETS = [
   { name: 'Bitcoin', Icon: BitcoinIcon, className: '-left-4 -top-7 h-12 w-12 md:-left-7 md:h-14 md:w-14', delay: '0s' },
   { name: 'Ethereum', Icon: EthereumIcon, className: '-right-2 -top-8 h-10 w-10 md:-right-5 md:h-12 md:w-12', delay: '1.2s' },
   { name: 'EUR/USD', Icon: EurUsdIcon, className: '-left-5 bottom-8 h-10 w-10 md:-left-8 md:h-12 md:w-12', delay: '2.1s' },
-  { name: 'Gold', Icon: GoldIcon, className: '-right-3 bottom-16 h-11 w-11 md:-right-7 md:h-12 md:w-12', delay: '0.6s' },
+  { name: 'Gold', Icon: GoldIcon, className: '-right-3 bottom-16 h-11 w-11 md:-right-5 md:h-12 md:w-12', delay: '0.6s' },
   { name: 'S&P 500', Icon: SpxIcon, className: 'left-[38%] -bottom-6 h-10 w-10 md:h-11 md:w-11', delay: '1.7s' },
   { name: 'Crude oil', Icon: OilIcon, className: 'right-[30%] -top-9 hidden h-9 w-9 md:block', delay: '2.6s' },
 ] as const;
