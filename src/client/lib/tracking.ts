@@ -127,7 +127,11 @@ export function initTracking(pixelId: string | null | undefined): void {
   ensureClickCookies();
 }
 
-/** React entry point: `useMetaPixel()` in a page that tracks, before it sends events. */
+/**
+ * React entry point: call `useMetaPixel()` in the page component that tracks. It initialises in an
+ * effect, so send events from that page's own later effects or handlers (e.g. once payment details
+ * have loaded), not from a child's mount effect, which runs first.
+ */
 export function useMetaPixel(): void {
   const { metaPixelId } = useSiteSettings();
   useEffect(() => initTracking(metaPixelId), [metaPixelId]);

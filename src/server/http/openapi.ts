@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as contract from '@shared/api-contract';
+import { tradingviewStatusResponseSchema } from '@shared/tradingview-grants';
 
 type Operation = {
   method: 'get' | 'post' | 'put';
@@ -11,6 +12,8 @@ type Operation = {
 };
 
 const { API_PATHS: paths } = contract;
+// content DTOs are TypeScript types in src/shared/content.ts, documented there
+const contentSchema = z.looseObject({});
 
 // The JSON API as the client sees it; generated from the same zod schemas the routes parse with,
 // so the document cannot drift from the code.
@@ -28,6 +31,14 @@ const operations: Operation[] = [
   { method: 'get', path: paths.subscription, summary: 'The derived subscription view', auth: 'session', response: contract.subscriptionViewDtoSchema },
   { method: 'get', path: paths.access, summary: 'Whether the signed-in user has premium access', auth: 'session', response: contract.accessResponseSchema },
   { method: 'get', path: paths.securityAlerts, summary: 'Security score and alerts', auth: 'session', response: contract.securityAlertsResponseSchema },
+  { method: 'post', path: '/api/security/events/unauthorized-access', summary: 'Record a dashboard visit refused for lack of access', auth: 'session', request: z.object({ path: z.string().max(200) }), response: contract.successResponseSchema },
+  { method: 'get', path: '/api/tradingview/status', summary: "The member's TradingView username and grant status", auth: 'session', response: tradingviewStatusResponseSchema },
+  { method: 'put', path: '/api/tradingview/username', summary: 'Correct the TradingView username (revokes the old grant, grants the new)', auth: 'session', request: contract.tradingviewActivateRequestSchema, response: contract.tradingviewActivateResponseSchema },
+  { method: 'get', path: '/api/content/guides', summary: 'Guide summaries (members with access only)', auth: 'session', response: contentSchema },
+  { method: 'get', path: '/api/content/guides/{id}', summary: 'One guide with its sections or features', auth: 'session', response: contentSchema },
+  { method: 'get', path: '/api/content/guides/{productId}/features/{featureId}', summary: "One product feature's documentation", auth: 'session', response: contentSchema },
+  { method: 'get', path: '/api/content/strategies', summary: 'Strategy summaries', auth: 'session', response: contentSchema },
+  { method: 'get', path: '/api/content/strategies/{id}', summary: 'One strategy with sanitised section HTML', auth: 'session', response: contentSchema },
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });

@@ -103,7 +103,7 @@ export function ChatWidget() {
         onClick={() => setOpen((value) => !value)}
         aria-label={open ? 'Close support chat' : 'Open support chat'}
         aria-expanded={open}
-        aria-controls="support-chat"
+        aria-controls={open ? 'support-chat' : undefined}
         className="fixed bottom-4 right-4 z-50 grid h-14 w-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-[0_10px_30px_-5px_rgba(34,197,94,0.6)] transition hover:scale-105 hover:bg-primary/90"
       >
         {open ? <CloseIcon className="h-6 w-6" /> : <ChatIcon className="h-6 w-6" />}
