@@ -3,7 +3,6 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from './components/icons';
 import { useAuth } from '@client/lib/auth-state';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { useMetaPixel } from '@client/lib/tracking';
 import { ChatWidget } from './components/chat-widget';
 import { FaqSection } from './components/faq-section';
 import { FeatureBlocks } from './components/feature-blocks';
@@ -16,7 +15,6 @@ import { SiteHeader } from './components/site-header';
 import { TestimonialsSection } from './components/testimonials-section';
 import { useLandingVariant } from './landing-variant';
 import { PricingSection } from './pricing/pricing-section';
-import './landing.css';
 
 /** Arriving at /#prices (e.g. from another page's Prices link) scrolls there once the sections exist. */
 function useScrollToHash() {
@@ -44,11 +42,22 @@ function useBelowTheFold(): boolean {
   return ready;
 }
 
+/**
+ * Loads the ad pixel (when configured) after the first paint. Tracking is imported on demand, so it
+ * is not one more file the page waits for; the checkout imports it again (then from cache).
+ */
+function useDeferredTracking(ready: boolean) {
+  const { metaPixelId } = useSiteSettings();
+  useEffect(() => {
+    if (ready) void import('@client/lib/tracking').then((tracking) => tracking.initTracking(metaPixelId));
+  }, [ready, metaPixelId]);
+}
+
 function LandingContent() {
   const { brandName } = useSiteSettings();
   const variant = useLandingVariant();
   const belowTheFold = useBelowTheFold();
-  useMetaPixel();
+  useDeferredTracking(belowTheFold);
   useScrollToHash();
   useEffect(() => {
     document.title = `${brandName} – Next-Gen TradingView Indicators`;

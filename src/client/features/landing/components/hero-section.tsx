@@ -5,9 +5,15 @@ import { FLOATING_ASSETS } from './asset-icons';
 import { ChartFrame } from './chart-frame';
 import { Stars } from './stars';
 
+// Transform-only motion never moves layout (no CLS). Inline, so the page waits for no extra stylesheet.
+const FLOAT_CSS = `@keyframes landing-float{0%,100%{transform:translateY(0)}50%{transform:translateY(-12px)}}
+.landing-float{animation:landing-float 6s ease-in-out infinite}
+@media (prefers-reduced-motion:reduce){.landing-float{animation:none}}`;
+
 export function HeroSection() {
   return (
     <section className="relative overflow-hidden" aria-labelledby="hero-heading">
+      <style>{FLOAT_CSS}</style>
       <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,rgba(34,197,94,0.18),transparent_60%)]" />
 
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pb-14 pt-12 sm:px-6 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:pb-16">

@@ -8,7 +8,6 @@ import { cardPlan, lifetimeBanner, pricingCardButton } from '@shared/pricing-sta
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { clickIds, trackInitiateCheckout } from '@client/lib/tracking';
 import { toErrorInput } from '../api/api-error';
 import { createCheckout } from '../api/create-checkout';
 import { subscriptionQueryKey } from '../api/get-subscription';
@@ -58,9 +57,10 @@ export function PricingSection({
     const planType = cardPlan(card, originPage);
     setProcessingPlan(card.planType);
     try {
-      const { fbc, fbp } = clickIds();
+      const tracking = await import('@client/lib/tracking');
+      const { fbc, fbp } = tracking.clickIds();
       const session = await createCheckout({ planType, customerEmail: email, fbc, fbp, userAgent: navigator.userAgent.slice(0, 2048), originPage });
-      trackInitiateCheckout({ planName: card.name, planType, value: prices[planType] / 100, eventId: session.sessionId });
+      tracking.trackInitiateCheckout({ planName: card.name, planType, value: prices[planType] / 100, eventId: session.sessionId });
       redirect(session.url);
       // The button keeps saying 'Loading...' while the browser leaves for the checkout page.
     } catch (error) {
