@@ -26,6 +26,7 @@ const config = readConfig();
 const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY);
 const database = await openDatabase(
   config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir },
+  (error) => logger.warn({ err: error }, 'idle database connection lost'),
 );
 const applied = await migrate(database.db);
 logger.info({ engine: database.engine, applied }, 'database ready');

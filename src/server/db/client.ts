@@ -20,9 +20,12 @@ export type Database = {
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: PGlite } | { kind: 'postgres'; url: string };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
+    // the process; the pool replaces it on the next query.
+    pool.on('error', onIdleError);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, engine: 'postgres', ping: () => ping(db), close: () => pool.end() };
   }
