@@ -298,7 +298,6 @@ export type SecurityAlertDto = z.infer<typeof securityAlertDtoSchema>;
 
 export const securityAlertsResponseSchema = z.object({
   score: z.int().min(0).max(100),
-  colour: z.enum(['green', 'yellow', 'red']),
   alerts: z.array(securityAlertDtoSchema),
 });
 export type SecurityAlertsResponse = z.infer<typeof securityAlertsResponseSchema>;

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS, NETWORK_ERROR, SIGN_UP_TEXTS, UNEXPECTED_ERROR } from '@shared/error-messages';
 import { VALIDATION_MESSAGES } from '@shared/validation';
+import { deferredReply, resetAfterTest, type ApiCall } from '@client/test/render';
 import { AUTH_PAGE_TEXTS, AuthPage } from './auth-page';
-import { deferred, mockApi, renderAt, resetAuthTest, sessionBody, type Call } from './auth-test-kit';
+import { mockApi, renderAt, sessionBody } from './auth-test-kit';
 
-afterEach(resetAuthTest);
+afterEach(resetAfterTest);
 
 const renderAuth = (url = '/auth') => renderAt('/auth', <AuthPage />, url);
 
@@ -23,7 +24,7 @@ async function fill(email: string, password: string) {
 
 /** The server signs in: the next get-session answers the new session. */
 function signsIn(api: ReturnType<typeof mockApi>, hasAccess: boolean) {
-  return (call: Call) => {
+  return (call: ApiCall) => {
     api.set('GET /api/auth/get-session', { body: sessionBody('s-new') });
     api.set('GET /api/access', { body: { hasAccess } });
     return { body: { token: 'tok', user: { id: 'u-1', email: (call.body as { email: string }).email } } };
@@ -47,7 +48,7 @@ describe('/auth: the form', () => {
     mockApi({});
     renderAuth('/auth?redirect=%2Feu');
     expect(await screen.findByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/eu');
-    resetAuthTest();
+    resetAfterTest();
     mockApi({});
     renderAuth('/auth?redirect=%2F%2Fevil.example%2Fphish');
     expect(await screen.findByRole('link', { name: 'Back to Homepage' })).toHaveAttribute('href', '/');
@@ -120,7 +121,7 @@ describe('/auth: signing in', () => {
   });
 
   it('is disabled and says so while signing in', async () => {
-    const answer = deferred();
+    const answer = deferredReply();
     mockApi({ 'POST /api/auth/sign-in/email': answer.route });
     renderAuth();
     await screen.findByRole('heading', { name: 'Welcome back' });
@@ -183,7 +184,7 @@ describe('/auth: signing in', () => {
     ['wrong e-mail or password', { status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } }, LOGIN_TEXTS.invalidCredentials],
     ['too many attempts', { status: 429, body: { message: 'Too many requests. Please try again later.' } }, LOGIN_TEXTS.tooManyAttempts],
     ['unconfirmed e-mail', { status: 403, body: { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' } }, LOGIN_TEXTS.emailNotConfirmed],
-    ['network failure', 'network-failure' as const, { title: 'Login Failed', description: NETWORK_ERROR }],
+    ['network failure', 'network-error' as const, { title: 'Login Failed', description: NETWORK_ERROR }],
     ['server failure', { status: 500, body: { message: 'boom' } }, { title: 'Login Failed', description: UNEXPECTED_ERROR }],
   ])('tells about %s', async (_case, reply, expected) => {
     mockApi({ 'POST /api/auth/sign-in/email': reply });
@@ -261,7 +262,7 @@ describe('/auth: signing up', () => {
     ['registration is disabled', { status: 403, body: { error: { code: 'registration_disabled', message: 'User registration is currently disabled.' } } }, SIGN_UP_TEXTS.failedTitle, SIGN_UP_TEXTS.registrationDisabled],
     ['the password is too weak for the server', { status: 400, body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' } }, SIGN_UP_TEXTS.failedTitle, SIGN_UP_TEXTS.weakPassword],
     ['there were too many attempts', { status: 429, body: { message: 'Too many requests. Please try again later.' } }, LOGIN_TEXTS.tooManyAttempts.title, LOGIN_TEXTS.tooManyAttempts.description],
-    ['the network failed', 'network-failure' as const, SIGN_UP_TEXTS.failedTitle, NETWORK_ERROR],
+    ['the network failed', 'network-error' as const, SIGN_UP_TEXTS.failedTitle, NETWORK_ERROR],
     ['the server failed', { status: 500, body: { message: 'boom' } }, SIGN_UP_TEXTS.failedTitle, UNEXPECTED_ERROR],
     ['anything else went wrong', { status: 400, body: { code: 'FAILED_TO_CREATE_USER', message: 'Failed to create user' } }, SIGN_UP_TEXTS.failedTitle, SIGN_UP_TEXTS.registrationError],
   ])('tells when %s and stays on sign-up', async (_case, reply, title, description) => {

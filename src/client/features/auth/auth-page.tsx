@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useEffect, useState, type FocusEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_TEXTS, SIGN_UP_TEXTS, loginError, signUpError } from '@shared/error-messages';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, sanitizeEmail, signInSchema, signUpSchema, type SignInInput } from '@shared/validation';
-import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
+import { SubmitButton } from '@client/components/ui/submit-button';
 import { SESSION_QUERY_KEY, useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { errorInputOf } from './api/auth-request';
@@ -188,10 +187,9 @@ export function AuthPage() {
           <FieldError id="auth-password-error" message={errors.password?.message} />
         </div>
 
-        <Button type="submit" size="lg" className="w-full" disabled={busy || !email || !password}>
-          {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
-          {busy ? texts.busy : texts.submit}
-        </Button>
+        <SubmitButton busy={busy} busyLabel={texts.busy} disabled={!email || !password}>
+          {texts.submit}
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

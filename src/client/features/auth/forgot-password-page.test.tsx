@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NETWORK_ERROR, RESET_TEXTS, UNEXPECTED_ERROR } from '@shared/error-messages';
 import { VALIDATION_MESSAGES } from '@shared/validation';
-import { deferred, mockApi, renderAt, resetAuthTest } from './auth-test-kit';
+import { deferredReply, resetAfterTest } from '@client/test/render';
+import { mockApi, renderAt } from './auth-test-kit';
 import { ForgotPasswordPage } from './forgot-password-page';
 
-afterEach(resetAuthTest);
+afterEach(resetAfterTest);
 
 const renderPage = (url = '/forgot-password') => renderAt('/forgot-password', <ForgotPasswordPage />, url);
 const SENT = { body: { status: true, message: 'If this email exists in our system, check your email for the reset link' } };
@@ -37,7 +38,7 @@ describe('/forgot-password', () => {
   });
 
   it("sends the sanitised address and shows 'Check Your Email' with the 10-minute lifetime", async () => {
-    const answer = deferred();
+    const answer = deferredReply();
     const api = mockApi({ 'POST /api/auth/request-password-reset': answer.route });
     renderPage();
     const user = userEvent.setup();
@@ -63,9 +64,9 @@ describe('/forgot-password', () => {
   });
 
   it.each([
-    ['the network fails', 'network-failure' as const, NETWORK_ERROR],
+    ['the network fails', 'network-error' as const, NETWORK_ERROR],
     ['the server fails', { status: 500, body: { message: 'boom' } }, UNEXPECTED_ERROR],
-    ['there were too many requests', { status: 429, body: { message: 'Too many requests. Please try again later.' } }, 'Too many requests. Please try again later.'],
+    ['there were too many requests', { status: 429, body: { message: 'Too many requests. Please try again later.' } }, 'Please wait a moment before trying again.'],
   ])("shows 'Failed to send reset email' when %s", async (_case, reply, description) => {
     mockApi({ 'POST /api/auth/request-password-reset': reply });
     renderPage();

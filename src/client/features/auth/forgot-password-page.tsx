@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useState, type FocusEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { RESET_LINK_MINUTES } from '@shared/timing';
 import { EMAIL_MAX_LENGTH, forgotPasswordSchema, sanitizeEmail, type ForgotPasswordInput } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
+import { SubmitButton } from '@client/components/ui/submit-button';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { errorInputOf } from './api/auth-request';
 import { useRequestPasswordReset } from './api/request-password-reset';
@@ -104,10 +105,9 @@ export function ForgotPasswordPage() {
           />
           <FieldError id="forgot-email-error" message={errors.email?.message} />
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={request.isPending || !email}>
-          {request.isPending ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
-          {request.isPending ? FORGOT_PASSWORD_TEXTS.busy : FORGOT_PASSWORD_TEXTS.submit}
-        </Button>
+        <SubmitButton busy={request.isPending} busyLabel={FORGOT_PASSWORD_TEXTS.busy} disabled={!email}>
+          {FORGOT_PASSWORD_TEXTS.submit}
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

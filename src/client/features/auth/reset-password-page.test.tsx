@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR, RESET_TEXTS, UNEXPECTED_ERROR } from '@shared/error-messages';
 import { VALIDATION_MESSAGES } from '@shared/validation';
-import { deferred, mockApi, renderAt, resetAuthTest, sessionBody } from './auth-test-kit';
+import { deferredReply, resetAfterTest } from '@client/test/render';
+import { mockApi, renderAt, sessionBody } from './auth-test-kit';
 import { ResetPasswordPage } from './reset-password-page';
 
-afterEach(resetAuthTest);
+afterEach(resetAfterTest);
 
 const TOKEN = 'abcDEF123ghiJKL456mnoPQR';
 const renderPage = (url = `/reset-password?token=${TOKEN}`) => renderAt('/reset-password', <ResetPasswordPage />, url);
@@ -85,7 +86,7 @@ describe('/reset-password', () => {
   });
 
   it("sets the password, shows 'Password Updated', then goes to /dashboard after 1 s signed in", async () => {
-    const answer = deferred();
+    const answer = deferredReply();
     const api = mockApi({ ...validToken, 'POST /api/auth/reset-password': answer.route });
     renderPage();
     const user = await fillPasswords('Brand-New-Pass1', 'Brand-New-Pass1');
@@ -121,7 +122,7 @@ describe('/reset-password', () => {
   });
 
   it.each([
-    ['the network fails', 'network-failure' as const, NETWORK_ERROR],
+    ['the network fails', 'network-error' as const, NETWORK_ERROR],
     ['the server fails', { status: 500, body: { message: 'boom' } }, UNEXPECTED_ERROR],
   ])("shows 'Failed to update password' when %s and keeps the form", async (_case, reply, description) => {
     mockApi({ ...validToken, 'POST /api/auth/reset-password': reply });

@@ -6,9 +6,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { RESET_TEXTS, resetError } from '@shared/error-messages';
 import { REDIRECT_DELAYS_MS } from '@shared/timing';
 import { PASSWORD_MAX_LENGTH, newPasswordSchema, type NewPasswordInput } from '@shared/validation';
-import { Button } from '@client/components/ui/button';
 import { FieldError, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
+import { SubmitButton } from '@client/components/ui/submit-button';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { errorInputOf } from './api/auth-request';
@@ -115,39 +115,31 @@ export function ResetPasswordPage() {
     if (form.formState.errors[field]) form.clearErrors(field);
   };
 
+  /** One of the two password fields, described by its error while it has one. */
+  const passwordField = (field: keyof NewPasswordInput, id: string, label: string, toggleName: string) => (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <PasswordInput
+        id={id}
+        toggleName={toggleName}
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `${id}-error` : undefined}
+        {...form.register(field, { onChange: clearOnEdit(field) })}
+      />
+      <FieldError id={`${id}-error`} message={errors[field]?.message} />
+    </div>
+  );
+
   return (
     <AuthLayout title={RESET_PAGE_TEXTS.title} description={RESET_PAGE_TEXTS.description}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Set a new password">
-        <div className="space-y-2">
-          <Label htmlFor="reset-password">{RESET_PAGE_TEXTS.newPassword}</Label>
-          <PasswordInput
-            id="reset-password"
-            toggleName="new password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'reset-password-error' : undefined}
-            {...form.register('password', { onChange: clearOnEdit('password') })}
-          />
-          <FieldError id="reset-password-error" message={errors.password?.message} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="reset-confirm-password">{RESET_PAGE_TEXTS.confirmPassword}</Label>
-          <PasswordInput
-            id="reset-confirm-password"
-            toggleName="password confirmation"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            aria-invalid={errors.confirmPassword ? true : undefined}
-            aria-describedby={errors.confirmPassword ? 'reset-confirm-password-error' : undefined}
-            {...form.register('confirmPassword', { onChange: clearOnEdit('confirmPassword') })}
-          />
-          <FieldError id="reset-confirm-password-error" message={errors.confirmPassword?.message} />
-        </div>
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending || !password || !confirmPassword}>
-          {reset.isPending ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
-          {reset.isPending ? RESET_PAGE_TEXTS.busy : RESET_PAGE_TEXTS.submit}
-        </Button>
+        {passwordField('password', 'reset-password', RESET_PAGE_TEXTS.newPassword, 'new password')}
+        {passwordField('confirmPassword', 'reset-confirm-password', RESET_PAGE_TEXTS.confirmPassword, 'password confirmation')}
+        <SubmitButton busy={reset.isPending} busyLabel={RESET_PAGE_TEXTS.busy} disabled={!password || !confirmPassword}>
+          {RESET_PAGE_TEXTS.submit}
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

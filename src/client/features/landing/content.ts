@@ -1,13 +1,5 @@
-// Marketing copy of the landing page (spec §1, §2, §9). Headings the spec names are verbatim.
+// Marketing copy below the hero (spec §1, §2, §9). Headings the spec names are verbatim.
 import type { IndicatorKind } from './charts/indicator-chart';
-
-export const HERO = {
-  headline: 'Boost Your Trading with Next-Gen Indicators',
-  tagline: 'Unlock powerful indicators for smarter, faster, more precise trades.',
-  cta: 'Start Risk-Free Today',
-  saleBanner: 'Save up to 65%',
-  rating: 4.3,
-} as const;
 
 export type FeatureBlock = { title: string; kind: IndicatorKind; text: string; points: readonly string[] };
 

@@ -1,64 +1,24 @@
-import { startTransition, useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { LoadingScreen } from './components/icons';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
 import { useAuth } from '@client/lib/auth-state';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { ChatWidget } from './components/chat-widget';
-import { FaqSection } from './components/faq-section';
-import { FeatureBlocks } from './components/feature-blocks';
-import { FeaturesCarousel } from './components/features-carousel';
-import { FinalCta } from './components/final-cta';
 import { HeroSection } from './components/hero-section';
-import { SecureCheckout } from './components/secure-checkout';
-import { SiteFooter } from './components/site-footer';
+import { LoadingScreen } from './components/icons';
 import { SiteHeader } from './components/site-header';
-import { TestimonialsSection } from './components/testimonials-section';
 import { useLandingVariant } from './landing-variant';
-import { PricingSection } from './pricing/pricing-section';
 
-/** Arriving at /#prices (e.g. from another page's Prices link) scrolls there once the sections exist. */
-function useScrollToHash() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (!hash) return;
-    const element = document.getElementById(decodeURIComponent(hash.slice(1)));
-    element?.scrollIntoView({ block: 'start' });
-  }, [hash]);
-}
+// The first paint needs only the header and the hero; the rest arrives as its own chunk.
+const BelowTheFold = lazy(() => import('./below-the-fold').then((module) => ({ default: module.BelowTheFold })));
+const SiteFooter = lazy(() => import('./components/site-footer').then((module) => ({ default: module.SiteFooter })));
 
-/**
- * The sections below the first screen render in a transition right after the first paint: React
- * then works on them in small slices, so the main thread never blocks for long (low TBT), and the
- * hero paints sooner. Arriving at a #section renders everything at once so the scroll can land.
- */
-function useBelowTheFold(): boolean {
-  const { hash } = useLocation();
-  const [ready, setReady] = useState(hash !== '');
-  useEffect(() => {
-    if (ready) return;
-    const frame = requestAnimationFrame(() => startTransition(() => setReady(true)));
-    return () => cancelAnimationFrame(frame);
-  }, [ready]);
-  return ready;
-}
-
-/**
- * Loads the ad pixel (when configured) after the first paint. Tracking is imported on demand, so it
- * is not one more file the page waits for; the checkout imports it again (then from cache).
- */
-function useDeferredTracking(ready: boolean) {
-  const { metaPixelId } = useSiteSettings();
-  useEffect(() => {
-    if (ready) void import('@client/lib/tracking').then((tracking) => tracking.initTracking(metaPixelId));
-  }, [ready, metaPixelId]);
-}
+const PAGE_FILLER = <div aria-hidden="true" className="h-screen" />;
 
 function LandingContent() {
   const { brandName } = useSiteSettings();
   const variant = useLandingVariant();
-  const belowTheFold = useBelowTheFold();
-  useDeferredTracking(belowTheFold);
-  useScrollToHash();
+  const [sectionsDone, setSectionsDone] = useState(false);
+  const onSectionsDone = useCallback(() => setSectionsDone(true), []);
   useEffect(() => {
     document.title = `${brandName} – Next-Gen TradingView Indicators`;
   }, [brandName]);
@@ -68,19 +28,15 @@ function LandingContent() {
       <SiteHeader />
       <main>
         <HeroSection />
-        {belowTheFold ? (
-          <>
-            <FeatureBlocks />
-            <FeaturesCarousel />
-            <TestimonialsSection />
-            <PricingSection originPage={variant.originPage} />
-            <SecureCheckout />
-            <FaqSection />
-            <FinalCta />
-          </>
-        ) : null}
+        <Suspense fallback={PAGE_FILLER}>
+          <BelowTheFold originPage={variant.originPage} onDone={onSectionsDone} />
+        </Suspense>
       </main>
-      {belowTheFold ? <SiteFooter /> : null}
+      {sectionsDone ? (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      ) : null}
       <ChatWidget />
     </div>
   );

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetPaymentDetailsResponse } from '@shared/api-contract';
-import { TEST_SITE_SETTINGS } from '@client/test/render';
+import { deferredReply, errorReply, stubLocation, TEST_SITE_SETTINGS, type ApiReply } from '@client/test/render';
 import { PaymentSuccessPage } from './payment-success-page';
-import { BUYER, deferredReply, errorReply, mockApi, renderPage, resetPaymentTest, signedIn, stubLocation, type ApiReply } from './payment-test-kit';
+import { BUYER, mockApi, renderPage, resetPaymentTest, signedIn } from './payment-test-kit';
 
 const SESSION = 'cs_sbx_123';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, Loader2, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { GetPaymentDetailsResponse, PaymentUserStatus } from '@shared/api-contract';
 import {
@@ -348,27 +348,11 @@ function Step({ status, payment, busy, autoError, onCreate, onLogin, onActivate,
       );
     case 'existing_needs_tv':
       return (
-        <StepFrame title={PAYMENT_SUCCESS_TEXTS.existingTv.title} description={PAYMENT_SUCCESS_TEXTS.existingTv.description}>
-          <UsernameForm
-            submitLabel={PAYMENT_SUCCESS_TEXTS.existingTv.submit}
-            busyLabel={PAYMENT_SUCCESS_TEXTS.existingTv.busy}
-            emptyToast={VALIDATION_TOASTS.missingTradingViewUsername}
-            busy={busy.activate}
-            onActivate={onActivate}
-          />
-        </StepFrame>
+        <UsernameStep texts={PAYMENT_SUCCESS_TEXTS.existingTv} emptyToast={VALIDATION_TOASTS.missingTradingViewUsername} busy={busy.activate} onActivate={onActivate} />
       );
     case 'new_needs_tv':
       return (
-        <StepFrame title={PAYMENT_SUCCESS_TEXTS.newTv.title} description={PAYMENT_SUCCESS_TEXTS.newTv.description}>
-          <UsernameForm
-            submitLabel={PAYMENT_SUCCESS_TEXTS.newTv.submit}
-            busyLabel={PAYMENT_SUCCESS_TEXTS.newTv.busy}
-            emptyToast={VALIDATION_TOASTS.usernameRequired}
-            busy={busy.activate}
-            onActivate={onActivate}
-          />
-        </StepFrame>
+        <UsernameStep texts={PAYMENT_SUCCESS_TEXTS.newTv} emptyToast={VALIDATION_TOASTS.usernameRequired} busy={busy.activate} onActivate={onActivate} />
       );
     case 'existing_complete':
       if (autoError && !busy.activate) {
@@ -415,6 +399,19 @@ function StepFrame({ title, description, children }: { title: string; descriptio
       <p className="mb-6 mt-2 text-sm text-muted">{description}</p>
       {children}
     </div>
+  );
+}
+
+type UsernameStepProps = Pick<ComponentProps<typeof UsernameForm>, 'emptyToast' | 'busy' | 'onActivate'> & {
+  texts: (typeof PAYMENT_SUCCESS_TEXTS)['existingTv' | 'newTv'];
+};
+
+/** The TradingView username step; an existing and a new account see different words. */
+function UsernameStep({ texts, ...form }: UsernameStepProps) {
+  return (
+    <StepFrame title={texts.title} description={texts.description}>
+      <UsernameForm submitLabel={texts.submit} busyLabel={texts.busy} {...form} />
+    </StepFrame>
   );
 }
 

@@ -1,33 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SubscriptionViewDto } from '@shared/api-contract';
 import type { PlanType } from '@shared/plans';
-import { Toaster } from '@client/components/ui/toaster';
-import { AuthProvider } from '@client/lib/auth-state';
-import { SiteSettingsProvider } from '@client/lib/site-settings';
-import { TEST_SITE_SETTINGS } from '@client/test/render';
+import { NO_SUBSCRIPTION } from '@client/test/fixtures';
+import { Landed, mockFetch, renderWithAuth, resetAfterTest, stubLocation } from '@client/test/render';
 import { PremiumAccessRequiredPage } from './premium-access-required-page';
 
-type Reply = { status?: number; body?: unknown };
+type Reply = { status?: number; body: unknown };
 const MEMBER = { id: 'user-1', email: 'lapsed@example.com', name: 'lapsed', createdAt: '2026-01-01T00:00:00.000Z' };
 const SIGNED_IN: Reply = { body: { user: MEMBER, session: { id: 'session-1', expiresAt: '2099-01-01T00:00:00.000Z' } } };
 
+/** A member whose last plan ended (or who never had one, with null). */
 function subscription(latestPlanType: PlanType | null): Reply {
   const body: SubscriptionViewDto = {
+    ...NO_SUBSCRIPTION,
     planType: latestPlanType,
-    isActive: false,
     isCanceled: latestPlanType !== null,
     status: latestPlanType ? 'canceled' : null,
-    expiresAt: null,
-    purchaseDate: null,
-    amount: null,
-    currency: null,
-    tradingviewUsername: null,
-    canCancel: false,
     latestPlanType,
   };
   return { body };
@@ -36,58 +26,33 @@ function subscription(latestPlanType: PlanType | null): Reply {
 let calls: { key: string; body: unknown }[] = [];
 
 function mockApi(routes: Record<string, Reply>) {
-  const table: Record<string, Reply> = { 'GET /api/auth/get-session': SIGNED_IN, 'GET /api/access': { body: { hasAccess: false } }, 'POST /api/auth/sign-out': { body: { success: true } }, ...routes };
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      calls.push({ key, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-      const reply = table[key] ?? { status: 404, body: { error: { code: 'not_found', message: key } } };
-      return new Response(JSON.stringify(reply.body ?? null), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-}
-
-function Landed() {
-  const location = useLocation();
-  return <p data-testid="landed">{`${location.pathname}${location.search}${location.hash}`}</p>;
+  calls = mockFetch({
+    'GET /api/auth/get-session': SIGNED_IN,
+    'GET /api/access': { body: { hasAccess: false } },
+    'POST /api/auth/sign-out': { body: { success: true } },
+    ...routes,
+  });
 }
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
+  const { router } = renderWithAuth(
     [
       { path: '/premium-access-required', element: <PremiumAccessRequiredPage /> },
       { path: '*', element: <Landed /> },
     ],
-    { initialEntries: ['/premium-access-required'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SiteSettingsProvider initial={TEST_SITE_SETTINGS}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-          <Toaster />
-        </AuthProvider>
-      </SiteSettingsProvider>
-    </QueryClientProvider>,
+    { path: '/premium-access-required' },
   );
   return router;
 }
 
-const original = window.location;
-let assign: ReturnType<typeof vi.fn>;
+let assign: ReturnType<typeof stubLocation>['assign'];
+let restoreLocation: () => void;
 beforeEach(() => {
-  assign = vi.fn();
-  Object.defineProperty(window, 'location', { configurable: true, value: { ...original, href: original.href, assign, reload: vi.fn() } });
+  ({ assign, restore: restoreLocation } = stubLocation());
 });
 afterEach(() => {
-  toast.dismiss();
-  cleanup();
-  vi.unstubAllGlobals();
-  Object.defineProperty(window, 'location', { configurable: true, value: original });
+  resetAfterTest();
+  restoreLocation();
 });
 
 describe('/premium-access-required', () => {

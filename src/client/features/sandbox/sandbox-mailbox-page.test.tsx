@@ -1,26 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADVERTISED_PRICES } from '@shared/plans';
 import type { SiteSettings } from '@shared/site';
-import { SiteSettingsProvider } from '@client/lib/site-settings';
+import { resetAfterTest } from '@client/test/render';
 import { SandboxMailboxPage } from './sandbox-mailbox-page';
-
-const SETTINGS: SiteSettings = {
-  brandName: 'Candlewise',
-  brandSlug: 'candlewise',
-  supportEmail: 'support@candlewise.test',
-  companyName: 'Candlewise LLC',
-  companyState: 'New Mexico',
-  discordInviteUrl: 'https://discord.gg/candlewise',
-  docsUrl: 'https://docs.candlewise.test',
-  chatUrl: null,
-  saleEndsAt: '2099-11-26T23:59:59',
-  metaPixelId: null,
-  prices: { ...ADVERTISED_PRICES },
-  sandbox: ['payments', 'tradingview', 'mail'],
-};
+import { mockFetch, renderAt, SETTINGS } from './sandbox-test-kit';
 
 const MAIL = {
   id: 'm-1',
@@ -31,24 +14,12 @@ const MAIL = {
   createdAt: '2025-06-01T10:15:00.000Z',
 };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetAfterTest);
 
 function renderPage(settings: SiteSettings = SETTINGS) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ mails: [MAIL] }), { status: 200, headers: { 'content-type': 'application/json' } }));
-  vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SiteSettingsProvider initial={settings}>
-        <MemoryRouter initialEntries={['/sandbox/mailbox']}>
-          <SandboxMailboxPage />
-        </MemoryRouter>
-      </SiteSettingsProvider>
-    </QueryClientProvider>,
-  );
-  return fetchMock;
+  mockFetch(() => ({ body: { mails: [MAIL] } }));
+  renderAt('/sandbox/mailbox', '/sandbox/mailbox', <SandboxMailboxPage />, settings);
+  return vi.mocked(fetch);
 }
 
 describe('/sandbox/mailbox', () => {

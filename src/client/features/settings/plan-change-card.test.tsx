@@ -2,17 +2,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpgradePreview } from '@shared/api-contract';
-import {
-  deferredReply,
-  errorReply,
-  mockApi,
-  renderSettings,
-  resetSettingsTest,
-  subscriptionDto,
-  TEST_USER,
-} from './settings-test-kit';
+import { deferredReply, errorReply, resetAfterTest } from '@client/test/render';
+import { mockApi, renderSettings, subscriptionDto, TEST_USER } from './settings-test-kit';
 
-afterEach(resetSettingsTest);
+afterEach(resetAfterTest);
 
 const UPGRADE_URL = '/dashboard/settings?section=upgrade';
 

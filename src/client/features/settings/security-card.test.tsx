@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorReply, mockApi, renderSettings, resetSettingsTest } from './settings-test-kit';
+import { errorReply, resetAfterTest } from '@client/test/render';
+import { mockApi, renderSettings } from './settings-test-kit';
 
-afterEach(resetSettingsTest);
+afterEach(resetAfterTest);
 
 describe('Security card', () => {
   it('asks for confirmation, revokes every session, then signs this browser out', async () => {

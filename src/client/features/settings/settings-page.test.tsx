@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { mockApi, renderSettings, resetSettingsTest } from './settings-test-kit';
+import { resetAfterTest } from '@client/test/render';
+import { mockApi, renderSettings } from './settings-test-kit';
 
-afterEach(resetSettingsTest);
+afterEach(resetAfterTest);
 
 const CARDS = {
   account: 'My Account',

@@ -1,17 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  deferredReply,
-  errorReply,
-  mockApi,
-  NO_SUBSCRIPTION,
-  renderSettings,
-  resetSettingsTest,
-  subscriptionDto,
-} from './settings-test-kit';
+import { NO_SUBSCRIPTION } from '@client/test/fixtures';
+import { deferredReply, errorReply, resetAfterTest } from '@client/test/render';
+import { mockApi, renderSettings, subscriptionDto } from './settings-test-kit';
 
-afterEach(resetSettingsTest);
+afterEach(resetAfterTest);
 
 const subscriptionCard = () => screen.findByRole('region', { name: 'Subscription' });
 

@@ -1,10 +1,12 @@
-import { ArrowRight, Sparkles } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { cleanStrategyTitle, type StrategySummary } from '@shared/content';
+import { ComingSoonCard } from '@client/components/content/content-cards';
+import { DifficultyBadge, MetaRow, ReadTime, SectionCount } from '@client/components/content/content-meta';
 import { useStrategies } from './api/get-strategies';
 import { StrategyDetail } from './components/strategy-detail';
-import { DifficultyBadge, LoadError, ReadTime, SectionCount } from './components/strategy-parts';
+import { LoadError } from './components/strategy-parts';
 
 function StrategyCard({ strategy, onOpen }: { strategy: StrategySummary; onOpen: () => void }) {
   const title = cleanStrategyTitle(strategy.title);
@@ -28,10 +30,10 @@ function StrategyCard({ strategy, onOpen }: { strategy: StrategySummary; onOpen:
         </div>
         <p className="mt-2 line-clamp-3 text-sm leading-6 text-muted">{strategy.description}</p>
         <div className="mt-auto pt-5">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+          <MetaRow>
             <ReadTime minutes={strategy.estimatedReadTime} />
             <SectionCount count={strategy.sectionCount} />
-          </div>
+          </MetaRow>
           <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Timeframes">
             {strategy.timeframes.map((timeframe) => (
               <li key={timeframe} className="rounded-md border border-border bg-white/5 px-2 py-0.5 text-xs font-semibold text-slate-200">
@@ -86,11 +88,7 @@ export function StrategiesPage() {
           {strategies.data.map((strategy) => (
             <StrategyCard key={strategy.id} strategy={strategy} onOpen={() => setOpenId(strategy.id)} />
           ))}
-          <div className="flex min-h-64 flex-col items-center justify-center rounded-2xl border border-dashed border-border bg-card/30 p-6 text-center">
-            <Sparkles aria-hidden="true" className="h-8 w-8 text-primary/70" />
-            <h2 className="mt-3 text-base font-semibold text-white">More Strategies Coming Soon</h2>
-            <p className="mt-1 max-w-56 text-sm leading-6 text-muted">New blueprints are in the works. Check back soon.</p>
-          </div>
+          <ComingSoonCard title="More Strategies Coming Soon" text="New blueprints are in the works. Check back soon." />
         </div>
       )}
     </div>

@@ -18,7 +18,7 @@ import { recentSecurityEvents, recordSecurityEvent } from './security.repository
  */
 export const UNAUTHORIZED_ACCESS_DEDUPE_MS = 60_000;
 
-export type SecurityAlertsDto = SecurityAlertsResponse;
+export type SecurityAlertsDto = SecurityAlertsResponse & { colour: 'green' | 'yellow' | 'red' };
 
 const isKnownEvent = (event: string): event is SecurityEventType => (SECURITY_EVENT_TYPES as readonly string[]).includes(event);
 

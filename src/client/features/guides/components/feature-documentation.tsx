@@ -2,11 +2,14 @@ import { ChevronRight, FileText } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { GuideFeature, GuideFeatureSummary } from '@shared/content';
+import { BackLink } from '@client/components/content/back-link';
+import { SidebarCard } from '@client/components/content/content-cards';
+import { ReadTime } from '@client/components/content/content-meta';
 import { Card } from '@client/components/ui/card';
 import { useGuide } from '../api/get-guide';
 import { useGuideFeature } from '../api/get-guide-feature';
 import { rewriteAddressBar } from '../use-url-search';
-import { BackLink, featureHref, GUIDES_PATH, LoadError, LoadingArticle, ReadTime } from './guide-parts';
+import { featureHref, GUIDES_PATH, LoadError, LoadingArticle } from './guide-parts';
 import { DataTable, Markdown } from './markdown';
 
 const productHref = (productId: string) => `${GUIDES_PATH}?product=${encodeURIComponent(productId)}`;
@@ -43,8 +46,7 @@ function OtherFeatures({ productId, features, currentId }: { productId: string; 
   };
 
   return (
-    <Card className="p-5">
-      <h2 className="text-sm font-semibold text-white">Other Features</h2>
+    <SidebarCard title="Other Features">
       <ul className="mt-3 space-y-1">
         {others.map((feature) => (
           <li key={feature.id}>
@@ -59,7 +61,7 @@ function OtherFeatures({ productId, features, currentId }: { productId: string; 
           </li>
         ))}
       </ul>
-    </Card>
+    </SidebarCard>
   );
 }
 

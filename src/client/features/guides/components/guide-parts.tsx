@@ -1,11 +1,10 @@
-import { AlertCircle, ArrowLeft, Clock, Layers, ListOrdered, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { DIFFICULTY_COLOURS, type Difficulty, type GuideSummary } from '@shared/content';
-import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
+import type { Guide, GuideSummary } from '@shared/content';
+import { BackLink } from '@client/components/content/back-link';
+import { LoadErrorCard } from '@client/components/content/content-cards';
+import { FeatureCount, SectionCount } from '@client/components/content/content-meta';
 import { ApiRequestError } from '@client/lib/api-client';
+import { useGuide } from '../api/get-guide';
 
 export const GUIDES_PATH = '/dashboard/guides';
 
@@ -19,50 +18,13 @@ export function guideHref(guide: Pick<GuideSummary, 'id' | 'type' | 'featureCoun
 export const featureHref = (productId: string, featureId: string) =>
   `${GUIDES_PATH}?product=${encodeURIComponent(productId)}&feature=${encodeURIComponent(featureId)}`;
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Difficulty in the colours of spec §9 (easy green, medium yellow, advanced red, product purple, tutorial blue). */
-export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
-  const colour = DIFFICULTY_COLOURS[difficulty];
-  return (
-    <Badge tone={colour} data-colour={colour}>
-      {capitalise(difficulty)}
-    </Badge>
-  );
-}
-
-export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link to={to} className="inline-flex items-center gap-2 text-sm font-medium text-muted transition-colors hover:text-white">
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      {children}
-    </Link>
-  );
-}
-
-export function ReadTime({ minutes }: { minutes: number }) {
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <Clock aria-hidden="true" className="h-4 w-4" />
-      {minutes} min read
-    </span>
-  );
-}
-
-export function CountLabel({ count, one, many, icon = 'layers' }: { count: number; one: string; many: string; icon?: 'layers' | 'list' }) {
-  const Icon = icon === 'layers' ? Layers : ListOrdered;
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <Icon aria-hidden="true" className="h-4 w-4" />
-      {count} {count === 1 ? one : many}
-    </span>
-  );
-}
+/** A feature's place in its product as two digits: 01, 02, … */
+export const featureNumber = (index: number) => String(index + 1).padStart(2, '0');
 
 /** Feature count for products, section count for long reads; single pages show neither. */
 export function GuideCount({ guide }: { guide: Pick<GuideSummary, 'featureCount' | 'sectionCount'> }) {
-  if (guide.featureCount > 0) return <CountLabel count={guide.featureCount} one="feature" many="features" />;
-  if (guide.sectionCount > 0) return <CountLabel count={guide.sectionCount} one="section" many="sections" icon="list" />;
+  if (guide.featureCount > 0) return <FeatureCount count={guide.featureCount} />;
+  if (guide.sectionCount > 0) return <SectionCount count={guide.sectionCount} />;
   return null;
 }
 
@@ -86,7 +48,7 @@ export function LoadingArticle() {
   );
 }
 
-/** A failed load: 'not found' gets its own words, anything else a retry. */
+/** A failed load in place of the page, under the way back; an unknown or malformed id is 'not found'. */
 export function LoadError({
   error,
   onRetry,
@@ -104,19 +66,27 @@ export function LoadError({
   return (
     <div className="space-y-6">
       {back}
-      <Card className="flex flex-col items-center px-8 py-14 text-center">
-        <AlertCircle aria-hidden="true" className="h-10 w-10 text-muted" />
-        <h1 className="mt-4 text-2xl font-bold text-white">{notFound ? notFoundTitle : 'Something went wrong'}</h1>
-        <p className="mt-2 max-w-md text-sm leading-6 text-muted">
-          {notFound ? notFoundText : error instanceof ApiRequestError ? error.message : 'This content could not be loaded. Please try again.'}
-        </p>
-        {!notFound && (
-          <Button variant="secondary" className="mt-6" onClick={onRetry}>
-            <RotateCw aria-hidden="true" className="h-4 w-4" />
-            Try again
-          </Button>
-        )}
-      </Card>
+      <LoadErrorCard error={error} onRetry={onRetry} notFound={notFound} notFoundTitle={notFoundTitle} notFoundText={notFoundText} level={1} />
     </div>
   );
+}
+
+/** Loads guide `guideId` and renders it with `children`, given the "Back to Guides" link; until then, loading or the error. */
+export function GuideLoader({ guideId, children }: { guideId: string; children: (guide: Guide, back: ReactNode) => ReactNode }) {
+  const guide = useGuide(guideId);
+  const back = <BackLink to={GUIDES_PATH}>Back to Guides</BackLink>;
+
+  if (guide.isPending) return <LoadingArticle />;
+  if (guide.isError) {
+    return (
+      <LoadError
+        error={guide.error}
+        onRetry={() => void guide.refetch()}
+        notFoundTitle="Guide Not Found"
+        notFoundText="The requested guide could not be found."
+        back={back}
+      />
+    );
+  }
+  return children(guide.data, back);
 }

@@ -2,14 +2,13 @@ import { ArrowRight, BookOpen, ListTree } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { splitParagraphs, type Guide } from '@shared/content';
+import { NumberBadge, NumberedSection, SidebarCard } from '@client/components/content/content-cards';
+import { DifficultyBadge, MetaRow, ReadTime } from '@client/components/content/content-meta';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
-import { useGuide } from '../api/get-guide';
 import { useGuides } from '../api/get-guides';
-import { BackLink, DifficultyBadge, featureHref, GuideCount, guideHref, GUIDES_PATH, LoadError, LoadingArticle, ReadTime } from './guide-parts';
+import { featureHref, featureNumber, GuideCount, GuideLoader, guideHref } from './guide-parts';
 import { Markdown } from './markdown';
-
-const number = (index: number) => String(index + 1).padStart(2, '0');
 
 function GuideHeader({ guide, showCount = true }: { guide: Guide; showCount?: boolean }) {
   return (
@@ -17,10 +16,10 @@ function GuideHeader({ guide, showCount = true }: { guide: Guide; showCount?: bo
       <DifficultyBadge difficulty={guide.difficulty} />
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-white lg:text-4xl">{guide.title}</h1>
       <p className="mt-3 max-w-3xl text-base leading-7 text-muted">{guide.description}</p>
-      <div className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">
+      <MetaRow className="mt-4 gap-x-5 text-sm">
         <ReadTime minutes={guide.estimatedReadTime} />
         {showCount && <GuideCount guide={guide} />}
-      </div>
+      </MetaRow>
     </header>
   );
 }
@@ -30,8 +29,7 @@ function RelatedGuides({ ids }: { ids: string[] }) {
   const related = ids.flatMap((id) => guides.data?.find((guide) => guide.id === id) ?? []);
   if (related.length === 0) return null;
   return (
-    <Card className="p-5">
-      <h2 className="text-sm font-semibold text-white">Related Guides</h2>
+    <SidebarCard title="Related Guides">
       <ul className="mt-3 space-y-2">
         {related.map((guide) => (
           <li key={guide.id}>
@@ -48,7 +46,7 @@ function RelatedGuides({ ids }: { ids: string[] }) {
           </li>
         ))}
       </ul>
-    </Card>
+    </SidebarCard>
   );
 }
 
@@ -60,9 +58,7 @@ function FeatureCards({ guide }: { guide: Guide }) {
       {guide.features.map((feature, index) => (
         <li key={feature.id} id={`feature-${feature.id}`} className="scroll-mt-24">
           <Card className="flex gap-5 p-6">
-            <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-sm font-bold tabular-nums text-primary">
-              {number(index)}
-            </span>
+            <NumberBadge>{featureNumber(index)}</NumberBadge>
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h2 className="text-lg font-semibold text-white">{feature.title}</h2>
@@ -122,11 +118,7 @@ function FeatureListGuide({ guide }: { guide: Guide }) {
         <FeatureCards guide={guide} />
       </article>
       <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
-        <Card className="p-5">
-          <h2 className="flex items-center gap-2 text-sm font-semibold text-white">
-            <ListTree aria-hidden="true" className="h-4 w-4 text-primary" />
-            Features
-          </h2>
+        <SidebarCard title="Features" icon={ListTree}>
           <ol className="mt-3 space-y-0.5">
             {guide.features.map((feature, index) => (
               <li key={feature.id}>
@@ -134,13 +126,13 @@ function FeatureListGuide({ guide }: { guide: Guide }) {
                   to={featureHref(guide.id, feature.id)}
                   className="flex items-center gap-3 rounded-lg px-2.5 py-2 text-sm text-muted transition-colors hover:bg-white/5 hover:text-white"
                 >
-                  <span className="w-5 text-xs tabular-nums text-muted/70">{number(index)}</span>
+                  <span className="w-5 text-xs tabular-nums text-muted/70">{featureNumber(index)}</span>
                   {feature.title}
                 </Link>
               </li>
             ))}
           </ol>
-        </Card>
+        </SidebarCard>
         <RelatedGuides ids={guide.relatedGuides} />
       </aside>
     </div>
@@ -167,32 +159,19 @@ function LongFormGuide({ guide }: { guide: Guide }) {
         )}
         <div className="space-y-6">
           {guide.sections.map((section, index) => (
-            <section
+            <NumberedSection
               key={section.id}
               id={`section-${section.id}`}
-              aria-labelledby={`section-title-${section.id}`}
+              number={index + 1}
+              title={section.title}
+              titleId={`section-title-${section.id}`}
+              image={section.image}
+              imageAlt={section.imageAlt}
               data-active={active === section.id}
-              className={cn(
-                'scroll-mt-24 rounded-2xl border bg-card p-8 transition-colors duration-300',
-                active === section.id ? 'border-primary/40 shadow-lg shadow-primary/5' : 'border-border',
-              )}
+              className={cn('scroll-mt-24 transition-colors duration-300', active === section.id && 'border-primary/40 shadow-lg shadow-primary/5')}
             >
-              <div className="flex items-center gap-4">
-                <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-sm font-bold tabular-nums text-primary">
-                  {index + 1}
-                </span>
-                <h2 id={`section-title-${section.id}`} className="text-xl font-semibold tracking-tight text-white">
-                  {section.title}
-                </h2>
-              </div>
-              {section.image && (
-                <figure className="mt-6">
-                  <img src={section.image} alt={section.imageAlt ?? ''} loading="lazy" className="w-full rounded-xl border border-border bg-black/20" />
-                  {section.imageAlt && <figcaption className="mt-2.5 text-center text-sm text-muted">{section.imageAlt}</figcaption>}
-                </figure>
-              )}
               <Markdown source={section.content} className="mt-6 max-w-[72ch]" />
-            </section>
+            </NumberedSection>
           ))}
         </div>
         {/* A product guide opened as a guide still leads to its feature pages. */}
@@ -200,11 +179,7 @@ function LongFormGuide({ guide }: { guide: Guide }) {
       </article>
       <aside className="space-y-6 lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
         {guide.sections.length > 0 && (
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 text-sm font-semibold text-white">
-              <BookOpen aria-hidden="true" className="h-4 w-4 text-primary" />
-              Table of Contents
-            </h2>
+          <SidebarCard title="Table of Contents" icon={BookOpen}>
             <nav aria-label="Table of Contents">
               <ol className="mt-3 space-y-0.5">
                 {guide.sections.map((section, index) => (
@@ -227,7 +202,7 @@ function LongFormGuide({ guide }: { guide: Guide }) {
                 ))}
               </ol>
             </nav>
-          </Card>
+          </SidebarCard>
         )}
         <RelatedGuides ids={guide.relatedGuides} />
       </aside>
@@ -237,34 +212,21 @@ function LongFormGuide({ guide }: { guide: Guide }) {
 
 /** guide={id}: one of the three guide layouts (spec §2), chosen by the server from the id. */
 export function GuideView({ guideId }: { guideId: string }) {
-  const guide = useGuide(guideId);
-  const back = <BackLink to={GUIDES_PATH}>Back to Guides</BackLink>;
-
-  if (guide.isPending) return <LoadingArticle />;
-  if (guide.isError) {
-    return (
-      <LoadError
-        error={guide.error}
-        onRetry={() => void guide.refetch()}
-        notFoundTitle="Guide Not Found"
-        notFoundText="The requested guide could not be found."
-        back={back}
-      />
-    );
-  }
-  const data = guide.data;
   return (
-    <div>
-      <div className="mb-6">{back}</div>
-      {data.layout === 'single-page' ? (
-        <SinglePageGuide guide={data} />
-      ) : data.layout === 'feature-list' ? (
-        <FeatureListGuide guide={data} />
-      ) : (
-        // Keyed so that moving to another guide starts again at its first section.
-        <LongFormGuide key={data.id} guide={data} />
+    <GuideLoader guideId={guideId}>
+      {(guide, back) => (
+        <div>
+          <div className="mb-6">{back}</div>
+          {guide.layout === 'single-page' ? (
+            <SinglePageGuide guide={guide} />
+          ) : guide.layout === 'feature-list' ? (
+            <FeatureListGuide guide={guide} />
+          ) : (
+            // Keyed so that moving to another guide starts again at its first section.
+            <LongFormGuide key={guide.id} guide={guide} />
+          )}
+        </div>
       )}
-    </div>
+    </GuideLoader>
   );
 }
-

@@ -1,8 +1,10 @@
-import { ArrowRight, Sparkles } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { GuideSummary } from '@shared/content';
+import { ComingSoonCard } from '@client/components/content/content-cards';
+import { DifficultyBadge, MetaRow, ReadTime } from '@client/components/content/content-meta';
 import { useGuides } from '../api/get-guides';
-import { DifficultyBadge, GuideCount, guideHref, LoadError, LoadingCards, ReadTime } from './guide-parts';
+import { GuideCount, guideHref, LoadError, LoadingCards } from './guide-parts';
 
 function GuideCard({ guide }: { guide: GuideSummary }) {
   const isProduct = guide.type === 'product' && guide.featureCount > 0;
@@ -22,10 +24,10 @@ function GuideCard({ guide }: { guide: GuideSummary }) {
         </div>
         <p className="mt-2 line-clamp-3 text-sm leading-6 text-muted">{guide.description}</p>
         <div className="mt-auto pt-5">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+          <MetaRow>
             <ReadTime minutes={guide.estimatedReadTime} />
             <GuideCount guide={guide} />
-          </div>
+          </MetaRow>
           <span className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
             {isProduct ? 'Explore Features' : 'Start Reading'}
             <ArrowRight aria-hidden="true" className="h-4 w-4 transition-transform group-hover:translate-x-0.5" />
@@ -56,11 +58,7 @@ export function GuidesOverview() {
           {guides.data.map((guide) => (
             <GuideCard key={guide.id} guide={guide} />
           ))}
-          <div className="flex min-h-64 flex-col items-center justify-center rounded-2xl border border-dashed border-border bg-card/30 p-6 text-center">
-            <Sparkles aria-hidden="true" className="h-8 w-8 text-primary/70" />
-            <h2 className="mt-3 text-base font-semibold text-white">More Guides Coming Soon</h2>
-            <p className="mt-1 max-w-56 text-sm leading-6 text-muted">We add new guides and feature walkthroughs regularly.</p>
-          </div>
+          <ComingSoonCard title="More Guides Coming Soon" text="We add new guides and feature walkthroughs regularly." />
         </div>
       )}
     </div>

@@ -27,12 +27,26 @@ function Placeholder({ text }: { text?: FallbackText }) {
   );
 }
 
-/** Renders once the frame is near the viewport (or at once when `eager`), so charts below the fold cost nothing up front. */
+/**
+ * True once the element is near the viewport (or, when `eager`, right after the first paint).
+ * Charts start loading only then: below the fold they cost nothing up front, and even the hero's
+ * chart never delays the first paint of the text (the page's largest contentful paint).
+ */
 export function useNearViewport<T extends HTMLElement = HTMLDivElement>(eager = false) {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(eager);
+  const [near, setNear] = useState(false);
   useEffect(() => {
     if (near) return;
+    if (eager) {
+      let second = 0;
+      const first = requestAnimationFrame(() => {
+        second = requestAnimationFrame(() => setNear(true));
+      });
+      return () => {
+        cancelAnimationFrame(first);
+        cancelAnimationFrame(second);
+      };
+    }
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') {
       setNear(true);
@@ -46,8 +60,8 @@ export function useNearViewport<T extends HTMLElement = HTMLDivElement>(eager = 
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near]);
-  return { ref, near: near || eager };
+  }, [near, eager]);
+  return { ref, near };
 }
 
 /**

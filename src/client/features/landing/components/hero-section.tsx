@@ -1,9 +1,17 @@
 import { ArrowRightIcon, SparkIcon } from './icons';
-import { HERO } from '../content';
 import { scrollToSection, SECTION_IDS } from '../scroll';
 import { FLOATING_ASSETS } from './asset-icons';
 import { ChartFrame } from './chart-frame';
 import { Stars } from './stars';
+
+// The hero's texts (spec §1, §2), verbatim.
+export const HERO = {
+  headline: 'Boost Your Trading with Next-Gen Indicators',
+  tagline: 'Unlock powerful indicators for smarter, faster, more precise trades.',
+  cta: 'Start Risk-Free Today',
+  saleBanner: 'Save up to 65%',
+  rating: 4.3,
+} as const;
 
 // Transform-only motion never moves layout (no CLS). Inline, so the page waits for no extra stylesheet.
 const FLOAT_CSS = `@keyframes landing-float{0%,100%{transform:translateY(0)}50%{transform:translateY(-12px)}}

@@ -1,9 +1,9 @@
-import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION_MESSAGES, VALIDATION_TOASTS, newPasswordSchema } from '@shared/validation';
-import { Button } from '@client/components/ui/button';
-import { FieldError, Input, Label } from '@client/components/ui/input';
+import { FieldError, Label } from '@client/components/ui/input';
+import { SubmitButton } from '@client/components/ui/submit-button';
 import { notifyError } from '@client/lib/notify';
+import { PaidEmailField } from './paid-email-field';
 import { PasswordField } from './password-field';
 
 export const CREATE_ACCOUNT_TEXTS = {
@@ -44,10 +44,7 @@ export function CreateAccountForm({ email, busy, onCreate }: { email: string; bu
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="account-email">Email</Label>
-        <Input id="account-email" type="email" value={email} disabled readOnly autoComplete="username" />
-      </div>
+      <PaidEmailField id="account-email" email={email} />
       <div className="space-y-2">
         <Label htmlFor="account-password">{CREATE_ACCOUNT_TEXTS.password}</Label>
         <PasswordField
@@ -89,10 +86,9 @@ export function CreateAccountForm({ email, busy, onCreate }: { email: string; bu
         />
         <FieldError id="account-confirm-password-error" message={errors.confirmPassword} />
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={busy || password === '' || confirmPassword === ''}>
-        {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
-        {busy ? CREATE_ACCOUNT_TEXTS.busy : CREATE_ACCOUNT_TEXTS.submit}
-      </Button>
+      <SubmitButton busy={busy} busyLabel={CREATE_ACCOUNT_TEXTS.busy} disabled={password === '' || confirmPassword === ''}>
+        {CREATE_ACCOUNT_TEXTS.submit}
+      </SubmitButton>
     </form>
   );
 }

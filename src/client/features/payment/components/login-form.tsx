@@ -1,10 +1,10 @@
-import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PASSWORD_MAX_LENGTH, VALIDATION_TOASTS } from '@shared/validation';
-import { Button } from '@client/components/ui/button';
-import { Input, Label } from '@client/components/ui/input';
+import { Label } from '@client/components/ui/input';
+import { SubmitButton } from '@client/components/ui/submit-button';
 import { notifyError } from '@client/lib/notify';
+import { PaidEmailField } from './paid-email-field';
 import { PasswordField } from './password-field';
 
 export const LOGIN_FORM_TEXTS = {
@@ -32,10 +32,7 @@ export function LoginForm({ email, busy, onLogin }: { email: string; busy: boole
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <div className="space-y-2">
-        <Label htmlFor="login-email">Email</Label>
-        <Input id="login-email" type="email" value={email} disabled readOnly autoComplete="username" />
-      </div>
+      <PaidEmailField id="login-email" email={email} />
       <div className="space-y-2">
         <div className="flex items-center justify-between">
           <Label htmlFor="login-password">{LOGIN_FORM_TEXTS.password}</Label>
@@ -53,10 +50,9 @@ export function LoginForm({ email, busy, onLogin }: { email: string; busy: boole
           onChange={(event) => setPassword(event.target.value)}
         />
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
-        {busy ? LOGIN_FORM_TEXTS.busy : LOGIN_FORM_TEXTS.submit}
-      </Button>
+      <SubmitButton busy={busy} busyLabel={LOGIN_FORM_TEXTS.busy}>
+        {LOGIN_FORM_TEXTS.submit}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,9 +1,8 @@
-import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { Toast } from '@shared/error-messages';
 import { TRADINGVIEW_USERNAME_MAX_LENGTH, tradingViewUsernameSchema } from '@shared/validation';
-import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
+import { SubmitButton } from '@client/components/ui/submit-button';
 import { notifyError } from '@client/lib/notify';
 
 export const USERNAME_FORM_TEXTS = {
@@ -72,10 +71,9 @@ export function UsernameForm({ submitLabel, busyLabel, emptyToast, busy, onActiv
         )}
       </div>
       <p className="rounded-lg border border-warning/30 bg-warning/10 px-3 py-2 text-xs text-warning">{USERNAME_FORM_TEXTS.warning}</p>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
-        {busy ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
-        {busy ? busyLabel : submitLabel}
-      </Button>
+      <SubmitButton busy={busy} busyLabel={busyLabel}>
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

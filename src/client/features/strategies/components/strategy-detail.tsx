@@ -1,10 +1,13 @@
-import { ArrowLeft, CheckCircle2, Clock3, Layers } from 'lucide-react';
+import { CheckCircle2, Clock3, Layers } from 'lucide-react';
 import { cleanStrategyTitle, splitParagraphs, type Strategy } from '@shared/content';
+import { BackLink } from '@client/components/content/back-link';
+import { NumberedSection, SidebarCard } from '@client/components/content/content-cards';
+import { DifficultyBadge, ReadTime, SectionCount } from '@client/components/content/content-meta';
 import { Badge } from '@client/components/ui/badge';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { useStrategy } from '../api/get-strategy';
-import { DifficultyBadge, LoadError, ReadTime, SectionCount } from './strategy-parts';
+import { LoadError } from './strategy-parts';
 
 // Reading style for the section HTML the server renders (and sanitises) from Markdown.
 const SECTION_PROSE = cn(
@@ -77,11 +80,7 @@ function StrategyArticle({ strategy }: { strategy: Strategy }) {
           </div>
         </Card>
         <div className="space-y-6">
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 text-sm font-semibold text-white">
-              <Clock3 aria-hidden="true" className="h-4 w-4 text-primary" />
-              Timeframes
-            </h2>
+          <SidebarCard title="Timeframes" icon={Clock3}>
             <ul className="mt-3 flex flex-wrap gap-2" aria-label="Timeframes">
               {strategy.timeframes.map((timeframe) => (
                 <li key={timeframe} className="rounded-lg border border-border bg-white/5 px-3 py-1 text-sm font-semibold text-white">
@@ -89,12 +88,8 @@ function StrategyArticle({ strategy }: { strategy: Strategy }) {
                 </li>
               ))}
             </ul>
-          </Card>
-          <Card className="p-5">
-            <h2 className="flex items-center gap-2 text-sm font-semibold text-white">
-              <Layers aria-hidden="true" className="h-4 w-4 text-primary" />
-              Indicators Required
-            </h2>
+          </SidebarCard>
+          <SidebarCard title="Indicators Required" icon={Layers}>
             <ul className="mt-3 space-y-2.5">
               {strategy.indicatorsRequired.map((indicator) => (
                 <li key={indicator} className="flex gap-2.5 text-sm leading-6 text-slate-300">
@@ -103,30 +98,23 @@ function StrategyArticle({ strategy }: { strategy: Strategy }) {
                 </li>
               ))}
             </ul>
-          </Card>
+          </SidebarCard>
         </div>
       </div>
 
       <div className="mt-10 space-y-6">
         {sections.map((section, index) => (
-          <section key={section.id} aria-labelledby={`strategy-section-${section.id}`} className="rounded-2xl border border-border bg-card p-8">
-            <div className="flex items-center gap-4">
-              <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-primary/15 text-sm font-bold tabular-nums text-primary">
-                {index + 1}
-              </span>
-              <h2 id={`strategy-section-${section.id}`} className="text-xl font-semibold tracking-tight text-white">
-                {section.title}
-              </h2>
-            </div>
-            {section.image && (
-              <figure className="mt-6">
-                <img src={section.image} alt={section.imageAlt ?? ''} loading="lazy" className="w-full rounded-xl border border-border bg-black/20" />
-                {section.imageAlt && <figcaption className="mt-2.5 text-center text-sm text-muted">{section.imageAlt}</figcaption>}
-              </figure>
-            )}
+          <NumberedSection
+            key={section.id}
+            number={index + 1}
+            title={section.title}
+            titleId={`strategy-section-${section.id}`}
+            image={section.image}
+            imageAlt={section.imageAlt}
+          >
             {/* Sanitised on the server (content-loader renderHtml): only an allow-list of tags, our own images. */}
             <div className={cn(SECTION_PROSE, 'mt-6 max-w-[75ch]')} dangerouslySetInnerHTML={{ __html: section.html }} />
-          </section>
+          </NumberedSection>
         ))}
       </div>
 
@@ -149,10 +137,9 @@ export function StrategyDetail({ strategyId, onBack }: { strategyId: string; onB
   const strategy = useStrategy(strategyId);
   return (
     <div>
-      <button type="button" onClick={onBack} className="mb-6 inline-flex items-center gap-2 text-sm font-medium text-muted hover:text-white">
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      <BackLink onClick={onBack} className="mb-6">
         Back to Strategies
-      </button>
+      </BackLink>
       {strategy.isPending ? (
         <div role="status" aria-label="Loading" className="space-y-4">
           <div className="h-10 w-2/3 animate-pulse rounded bg-white/10" />

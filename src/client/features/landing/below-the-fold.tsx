@@ -1,0 +1,76 @@
+// Everything below the first screen: its own chunk, so the first paint waits only for the header
+// and the hero.
+import { startTransition, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { OriginPage } from '@shared/plans';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { FaqSection } from './components/faq-section';
+import { FeatureBlocks } from './components/feature-blocks';
+import { FeaturesCarousel } from './components/features-carousel';
+import { FinalCta } from './components/final-cta';
+import { SecureCheckout } from './components/secure-checkout';
+import { TestimonialsSection } from './components/testimonials-section';
+import { PricingSection } from './pricing/pricing-section';
+
+const SECTION_COUNT = 7;
+
+/**
+ * How many sections are rendered. They follow one per frame, each in a transition, so the main
+ * thread never blocks for long (low TBT). Arriving at a #section renders all at once so the scroll
+ * can land.
+ */
+function useProgressiveSections(): number {
+  const { hash } = useLocation();
+  const [shown, setShown] = useState(hash === '' ? 0 : SECTION_COUNT);
+  useEffect(() => {
+    if (shown >= SECTION_COUNT) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setShown((count) => count + 1)));
+    return () => cancelAnimationFrame(frame);
+  }, [shown]);
+  return shown;
+}
+
+/** Arriving at /#prices (e.g. from the payment-canceled page) scrolls there once the sections exist. */
+function useScrollToHash(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || !hash) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [ready, hash]);
+}
+
+/**
+ * Loads the ad pixel (when configured) once the page is in place. Tracking is imported on demand,
+ * so it is not one more file the first paint waits for; the checkout imports it again (from cache).
+ */
+function useDeferredTracking(ready: boolean) {
+  const { metaPixelId } = useSiteSettings();
+  useEffect(() => {
+    if (ready) void import('@client/lib/tracking').then((tracking) => tracking.initTracking(metaPixelId));
+  }, [ready, metaPixelId]);
+}
+
+export function BelowTheFold({ originPage, onDone }: { originPage: OriginPage; onDone: () => void }) {
+  const shown = useProgressiveSections();
+  const done = shown >= SECTION_COUNT;
+  useScrollToHash(done);
+  useDeferredTracking(done);
+  useEffect(() => {
+    if (done) onDone();
+  }, [done, onDone]);
+
+  return (
+    <>
+      {shown > 0 ? <FeatureBlocks /> : null}
+      {shown > 1 ? <FeaturesCarousel /> : null}
+      {shown > 2 ? <TestimonialsSection /> : null}
+      {shown > 3 ? <PricingSection originPage={originPage} /> : null}
+      {shown > 4 ? <SecureCheckout /> : null}
+      {shown > 5 ? <FaqSection /> : null}
+      {shown > 6 ? <FinalCta /> : null}
+      {/* Keeps the page taller than the screen until the sections are in, so a scrollbar
+          appearing later cannot nudge the hero sideways (a layout shift). */}
+      {done ? null : <div aria-hidden="true" className="h-screen" />}
+    </>
+  );
+}
