@@ -18,6 +18,26 @@ async function signedInCookie(app: App, email: string): Promise<string> {
     .join('; ');
 }
 
+/** A member who bought monthly on the sandbox, as a buyer does: checkout, then pay with 4242…. */
+async function memberCookie(app: App, email: string): Promise<string> {
+  const cookie = await signedInCookie(app, email);
+  await buy(app, 'monthly', email, cookie);
+  return cookie;
+}
+
+async function buy(app: App, planType: string, email: string | null, cookie?: string): Promise<string> {
+  const checkout = await app.request(
+    '/api/create-checkout',
+    json({ planType, customerEmail: email, fbc: null, fbp: null, userAgent: 'bench', originPage: '/' }, cookie),
+  );
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  const paid = await app.request(
+    `/api/sandbox/checkout/${sessionId}/pay`,
+    json({ email: email ?? 'buyer@example.com', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Bench Buyer' }),
+  );
+  return sessionId;
+}
+
 export const scenarios: Scenario[] = [
   { name: 'GET /healthz', prepare: async (app) => async () => app.request('/healthz') },
   { name: 'GET /api/site', prepare: async (app) => async () => app.request('/api/site') },
@@ -26,6 +46,29 @@ export const scenarios: Scenario[] = [
     prepare: async (app) => {
       const cookie = await signedInCookie(app, 'access-bench@example.com');
       return async () => app.request('/api/access', { headers: { cookie } });
+    },
+  },
+  {
+    name: 'GET /api/subscription (member)',
+    prepare: async (app) => {
+      const cookie = await memberCookie(app, 'subscription-bench@example.com');
+      return async () => app.request('/api/subscription', { headers: { cookie } });
+    },
+  },
+  {
+    name: 'POST /api/create-checkout (anonymous)',
+    prepare: async (app) => async () =>
+      app.request('/api/create-checkout', json({ planType: 'quarterly', customerEmail: null, fbc: null, fbp: null, userAgent: 'bench', originPage: '/' })),
+  },
+  {
+    name: 'purchase: checkout + sandbox payment + fulfilment',
+    prepare: async (app) => async (i) => buy(app, 'monthly', `buyer-${i}-${Date.now()}@example.com`),
+  },
+  {
+    name: 'POST /api/get-payment-details (paid)',
+    prepare: async (app) => {
+      const sessionId = await buy(app, 'yearly', 'details-bench@example.com');
+      return async () => app.request('/api/get-payment-details', json({ sessionId }));
     },
   },
 ];

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Strategy, StrategySummary } from '@shared/content';
-import { renderRoutes } from '@client/test/render';
+import { jsonResponse, renderRoutes } from '@client/test/render';
 import { StrategiesPage } from './strategies-page';
 
 const img = (file: string) => `/api/content/images/${file}`;
@@ -58,18 +58,16 @@ const summary = ({ id, title, description, previewImage, estimatedReadTime, diff
   sectionCount,
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://localhost').pathname;
-      if (path === '/api/content/strategies') return json({ strategies: [MIDLINE, SMC].map(summary) });
-      if (path === `/api/content/strategies/${MIDLINE.id}`) return json(MIDLINE);
-      if (path === `/api/content/strategies/${SMC.id}`) return json(SMC);
-      return json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+      if (path === '/api/content/strategies') return jsonResponse({ strategies: [MIDLINE, SMC].map(summary) });
+      if (path === `/api/content/strategies/${MIDLINE.id}`) return jsonResponse(MIDLINE);
+      if (path === `/api/content/strategies/${SMC.id}`) return jsonResponse(SMC);
+      return jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
     }),
   );
 });

@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Guide, GuideFeature, GuideSummary } from '@shared/content';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
-import { TEST_SITE_SETTINGS } from '@client/test/render';
+import { jsonResponse, requestUrl, TEST_SITE_SETTINGS } from '@client/test/render';
 import { GuidesPage } from '../guides-page';
 
 const img = (file: string) => `/api/content/images/${file}`;
@@ -136,8 +136,7 @@ export const ADAPTIVE_CLOUD: GuideFeature = {
 
 export const GUIDES = [GETTING_STARTED, TECHNICAL_ANALYSIS, PRO_V2, SMC, SETUP];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const notFound = () => json({ error: { code: 'not_found', message: 'Not found.' } }, 404);
+const notFound = () => jsonResponse({ error: { code: 'not_found', message: 'Not found.' } }, 404);
 
 /** The content API as the server answers it, at the fetch boundary. */
 export function stubContentApi(extra: Record<string, Guide> = {}) {
@@ -150,13 +149,13 @@ export function stubContentApi(extra: Record<string, Guide> = {}) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost').pathname;
+      const path = new URL(requestUrl(input), 'http://localhost').pathname;
       requests.push(path);
-      if (path === '/api/content/guides') return json({ guides: GUIDES.map(summary) });
+      if (path === '/api/content/guides') return jsonResponse({ guides: GUIDES.map(summary) });
       const feature = /^\/api\/content\/guides\/([^/]+)\/features\/([^/]+)$/.exec(path);
-      if (feature) return featureDocs.has(`${feature[1]}/${feature[2]}`) ? json(featureDocs.get(`${feature[1]}/${feature[2]}`)) : notFound();
+      if (feature) return featureDocs.has(`${feature[1]}/${feature[2]}`) ? jsonResponse(featureDocs.get(`${feature[1]}/${feature[2]}`)) : notFound();
       const guide = /^\/api\/content\/guides\/([^/]+)$/.exec(path);
-      if (guide) return guides.has(guide[1] ?? '') ? json(guides.get(guide[1] ?? '')) : notFound();
+      if (guide) return guides.has(guide[1] ?? '') ? jsonResponse(guides.get(guide[1] ?? '')) : notFound();
       return notFound();
     }),
   );

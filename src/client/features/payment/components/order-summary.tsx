@@ -1,6 +1,8 @@
-import { Clock, ListChecks, Receipt } from 'lucide-react';
+import { Clock, ListChecks, Receipt, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { GetPaymentDetailsResponse } from '@shared/api-contract';
 import { formatMoney, isRecurring, planDisplayName } from '@shared/plans';
+import { cn } from '@client/lib/cn';
 import { useSiteSettings } from '@client/lib/site-settings';
 
 export const ORDER_TEXTS = {
@@ -13,30 +15,41 @@ export const ORDER_TEXTS = {
   findScripts: 'In TradingView, open a chart, click Indicators, choose Invite-only scripts and select the indicators.',
 } as const;
 
+/** A titled card of the order page's sidebar. */
+function Panel({ id, icon: Icon, title, className, children }: { id: string; icon: LucideIcon; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={cn('rounded-2xl border border-border bg-card/90 p-6', className)}>
+      <h2 id={id} className="mb-4 flex items-center gap-2 text-base font-semibold">
+        <Icon aria-hidden="true" className="h-4 w-4 text-primary" />
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className={cn('font-medium', className)}>{children}</dd>
+    </div>
+  );
+}
+
 /** What the buyer paid for: plan, amount and the e-mail the receipt went to. */
 export function OrderSummary({ details }: { details: Pick<GetPaymentDetailsResponse, 'planType' | 'amountTotal' | 'currency' | 'email'> }) {
   const plan = `${planDisplayName(details.planType)} ${isRecurring(details.planType) ? 'subscription' : 'access'}`;
   return (
-    <section aria-labelledby="order-summary" className="rounded-2xl border border-border bg-card/90 p-6">
-      <h2 id="order-summary" className="mb-4 flex items-center gap-2 text-base font-semibold">
-        <Receipt aria-hidden="true" className="h-4 w-4 text-primary" />
-        {ORDER_TEXTS.summary}
-      </h2>
+    <Panel id="order-summary" icon={Receipt} title={ORDER_TEXTS.summary}>
       <dl className="space-y-3 text-sm">
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted">{ORDER_TEXTS.plan}</dt>
-          <dd className="font-medium">{plan}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted">{ORDER_TEXTS.amount}</dt>
-          <dd className="font-medium">{formatMoney(details.amountTotal, details.currency)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-muted">{ORDER_TEXTS.email}</dt>
-          <dd className="min-w-0 break-all text-right font-medium">{details.email}</dd>
-        </div>
+        <Row label={ORDER_TEXTS.plan}>{plan}</Row>
+        <Row label={ORDER_TEXTS.amount}>{formatMoney(details.amountTotal, details.currency)}</Row>
+        <Row label={ORDER_TEXTS.email} className="min-w-0 break-all text-right">
+          {details.email}
+        </Row>
       </dl>
-    </section>
+    </Panel>
   );
 }
 
@@ -44,11 +57,7 @@ export function OrderSummary({ details }: { details: Pick<GetPaymentDetailsRespo
 export function NextSteps() {
   const { supportEmail } = useSiteSettings();
   return (
-    <section aria-labelledby="next-steps" className="rounded-2xl border border-border bg-card/90 p-6 text-sm">
-      <h2 id="next-steps" className="mb-4 flex items-center gap-2 text-base font-semibold">
-        <ListChecks aria-hidden="true" className="h-4 w-4 text-primary" />
-        {ORDER_TEXTS.nextTitle}
-      </h2>
+    <Panel id="next-steps" icon={ListChecks} title={ORDER_TEXTS.nextTitle} className="text-sm">
       <ul className="space-y-3 text-muted">
         <li className="flex gap-2">
           <Clock aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-primary" />
@@ -66,6 +75,6 @@ export function NextSteps() {
         </a>
         .
       </p>
-    </section>
+    </Panel>
   );
 }
