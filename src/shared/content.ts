@@ -86,6 +86,16 @@ export type StrategyFrontMatter = z.infer<typeof strategyFrontMatterSchema>;
 // DTOs returned by the content API. Image fields are URLs, Markdown fields have their image
 // references already rewritten to URLs.
 
+/** Intrinsic size of an image in CSS pixels. */
+export type ImageSize = { width: number; height: number };
+
+/**
+ * The size of every image a DTO shows (its own image fields and the images inside its Markdown),
+ * keyed by URL. The client gives each `<img>` these as width/height so the page keeps the
+ * image's room before it loads: nothing below moves when it arrives.
+ */
+export type ImageSizes = Record<string, ImageSize>;
+
 export type GuideSummary = {
   id: string;
   title: string;
@@ -125,6 +135,7 @@ export type Guide = GuideSummary & {
   sections: GuideSection[];
   relatedGuides: string[];
   layout: GuideLayout;
+  images: ImageSizes;
 };
 
 export type TextBlock = { kind: 'text'; markdown: string };
@@ -133,6 +144,7 @@ export type DocumentationBlock = TextBlock | TableBlock;
 
 export type GuideFeature = GuideFeatureSummary & {
   blocks: DocumentationBlock[];
+  images: ImageSizes;
 };
 
 export type StrategySummary = {
@@ -164,6 +176,8 @@ export type Strategy = StrategySummary & {
   indicatorsRequired: string[];
   sections: StrategySection[];
   relatedStrategies: string[];
+  /** Images inside `sections[].html` already carry their width and height. */
+  images: ImageSizes;
 };
 
 // ---------------------------------------------------------------------------------------------

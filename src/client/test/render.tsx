@@ -31,7 +31,7 @@ export const TEST_SITE_SETTINGS: SiteSettings = {
 /** The app's cache timing (lib/query-client.ts) without its retries, so a test's 500 shows at once. */
 export const APP_QUERY_DEFAULTS = { staleTime: 30_000, refetchOnWindowFocus: false } satisfies DefaultOptions['queries'];
 
-export type RenderOptions = {
+type RenderOptions = {
   /** The URL to open; a list is the history, with the URL to open last. */
   path?: string | string[];
   settings?: SiteSettings;

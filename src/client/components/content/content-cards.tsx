@@ -1,5 +1,7 @@
 import { AlertCircle, RotateCw, Sparkles, type LucideIcon } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import type { ImageSize } from '@shared/content';
+import { ContentImage } from '@client/components/content/content-image';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { ApiRequestError } from '@client/lib/api-client';
@@ -33,10 +35,12 @@ type NumberedSectionProps = Omit<ComponentProps<'section'>, 'title'> & {
   titleId: string;
   image?: string;
   imageAlt?: string;
+  /** The figure's intrinsic size, so it keeps its room while loading. */
+  imageSize?: ImageSize;
 };
 
 /** A numbered section card of a long read: number and title, the section's figure, then `children`. */
-export function NumberedSection({ number, title, titleId, image, imageAlt, className, children, ...props }: NumberedSectionProps) {
+export function NumberedSection({ number, title, titleId, image, imageAlt, imageSize, className, children, ...props }: NumberedSectionProps) {
   return (
     <section aria-labelledby={titleId} className={cn('rounded-2xl border border-border bg-card p-8', className)} {...props}>
       <div className="flex items-center gap-4">
@@ -47,7 +51,7 @@ export function NumberedSection({ number, title, titleId, image, imageAlt, class
       </div>
       {image && (
         <figure className="mt-6">
-          <img src={image} alt={imageAlt ?? ''} loading="lazy" className="w-full rounded-xl border border-border bg-black/20" />
+          <ContentImage src={image} alt={imageAlt ?? ''} size={imageSize} className="w-full rounded-xl border border-border bg-black/20" />
           {imageAlt && <figcaption className="mt-2.5 text-center text-sm text-muted">{imageAlt}</figcaption>}
         </figure>
       )}

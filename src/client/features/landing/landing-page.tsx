@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { useAfterPaint } from './after-paint';
 import { useAuth } from '@client/lib/auth-state';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { ChatWidget } from './components/chat-widget';
@@ -17,6 +18,9 @@ const PAGE_FILLER = <div aria-hidden="true" className="h-screen" />;
 function LandingContent() {
   const { brandName } = useSiteSettings();
   const variant = useLandingVariant();
+  const { hash } = useLocation();
+  // The rest of the page loads after the hero has painted; a #section in the address needs it at once.
+  const rest = useAfterPaint(hash !== '');
   const [sectionsDone, setSectionsDone] = useState(false);
   const onSectionsDone = useCallback(() => setSectionsDone(true), []);
   useEffect(() => {
@@ -28,9 +32,13 @@ function LandingContent() {
       <SiteHeader />
       <main>
         <HeroSection />
-        <Suspense fallback={PAGE_FILLER}>
-          <BelowTheFold originPage={variant.originPage} onDone={onSectionsDone} />
-        </Suspense>
+        {rest ? (
+          <Suspense fallback={PAGE_FILLER}>
+            <BelowTheFold originPage={variant.originPage} onDone={onSectionsDone} />
+          </Suspense>
+        ) : (
+          PAGE_FILLER
+        )}
       </main>
       {sectionsDone ? (
         <Suspense fallback={null}>

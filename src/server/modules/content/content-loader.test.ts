@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -245,6 +245,45 @@ describe('images', () => {
     }
   });
 
+  // Regression: images without a size took no room until loaded, so a page grew while the Table
+  // of Contents scrolled and the jump stopped short of its section.
+  it('gives every image a DTO shows its size, as the file states it', async () => {
+    const declared = async (url: string) => {
+      const svg = await readFile(defined(content.imagePath(url.slice(IMAGE_PREFIX.length)), url), 'utf8');
+      const tag = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
+      return { width: Number(/\swidth="(\d+)"/.exec(tag)?.[1]), height: Number(/\sheight="(\d+)"/.exec(tag)?.[1]) };
+    };
+    const dtos: { name: string; images: Record<string, { width: number; height: number }>; urls: string[] }[] = [];
+    const inText = (text: string) => [...text.matchAll(/(?:\]\(|src=")([^)"\s]+)/g)].map((match) => match[1] ?? '');
+    for (const guide of guides) {
+      const text = [guide.introduction, ...guide.sections.map((section) => section.content)].join('\n');
+      dtos.push({ name: guide.id, images: guide.images, urls: [guide.previewImage, ...guide.sections.flatMap((s) => s.image ?? []), ...inText(text)] });
+      for (const feature of guide.type === 'product' ? featuresOf(guide.id) : []) {
+        dtos.push({ name: `${guide.id}/${feature.id}`, images: feature.images, urls: inText(JSON.stringify(feature.blocks)) });
+      }
+    }
+    for (const strategy of strategies) {
+      const html = strategy.sections.map((section) => section.html).join('\n');
+      dtos.push({
+        name: strategy.id,
+        images: strategy.images,
+        urls: [strategy.previewImage, strategy.heroImage, ...strategy.sections.flatMap((s) => s.image ?? []), ...inText(html)],
+      });
+    }
+
+    let checked = 0;
+    for (const { name, images, urls } of dtos) {
+      expect(Object.keys(images).sort(), name).toEqual([...new Set(urls)].sort());
+      for (const url of urls) {
+        const size = await declared(url);
+        expect(size.width, url).toBeGreaterThan(0);
+        expect(images[url], `${name}: ${url}`).toEqual(size);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
   it('gives section images an alt text', () => {
     for (const section of [...guides.flatMap((g) => g.sections), ...strategies.flatMap((s) => s.sections)]) {
       if (section.image) expect(section.imageAlt?.length, section.id).toBeGreaterThan(10);
@@ -367,7 +406,7 @@ ${body}`;
   /** A minimal valid tree: one guide, one strategy with the given body, one image. */
   const fixture = async (name: string, strategyBody: string, files: Record<string, string> = {}) => {
     const dir = join(root, name);
-    await write(dir, 'images/ok.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await write(dir, 'images/ok.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"/>');
     await write(
       dir,
       'guides/basics.md',
@@ -417,7 +456,8 @@ ${body}`;
     const html = defined((await load(dir)).strategy('hostile'), 'hostile').sections[0]?.html ?? '';
     expect(html).not.toMatch(/<script|alert\("x"\)|onerror|onclick|onmouseover|javascript:|<iframe|<style|evil\.example/i);
     expect(html).toContain('<strong>bold</strong>');
-    expect(html).toContain(`<img src="${IMAGE_PREFIX}ok.svg" alt="ours" />`);
+    // Our image keeps its room before it loads: its intrinsic size, lazily and asynchronously decoded.
+    expect(html).toContain(`<img src="${IMAGE_PREFIX}ok.svg" alt="ours" width="40" height="20" loading="lazy" decoding="async" />`);
     expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">out</a>');
     expect(html).toContain('<table>');
   });
@@ -440,10 +480,18 @@ ${body}`;
     ['features under a plain guide', { 'guides/basics/01-one.md': feature('one') }, /guides\/basics\.md: only guides with type product/],
     ['a feature whose id does not match its file', { 'guides/prod.md': productGuide, 'guides/prod/01-one.md': feature('two') }, /guides\/prod\/01-one\.md: id 'two'/],
     ['a feature folder without its guide', { 'guides/orphan/01-one.md': feature('one') }, /guides\/orphan\/: feature folder/],
+    ['an SVG without a size', { 'images/blank.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="100%"><!-- <svg width="1" height="1"> --></svg>' }, /images\/blank\.svg: cannot read the image size/],
     ['two guides with one id', { 'guides/copy.md': '---\nid: basics\ntitle: B\ndescription: d\ndifficulty: beginner\ntype: guide\nestimatedReadTime: 1\npreviewImage: ok.svg\norder: 3\n---\nx' }, /id 'basics' is also used/],
   ])('refuses %s, naming the file and the field', async (name, files, message) => {
     const dir = await fixture(name.replace(/\W+/g, '-'), '## A\n\nText.', files);
     await expect(load(dir)).rejects.toThrow(message);
+  });
+
+  it('sizes the images inside feature documentation too', async () => {
+    const withImage = feature('one').replace('Setting\t', 'See ![the panel](ok.svg).\n\nSetting\t');
+    const loaded = await load(await fixture('feature-image', '## A\n\nText.', { 'guides/prod.md': productGuide, 'guides/prod/01-one.md': withImage }));
+    expect(loaded.feature('prod', 'one')?.images).toEqual({ [`${IMAGE_PREFIX}ok.svg`]: { width: 40, height: 20 } });
+    expect(loaded.guide('prod')?.images).toEqual({ [`${IMAGE_PREFIX}ok.svg`]: { width: 40, height: 20 } });
   });
 
   it('loads the valid fixture', async () => {

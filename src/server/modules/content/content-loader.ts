@@ -16,9 +16,12 @@ import type {
   GuideFeature,
   GuideFeatureSummary,
   GuideSummary,
+  ImageSize,
+  ImageSizes,
   Strategy,
   StrategySummary,
 } from '@shared/content';
+import { readImageSize } from './image-size';
 
 // Reads `content/` once at start-up into memory. Content is part of the release, so any broken
 // file (bad front matter, unknown image, dangling related id) stops the start with a message
@@ -53,12 +56,13 @@ function contentError(file: string, message: string): Error {
 }
 
 type SourceFile = { path: string; name: string; data: Record<string, unknown>; body: string };
+type ImageFile = { path: string; size: ImageSize };
 type Context = ContentLoaderOptions & {
   root: string;
-  /** File name → absolute path of every image in content/images. */
-  images: Map<string, string>;
-  /** `imageUrl` of every image: the only `<img src>` the sanitiser keeps. */
-  ownImageUrls: Set<string>;
+  /** File name → absolute path and intrinsic size of every image in content/images. */
+  images: Map<string, ImageFile>;
+  /** `imageUrl` of every image → its size. These are the only `<img src>` the sanitiser keeps. */
+  sizeByUrl: Map<string, ImageSize>;
 };
 
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -70,8 +74,8 @@ const SAFE_FILE_NAME = /^[A-Za-z0-9][\w.-]*$/;
 export async function loadContent(options: ContentLoaderOptions): Promise<ContentCatalogue> {
   const root = resolve(options.dir);
   const images = await listImages(join(root, 'images'));
-  const ownImageUrls = new Set([...images.keys()].map((file) => options.imageUrl(file)));
-  const ctx: Context = { ...options, root, images, ownImageUrls };
+  const sizeByUrl = new Map([...images].map(([file, image]) => [options.imageUrl(file), image.size]));
+  const ctx: Context = { ...options, root, images, sizeByUrl };
 
   const [guides, strategies] = await Promise.all([loadGuides(ctx), loadStrategies(ctx)]);
 
@@ -89,7 +93,7 @@ export async function loadContent(options: ContentLoaderOptions): Promise<Conten
     strategies: strategies.map(({ strategy }) => toStrategySummary(strategy)),
     strategy: (strategyId) => strategyById.get(strategyId),
     // Only names found by listing the folder resolve, so '../' or absolute paths never do.
-    imagePath: (file) => images.get(file),
+    imagePath: (file) => images.get(file)?.path,
   };
 }
 
@@ -136,22 +140,30 @@ async function buildGuide(
     throw contentError(source.name, 'only guides with type product may have a feature folder');
   }
 
-  const { introduction, sections } = splitSections(ctx, source);
+  const split = splitSections(ctx, source);
+  const introduction = rewriteImages(ctx, source.name, split.introduction);
+  const sections = split.sections.map((section) => ({ ...section, content: rewriteImages(ctx, source.name, section.content) }));
+  const previewImage = imageUrlFor(ctx, source.name, meta.previewImage);
   const guide: Guide = {
     id: meta.id,
     title: meta.title,
     description: meta.description,
-    previewImage: imageUrlFor(ctx, source.name, meta.previewImage),
+    previewImage,
     estimatedReadTime: meta.estimatedReadTime,
     difficulty: meta.difficulty,
     type: meta.type,
     featureCount: features.size,
     sectionCount: sections.length,
-    introduction: rewriteImages(ctx, source.name, introduction),
+    introduction,
     features: [...features.values()].map(toFeatureSummary),
-    sections: sections.map((section) => ({ ...section, content: rewriteImages(ctx, source.name, section.content) })),
+    sections,
     relatedGuides: meta.relatedGuides,
     layout: guideLayout(meta.id, ctx.productSlug),
+    images: imageSizes(
+      ctx,
+      [previewImage, ...sections.map((section) => section.image)],
+      [introduction, ...sections.map((section) => section.content)],
+    ),
   };
   return { guide, features, file: source.name, order: meta.order };
 }
@@ -168,9 +180,11 @@ async function loadFeatures(ctx: Context, featureDir: string): Promise<GuideFeat
       if (expected !== meta.id) {
         throw contentError(source.name, `id '${meta.id}' does not match the file name`);
       }
+      const body = rewriteImages(ctx, source.name, source.body);
       const feature: GuideFeature = {
         ...toFeatureSummary(meta),
-        blocks: parseSettingBlocks(rewriteImages(ctx, source.name, source.body)),
+        blocks: parseSettingBlocks(body),
+        images: imageSizes(ctx, [], [body]),
       };
       return feature;
     }),
@@ -188,14 +202,17 @@ async function loadStrategies(ctx: Context): Promise<{ strategy: Strategy; file:
     names.map(async (name) => {
       const source = await readSource(ctx, join(dir, name));
       const meta = validate(source, strategyFrontMatterSchema);
-      const { introduction, sections } = splitSections(ctx, source);
-      if (sections.length === 0) throw contentError(source.name, 'a strategy needs at least one "## " section');
+      const { introduction, sections: rawSections } = splitSections(ctx, source);
+      if (rawSections.length === 0) throw contentError(source.name, 'a strategy needs at least one "## " section');
+      const sections = rawSections.map((section) => ({ ...section, content: rewriteImages(ctx, source.name, section.content) }));
+      const previewImage = imageUrlFor(ctx, source.name, meta.previewImage);
+      const heroImage = imageUrlFor(ctx, source.name, meta.heroImage);
       const strategy: Strategy = {
         id: meta.id,
         title: meta.title,
         description: meta.description,
-        previewImage: imageUrlFor(ctx, source.name, meta.previewImage),
-        heroImage: imageUrlFor(ctx, source.name, meta.heroImage),
+        previewImage,
+        heroImage,
         estimatedReadTime: meta.estimatedReadTime,
         difficulty: meta.difficulty,
         strategyType: meta.strategyType,
@@ -203,11 +220,13 @@ async function loadStrategies(ctx: Context): Promise<{ strategy: Strategy; file:
         indicatorsRequired: meta.indicatorsRequired,
         sectionCount: sections.length,
         introduction: rewriteImages(ctx, source.name, introduction),
-        sections: sections.map(({ content, ...section }) => ({
-          ...section,
-          html: renderHtml(ctx, rewriteImages(ctx, source.name, content)),
-        })),
+        sections: sections.map(({ content, ...section }) => ({ ...section, html: renderHtml(ctx, content) })),
         relatedStrategies: meta.relatedStrategies,
+        images: imageSizes(
+          ctx,
+          [previewImage, heroImage, ...sections.map((section) => section.image)],
+          sections.map((section) => section.content),
+        ),
       };
       return { strategy, order: meta.order, file: source.name };
     }),
@@ -304,21 +323,42 @@ function uniqueSlug(title: string, used: Set<string>): string {
 
 // ----------------------------------------------------------------------------------- images
 
-async function listImages(dir: string): Promise<Map<string, string>> {
+/** Every image of content/images with its size, read once here so no request has to. */
+async function listImages(dir: string): Promise<Map<string, ImageFile>> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
+  const files = entries.filter((entry) => entry.isFile() && SAFE_FILE_NAME.test(entry.name));
   return new Map(
-    entries
-      .filter((entry) => entry.isFile() && SAFE_FILE_NAME.test(entry.name))
-      .map((entry) => [entry.name, join(dir, entry.name)]),
+    await Promise.all(
+      files.map(async (entry): Promise<[string, ImageFile]> => {
+        const path = join(dir, entry.name);
+        const size = readImageSize(entry.name, await readFile(path));
+        if (!size) {
+          // Without a size the page cannot keep the image's room, and it jumps when it loads.
+          throw contentError(`images/${entry.name}`, 'cannot read the image size (an SVG needs width and height, or a viewBox)');
+        }
+        return [entry.name, { path, size }];
+      }),
+    ),
   );
 }
 
 function imageUrlFor(ctx: Context, file: string, image: string): string {
   if (!ctx.images.has(image)) throw contentError(file, `image '${image}' is not in content/images`);
   return ctx.imageUrl(image);
+}
+
+/** The sizes of our own images among `urls` and the images inside the (rewritten) Markdown `texts`. */
+function imageSizes(ctx: Context, urls: (string | undefined)[], texts: string[]): ImageSizes {
+  const sizes: ImageSizes = {};
+  const inText = texts.flatMap((text) => [...text.matchAll(MARKDOWN_IMAGE)].map((match) => match[2]));
+  for (const url of [...urls, ...inText]) {
+    const size = url === undefined ? undefined : ctx.sizeByUrl.get(url);
+    if (url !== undefined && size) sizes[url] = size;
+  }
+  return sizes;
 }
 
 /** Points `![alt](file.svg)` at the API; absolute URLs stay as they are for the sanitiser to judge. */
@@ -341,7 +381,7 @@ function renderHtml(ctx: Context, markdown: string): string {
     ],
     allowedAttributes: {
       a: ['href', 'title', 'target', 'rel'],
-      img: ['src', 'alt', 'title'],
+      img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
       th: ['align'],
       td: ['align'],
       ol: ['start'],
@@ -355,9 +395,17 @@ function renderHtml(ctx: Context, markdown: string): string {
           ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' }
           : attribs,
       }),
+      // Our images hold their room before they load (see ImageSizes); others are dropped below.
+      img: (tagName, attribs) => {
+        const size = ctx.sizeByUrl.get(attribs.src ?? '');
+        if (!size) return { tagName, attribs };
+        const { src = '', alt = '', title } = attribs;
+        const sized = { src, alt, width: String(size.width), height: String(size.height), loading: 'lazy', decoding: 'async' };
+        return { tagName, attribs: title === undefined ? sized : { ...sized, title } };
+      },
     },
     // Images only from our own image route: no tracking pixels or hot-linked pictures.
-    exclusiveFilter: (frame) => frame.tag === 'img' && !ctx.ownImageUrls.has(frame.attribs.src ?? ''),
+    exclusiveFilter: (frame) => frame.tag === 'img' && !ctx.sizeByUrl.has(frame.attribs.src ?? ''),
   });
 }
 

@@ -116,6 +116,20 @@ describe('premium content for a member', () => {
     expect(setup.introduction).toContain('](/api/content/images/');
   });
 
+  it('tells the size of every image it shows, so the page can keep their room before they load', async () => {
+    const guide = (await (await t.request('/api/content/guides/chart-patterns', { cookie: member })).json()) as Guide;
+    const sectionImages = guide.sections.flatMap((section) => section.image ?? []);
+    expect(sectionImages.length).toBeGreaterThan(2);
+    expect(guide.images[guide.previewImage]).toEqual({ width: 640, height: 360 });
+    for (const url of sectionImages) expect(guide.images[url], url).toEqual({ width: 800, height: 450 });
+    const setup = (await (await t.request('/api/content/guides/candlewise-setup', { cookie: member })).json()) as Guide;
+    const inline = [...setup.introduction.matchAll(/\]\((\/api\/content\/images\/[^)]+)\)/g)].map((match) => match[1] ?? '');
+    expect(inline.length).toBeGreaterThan(0);
+    for (const url of inline) expect(setup.images[url], url).toEqual({ width: 800, height: 450 });
+    const strategy = (await (await t.request('/api/content/strategies/midline-trend-following', { cookie: member })).json()) as Strategy;
+    expect(strategy.images[strategy.heroImage]).toEqual({ width: 1200, height: 480 });
+  });
+
   it('serves a feature with its settings as a table', async () => {
     const response = await t.request(`/api/content/guides/${PRODUCT}/features/midline`, { cookie: member });
     expect(response.status).toBe(200);

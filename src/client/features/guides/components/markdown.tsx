@@ -1,12 +1,15 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { ImageSizes } from '@shared/content';
+import { ContentImage } from '@client/components/content/content-image';
 import { cn } from '@client/lib/cn';
 
 // A deliberately small Markdown renderer for the guides. It builds React elements, never HTML
 // strings, so nothing in a guide can inject markup or script: text is always escaped by React,
 // links keep only http(s), mailto and same-site targets, and images only our own content URLs.
 // It covers what the guides use: paragraphs, headings, lists, quotes, tables, rules, images,
-// bold, italics, inline code and links.
+// bold, italics, inline code and links. Images get their size from the DTO's `images` map, so
+// they keep their room before they load.
 
 export type MarkdownBlock =
   | { kind: 'heading'; level: number; text: string }
@@ -166,7 +169,7 @@ export function safeImageSrc(src: string): string | null {
 const INLINE =
   /!\[([^\]\n]*)\]\(([^()\s]+)\)|\[([^\]\n]+)\]\(([^()\s]+)\)|`([^`\n]+)`|\*\*(.+?)\*\*|__(.+?)__|\*([^*\s](?:[^*\n]*?[^*\s])?)\*/g;
 
-function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
+function renderInline(text: string, images: ImageSizes, keyPrefix = 'i'): ReactNode[] {
   const nodes: ReactNode[] = [];
   let last = 0;
   let index = 0;
@@ -177,9 +180,11 @@ function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
     const [whole, imageAlt, imageSrc, linkText, linkHref, code, bold, boldUnderscore, em] = match;
     if (imageSrc !== undefined) {
       const src = safeImageSrc(imageSrc);
-      nodes.push(src ? <img key={key} src={src} alt={imageAlt ?? ''} loading="lazy" className="my-4 inline-block max-w-full rounded-xl border border-border" /> : (imageAlt ?? ''));
+      nodes.push(
+        src ? <ContentImage key={key} src={src} alt={imageAlt ?? ''} size={images[src]} className="my-4 inline-block rounded-xl border border-border" /> : (imageAlt ?? ''),
+      );
     } else if (linkHref !== undefined) {
-      nodes.push(<SafeLink key={key} href={linkHref}>{renderInline(linkText ?? '', key)}</SafeLink>);
+      nodes.push(<SafeLink key={key} href={linkHref}>{renderInline(linkText ?? '', images, key)}</SafeLink>);
     } else if (code !== undefined) {
       nodes.push(
         <code key={key} className="rounded-md bg-white/10 px-1.5 py-0.5 font-mono text-[0.85em] text-emerald-300">
@@ -189,11 +194,11 @@ function renderInline(text: string, keyPrefix = 'i'): ReactNode[] {
     } else if (bold !== undefined || boldUnderscore !== undefined) {
       nodes.push(
         <strong key={key} className="font-semibold text-white">
-          {renderInline(bold ?? boldUnderscore ?? '', key)}
+          {renderInline(bold ?? boldUnderscore ?? '', images, key)}
         </strong>,
       );
     } else if (em !== undefined) {
-      nodes.push(<em key={key}>{renderInline(em, key)}</em>);
+      nodes.push(<em key={key}>{renderInline(em, images, key)}</em>);
     } else {
       nodes.push(whole);
     }
@@ -222,27 +227,27 @@ function SafeLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** One line or paragraph of inline Markdown. */
-export function InlineMarkdown({ text }: { text: string }) {
-  return <>{renderInline(text)}</>;
+/** One line or paragraph of inline Markdown; `images` sizes its pictures (see ImageSizes). */
+export function InlineMarkdown({ text, images = {} }: { text: string; images?: ImageSizes }) {
+  return <>{renderInline(text, images)}</>;
 }
 
 // ------------------------------------------------------------------------------------ blocks
 
-function Block({ block, index }: { block: MarkdownBlock; index: number }) {
+function Block({ block, index, images }: { block: MarkdownBlock; index: number; images: ImageSizes }) {
   switch (block.kind) {
     case 'heading': {
       // Page and card titles use h1/h2; headings inside a guide start at h3.
       const level = Math.min(6, Math.max(3, block.level + 1));
       const Tag = `h${level}` as 'h3' | 'h4' | 'h5' | 'h6';
-      return <Tag className={cn('mb-3 mt-8 font-semibold tracking-tight text-white', level === 3 ? 'text-xl' : 'text-lg')}>{renderInline(block.text)}</Tag>;
+      return <Tag className={cn('mb-3 mt-8 font-semibold tracking-tight text-white', level === 3 ? 'text-xl' : 'text-lg')}>{renderInline(block.text, images)}</Tag>;
     }
     case 'paragraph':
-      return <p className="my-4">{renderInline(block.text)}</p>;
+      return <p className="my-4">{renderInline(block.text, images)}</p>;
     case 'list': {
       const items = block.items.map((item, itemIndex) => (
         <li key={itemIndex} className="pl-1.5">
-          {renderInline(item, `l${index}-${itemIndex}`)}
+          {renderInline(item, images, `l${index}-${itemIndex}`)}
         </li>
       ));
       return block.ordered ? (
@@ -259,7 +264,7 @@ function Block({ block, index }: { block: MarkdownBlock; index: number }) {
           {block.text.split('\n').map((line, lineIndex) => (
             <Fragment key={lineIndex}>
               {lineIndex > 0 && <br />}
-              {renderInline(line, `q${index}-${lineIndex}`)}
+              {renderInline(line, images, `q${index}-${lineIndex}`)}
             </Fragment>
           ))}
         </blockquote>
@@ -269,20 +274,22 @@ function Block({ block, index }: { block: MarkdownBlock; index: number }) {
       if (!src) return null;
       return (
         <figure className="my-8">
-          <img src={src} alt={block.alt} loading="lazy" className="w-full rounded-xl border border-border bg-black/20" />
+          <ContentImage src={src} alt={block.alt} size={images[src]} className="w-full rounded-xl border border-border bg-black/20" />
           {block.alt && <figcaption className="mt-2.5 text-center text-sm text-muted">{block.alt}</figcaption>}
         </figure>
       );
     }
     case 'table':
-      return <DataTable headers={block.headers} rows={block.rows} />;
+      return <DataTable headers={block.headers} rows={block.rows} images={images} />;
     case 'rule':
       return <hr className="my-8 border-border" />;
   }
 }
 
+type DataTableProps = { headers: readonly string[]; rows: readonly (readonly string[])[]; caption?: string; images?: ImageSizes };
+
 /** A readable table: used for Markdown tables and the Setting/Description blocks of feature docs. */
-export function DataTable({ headers, rows, caption }: { headers: readonly string[]; rows: readonly (readonly string[])[]; caption?: string }) {
+export function DataTable({ headers, rows, caption, images = {} }: DataTableProps) {
   return (
     <div className="my-6 overflow-x-auto rounded-xl border border-border">
       <table className="w-full border-collapse text-left text-sm">
@@ -291,7 +298,7 @@ export function DataTable({ headers, rows, caption }: { headers: readonly string
           <tr>
             {headers.map((header, index) => (
               <th key={index} scope="col" className="px-4 py-3 text-xs font-semibold uppercase tracking-wider text-muted">
-                {renderInline(header, `h${index}`)}
+                {renderInline(header, images, `h${index}`)}
               </th>
             ))}
           </tr>
@@ -301,7 +308,7 @@ export function DataTable({ headers, rows, caption }: { headers: readonly string
             <tr key={rowIndex} className="border-t border-border align-top">
               {row.map((cell, cellIndex) => (
                 <td key={cellIndex} className={cn('px-4 py-3 leading-6', cellIndex === 0 ? 'whitespace-nowrap font-medium text-white' : 'text-slate-300')}>
-                  {renderInline(cell, `c${rowIndex}-${cellIndex}`)}
+                  {renderInline(cell, images, `c${rowIndex}-${cellIndex}`)}
                 </td>
               ))}
             </tr>
@@ -315,12 +322,13 @@ export function DataTable({ headers, rows, caption }: { headers: readonly string
 /** Long-form reading style: comfortable measure, line height and contrast. */
 export const PROSE_CLASS = 'text-[15.5px] leading-7 text-slate-300 [&>*:first-child]:mt-0 [&>*:last-child]:mb-0';
 
-export function Markdown({ source, className }: { source: string; className?: string }) {
+/** Markdown from the content API; `images` is the DTO's map that sizes its pictures. */
+export function Markdown({ source, images = {}, className }: { source: string; images?: ImageSizes; className?: string }) {
   const blocks = parseMarkdownBlocks(source);
   return (
     <div className={cn(PROSE_CLASS, className)}>
       {blocks.map((block, index) => (
-        <Block key={index} block={block} index={index} />
+        <Block key={index} block={block} index={index} images={images} />
       ))}
     </div>
   );

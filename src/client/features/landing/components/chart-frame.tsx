@@ -1,3 +1,4 @@
+import { whenIdle } from '../after-paint';
 import { cx } from './icons';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { IndicatorKind } from '../charts/indicator-chart';
@@ -37,16 +38,7 @@ export function useNearViewport<T extends HTMLElement = HTMLDivElement>(eager = 
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near) return;
-    if (eager) {
-      let second = 0;
-      const first = requestAnimationFrame(() => {
-        second = requestAnimationFrame(() => setNear(true));
-      });
-      return () => {
-        cancelAnimationFrame(first);
-        cancelAnimationFrame(second);
-      };
-    }
+    if (eager) return whenIdle(() => setNear(true));
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') {
       setNear(true);
