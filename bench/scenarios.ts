@@ -35,6 +35,8 @@ async function buy(app: App, planType: string, email: string | null, cookie?: st
     `/api/sandbox/checkout/${sessionId}/pay`,
     json({ email: email ?? 'buyer@example.com', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Bench Buyer' }),
   );
+  // a benchmark of failing requests would measure nothing
+  if (!checkout.ok || !paid.ok) throw new Error(`purchase failed: ${checkout.status} / ${paid.status} ${await paid.text()}`);
   return sessionId;
 }
 
