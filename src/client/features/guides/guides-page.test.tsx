@@ -6,6 +6,15 @@ import { GETTING_STARTED, renderGuides, stubContentApi } from './test/guide-fixt
 
 const search = () => new URLSearchParams(window.location.search);
 
+/** What keeps a content image's room before it loads (sizes from the API), and loads it only when near. */
+function expectSized(image: HTMLElement, width: number, height: number) {
+  expect(image).toHaveAttribute('width', String(width));
+  expect(image).toHaveAttribute('height', String(height));
+  expect(image).toHaveAttribute('loading', 'lazy');
+  expect(image).toHaveAttribute('decoding', 'async');
+  expect(image).toHaveClass('h-auto', 'max-w-full');
+}
+
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   Element.prototype.scrollIntoView = vi.fn();
@@ -64,6 +73,11 @@ describe('product feature list (product=)', () => {
     expect(screen.getByText('6 min read')).toBeInTheDocument();
     expect(screen.getByText('3 features')).toBeInTheDocument();
     expect(screen.getByText('market structure').tagName).toBe('STRONG');
+    // The header picture is at the top of the page: sized, and not held back by lazy loading.
+    const preview = document.querySelector('img[src="/api/content/images/smc-preview.svg"]');
+    expect(preview).toHaveAttribute('width', '640');
+    expect(preview).toHaveAttribute('height', '360');
+    expect(preview).toHaveAttribute('loading', 'eager');
 
     const cards = within(screen.getByRole('list')).getAllByRole('link');
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Market Structure', 'Order Blocks', 'Fair Value Gaps']);
@@ -155,6 +169,7 @@ describe('guide layouts (guide=)', () => {
     expect(screen.getByText('1–2 hours').tagName).toBe('STRONG');
     const image = within(doc).getByRole('img', { name: 'The activation form asks for your exact TradingView username' });
     expect(image).toHaveAttribute('src', '/api/content/images/setup-checkout-username.svg');
+    expectSized(image, 800, 450);
     expect(screen.getByRole('link', { name: 'Back to Guides' })).toHaveAttribute('href', '/dashboard/guides');
     expect(screen.queryByRole('navigation', { name: 'Table of Contents' })).not.toBeInTheDocument();
   });
@@ -184,7 +199,9 @@ describe('guide layouts (guide=)', () => {
       'Next Steps',
     ]);
     expect(sections[1]).toHaveTextContent(/^2/);
-    expect(within(sections[1]!).getByRole('img', { name: 'A clean chart' })).toHaveAttribute('src', '/api/content/images/chart.svg');
+    const figure = within(sections[1]!).getByRole('img', { name: 'A clean chart' });
+    expect(figure).toHaveAttribute('src', '/api/content/images/chart.svg');
+    expectSized(figure, 800, 450);
     expect(within(sections[0]!).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Open a chart', 'Add the indicators']);
     expect(within(sections[2]!).getByRole('link', { name: 'strategies' })).toHaveAttribute('href', '/dashboard/strategies');
 
@@ -208,6 +225,33 @@ describe('guide layouts (guide=)', () => {
     ]);
     await user.click(relatedLinks[0]!);
     expect(await screen.findByRole('heading', { level: 1, name: 'Technical Analysis' })).toBeInTheDocument();
+  });
+
+  // Regression: images above a section loaded during the smooth scroll, pushed the section down,
+  // and the jump to the last Table of Contents entry stopped short of it.
+  it('keeps following the clicked section while images above it finish loading', async () => {
+    const user = userEvent.setup();
+    stubContentApi();
+    renderGuides('/dashboard/guides?guide=getting-started');
+    await screen.findByRole('heading', { level: 1, name: 'Getting Started' });
+    const scrolls = vi.mocked(Element.prototype.scrollIntoView);
+    const toc = screen.getByRole('navigation', { name: 'Table of Contents' });
+
+    await user.click(within(toc).getByRole('button', { name: /Next Steps/ }));
+    const target = document.getElementById('section-next-steps');
+    expect(target).toHaveAttribute('data-active', 'true');
+    expect(scrolls.mock.contexts).toEqual([target]);
+
+    // The figure of section 2, above the target, arrives late: the scroll aims again.
+    screen.getByRole('img', { name: 'A clean chart' }).dispatchEvent(new Event('load'));
+    expect(scrolls.mock.contexts).toEqual([target, target]);
+    expect(scrolls).toHaveBeenLastCalledWith({ behavior: 'smooth', block: 'start' });
+
+    // A jump back to section 1 follows that one only; the figure is below it now.
+    await user.click(within(toc).getByRole('button', { name: /Activate Your Access/ }));
+    const first = document.getElementById('section-activate-your-access');
+    screen.getByRole('img', { name: 'A clean chart' }).dispatchEvent(new Event('load'));
+    expect(scrolls.mock.contexts).toEqual([target, target, first]);
   });
 
   it('says the guide was not found for an unknown id', async () => {

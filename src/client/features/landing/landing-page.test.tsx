@@ -20,10 +20,14 @@ function renderAt(path: string, settings = SETTINGS) {
   );
 }
 
-/** The hero paints first; the sections below it follow in a transition. */
+// The sections below the hero are a lazy chunk rendered one per frame after the first paint;
+// in tests the first import of that chunk also compiles it.
+const LAZY = { timeout: 8000 };
+
+/** The hero paints first; the sections below it and the footer follow. */
 async function pageReady() {
   await screen.findByRole('heading', { level: 1, name: HEADLINE });
-  await screen.findByRole('contentinfo');
+  await screen.findByRole('contentinfo', {}, LAZY);
 }
 
 /** A response the test releases when it wants. */
@@ -47,7 +51,7 @@ describe('landing wrapper', () => {
     session.resolve({ body: null });
     expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
     expect(screen.getByText('Unlock powerful indicators for smarter, faster, more precise trades.')).toBeInTheDocument();
-    expect(await screen.findByRole('region', { name: 'Choose Your Plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Choose Your Plan' }, LAZY)).toBeInTheDocument();
     expect(server.callsTo('GET /api/access')).toHaveLength(0);
   });
 
@@ -71,7 +75,7 @@ describe('landing wrapper', () => {
   });
 });
 
-describe('landing page', () => {
+describe('landing page', { timeout: 15_000 }, () => {
   it('has the sale countdown on / and no EU offer', async () => {
     fakeServer(anonymous());
     renderAt('/');
@@ -139,7 +143,7 @@ describe('landing page', () => {
   it('opens the chat panel without a frame when no chat URL is configured, and with the configured frame otherwise', async () => {
     fakeServer(anonymous());
     const { unmount } = renderAt('/');
-    await pageReady();
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
     expect(document.querySelector('iframe')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
     const panel = screen.getByRole('dialog', { name: 'Support chat' });
@@ -148,7 +152,7 @@ describe('landing page', () => {
     unmount();
 
     renderAt('/', { ...SETTINGS, chatUrl: 'https://chat.example.com/widget' });
-    await pageReady();
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
     expect(document.querySelector('iframe')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
     expect(screen.getByTitle('Support chat')).toHaveAttribute('src', 'https://chat.example.com/widget');

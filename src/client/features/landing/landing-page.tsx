@@ -5,7 +5,7 @@ import { useAuth } from '@client/lib/auth-state';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { ChatWidget } from './components/chat-widget';
 import { HeroSection } from './components/hero-section';
-import { LoadingScreen } from './components/icons';
+import { LoadingScreen } from './components/page-kit';
 import { SiteHeader } from './components/site-header';
 import { useLandingVariant } from './landing-variant';
 

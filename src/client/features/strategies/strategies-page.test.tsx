@@ -32,6 +32,11 @@ const MIDLINE: Strategy = {
     { id: 'disclaimer', title: 'Disclaimer', html: '<p>Trading involves risk. Past results do not guarantee future results.</p>' },
   ],
   relatedStrategies: ['smc-oscillator-pullback'],
+  images: {
+    [img('midline-preview.svg')]: { width: 640, height: 360 },
+    [img('midline-hero.svg')]: { width: 1200, height: 480 },
+    [img('midline-example.svg')]: { width: 800, height: 450 },
+  },
 };
 
 const SMC: Strategy = {
@@ -115,7 +120,9 @@ describe('strategy detail', () => {
     expect(screen.getByText('3 sections')).toBeInTheDocument();
     expect(screen.getByText('Type:').nextElementSibling).toHaveTextContent('Trend Following');
     expect(screen.getByText('Difficulty:').nextElementSibling).toHaveTextContent('easy');
-    expect(document.querySelector(`img[src="${img('midline-hero.svg')}"]`)).not.toBeNull();
+    const hero = document.querySelector(`img[src="${img('midline-hero.svg')}"]`);
+    expect(hero).toHaveAttribute('width', '1200');
+    expect(hero).toHaveAttribute('height', '480');
     expect(screen.getByText('The recommended first strategy.')).toBeInTheDocument();
     expect(screen.getByText('It runs on the 1-hour and 4-hour charts.')).toBeInTheDocument();
 
@@ -131,7 +138,14 @@ describe('strategy detail', () => {
     expect(sections[1]).toHaveTextContent(/^2/);
     expect(within(sections[0]!).getByText('Charts and timeframes.').tagName).toBe('STRONG');
     expect(within(sections[1]!).getByRole('table')).toHaveTextContent('1% = $50');
-    expect(within(sections[1]!).getByRole('img', { name: 'The EUR/USD example' })).toHaveAttribute('src', img('midline-example.svg'));
+    const figure = within(sections[1]!).getByRole('img', { name: 'The EUR/USD example' });
+    expect(figure).toHaveAttribute('src', img('midline-example.svg'));
+    // Sized before it loads, so the sections below do not move when it arrives.
+    expect(figure).toHaveAttribute('width', '800');
+    expect(figure).toHaveAttribute('height', '450');
+    expect(figure).toHaveAttribute('loading', 'lazy');
+    expect(figure).toHaveAttribute('decoding', 'async');
+    expect(figure).toHaveClass('h-auto', 'max-w-full');
     const disclaimer = screen.getByTestId('strategy-disclaimer');
     expect(disclaimer).toHaveTextContent('Trading involves risk.');
     expect(disclaimer.querySelector('div')?.className).toContain('text-xs');

@@ -24,9 +24,9 @@ function Documentation({ feature }: { feature: GuideFeature }) {
       <div className="mt-6">
         {feature.blocks.map((block, index) =>
           block.kind === 'table' ? (
-            <DataTable key={index} headers={block.headers} rows={block.rows} caption={`${feature.title} settings`} />
+            <DataTable key={index} headers={block.headers} rows={block.rows} caption={`${feature.title} settings`} images={feature.images} />
           ) : (
-            <Markdown key={index} source={block.markdown} />
+            <Markdown key={index} source={block.markdown} images={feature.images} />
           ),
         )}
       </div>

@@ -1,11 +1,13 @@
 import { ArrowRight, BookOpen, ListTree } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { splitParagraphs, type Guide } from '@shared/content';
 import { NumberBadge, NumberedSection, SidebarCard } from '@client/components/content/content-cards';
+import { ContentImage } from '@client/components/content/content-image';
 import { DifficultyBadge, MetaRow, ReadTime } from '@client/components/content/content-meta';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { scrollToSettled } from '@client/lib/scroll-to-settled';
 import { useGuides } from '../api/get-guides';
 import { featureHref, featureNumber, GuideCount, GuideLoader, guideHref } from './guide-parts';
 import { Markdown } from './markdown';
@@ -87,13 +89,20 @@ function SinglePageGuide({ guide }: { guide: Guide }) {
         <Card className="p-8 lg:p-10">
           <div className="max-w-[72ch]" data-testid="guide-document">
             {splitParagraphs(guide.introduction).map((paragraph, index) => (
-              <Markdown key={index} source={paragraph} className="mb-5 last:mb-0" />
+              <Markdown key={index} source={paragraph} images={guide.images} className="mb-5 last:mb-0" />
             ))}
             {guide.sections.map((section) => (
               <section key={section.id} className="mt-10">
                 <h2 className="mb-4 text-xl font-semibold text-white">{section.title}</h2>
-                {section.image && <img src={section.image} alt={section.imageAlt ?? ''} className="mb-5 w-full rounded-xl border border-border" />}
-                <Markdown source={section.content} />
+                {section.image && (
+                  <ContentImage
+                    src={section.image}
+                    alt={section.imageAlt ?? ''}
+                    size={guide.images[section.image]}
+                    className="mb-5 w-full rounded-xl border border-border"
+                  />
+                )}
+                <Markdown source={section.content} images={guide.images} />
               </section>
             ))}
           </div>
@@ -113,7 +122,7 @@ function FeatureListGuide({ guide }: { guide: Guide }) {
       <article className="min-w-0">
         <GuideHeader guide={guide} />
         <Card className="p-8">
-          <Markdown source={guide.introduction} />
+          <Markdown source={guide.introduction} images={guide.images} />
         </Card>
         <FeatureCards guide={guide} />
       </article>
@@ -142,10 +151,15 @@ function FeatureListGuide({ guide }: { guide: Guide }) {
 /** Every other guide: long-form reading with numbered sections and a table of contents. */
 function LongFormGuide({ guide }: { guide: Guide }) {
   const [active, setActive] = useState(guide.sections[0]?.id);
+  // Stops following the last jump (see scrollToSettled) when another starts or the guide closes.
+  const stopFollowing = useRef<() => void>(undefined);
+  useEffect(() => () => stopFollowing.current?.(), []);
 
   const goTo = (id: string) => {
     setActive(id);
-    document.getElementById(`section-${id}`)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    stopFollowing.current?.();
+    const target = document.getElementById(`section-${id}`);
+    stopFollowing.current = target ? scrollToSettled(target) : undefined;
   };
 
   return (
@@ -154,7 +168,7 @@ function LongFormGuide({ guide }: { guide: Guide }) {
         <GuideHeader guide={guide} />
         {guide.introduction && (
           <div className="mb-8 max-w-[72ch] text-lg">
-            <Markdown source={guide.introduction} className="text-[17px] leading-8 text-slate-200" />
+            <Markdown source={guide.introduction} images={guide.images} className="text-[17px] leading-8 text-slate-200" />
           </div>
         )}
         <div className="space-y-6">
@@ -167,10 +181,11 @@ function LongFormGuide({ guide }: { guide: Guide }) {
               titleId={`section-title-${section.id}`}
               image={section.image}
               imageAlt={section.imageAlt}
+              imageSize={section.image ? guide.images[section.image] : undefined}
               data-active={active === section.id}
               className={cn('scroll-mt-24 transition-colors duration-300', active === section.id && 'border-primary/40 shadow-lg shadow-primary/5')}
             >
-              <Markdown source={section.content} className="mt-6 max-w-[72ch]" />
+              <Markdown source={section.content} images={guide.images} className="mt-6 max-w-[72ch]" />
             </NumberedSection>
           ))}
         </div>

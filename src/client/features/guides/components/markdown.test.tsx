@@ -1,11 +1,21 @@
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { Markdown, parseMarkdownBlocks, safeHref, safeImageSrc } from './markdown';
+import type { ImageSizes } from '@shared/content';
+import { DataTable, Markdown, parseMarkdownBlocks, safeHref, safeImageSrc } from './markdown';
 
-function renderMarkdown(source: string) {
-  const router = createMemoryRouter([{ path: '/', element: <Markdown source={source} /> }]);
+function renderMarkdown(source: string, images?: ImageSizes) {
+  const router = createMemoryRouter([{ path: '/', element: <Markdown source={source} images={images} /> }]);
   return render(<RouterProvider router={router} />);
+}
+
+/** What keeps an image's room before it loads (see ImageSizes), and loads it only when near. */
+function expectSized(image: HTMLElement, width: number, height: number) {
+  expect(image).toHaveAttribute('width', String(width));
+  expect(image).toHaveAttribute('height', String(height));
+  expect(image).toHaveAttribute('loading', 'lazy');
+  expect(image).toHaveAttribute('decoding', 'async');
+  expect(image).toHaveClass('h-auto', 'max-w-full');
 }
 
 describe('parseMarkdownBlocks', () => {
@@ -82,6 +92,29 @@ describe('<Markdown>', () => {
     expect(screen.getByText('code').tagName).toBe('CODE');
     expect(screen.getByRole('link', { name: 'a link' })).toHaveAttribute('href', 'https://example.com');
     expect(screen.getByRole('img', { name: 'chart' })).toHaveAttribute('src', '/api/content/images/c.svg');
+  });
+
+  it('gives figures and inline images the size the content API states', () => {
+    renderMarkdown(
+      ['![A figure](/api/content/images/figure.svg)', '', 'Text with ![an icon](/api/content/images/icon.svg) in it, **and ![bold](/api/content/images/icon.svg)**.'].join('\n'),
+      { '/api/content/images/figure.svg': { width: 800, height: 450 }, '/api/content/images/icon.svg': { width: 48, height: 24 } },
+    );
+    expectSized(screen.getByRole('img', { name: 'A figure' }), 800, 450);
+    expectSized(screen.getByRole('img', { name: 'an icon' }), 48, 24);
+    expectSized(screen.getByRole('img', { name: 'bold' }), 48, 24);
+  });
+
+  it('sizes images inside table cells too', () => {
+    render(<DataTable headers={['Setting', 'Look']} rows={[['Colour', '![swatch](/api/content/images/swatch.svg)']]} images={{ '/api/content/images/swatch.svg': { width: 30, height: 10 } }} />);
+    expectSized(screen.getByRole('img', { name: 'swatch' }), 30, 10);
+  });
+
+  it('still shows an image whose size it was not told, without inventing one', () => {
+    renderMarkdown('![unknown](/api/content/images/unknown.svg)');
+    const image = screen.getByRole('img', { name: 'unknown' });
+    expect(image).toHaveAttribute('src', '/api/content/images/unknown.svg');
+    expect(image).not.toHaveAttribute('width');
+    expect(image).not.toHaveAttribute('height');
   });
 
   it('numbers ordered lists from their first number', () => {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Guide } from '@shared/content';
 import { NumberBadge } from '@client/components/content/content-cards';
+import { ContentImage } from '@client/components/content/content-image';
 import { DifficultyBadge, FeatureCount, MetaRow, ReadTime } from '@client/components/content/content-meta';
 import { featureHref, featureNumber, GuideLoader } from './guide-parts';
 import { Markdown } from './markdown';
@@ -55,11 +56,17 @@ export function ProductFeatures({ productId }: { productId: string }) {
                   <FeatureCount count={product.featureCount} />
                 </MetaRow>
               </div>
-              <img src={product.previewImage} alt="" className="hidden w-full rounded-2xl border border-border lg:block" />
+              <ContentImage
+                src={product.previewImage}
+                alt=""
+                size={product.images[product.previewImage]}
+                eager
+                className="hidden w-full rounded-2xl border border-border lg:block"
+              />
             </div>
           </header>
           <div className="mt-8 max-w-3xl">
-            <Markdown source={product.introduction} />
+            <Markdown source={product.introduction} images={product.images} />
           </div>
           {product.features.length > 0 && <FeatureGrid guide={product} />}
         </article>

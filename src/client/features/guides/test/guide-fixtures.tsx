@@ -8,6 +8,8 @@ import { jsonResponse, requestUrl, TEST_SITE_SETTINGS } from '@client/test/rende
 import { GuidesPage } from '../guides-page';
 
 const img = (file: string) => `/api/content/images/${file}`;
+const PREVIEW_SIZE = { width: 640, height: 360 };
+const FIGURE_SIZE = { width: 800, height: 450 };
 
 function summary(guide: Guide): GuideSummary {
   const { id, title, description, previewImage, estimatedReadTime, difficulty, type, featureCount, sectionCount } = guide;
@@ -35,6 +37,7 @@ export const SMC: Guide = {
   sections: [],
   relatedGuides: [],
   layout: 'long-form',
+  images: { [img('smc-preview.svg')]: PREVIEW_SIZE },
 };
 
 export const PRO_V2: Guide = {
@@ -50,6 +53,7 @@ export const PRO_V2: Guide = {
   ],
   featureCount: 2,
   layout: 'feature-list',
+  images: { [img('pro-v2-preview.svg')]: PREVIEW_SIZE },
 };
 
 export const GETTING_STARTED: Guide = {
@@ -71,6 +75,7 @@ export const GETTING_STARTED: Guide = {
   ],
   relatedGuides: ['technical-analysis', 'smart-money-concepts'],
   layout: 'long-form',
+  images: { [img('getting-started-preview.svg')]: PREVIEW_SIZE, [img('chart.svg')]: FIGURE_SIZE },
 };
 
 export const TECHNICAL_ANALYSIS: Guide = {
@@ -102,6 +107,7 @@ export const SETUP: Guide = {
   sections: [],
   relatedGuides: [],
   layout: 'single-page',
+  images: { [img('setup-preview.svg')]: PREVIEW_SIZE, [img('setup-checkout-username.svg')]: FIGURE_SIZE },
 };
 
 export const MIDLINE: GuideFeature = {
@@ -121,6 +127,7 @@ export const MIDLINE: GuideFeature = {
     },
     { kind: 'text', markdown: 'The Midline is also the centre of the Adaptive Cloud.' },
   ],
+  images: {},
 };
 
 export const ADAPTIVE_CLOUD: GuideFeature = {
@@ -132,6 +139,7 @@ export const ADAPTIVE_CLOUD: GuideFeature = {
     { kind: 'text', markdown: 'The cloud marks the zone where pullbacks end.' },
     { kind: 'table', headers: ['Setting', 'Description'], rows: [['Cloud Width', 'How wide the cloud is.']] },
   ],
+  images: {},
 };
 
 export const GUIDES = [GETTING_STARTED, TECHNICAL_ANALYSIS, PRO_V2, SMC, SETUP];

@@ -1,5 +1,5 @@
 import { whenIdle } from '../after-paint';
-import { cx } from './icons';
+import { cx } from './page-kit';
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { IndicatorKind } from '../charts/indicator-chart';
 

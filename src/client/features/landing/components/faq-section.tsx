@@ -1,4 +1,5 @@
-import { ChevronDownIcon, cx } from './icons';
+import { ChevronDownIcon } from './icons';
+import { cx } from './page-kit';
 import { useId, useState } from 'react';
 import { FAQ_ITEMS } from '../content';
 import { SECTION_IDS } from '../scroll';

@@ -1,4 +1,5 @@
-import { CheckIcon, cx } from './icons';
+import { CheckIcon } from './icons';
+import { cx } from './page-kit';
 import { FEATURE_BLOCKS } from '../content';
 import { scrollToSection, SECTION_IDS } from '../scroll';
 import { ChartFrame } from './chart-frame';

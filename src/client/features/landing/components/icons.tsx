@@ -66,20 +66,3 @@ export const VerifiedIcon = (props: IconProps) => (
 );
 export const SparkIcon = (props: IconProps) => <Icon {...props} filled><path d="M12 2l2.2 6.8L21 11l-6.8 2.2L12 20l-2.2-6.8L3 11l6.8-2.2z" /></Icon>;
 export const CrownIcon = (props: IconProps) => <Icon {...props}><path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" /></Icon>;
-
-/** Joins class names (the landing page does without tailwind-merge to stay small). */
-export function cx(...names: (string | false | null | undefined)[]): string {
-  return names.filter(Boolean).join(' ');
-}
-
-/** The page-level 'Loading...' spinner, drawn here so the landing chunk needs no UI-kit chunk. */
-export function LoadingScreen() {
-  return (
-    <div className="flex min-h-screen items-center justify-center">
-      <span role="status" className="inline-flex items-center gap-3">
-        <span aria-hidden="true" className="h-6 w-6 animate-spin rounded-full border-2 border-white/20 border-t-primary" />
-        <span className="text-sm text-muted">Loading...</span>
-      </span>
-    </div>
-  );
-}

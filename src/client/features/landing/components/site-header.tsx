@@ -1,4 +1,5 @@
-import { ChartIcon, MenuIcon, CloseIcon, cx } from './icons';
+import { ChartIcon, MenuIcon, CloseIcon } from './icons';
+import { cx } from './page-kit';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '@client/lib/auth-state';

@@ -1,4 +1,5 @@
-import { CheckIcon, cx } from '../components/icons';
+import { CheckIcon } from '../components/icons';
+import { cx } from '../components/page-kit';
 import type { PricingCard as Card } from '@shared/plans';
 import type { PricingCardButton } from '@shared/pricing-state';
 

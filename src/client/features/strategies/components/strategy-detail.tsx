@@ -2,6 +2,7 @@ import { CheckCircle2, Clock3, Layers } from 'lucide-react';
 import { cleanStrategyTitle, splitParagraphs, type Strategy } from '@shared/content';
 import { BackLink } from '@client/components/content/back-link';
 import { NumberedSection, SidebarCard } from '@client/components/content/content-cards';
+import { ContentImage } from '@client/components/content/content-image';
 import { DifficultyBadge, ReadTime, SectionCount } from '@client/components/content/content-meta';
 import { Badge } from '@client/components/ui/badge';
 import { Card } from '@client/components/ui/card';
@@ -24,7 +25,8 @@ const SECTION_PROSE = cn(
   '[&_table]:my-6 [&_table]:w-full [&_table]:border-collapse [&_table]:overflow-hidden [&_table]:rounded-xl [&_table]:text-sm',
   '[&_th]:border-b [&_th]:border-border [&_th]:bg-white/[0.04] [&_th]:px-4 [&_th]:py-3 [&_th]:text-left [&_th]:text-xs [&_th]:font-semibold [&_th]:uppercase [&_th]:tracking-wider [&_th]:text-muted',
   '[&_td]:border-b [&_td]:border-border [&_td]:px-4 [&_td]:py-3 [&_td]:align-top',
-  '[&_img]:my-6 [&_img]:w-full [&_img]:rounded-xl [&_img]:border [&_img]:border-border',
+  // The server gives each image its width and height; h-auto keeps that ratio as CSS scales it.
+  '[&_img]:my-6 [&_img]:h-auto [&_img]:w-full [&_img]:max-w-full [&_img]:rounded-xl [&_img]:border [&_img]:border-border',
   '[&_hr]:my-8 [&_hr]:border-border',
 );
 
@@ -68,7 +70,13 @@ function StrategyArticle({ strategy }: { strategy: Strategy }) {
         </dl>
       </header>
 
-      <img src={strategy.heroImage} alt="" className="mt-8 aspect-[21/9] w-full rounded-3xl border border-border bg-black/30 object-cover" />
+      <ContentImage
+        src={strategy.heroImage}
+        alt=""
+        size={strategy.images[strategy.heroImage]}
+        eager
+        className="mt-8 aspect-[21/9] w-full rounded-3xl border border-border bg-black/30 object-cover"
+      />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <Card className="p-8">
@@ -111,6 +119,7 @@ function StrategyArticle({ strategy }: { strategy: Strategy }) {
             titleId={`strategy-section-${section.id}`}
             image={section.image}
             imageAlt={section.imageAlt}
+            imageSize={section.image ? strategy.images[section.image] : undefined}
           >
             {/* Sanitised on the server (content-loader renderHtml): only an allow-list of tags, our own images. */}
             <div className={cn(SECTION_PROSE, 'mt-6 max-w-[75ch]')} dangerouslySetInnerHTML={{ __html: section.html }} />
