@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EuLandingPage, LandingPage } from './landing-page';
-import { anonymous, fakeServer, renderWithProviders, SETTINGS, signedIn } from './test/render-landing';
+import { anonymous, deferred, fakeServer, renderWithProviders, SETTINGS, signedIn } from './test/render-landing';
 
 const EU_OFFER = 'This special offer is only available through the ad you saw.';
 const HEADLINE = 'Boost Your Trading with Next-Gen Indicators';
@@ -28,15 +28,6 @@ const LAZY = { timeout: 8000 };
 async function pageReady() {
   await screen.findByRole('heading', { level: 1, name: HEADLINE });
   await screen.findByRole('contentinfo', {}, LAZY);
-}
-
-/** A response the test releases when it wants. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -123,6 +114,19 @@ describe('landing page', { timeout: 15_000 }, () => {
     expect(footer).toHaveTextContent('New Mexico');
     expect(footer).toHaveTextContent(`© ${new Date().getFullYear()}`);
     expect(screen.getByRole('link', { name: SETTINGS.supportEmail })).toHaveAttribute('href', `mailto:${SETTINGS.supportEmail}`);
+  });
+
+  it('a Prices click before the sections have loaded still lands on the pricing cards', async () => {
+    fakeServer(anonymous());
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this);
+    });
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: HEADLINE });
+    expect(document.getElementById('prices')).toBeNull();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Prices' }));
+    await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('prices'), LAZY);
   });
 
   it('opens the first FAQ answer and toggles the others', async () => {

@@ -1,4 +1,6 @@
+import { useNavigate } from 'react-router';
 import { footerScrollBehavior, FOOTER_SCROLL_DELAY_MS } from '@shared/timing';
+import { useLandingVariant } from './landing-variant';
 
 export const SECTION_IDS = { prices: 'prices', testimonials: 'testimonials', features: 'features', faq: 'faq' } as const;
 
@@ -12,6 +14,19 @@ export function scrollToSection(id: string): boolean {
   if (!element) return false;
   element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   return true;
+}
+
+/**
+ * Goes to a section of the landing page: scrolls when it is on this page, else navigates to it
+ * ('/#prices', '/eu#prices'): from another page, or while the sections are still loading (the
+ * landing page scrolls to the address's #section once they are in).
+ */
+export function useGoToSection(): (id: string) => void {
+  const navigate = useNavigate();
+  const { home } = useLandingVariant();
+  return (id) => {
+    if (!scrollToSection(id)) void navigate(`${home}#${id}`);
+  };
 }
 
 /** Footer links (spec §2): scroll to the top 100 ms after the click, instantly on narrow screens. */

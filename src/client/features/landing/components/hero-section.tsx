@@ -1,5 +1,5 @@
 import { ArrowRightIcon, SparkIcon } from './icons';
-import { scrollToSection, SECTION_IDS } from '../scroll';
+import { SECTION_IDS, useGoToSection } from '../scroll';
 import { FLOATING_ASSETS } from './asset-icons';
 import { ChartFrame } from './chart-frame';
 import { Stars } from './stars';
@@ -19,6 +19,7 @@ const FLOAT_CSS = `@keyframes landing-float{0%,100%{transform:translateY(0)}50%{
 @media (prefers-reduced-motion:reduce){.landing-float{animation:none}}`;
 
 export function HeroSection() {
+  const goToSection = useGoToSection();
   return (
     <section className="relative overflow-hidden" aria-labelledby="hero-heading">
       <style>{FLOAT_CSS}</style>
@@ -40,7 +41,7 @@ export function HeroSection() {
           <div className="mt-8 flex flex-col items-center gap-4 sm:flex-row sm:justify-center lg:justify-start">
             <button
               type="button"
-              onClick={() => scrollToSection(SECTION_IDS.prices)}
+              onClick={() => goToSection(SECTION_IDS.prices)}
               className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-primary px-7 text-base font-semibold text-primary-foreground shadow-[0_10px_30px_-10px_rgba(34,197,94,0.7)] transition hover:bg-primary/90"
             >
               {HERO.cta}

@@ -1,11 +1,11 @@
 import { ChartIcon, MenuIcon, CloseIcon } from './icons';
 import { cx } from './page-kit';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAuth } from '@client/lib/auth-state';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useLandingVariant } from '../landing-variant';
-import { scrollToSection, SECTION_IDS } from '../scroll';
+import { SECTION_IDS, useGoToSection } from '../scroll';
 import { OfferBar } from './offer-bar';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60';
@@ -28,41 +28,34 @@ export function SiteHeader() {
   const { docsUrl } = useSiteSettings();
   const { user, signOut } = useAuth();
   const variant = useLandingVariant();
-  const navigate = useNavigate();
+  const goToSection = useGoToSection();
   const [menuOpen, setMenuOpen] = useState(false);
 
   const goTo = (id: string) => {
     setMenuOpen(false);
-    // From a page without the section, go to the home page of this variant at that section.
-    if (!scrollToSection(id)) void navigate(`${variant.home}#${id}`);
+    goToSection(id);
   };
   const authHref = variant.isEu ? '/auth?redirect=/eu' : '/auth';
+  const sectionLink = (id: string, label: string) => (
+    <a
+      href={`${variant.home === '/' ? '' : variant.home}#${id}`}
+      className={linkClass}
+      onClick={(event) => {
+        event.preventDefault();
+        goTo(id);
+      }}
+    >
+      {label}
+    </a>
+  );
 
   const links = (
     <>
       <a href={docsUrl} target="_blank" rel="noopener noreferrer" className={linkClass} onClick={() => setMenuOpen(false)}>
         Guide
       </a>
-      <a
-        href={`${variant.home === '/' ? '' : variant.home}#${SECTION_IDS.prices}`}
-        className={linkClass}
-        onClick={(event) => {
-          event.preventDefault();
-          goTo(SECTION_IDS.prices);
-        }}
-      >
-        Prices
-      </a>
-      <a
-        href={`${variant.home === '/' ? '' : variant.home}#${SECTION_IDS.testimonials}`}
-        className={linkClass}
-        onClick={(event) => {
-          event.preventDefault();
-          goTo(SECTION_IDS.testimonials);
-        }}
-      >
-        Testimonials
-      </a>
+      {sectionLink(SECTION_IDS.prices, 'Prices')}
+      {sectionLink(SECTION_IDS.testimonials, 'Testimonials')}
     </>
   );
 

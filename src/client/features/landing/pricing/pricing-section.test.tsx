@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionViewDto } from '@shared/api-contract';
-import { anonymous, fakeServer, renderWithProviders, signedIn } from '../test/render-landing';
+import { anonymous, deferred, fakeServer, renderWithProviders, signedIn } from '../test/render-landing';
 import { PricingSection } from './pricing-section';
 
 const FEATURES = ['Premium Indicators', 'Community Access', 'Strategies & Update Guides', 'Active Product Updates', 'Trading Setups & Ideas', '24/7 Support', 'VIP Discord'];
@@ -32,15 +32,6 @@ const member = (view: SubscriptionViewDto) => ({
   'GET /api/access': () => ({ body: { hasAccess: view.isActive } }),
   'GET /api/subscription': () => ({ body: view }),
 });
-
-/** A response the test releases when it wants, to see the in-flight state. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -62,3 +62,12 @@ export function renderWithProviders(ui: ReactNode, { settings = SETTINGS, path =
     </QueryClientProvider>,
   );
 }
+
+/** A response the test releases when it wants, to see the state while a call is in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
