@@ -7,7 +7,7 @@ import { DashboardShell } from './components/dashboard-shell';
 import { DesktopRequired } from './components/desktop-required';
 import { SecurityPanel } from './components/security-panel';
 import { useDashboardAccess } from './use-dashboard-access';
-import { useIsMobile } from './use-is-mobile';
+import { MOBILE_QUERY, useMediaQuery } from '@client/lib/use-media-query';
 
 /**
  * The protected, desktop-only member area (spec §2, §4): a loader until access is known, then
@@ -17,7 +17,7 @@ export function DashboardLayout() {
   const { user, isLoading, refreshSession } = useAuth();
   const location = useLocation();
   const decision = useDashboardAccess(user?.id ?? null);
-  const isMobile = useIsMobile();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   const here = `${location.pathname}${location.search}`;
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import {
   wrapCarouselOffset,
 } from '@shared/timing';
 import { CAROUSEL_CARDS, CAROUSEL_TITLE, type CarouselCard } from '../content';
-import { DESKTOP_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '../use-media-query';
+import { DESKTOP_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from '@client/lib/use-media-query';
 import { ChartFrame, useNearViewport } from './chart-frame';
 
 type Motion = {

@@ -1,16 +1,11 @@
 import { MailIcon, CommunityIcon } from './icons';
 import { Link } from 'react-router';
+import { LEGAL_LINKS } from '@client/lib/legal-links';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useLandingVariant } from '../landing-variant';
 import { scrollToSection, scrollToTopSoon, SECTION_IDS } from '../scroll';
 import { BrandMark } from './site-header';
 
-export const LEGAL_LINKS = [
-  { label: 'Disclaimer', path: '/disclaimer' },
-  { label: 'Terms of Service', path: '/terms-of-service' },
-  { label: 'Privacy Policy', path: '/privacy-policy' },
-  { label: 'Contact', path: '/contact' },
-] as const;
 
 const linkClass = 'text-sm text-foreground/70 transition-colors hover:text-white';
 

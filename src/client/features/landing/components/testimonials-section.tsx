@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TESTIMONIAL_ADVANCE_MS, TESTIMONIAL_PAUSE_AFTER_INTERACTION_MS, TESTIMONIALS_VISIBLE_WIDE } from '@shared/timing';
 import { TESTIMONIALS } from '../content';
 import { SECTION_IDS } from '../scroll';
-import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '../use-media-query';
+import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '@client/lib/use-media-query';
 import { Stars } from './stars';
 
 /** Testimonials carousel (spec §9): advances every 3 s, waits 8 s after a manual move, 3 cards on wide screens. */

@@ -1,14 +1,9 @@
 import { ArrowLeft, LineChart } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LEGAL_LINKS } from '@client/lib/legal-links';
 import { useSiteSettings } from '@client/lib/site-settings';
 
-const LEGAL_LINKS = [
-  { label: 'Disclaimer', path: '/disclaimer' },
-  { label: 'Terms of Service', path: '/terms-of-service' },
-  { label: 'Privacy Policy', path: '/privacy-policy' },
-  { label: 'Contact', path: '/contact' },
-] as const;
 
 /** from=eu (spec §2): 'Back to Homepage' leads to /eu and links between legal pages keep the parameter. */
 export function useLegalOrigin() {
