@@ -6,7 +6,10 @@ const NEW_PASSWORD = 'Brand-New-Pass1';
 /** Signs out with the marketing header's 'Sign Out' (which reloads the page signed out). */
 async function signOutFromHeader(page: Page) {
   await page.goto('/');
+  // The state clears before the reload does: wait for the reload, or the next goto races it.
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  await reloaded;
   await expect(page.getByRole('button', { name: 'Log In' }).or(page.getByRole('link', { name: 'Log In' })).first()).toBeVisible();
   const session = await page.request.get('/api/auth/get-session');
   expect(await session.json()).toBeNull();
