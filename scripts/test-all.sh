@@ -35,6 +35,7 @@ fi
 echo "== build"; npx vite build; count_step build $?
 
 echo "== end-to-end (Chromium)"
+bash scripts/ensure-chromium.sh
 rm -f test-results/e2e.json
 CI=1 npx playwright test
 node -e 'const s=require(process.argv[1]).stats;console.log(s.expected, s.unexpected + s.flaky)' "$(pwd)/test-results/e2e.json" > test-results/e2e.counts 2>/dev/null || echo "0 1" > test-results/e2e.counts
