@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_TEXTS, SIGN_UP_TEXTS, loginError, signUpError } from '@shared/error-messages';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, sanitizeEmail, signInSchema, signUpSchema, type SignInInput } from '@shared/validation';
-import { FieldError, Input, Label } from '@client/components/ui/input';
+import { PASSWORD_MAX_LENGTH, sanitizeEmail, signInSchema, signUpSchema, type SignInInput } from '@shared/validation';
+import { FieldError, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { SubmitButton } from '@client/components/ui/submit-button';
 import { SESSION_QUERY_KEY, useAuth } from '@client/lib/auth-state';
@@ -14,6 +14,7 @@ import { errorInputOf } from './api/auth-request';
 import { useSignIn } from './api/sign-in';
 import { useSignUp } from './api/sign-up';
 import { AuthLayout } from './components/auth-layout';
+import { EmailField } from './components/email-field';
 import { PasswordInput } from './components/password-input';
 import { safeRedirectTarget } from './redirect-target';
 
@@ -138,26 +139,14 @@ export function AuthPage() {
       }
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label={texts.submit}>
-        <div className="space-y-2">
-          <Label htmlFor="auth-email">Email</Label>
-          <Input
-            id="auth-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            maxLength={EMAIL_MAX_LENGTH}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'auth-email-error' : undefined}
-            {...form.register('email', {
-              onChange: clearOnEdit('email'),
-              onBlur: (event: FocusEvent<HTMLInputElement>) => form.setValue('email', sanitizeEmail(event.target.value)),
-            })}
-          />
-          <FieldError id="auth-email-error" message={errors.email?.message} />
-        </div>
+        <EmailField
+          id="auth-email"
+          error={errors.email?.message}
+          {...form.register('email', {
+            onChange: clearOnEdit('email'),
+            onBlur: (event: FocusEvent<HTMLInputElement>) => form.setValue('email', sanitizeEmail(event.target.value)),
+          })}
+        />
 
         <div className="space-y-2">
           <div className="flex items-center justify-between">

@@ -5,14 +5,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { RESET_TEXTS, resetError } from '@shared/error-messages';
 import { RESET_LINK_MINUTES } from '@shared/timing';
-import { EMAIL_MAX_LENGTH, forgotPasswordSchema, sanitizeEmail, type ForgotPasswordInput } from '@shared/validation';
+import { forgotPasswordSchema, sanitizeEmail, type ForgotPasswordInput } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
-import { FieldError, Input, Label } from '@client/components/ui/input';
 import { SubmitButton } from '@client/components/ui/submit-button';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { errorInputOf } from './api/auth-request';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { AuthLayout } from './components/auth-layout';
+import { EmailField } from './components/email-field';
 
 export const FORGOT_PASSWORD_TEXTS = {
   title: 'Forgot your password?',
@@ -85,26 +85,14 @@ export function ForgotPasswordPage() {
       back={{ to: '/auth', label: FORGOT_PASSWORD_TEXTS.backToSignIn }}
     >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Request a password reset link">
-        <div className="space-y-2">
-          <Label htmlFor="forgot-email">Email</Label>
-          <Input
-            id="forgot-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="you@example.com"
-            maxLength={EMAIL_MAX_LENGTH}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-            {...form.register('email', {
-              onChange: () => errors.email && form.clearErrors('email'),
-              onBlur: (event: FocusEvent<HTMLInputElement>) => form.setValue('email', sanitizeEmail(event.target.value)),
-            })}
-          />
-          <FieldError id="forgot-email-error" message={errors.email?.message} />
-        </div>
+        <EmailField
+          id="forgot-email"
+          error={errors.email?.message}
+          {...form.register('email', {
+            onChange: () => errors.email && form.clearErrors('email'),
+            onBlur: (event: FocusEvent<HTMLInputElement>) => form.setValue('email', sanitizeEmail(event.target.value)),
+          })}
+        />
         <SubmitButton busy={request.isPending} busyLabel={FORGOT_PASSWORD_TEXTS.busy} disabled={!email}>
           {FORGOT_PASSWORD_TEXTS.submit}
         </SubmitButton>

@@ -2,18 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Guide } from '@shared/content';
-import { GETTING_STARTED, renderGuides, stubContentApi } from './test/guide-fixtures';
+import { expectSized, GETTING_STARTED, renderGuides, stubContentApi } from './test/guide-fixtures';
 
 const search = () => new URLSearchParams(window.location.search);
-
-/** What keeps a content image's room before it loads (sizes from the API), and loads it only when near. */
-function expectSized(image: HTMLElement, width: number, height: number) {
-  expect(image).toHaveAttribute('width', String(width));
-  expect(image).toHaveAttribute('height', String(height));
-  expect(image).toHaveAttribute('loading', 'lazy');
-  expect(image).toHaveAttribute('decoding', 'async');
-  expect(image).toHaveClass('h-auto', 'max-w-full');
-}
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as typeof window.scrollTo;

@@ -1,13 +1,5 @@
-import { Link } from 'react-router';
+import { NotFound } from '@client/components/not-found';
 
 export function NotFoundPage() {
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-      <p className="text-7xl font-bold text-primary">404</p>
-      <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
-      <Link to="/" className="text-primary underline-offset-4 hover:underline">
-        Return to Home
-      </Link>
-    </main>
-  );
+  return <NotFound />;
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, RefreshCw } from 'lucide-react';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 import { z } from 'zod';
+import { NotFound } from '@client/components/not-found';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -95,15 +95,7 @@ export function SandboxMailboxPage() {
   });
 
   if (!enabled) {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-        <p className="text-7xl font-bold text-primary">404</p>
-        <h1 className="text-2xl font-semibold">Oops! Page not found</h1>
-        <Link to="/" className="text-primary underline-offset-4 hover:underline">
-          Return to Home
-        </Link>
-      </main>
-    );
+    return <NotFound />;
   }
 
   return (

@@ -17,6 +17,16 @@ function rowValue(card: HTMLElement, label: string) {
   return value;
 }
 
+/** Opens the username form on the card, types `username` over the current one and saves; returns the input. */
+async function submitNewUsername(user: ReturnType<typeof userEvent.setup>, card: HTMLElement, username: string) {
+  await user.click(await within(card).findByRole('button', { name: 'Change' }));
+  const input = within(card).getByLabelText('New TradingView username');
+  await user.clear(input);
+  await user.type(input, username);
+  await user.click(within(card).getByRole('button', { name: 'Save Username' }));
+  return input;
+}
+
 describe('My Account card', () => {
   it('shows Loading... in the subscription rows until the subscription arrives', async () => {
     const subscription = deferredReply();
@@ -100,11 +110,7 @@ describe('correcting the TradingView username', () => {
     const user = userEvent.setup();
     renderSettings('/dashboard/settings?section=account');
     const card = await accountCard();
-    await user.click(await within(card).findByRole('button', { name: 'Change' }));
-    const input = within(card).getByLabelText('New TradingView username');
-    await user.clear(input);
-    await user.type(input, 'not valid!');
-    await user.click(within(card).getByRole('button', { name: 'Save Username' }));
+    const input = await submitNewUsername(user, card, 'not valid!');
 
     expect(await within(card).findByRole('alert')).toHaveTextContent(
       'TradingView usernames contain only letters, numbers, underscores (_) and hyphens (-).',
@@ -155,11 +161,7 @@ describe('correcting the TradingView username', () => {
     const user = userEvent.setup();
     renderSettings('/dashboard/settings?section=account');
     const card = await accountCard();
-    await user.click(await within(card).findByRole('button', { name: 'Change' }));
-    const input = within(card).getByLabelText('New TradingView username');
-    await user.clear(input);
-    await user.type(input, 'ghost_trader');
-    await user.click(within(card).getByRole('button', { name: 'Save Username' }));
+    await submitNewUsername(user, card, 'ghost_trader');
 
     expect(await screen.findByText('TradingView Activation Failed')).toBeInTheDocument();
     expect(screen.getByText(description)).toBeInTheDocument();

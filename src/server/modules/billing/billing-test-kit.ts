@@ -1,11 +1,11 @@
 // Test helpers for billing suites: a movable clock, the sandbox journey through the real app,
 // and direct reads of what billing wrote. Only imported by *.test.ts files.
 import { eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CreateCheckoutRequest } from '@shared/api-contract';
 import { queryRows } from '../../db/query';
 import { checkoutSessions, orders, sandboxEvents, userSubscriptions } from '../../db/schema';
-import { cookieFrom, type TestApp } from '../../test/test-app';
+import { cookieFrom, createTestApp, type TestApp } from '../../test/test-app';
 import type { SandboxPaymentsPort } from './payments.port';
 import { createBillingJobs, type SandboxJobs } from './sandbox-jobs';
 
@@ -34,6 +34,24 @@ export function movableClock(start = new Date()): MovableClock {
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One real app per suite on a movable clock: created before the suite (handed to `setApp`, so the
+ * suite keeps a plain `t`) and closed after it. `email` gives a fresh address on every call.
+ */
+export function billingSuite(setApp: (app: TestApp) => void): { time: MovableClock; email: (name: string) => string } {
+  const time = movableClock();
+  let app: TestApp | undefined;
+  let counter = 0;
+  beforeAll(async () => {
+    app = await createTestApp({}, { clock: time.clock });
+    setApp(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return { time, email: (name) => `${name}-${++counter}@example.com` };
+}
 
 export function sandboxOf(t: TestApp): SandboxPaymentsPort {
   if (t.deps.payments.kind !== 'sandbox') throw new Error('this suite needs the sandbox payments adapter');

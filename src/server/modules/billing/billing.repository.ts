@@ -128,6 +128,28 @@ const fresh = sql`(${us.providerUpdatedAt} IS NULL OR ${us.providerUpdatedAt} <=
 const keepUnlessFresh = (column: string) =>
   sql`CASE WHEN ${fresh} THEN ${sql.raw(`excluded."${column}"`)} ELSE ${sql.raw(`"user_subscriptions"."${column}"`)} END`;
 
+/** The columns both kinds of row take from the provider's snapshot and the payment's links. */
+const snapshotColumns = (state: ProviderState, link: Omit<Link, 'checkoutSessionId'>) => ({
+  userId: link.userId,
+  planType: state.planType,
+  status: state.status,
+  isActive: state.isActive,
+  expiresAt: state.expiresAt,
+  orderId: link.orderId,
+  provider: link.provider,
+  providerCustomerId: link.providerCustomerId,
+  providerUpdatedAt: state.asOf,
+});
+
+// On conflict, both kinds of row keep the user they were linked to, take the newest customer id
+// and provider time, and count as updated only when the snapshot was fresh.
+const mergedOnConflict = () => ({
+  userId: sql`COALESCE(${us.userId}, excluded.user_id)`,
+  providerCustomerId: sql`COALESCE(excluded.provider_customer_id, ${us.providerCustomerId})`,
+  providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
+  updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
+});
+
 /**
  * Writes a recurring subscription's state from a provider snapshot, creating the row on first
  * sight. State columns change only when the snapshot is not older than the row's; links (user,
@@ -137,20 +159,7 @@ const keepUnlessFresh = (column: string) =>
 export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<string | null> {
   const [row] = await tx
     .insert(us)
-    .values({
-      userId: link.userId,
-      planType: state.planType,
-      status: state.status,
-      isActive: state.isActive,
-      expiresAt: state.expiresAt,
-      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
-      orderId: link.orderId,
-      provider: link.provider,
-      providerCustomerId: link.providerCustomerId,
-      providerSubscriptionId: subscriptionId,
-      checkoutSessionId: link.checkoutSessionId,
-      providerUpdatedAt: state.asOf,
-    })
+    .values({ ...snapshotColumns(state, link), cancelAtPeriodEnd: state.cancelAtPeriodEnd, providerSubscriptionId: subscriptionId, checkoutSessionId: link.checkoutSessionId })
     .onConflictDoUpdate({
       target: us.providerSubscriptionId,
       set: {
@@ -160,11 +169,8 @@ export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: 
         expiresAt: keepUnlessFresh('expires_at'),
         cancelAtPeriodEnd: keepUnlessFresh('cancel_at_period_end'),
         orderId: sql`CASE WHEN ${fresh} AND ${us.planType} <> excluded.plan_type THEN NULL ELSE COALESCE(${us.orderId}, excluded.order_id) END`,
-        userId: sql`COALESCE(${us.userId}, excluded.user_id)`,
         checkoutSessionId: sql`COALESCE(${us.checkoutSessionId}, excluded.checkout_session_id)`,
-        providerCustomerId: sql`COALESCE(excluded.provider_customer_id, ${us.providerCustomerId})`,
-        providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
-        updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
+        ...mergedOnConflict(),
       },
     })
     .returning({ userId: us.userId });
@@ -175,29 +181,14 @@ export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: 
 export async function upsertOneTimeRow(tx: Db, checkoutSessionId: string, state: ProviderState, link: Omit<Link, 'checkoutSessionId'>): Promise<string | null> {
   const [row] = await tx
     .insert(us)
-    .values({
-      userId: link.userId,
-      planType: state.planType,
-      status: state.status,
-      isActive: state.isActive,
-      expiresAt: state.expiresAt,
-      cancelAtPeriodEnd: false,
-      orderId: link.orderId,
-      provider: link.provider,
-      providerCustomerId: link.providerCustomerId,
-      checkoutSessionId,
-      providerUpdatedAt: state.asOf,
-    })
+    .values({ ...snapshotColumns(state, link), cancelAtPeriodEnd: false, checkoutSessionId })
     .onConflictDoUpdate({
       target: us.checkoutSessionId,
       set: {
         status: keepUnlessFresh('status'),
         isActive: keepUnlessFresh('is_active'),
         orderId: sql`COALESCE(${us.orderId}, excluded.order_id)`,
-        userId: sql`COALESCE(${us.userId}, excluded.user_id)`,
-        providerCustomerId: sql`COALESCE(excluded.provider_customer_id, ${us.providerCustomerId})`,
-        providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
-        updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
+        ...mergedOnConflict(),
       },
     })
     .returning({ userId: us.userId });

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { subscriptionViewDtoSchema, upgradePreviewSchema } from '@shared/api-contract';
 import { sandboxCheckoutSessions, sandboxInvoices, sandboxSubscriptions, securityEvents, userSubscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import {
+  billingSuite,
   buy,
   CARDS,
   checkoutBody,
   checkoutRow,
   DAY_MS,
-  movableClock,
   ordersOfSession,
   rowsOfSession,
   rowsOfUser,
@@ -21,17 +21,8 @@ import {
 import { claimCheckoutSession } from './fulfilment';
 import { computeProration } from './proration';
 
-const time = movableClock();
 let t: TestApp;
-let counter = 0;
-const email = (name: string) => `${name}-${++counter}@example.com`;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { clock: time.clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { time, email } = billingSuite((app) => (t = app));
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown> & { error?: { code: string; message: string } };
 

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, userSubscriptions } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import {
+  billingSuite,
   buy,
   CARDS,
   checkoutRow,
   countRows,
   DAY_MS,
   jobsOf,
-  movableClock,
   ordersOfSession,
   rowsOfSession,
   sandboxOf,
@@ -22,17 +22,8 @@ import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from 
 import type { PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
 import { createSandboxJobs } from './sandbox-jobs';
 
-const time = movableClock();
 let t: TestApp;
-let counter = 0;
-const email = (name: string) => `${name}-${++counter}@example.com`;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { clock: time.clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { time, email } = billingSuite((app) => (t = app));
 
 function handlerWith(payments: PaymentsPort = t.deps.payments, changed: string[] = []) {
   return createPaymentEventHandler({

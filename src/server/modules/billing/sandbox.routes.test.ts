@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sandboxCheckoutSchema, sandboxPortalSchema } from '@shared/sandbox-contract';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { CARDS, DAY_MS, movableClock, payBody, payOnPage, rowsOfSession, startCheckout } from './billing-test-kit';
+import type { TestApp } from '../../test/test-app';
+import { billingSuite, CARDS, DAY_MS, payBody, payOnPage, rowsOfSession, startCheckout } from './billing-test-kit';
 
-const time = movableClock();
 let t: TestApp;
-let counter = 0;
-const email = (name: string) => `${name}-${++counter}@example.com`;
-
-beforeAll(async () => {
-  t = await createTestApp({}, { clock: time.clock });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { time, email } = billingSuite((app) => (t = app));
 
 describe('the sandbox hosted checkout API', () => {
   it('shows an open checkout: plan, price, period and where cancel goes', async () => {

@@ -1,16 +1,16 @@
 // Runs on PGlite by default and on Postgres with TEST_DATABASE_URL (where the concurrency
 // test uses real parallel connections).
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
-import { createTestDatabase } from '../../test/test-database';
 import { createGrantReconciler, type GrantReconciler } from './grant-reconciler';
-import { createSandboxTradingView, type SandboxOperation } from './sandbox-tradingview';
+import type { SandboxOperation } from './sandbox-tradingview';
 import { claimNextDue, finishClaim } from './tradingview.repository';
 import { TradingViewError, type TradingViewPort } from './tradingview.port';
+import { sandboxTradingViewSuite } from './tradingview-test-kit';
 
 const SCRIPTS = ['PUB;pro-v2', 'PUB;smc', 'PUB;volatility'];
 const START = new Date('2030-06-01T00:00:00.000Z');
@@ -23,17 +23,9 @@ let now: Date;
 let operations: SandboxOperation[];
 let sandbox: TradingViewPort;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.db.execute(sql`TRUNCATE tradingview_grants, sandbox_tradingview_access, user_subscriptions, "user" CASCADE`);
+sandboxTradingViewSuite({ truncate: sql`TRUNCATE tradingview_grants, sandbox_tradingview_access, user_subscriptions, "user" CASCADE`, missingUsernames: [], clock: () => now }, (bench) => {
+  ({ database, operations, sandbox } = bench);
   now = START;
-  operations = [];
-  sandbox = createSandboxTradingView({ db: database.db, missingUsernames: [], clock: () => now, onOperation: (op) => operations.push(op) });
 });
 
 const clock = () => now;

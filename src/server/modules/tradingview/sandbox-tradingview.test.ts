@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test/test-database';
-import { createSandboxTradingView, type SandboxOperation } from './sandbox-tradingview';
+import type { SandboxOperation } from './sandbox-tradingview';
 import type { TradingViewPort } from './tradingview.port';
+import { sandboxTradingViewSuite } from './tradingview-test-kit';
 
 const SCRIPT = 'PUB;sandbox-script';
 const JULY = new Date('2030-07-15T12:00:00.000Z');
 const AUGUST = new Date('2030-08-15T12:00:00.000Z');
 
-let database: Database;
 let now: Date;
 let operations: SandboxOperation[];
 let sandbox: TradingViewPort;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.db.execute(sql`TRUNCATE sandbox_tradingview_access`);
+sandboxTradingViewSuite({ truncate: sql`TRUNCATE sandbox_tradingview_access`, missingUsernames: ['Ghost_Trader', 'nobody'], clock: () => now }, (bench) => {
+  ({ operations, sandbox } = bench);
   now = new Date('2030-06-01T00:00:00.000Z');
-  operations = [];
-  sandbox = createSandboxTradingView({
-    db: database.db,
-    missingUsernames: ['Ghost_Trader', 'nobody'],
-    clock: () => now,
-    onOperation: (operation) => operations.push(operation),
-  });
 });
 
 const ops = () => operations.map((operation) => operation.op);

@@ -2,20 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { ImageSizes } from '@shared/content';
+import { expectSized } from '../test/guide-fixtures';
 import { DataTable, Markdown, parseMarkdownBlocks, safeHref, safeImageSrc } from './markdown';
 
 function renderMarkdown(source: string, images?: ImageSizes) {
   const router = createMemoryRouter([{ path: '/', element: <Markdown source={source} images={images} /> }]);
   return render(<RouterProvider router={router} />);
-}
-
-/** What keeps an image's room before it loads (see ImageSizes), and loads it only when near. */
-function expectSized(image: HTMLElement, width: number, height: number) {
-  expect(image).toHaveAttribute('width', String(width));
-  expect(image).toHaveAttribute('height', String(height));
-  expect(image).toHaveAttribute('loading', 'lazy');
-  expect(image).toHaveAttribute('decoding', 'async');
-  expect(image).toHaveClass('h-auto', 'max-w-full');
 }
 
 describe('parseMarkdownBlocks', () => {

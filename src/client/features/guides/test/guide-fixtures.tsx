@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Guide, GuideFeature, GuideSummary } from '@shared/content';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
 import { jsonResponse, requestUrl, TEST_SITE_SETTINGS } from '@client/test/render';
@@ -183,4 +183,13 @@ export function renderGuides(url: string) {
     </QueryClientProvider>,
   );
   return { ...view, router };
+}
+
+/** What keeps a content image's room before it loads (its known size), and loads it only when near. */
+export function expectSized(image: HTMLElement, width: number, height: number) {
+  expect(image).toHaveAttribute('width', String(width));
+  expect(image).toHaveAttribute('height', String(height));
+  expect(image).toHaveAttribute('loading', 'lazy');
+  expect(image).toHaveAttribute('decoding', 'async');
+  expect(image).toHaveClass('h-auto', 'max-w-full');
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { SUBSCRIPTION_LOAD_TEXTS } from '@shared/error-messages';
+import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
 
 export const LOADING_TEXT = 'Loading...';
@@ -45,6 +47,20 @@ export function SettingsCardHeader({
         {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
       </div>
       {action}
+    </div>
+  );
+}
+
+/** What a subscription card shows when the subscription could not be read: the message and a retry. */
+export function SubscriptionLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-center">
+      <p role="alert" className="text-sm font-medium text-danger">
+        {SUBSCRIPTION_LOAD_TEXTS.settingsCard}
+      </p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try Again
+      </Button>
     </div>
   );
 }

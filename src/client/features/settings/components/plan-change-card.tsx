@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isRedirectToCheckout } from '@shared/api-contract';
 import type { UpgradePreview } from '@shared/api-contract';
-import { checkoutError, previewError, SUBSCRIPTION_LOAD_TEXTS, upgradeError } from '@shared/error-messages';
+import { checkoutError, previewError, upgradeError } from '@shared/error-messages';
 import { applyPriceOverrides, formatCardPrice, planDisplayName } from '@shared/plans';
 import type { PlanType, PricingCard } from '@shared/plans';
 import { cardPlan, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
@@ -24,7 +24,7 @@ import { useUpdateSubscription } from '../api/update-subscription';
 import { toErrorInput } from '../error-input';
 import { useExternalNavigation } from '../settings-environment';
 import { runUpgradeSuccessSequence, sleep } from '../upgrade-success';
-import { SettingsCardHeader } from './detail-list';
+import { SettingsCardHeader, SubscriptionLoadError } from './detail-list';
 import { UpgradeConfirmDialog } from './upgrade-confirm-dialog';
 
 export const PLAN_CARD_TEXTS = {
@@ -158,14 +158,7 @@ export function PlanChangeCard() {
           <Spinner label="Loading plans..." />
         </div>
       ) : !dto ? (
-        <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-center">
-          <p role="alert" className="text-sm font-medium text-danger">
-            {SUBSCRIPTION_LOAD_TEXTS.settingsCard}
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <SubscriptionLoadError onRetry={() => void subscription.refetch()} />
       ) : (
         <>
           {note ? (

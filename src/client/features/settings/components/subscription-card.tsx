@@ -1,7 +1,7 @@
 import { CreditCard, ExternalLink, Loader2, RefreshCw, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { portalError, PORTAL_TEXTS, SUBSCRIPTION_LOAD_TEXTS } from '@shared/error-messages';
+import { portalError, PORTAL_TEXTS } from '@shared/error-messages';
 import { formatMoney, planDisplayName } from '@shared/plans';
 import { formatDisplayDate, subscriptionLabel, subscriptionViewFromDto } from '@shared/subscription-view';
 import { Button } from '@client/components/ui/button';
@@ -13,7 +13,7 @@ import { useCustomerPortal } from '../api/customer-portal';
 import { useRefreshSubscription, useSubscription } from '../api/get-subscription';
 import { toErrorInput } from '../error-input';
 import { useExternalNavigation } from '../settings-environment';
-import { DetailList, DetailRow, SettingsCardHeader } from './detail-list';
+import { DetailList, DetailRow, SettingsCardHeader, SubscriptionLoadError } from './detail-list';
 
 export const SUBSCRIPTION_CARD_TEXTS = {
   none: 'No subscription found',
@@ -69,16 +69,7 @@ function SubscriptionCardBody({ subscription }: { subscription: ReturnType<typeo
   }
   // A failed background refresh keeps showing the data already read.
   if (!dto) {
-    return (
-      <div className="flex min-h-40 flex-col items-center justify-center gap-3 text-center">
-        <p role="alert" className="text-sm font-medium text-danger">
-          {SUBSCRIPTION_LOAD_TEXTS.settingsCard}
-        </p>
-        <Button variant="outline" size="sm" onClick={() => void subscription.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    return <SubscriptionLoadError onRetry={() => void subscription.refetch()} />;
   }
   if (dto.planType === null) {
     return (
