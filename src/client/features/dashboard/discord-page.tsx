@@ -1,7 +1,7 @@
-import { ExternalLink, MessageCircle, ShieldCheck, Sparkles, Users } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
+import { MessageCircle, ShieldCheck, Sparkles, Users } from 'lucide-react';
 import { Card } from '@client/components/ui/card';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { JoinDiscordButton } from './components/join-discord-button';
 
 const PERKS = [
   { icon: Sparkles, title: 'Trading setups & ideas', text: 'Members share charts, setups and market ideas every day.' },
@@ -10,7 +10,7 @@ const PERKS = [
 ];
 
 export function DiscordPage() {
-  const { discordInviteUrl, brandName } = useSiteSettings();
+  const { brandName } = useSiteSettings();
   return (
     <div className="mx-auto max-w-3xl">
       <header className="mb-8">
@@ -30,12 +30,7 @@ export function DiscordPage() {
           <div className="min-w-0">
             <h2 className="text-xl font-semibold text-white">{brandName} members&apos; Discord</h2>
             <p className="mt-1 text-sm leading-6 text-muted">The invite opens in a new tab.</p>
-            <Button asChild size="lg" className="mt-5 bg-[#5865F2] text-white hover:bg-[#4752c4]">
-              <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer">
-                Join Discord
-                <ExternalLink aria-hidden="true" className="h-4 w-4" />
-              </a>
-            </Button>
+            <JoinDiscordButton className="mt-5 bg-[#5865F2] text-white hover:bg-[#4752c4]" />
           </div>
         </div>
 

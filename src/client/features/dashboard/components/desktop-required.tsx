@@ -1,11 +1,11 @@
-import { ChevronDown, ExternalLink, Mail, Monitor } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
+import { ChevronDown, Mail, Monitor } from 'lucide-react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { JoinDiscordButton } from './join-discord-button';
 
 /** What a member sees under 768 px: the dashboard is desktop only, but activation help is not. */
 export function DesktopRequired() {
-  const { discordInviteUrl, supportEmail, brandName } = useSiteSettings();
+  const { supportEmail, brandName } = useSiteSettings();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-5 py-10">
       <div className="w-full max-w-md">
@@ -18,12 +18,7 @@ export function DesktopRequired() {
             The {brandName} member dashboard is built for larger screens. Please open it on a computer to read the guides and
             strategies. In the meantime, join our Discord community.
           </p>
-          <Button asChild size="lg" className="mt-6 w-full">
-            <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer">
-              Join Discord
-              <ExternalLink aria-hidden="true" className="h-4 w-4" />
-            </a>
-          </Button>
+          <JoinDiscordButton className="mt-6 w-full" />
         </div>
 
         <Collapsible className="mt-6 rounded-2xl border border-border bg-card">
