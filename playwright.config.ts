@@ -13,9 +13,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Bounds for waits that never come true, not for speed: every step waits on what the page
+  // shows, and on a busy 2-core machine one page can take seconds to render.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  // its own folder: Playwright empties outputDir at start, and the Vitest reports beside it must stay
+  outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
@@ -35,7 +39,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      NODE_ENV: 'production',
+      // Not 'production': the journeys read reset links in the sandbox outbox, which production
+      // closes to everyone but operators (issue 11). The client is still the production build.
+      NODE_ENV: 'test',
+      // Playwright stands in for a local reverse proxy: the x-forwarded-for a test sets names the
+      // simulated visitor, so per-address limits see many visitors rather than one.
+      TRUST_PROXY: '127.0.0.1,::1',
       PORT: String(PORT),
       PUBLIC_URL: `http://localhost:${PORT}`,
       DATA_DIR: dataDir,

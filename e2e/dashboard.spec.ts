@@ -37,6 +37,13 @@ async function expectImagesLoaded(page: Page) {
     .toBe(true);
 }
 
+/**
+ * The time limit of a test that opens `visits` pages: the loops over every guide and feature grow
+ * with the content, and one page can take several seconds on a busy machine. Each step still
+ * waits on what the page shows; this only bounds how long a page that never shows it may take.
+ */
+const pageVisits = (visits: number) => 30_000 + visits * 15_000;
+
 test.describe('guard', () => {
   test('a visitor is sent to sign in, with a way back', async ({ page }) => {
     await page.goto('/dashboard/strategies');
@@ -108,6 +115,7 @@ test.describe('member area', () => {
   test('every guide, in its layout, from the overview', async () => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
     expect(guides.length).toBeGreaterThanOrEqual(8);
+    test.setTimeout(pageVisits(guides.length));
 
     for (const summary of guides) {
       await page.goto('/dashboard/guides');
@@ -154,7 +162,9 @@ test.describe('member area', () => {
 
   test('every feature of every product, and switching through Other Features', async () => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
-    for (const product of guides.filter((guide) => guide.type === 'product')) {
+    const products = guides.filter((guide) => guide.type === 'product');
+    test.setTimeout(pageVisits(products.reduce((visits, product) => visits + product.featureCount + 3, 0)));
+    for (const product of products) {
       const guide = (await (await page.request.get(`/api/content/guides/${product.id}`)).json()) as Guide;
       expect(guide.features.length).toBe(product.featureCount);
       for (const feature of guide.features) {

@@ -57,7 +57,7 @@ export type SandboxMail = { id: string; to: string; subject: string; text: strin
 
 /**
  * The newest mail the sandbox outbox holds for `to` (GET /api/sandbox/mailbox), waiting up to
- * 10 s for it: mails leave in the background. `subject` narrows the search.
+ * the expect timeout for it: mails leave in the background. `subject` narrows the search.
  */
 export async function readLatestMail(request: APIRequestContext, to: string, options: { subject?: string | RegExp } = {}): Promise<SandboxMail> {
   let found: SandboxMail | undefined;
@@ -73,7 +73,7 @@ export async function readLatestMail(request: APIRequestContext, to: string, opt
         found = mails.find(matches);
         return found ? 'found' : `no mail to ${to} yet`;
       },
-      { timeout: 10_000, message: `a mail to ${to}` },
+      { message: `a mail to ${to}` },
     )
     .toBe('found');
   return found!;

@@ -51,7 +51,7 @@ test.describe('desktop (1280 px)', () => {
     await expect(countdown).toBeVisible();
     await expect(page.getByText(EU_OFFER)).toHaveCount(0);
     const before = await page.getByRole('timer').getAttribute('aria-label');
-    await expect.poll(() => page.getByRole('timer').getAttribute('aria-label'), { timeout: 3000 }).not.toBe(before);
+    await expect.poll(() => page.getByRole('timer').getAttribute('aria-label')).not.toBe(before);
 
     const prices = page.locator('#prices');
     for (const [name, price, savings] of [
@@ -131,7 +131,7 @@ test.describe('desktop (1280 px)', () => {
     await page.mouse.up();
 
     // and it scrolls on by itself again after the pause
-    await expect.poll(() => firstCardX(page), { timeout: 5000 }).not.toBe(held);
+    await expect.poll(() => firstCardX(page)).not.toBe(held);
   });
 
   test('the FAQ has seven questions, the first open', async ({ page }) => {

@@ -51,7 +51,6 @@ export async function createMember(page: Page, email = uniqueEmail('member')): P
   await expect
     .poll(async () => ((await (await page.request.get('/api/access')).json()) as { hasAccess?: boolean }).hasAccess, {
       message: 'premium access after paying',
-      timeout: 15_000,
     })
     .toBe(true);
   return { email };

@@ -8,9 +8,34 @@ mkdir -p test-results
 passed=0
 failed=0
 
-count_vitest() { # file → adds the numbers of a Vitest JSON report
-  local counts
-  counts=$(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests + (r.numFailedTestSuites||0) + (r.success===false && r.numFailedTests===0 && r.numFailedTestSuites===0 ? 1 : 0))' "$(pwd)/$1" 2>/dev/null || echo "0 1")
+# Reads a test report and prints "passed failed", counting tests: a Vitest file that could not
+# run (it failed without a failed test of its own) counts as one failure; a Playwright test that
+# passed only on a retry (flaky) counts once, as a failure. A missing or unreadable report, or a
+# runner that failed with nothing counted (an unhandled error), counts as one failure.
+count_report() { # kind (vitest|playwright), report file, exit code of the runner
+  node - "$1" "$(pwd)/$2" "$3" <<'NODE' 2>/dev/null || echo "0 1"
+const [kind, file, exitCode] = process.argv.slice(2);
+const report = require(file);
+let passed = 0;
+let failed = 0;
+if (kind === 'vitest') {
+  for (const suite of report.testResults) {
+    const tests = suite.assertionResults;
+    passed += tests.filter((test) => test.status === 'passed').length;
+    const failedTests = tests.filter((test) => test.status === 'failed').length;
+    failed += failedTests || (suite.status === 'failed' ? 1 : 0);
+  }
+} else {
+  const { expected, unexpected, flaky } = report.stats;
+  passed += expected;
+  failed += unexpected + flaky;
+}
+if (failed === 0 && Number(exitCode) !== 0) failed = 1;
+console.log(passed, failed);
+NODE
+}
+add_counts() { # "passed failed"
+  local counts=$1
   passed=$((passed + ${counts% *})); failed=$((failed + ${counts#* }))
 }
 count_step() { # name, exit code → a step without its own tests counts as one check
@@ -23,13 +48,13 @@ echo "== lint"; npx eslint . --max-warnings=0; count_step lint $?
 echo "== unit and integration tests (PGlite)"
 rm -f test-results/vitest.json
 npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
-count_vitest test-results/vitest.json
+add_counts "$(count_report vitest test-results/vitest.json $?)"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== server integration tests (Postgres server)"
   rm -f test-results/vitest-postgres.json
   npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json
-  count_vitest test-results/vitest-postgres.json
+  add_counts "$(count_report vitest test-results/vitest-postgres.json $?)"
 fi
 
 echo "== build"; npx vite build; count_step build $?
@@ -38,9 +63,7 @@ echo "== end-to-end (Chromium)"
 bash scripts/ensure-chromium.sh
 rm -f test-results/e2e.json
 CI=1 npx playwright test
-node -e 'const s=require(process.argv[1]).stats;console.log(s.expected, s.unexpected + s.flaky)' "$(pwd)/test-results/e2e.json" > test-results/e2e.counts 2>/dev/null || echo "0 1" > test-results/e2e.counts
-read -r e2e_passed e2e_failed < test-results/e2e.counts
-passed=$((passed + e2e_passed)); failed=$((failed + e2e_failed))
+add_counts "$(count_report playwright test-results/e2e.json $?)"
 
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

@@ -6,8 +6,11 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { SiteSettings } from '@shared/site';
 import { sandboxAdapters, type Config } from './config';
 import type { Dependencies } from './dependencies';
+import { requestBodyLimit } from './http/body-limit';
+import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
+import { publicUrlNotice } from './http/public-address';
 import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
@@ -35,11 +38,13 @@ function contentSecurityPolicy(config: Config) {
   const pixel = config.site.metaPixelId ? ['https://connect.facebook.net'] : [];
   const pixelImages = config.site.metaPixelId ? ['https://www.facebook.com'] : [];
   const chat = config.site.chatUrl ? [new URL(config.site.chatUrl).origin] : [];
+  // A brand mark on another host (BRAND_LOGO_URL) must be allowed to load.
+  const logo = URL.canParse(config.site.brandLogoUrl) ? [new URL(config.site.brandLogoUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'", ...pixel],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', ...pixelImages],
+    imgSrc: ["'self'", 'data:', ...pixelImages, ...logo],
     connectSrc: ["'self'", ...pixel, ...pixelImages],
     frameSrc: chat.length ? chat : ["'none'"],
     fontSrc: ["'self'", 'data:'],
@@ -64,7 +69,10 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
       'request',
     );
   });
+  app.use('*', clientAddress(config.trustProxy));
+  app.use('*', requestBodyLimit);
   if (config.isProduction) app.use('*', httpsRedirect(config.previewHosts));
+  else app.use('*', publicUrlNotice(config, logger));
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false }));
   app.use('*', compress());
   app.onError((error, c) => handleError(error, c, logger));
@@ -98,7 +106,7 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   api.route('/', tradingViewRoutes({ service: tradingView, trustedOrigins: config.trustedOrigins }));
   api.route('/', billingRoutes(deps));
   api.route('/', paymentRoutes(deps, tradingView));
-  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db }));
+  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db, config }));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

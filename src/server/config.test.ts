@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, sandboxAdapters } from './config';
+import { ConfigError, loadConfig, outboxIsPublic, sandboxAdapters } from './config';
 
 describe('loadConfig', () => {
   it('runs offline with no variables: PGlite, sandboxes and outbox mail', () => {
@@ -8,7 +8,8 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
     expect(config.payments.kind).toBe('sandbox');
     expect(config.mail.kind).toBe('outbox');
-    expect(config.site).toMatchObject({ companyState: 'New Mexico', saleEndsAt: '2025-11-26T23:59:59', chatUrl: null, metaPixelId: null });
+    expect(config.site).toMatchObject({ companyState: 'New Mexico', saleEndsAt: null, saleLabel: 'Black Friday', chatUrl: null, metaPixelId: null });
+    expect(config.site.regularPrices).toEqual({ monthly: 4700, quarterly: 14100, yearly: 56400 });
     expect(sandboxAdapters(config)).toEqual(['payments', 'tradingview', 'mail']);
   });
 
@@ -52,8 +53,99 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PRICE_EU_QUARTERLY/);
   });
 
+  it.each([
+    [{}, 'http://localhost:3000'],
+    [{ PORT: '3300' }, 'http://localhost:3300'],
+    [{ PORT: '3300', HOST: '127.0.0.1' }, 'http://127.0.0.1:3300'],
+    [{ PORT: '3300', HOST: '::' }, 'http://localhost:3300'],
+    [{ PORT: '3300', HOST: '::1' }, 'http://[::1]:3300'],
+    [{ PORT: '3300', PUBLIC_URL: '' }, 'http://localhost:3300'],
+    [{ PORT: '3300', PUBLIC_URL: 'https://shop.example.com/' }, 'https://shop.example.com'],
+  ])('PUBLIC_URL defaults to the address the server listens on: %o → %s', (env, publicUrl) => {
+    expect(loadConfig(env).publicUrl).toBe(publicUrl);
+  });
+
+  it.each([
+    [{ TRADINGVIEW_SESSION_ID: 'abc' }, /TRADINGVIEW_SESSION_SIGN: required together with TRADINGVIEW_SESSION_ID/],
+    [{ TRADINGVIEW_SESSION_SIGN: 'def' }, /TRADINGVIEW_SESSION_ID: required together with TRADINGVIEW_SESSION_SIGN/],
+  ])('refuses one TradingView cookie without the other (%j) instead of silently running the sandbox', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('in development trusts the shop on localhost and 127.0.0.1 alike, on its port and PUBLIC_URL\'s', () => {
+    expect(loadConfig({ PORT: '3300' }).trustedOrigins).toEqual(['http://localhost:3300', 'http://127.0.0.1:3300']);
+    expect(loadConfig({ PORT: '3000', PUBLIC_URL: 'http://127.0.0.1:5173', TRUSTED_ORIGINS: 'http://staging.test' }).trustedOrigins).toEqual([
+      'http://127.0.0.1:5173',
+      'http://localhost:5173',
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://staging.test',
+    ]);
+  });
+
+  it('in production trusts PUBLIC_URL and TRUSTED_ORIGINS only', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PORT: '3300', PUBLIC_URL: 'https://shop.example.com', TRUSTED_ORIGINS: 'https://staging.example.com' });
+    expect(config.trustedOrigins).toEqual(['https://shop.example.com', 'https://staging.example.com']);
+  });
+
+  it('reads the sale end as one instant for server and browsers alike', () => {
+    expect(loadConfig({ SALE_ENDS_AT: '2025-11-26T23:59:59Z' }).site.saleEndsAt).toBe('2025-11-26T23:59:59.000Z');
+    expect(loadConfig({ SALE_ENDS_AT: '2025-11-26T23:59:59+01:00' }).site.saleEndsAt).toBe('2025-11-26T22:59:59.000Z');
+    expect(loadConfig({ SALE_ENDS_AT: '' }).site.saleEndsAt).toBeNull();
+  });
+
+  it('with Stripe and a sale that ends, asks for the regular price ids charged after the end', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      ...Object.fromEntries(['MONTHLY', 'QUARTERLY', 'YEARLY', 'LIFETIME', 'EU_MONTHLY', 'EU_QUARTERLY'].map((plan) => [`STRIPE_PRICE_${plan}`, `price_${plan}`])),
+    };
+    expect(() => loadConfig(stripe)).not.toThrow();
+    expect(() => loadConfig({ ...stripe, SALE_ENDS_AT: '2025-11-26T23:59:59Z' })).toThrow(/STRIPE_REGULAR_PRICE_MONTHLY[\s\S]*STRIPE_REGULAR_PRICE_YEARLY/);
+    const config = loadConfig({ ...stripe, SALE_ENDS_AT: '2025-11-26T23:59:59Z', STRIPE_REGULAR_PRICE_MONTHLY: 'price_m', STRIPE_REGULAR_PRICE_QUARTERLY: 'price_q', STRIPE_REGULAR_PRICE_YEARLY: 'price_y' });
+    expect(config.payments).toMatchObject({ regularPriceIds: { monthly: 'price_m', quarterly: 'price_q', yearly: 'price_y' } });
+  });
+
   it('requires AUTH_SECRET in production on a shared Postgres', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db/shop' })).toThrow(/AUTH_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://app@db/shop', AUTH_SECRET: 'x'.repeat(32) })).not.toThrow();
+  });
+
+  const LIVE_STRIPE = {
+    STRIPE_SECRET_KEY: 'sk_live_1',
+    STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    STRIPE_PRICE_MONTHLY: 'price_m',
+    STRIPE_PRICE_QUARTERLY: 'price_q',
+    STRIPE_PRICE_YEARLY: 'price_y',
+    STRIPE_PRICE_LIFETIME: 'price_l',
+    STRIPE_PRICE_EU_MONTHLY: 'price_em',
+    STRIPE_PRICE_EU_QUARTERLY: 'price_eq',
+  };
+
+  // issue 11 hole 1: a live shop without SMTP handed reset links to anyone through the outbox
+  it('refuses to start in production with live payments and no SMTP', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE_STRIPE })).toThrow(/SMTP_URL: required in production with live payments/);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE_STRIPE, SMTP_URL: 'smtp://mail.example.com:587' })).not.toThrow();
+    expect(() => loadConfig({ NODE_ENV: 'development', ...LIVE_STRIPE })).not.toThrow();
+  });
+
+  it('opens the outbox to everyone only in an all-sandbox shop outside production', () => {
+    expect(outboxIsPublic(loadConfig({}))).toBe(true);
+    expect(outboxIsPublic(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
+    expect(outboxIsPublic(loadConfig({ ...LIVE_STRIPE }))).toBe(false);
+    expect(outboxIsPublic(loadConfig({ TRADINGVIEW_SESSION_ID: 'a', TRADINGVIEW_SESSION_SIGN: 'b' }))).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ kind: 'off' });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ kind: 'off' });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,::1' }).trustProxy).toEqual({ kind: 'addresses', entries: ['10.0.0.0/8', '192.0.2.1', '::1'] });
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33,proxy.local' })).toThrow(/TRUST_PROXY: not an address or CIDR range: 10.0.0.0\/33, proxy.local/);
+  });
+
+  it('reads ADMIN_EMAILS as a lower-case list and refuses what is not an e-mail', () => {
+    expect(loadConfig({ ADMIN_EMAILS: 'Ops@Example.com, boss@example.com' }).adminEmails).toEqual(['ops@example.com', 'boss@example.com']);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ops' })).toThrow(/ADMIN_EMAILS/);
   });
 });

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES } from '@shared/plans';
 
 /**
@@ -15,7 +17,36 @@ const bool = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * TRUST_PROXY: off (default) takes the client address from the socket; a number trusts that many
+ * proxy hops in front of the server; a list trusts proxies at those addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const text = (value ?? '').trim().toLowerCase();
+    if (text === '' || text === 'false' || text === '0') return { kind: 'off' };
+    if (/^\d+$/.test(text)) return { kind: 'hops', hops: Number(text) };
+    const entries = text.split(',').map((item) => item.trim()).filter(Boolean);
+    const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (invalid.length) ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${invalid.join(', ')} (or give a hop count)` });
+    return { kind: 'addresses', entries };
+  });
+
+export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; entries: string[] };
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
 const minorUnits = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The built-in brand mark in public/, served as the favicon too. */
+export const BUILT_IN_BRAND_LOGO = '/favicon.svg';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -24,9 +55,12 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  // Empty: the address the server listens on (listeningUrl).
+  PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url().optional()),
   TRUSTED_ORIGINS: csv,
   PREVIEW_HOSTS: csv,
+  TRUST_PROXY: trustProxy,
+  ADMIN_EMAILS: csv.pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalUrl,
@@ -59,6 +93,16 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
 
   BRAND_NAME: z.string().min(1).default('Candlewise'),
+  // An image URL or a path on this site; the default is the built-in mark, also the favicon.
+  BRAND_LOGO_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .default(BUILT_IN_BRAND_LOGO)
+      .refine((value) => /^\/(?!\/)/.test(value) || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)), {
+        message: 'must be an http(s) URL or a path such as /logo.svg',
+      }),
+  ),
   BRAND_SLUG: z
     .string()
     .regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes only')
@@ -69,10 +113,11 @@ const envSchema = z.object({
   DISCORD_INVITE_URL: z.url().default('https://discord.gg/candlewise'),
   DOCS_URL: z.url().default('https://docs.candlewise.app'),
   CHAT_URL: optionalUrl,
-  SALE_ENDS_AT: z
-    .string()
-    .default('2025-11-26T23:59:59')
-    .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'must be a date such as 2025-11-26T23:59:59' }),
+  // Empty: the demo's rolling sale. Without an offset the time is the server's local time.
+  SALE_ENDS_AT: optionalText.refine((value) => value === undefined || !Number.isNaN(Date.parse(value)), {
+    message: 'must be a date such as 2025-11-26T23:59:59',
+  }),
+  SALE_LABEL: z.string().min(1).default(DEFAULT_SALE_LABEL),
   META_PIXEL_ID: optionalText.refine((value) => value === undefined || /^\d{5,20}$/.test(value), {
     message: 'must be the numeric pixel id',
   }),
@@ -83,13 +128,42 @@ const envSchema = z.object({
   PRICE_LIFETIME: minorUnits(ADVERTISED_PRICES.lifetime),
   PRICE_EU_MONTHLY: minorUnits(ADVERTISED_PRICES.euMonthly),
   PRICE_EU_QUARTERLY: minorUnits(ADVERTISED_PRICES.euQuarterly),
+  REGULAR_PRICE_MONTHLY: minorUnits(DEFAULT_REGULAR_PRICES.monthly),
+  REGULAR_PRICE_QUARTERLY: minorUnits(DEFAULT_REGULAR_PRICES.quarterly),
+  REGULAR_PRICE_YEARLY: minorUnits(DEFAULT_REGULAR_PRICES.yearly),
+  STRIPE_REGULAR_PRICE_MONTHLY: optionalText,
+  STRIPE_REGULAR_PRICE_QUARTERLY: optionalText,
+  STRIPE_REGULAR_PRICE_YEARLY: optionalText,
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export type Config = ReturnType<typeof buildConfig>;
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'];
+
+/** The address a browser on this machine reaches the server at: HOST and PORT, 0.0.0.0/:: as localhost. */
+export function listeningUrl(host: string, port: number): string {
+  if (['', '0.0.0.0', '::'].includes(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * Origins allowed to call the API (auth, CSRF) and to receive return links. In development a
+ * browser may open the shop as localhost or 127.0.0.1, on the listening port or PUBLIC_URL's.
+ */
+function allowedOrigins(publicUrl: URL, port: number, isProduction: boolean, extra: string[]): string[] {
+  const development = isProduction
+    ? []
+    : [LOOPBACK_HOSTS.includes(publicUrl.hostname) ? publicUrl.port : '', String(port)]
+        .filter(Boolean)
+        .flatMap((loopbackPort) => LOOPBACK_HOSTS.map((name) => `http://${name}:${loopbackPort}`));
+  return [...new Set([publicUrl.origin, ...development, ...extra])];
+}
+
 function buildConfig(env: Env) {
+  const publicUrl = new URL(env.PUBLIC_URL ?? listeningUrl(env.HOST, env.PORT));
+  const isProduction = env.NODE_ENV === 'production';
   const stripe = env.STRIPE_SECRET_KEY
     ? {
         secretKey: env.STRIPE_SECRET_KEY,
@@ -102,6 +176,12 @@ function buildConfig(env: Env) {
           euMonthly: env.STRIPE_PRICE_EU_MONTHLY ?? '',
           euQuarterly: env.STRIPE_PRICE_EU_QUARTERLY ?? '',
         },
+        // charged for the sale's plans once SALE_ENDS_AT has passed
+        regularPriceIds: {
+          monthly: env.STRIPE_REGULAR_PRICE_MONTHLY ?? '',
+          quarterly: env.STRIPE_REGULAR_PRICE_QUARTERLY ?? '',
+          yearly: env.STRIPE_REGULAR_PRICE_YEARLY ?? '',
+        },
       }
     : null;
   const tradingView =
@@ -111,12 +191,15 @@ function buildConfig(env: Env) {
   const slug = env.BRAND_SLUG;
   return {
     env: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
-    trustedOrigins: [new URL(env.PUBLIC_URL).origin, ...env.TRUSTED_ORIGINS],
+    publicUrl: publicUrl.href.replace(/\/$/, ''),
+    trustedOrigins: allowedOrigins(publicUrl, env.PORT, isProduction, env.TRUSTED_ORIGINS),
     previewHosts: env.PREVIEW_HOSTS,
+    trustProxy: env.TRUST_PROXY,
+    /** Operators by e-mail; read only through isOperator() (modules/auth/operator.ts). */
+    adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL ? { kind: 'postgres' as const, url: env.DATABASE_URL } : { kind: 'pglite' as const, dataDir: env.DATA_DIR },
     dataDir: env.DATA_DIR,
@@ -142,13 +225,15 @@ function buildConfig(env: Env) {
     site: {
       brandName: env.BRAND_NAME,
       brandSlug: slug,
+      brandLogoUrl: env.BRAND_LOGO_URL,
       supportEmail: env.SUPPORT_EMAIL,
       companyName: env.COMPANY_NAME,
       companyState: env.COMPANY_STATE,
       discordInviteUrl: env.DISCORD_INVITE_URL,
       docsUrl: env.DOCS_URL,
       chatUrl: env.CHAT_URL ?? null,
-      saleEndsAt: env.SALE_ENDS_AT,
+      saleEndsAt: env.SALE_ENDS_AT === undefined ? null : new Date(env.SALE_ENDS_AT).toISOString(),
+      saleLabel: env.SALE_LABEL,
       metaPixelId: env.META_PIXEL_ID ?? null,
       prices: {
         monthly: env.PRICE_MONTHLY,
@@ -157,6 +242,11 @@ function buildConfig(env: Env) {
         lifetime: env.PRICE_LIFETIME,
         euMonthly: env.PRICE_EU_MONTHLY,
         euQuarterly: env.PRICE_EU_QUARTERLY,
+      },
+      regularPrices: {
+        monthly: env.REGULAR_PRICE_MONTHLY,
+        quarterly: env.REGULAR_PRICE_QUARTERLY,
+        yearly: env.REGULAR_PRICE_YEARLY,
       },
     },
   };
@@ -181,12 +271,34 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     for (const [plan, id] of Object.entries(config.payments.priceIds)) {
       if (!id) problems.push(`STRIPE_PRICE_${plan.replace(/([A-Z])/g, '_$1').toUpperCase()}: required when STRIPE_SECRET_KEY is set`);
     }
+    // A sale that can end needs the price ids to charge after it; the demo's rolling sale never ends.
+    if (config.site.saleEndsAt !== null) {
+      for (const [plan, id] of Object.entries(config.payments.regularPriceIds)) {
+        if (!id) problems.push(`STRIPE_REGULAR_PRICE_${plan.toUpperCase()}: required with STRIPE_SECRET_KEY when SALE_ENDS_AT is set`);
+      }
+    }
+  }
+  if (Boolean(parsed.data.TRADINGVIEW_SESSION_ID) !== Boolean(parsed.data.TRADINGVIEW_SESSION_SIGN)) {
+    // One cookie alone would silently run the sandbox while the vendor believes TradingView is live.
+    const missing = parsed.data.TRADINGVIEW_SESSION_ID ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID';
+    problems.push(`${missing}: required together with ${missing === 'TRADINGVIEW_SESSION_ID' ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID'} (both TradingView cookies, or neither for the sandbox)`);
   }
   if (config.isProduction && config.database.kind === 'postgres' && !config.auth.secret) {
     problems.push('AUTH_SECRET: required in production on a shared Postgres so that every instance signs sessions alike');
   }
+  if (config.isProduction && config.payments.kind === 'stripe' && config.mail.kind === 'outbox') {
+    problems.push('SMTP_URL: required in production with live payments, or buyers cannot receive password-reset and sign-in mails');
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Whether anyone may read the sandbox outbox: only a demo where every adapter is a sandbox and
+ * the app does not run in production (operators may always; see mailbox.routes.ts).
+ */
+export function outboxIsPublic(config: Config): boolean {
+  return !config.isProduction && config.payments.kind === 'sandbox' && !config.tradingView.credentials && config.mail.kind === 'outbox';
 }
 
 /** Which adapters run against sandboxes; shown as the 'Sandbox' marker and logged at start. */

@@ -10,8 +10,10 @@ import type { PaymentsPort } from './modules/billing/payments.port';
 import type { ContentCatalogue } from './modules/content/content-loader';
 import { EMPTY_CONTENT } from './modules/content/content.service';
 import type { MailPort } from './modules/mail/mail.port';
+import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxMail } from './modules/mail/outbox-mail';
 import { createSmtpMail } from './modules/mail/smtp-mail';
+import { createCheckoutProofs, type CheckoutProofs } from './modules/payment/checkout-proof';
 import type { GrantReconciler } from './modules/tradingview/grant-reconciler';
 import { buildTradingView } from './modules/tradingview/tradingview-adapters';
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';
@@ -21,7 +23,12 @@ export type Dependencies = {
   config: Config;
   database: Database;
   logger: Logger;
+  /** The sender behind the outbox worker: SMTP, or the sandbox outbox itself. */
   mail: MailPort;
+  /** The durable outbox's worker; main.ts starts its loop, mails are written with enqueueMail. */
+  mailer: Mailer;
+  /** Proof that a caller may take a paid purchase: the checkout browser's cookie or the mailed link. */
+  checkoutProofs: CheckoutProofs;
   auth: Auth;
   clock: () => Date;
   /** Guides and strategies, loaded once at start (loadSiteContent). */
@@ -55,10 +62,23 @@ export function buildDependencies(
   options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort },
 ): Dependencies {
   const mail =
-    options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(database.db, logger));
-  const auth = createAuth({ db: database.db, config, mail, logger, secret: options.secret });
+    options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(logger, { logLinks: config.env === 'development' }));
   const clock = options.clock ?? (() => new Date());
+  const checkoutProofs = createCheckoutProofs({
+    secret: options.secret,
+    cookieName: `${config.site.brandSlug}.checkout`,
+    secureCookie: config.publicUrl.startsWith('https://'),
+    publicUrl: config.publicUrl,
+  });
+  const mailer = createMailer({
+    db: database.db,
+    sender: mail,
+    logger,
+    clock,
+    context: { brand: config.site.brandName, publicUrl: config.publicUrl, supportEmail: config.site.supportEmail, scripts: config.tradingView.scriptIds, finishSetupUrl: checkoutProofs.finishSetupUrl },
+  });
+  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
   const payments = options.payments ?? buildPayments({ config, db: database.db, logger, clock });
-  return { config, database, logger, mail, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments };
+  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments };
 }

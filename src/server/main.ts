@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { buildDependencies, resolveAuthSecret } from './dependencies';
-import { ConfigError, loadConfig, sandboxAdapters, type Config } from './config';
+import { ConfigError, listeningUrl, loadConfig, sandboxAdapters, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { loadSiteContent } from './modules/content/content.service';
-import { createLogger } from './logger';
+import { createLogger, loadPrettifier } from './logger';
 import { createBillingJobs } from './modules/billing/sandbox-jobs';
+import { passesDoctor } from './doctor/startup-check';
+import { createMailSchedule } from './modules/mail/mail-schedule';
 
 function readConfig(): Config {
   try {
@@ -23,7 +25,9 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY);
+const logger = createLogger(config.logLevel, { prettify: await loadPrettifier(config.isProduction, process.stdout.isTTY) });
+// A live shop checks its outside services before it takes a request (npm run doctor's checks).
+if (config.isProduction && !(await passesDoctor(config, logger))) process.exit(1);
 const database = await openDatabase(
   config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir },
   (error) => logger.warn({ err: error }, 'idle database connection lost'),
@@ -46,9 +50,13 @@ logger.info(
 );
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  logger.info(`listening on ${config.publicUrl} (port ${info.port})`);
+  const address = listeningUrl(config.host, info.port);
+  logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
 deps.reconciler.start();
+deps.mailer.start();
+const mailSchedule = createMailSchedule(deps);
+mailSchedule.start();
 const billingJobs = createBillingJobs(deps);
 billingJobs?.start();
 
@@ -60,6 +68,8 @@ async function shutdown(signal: string) {
   // stop taking connections, let in-flight requests finish, then release the database
   server.close(async () => {
     await billingJobs?.stop();
+    await mailSchedule.stop();
+    await deps.mailer.stop();
     await deps.reconciler.stop();
     await database.close();
     logger.info('stopped');

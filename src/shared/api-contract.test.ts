@@ -10,6 +10,7 @@ import {
   createCheckoutRequestSchema,
   createCheckoutResponseSchema,
   customerPortalResponseSchema,
+  paymentActionUrl,
   errorInputFromResponse,
   getPaymentDetailsRequestSchema,
   getPaymentDetailsResponseSchema,
@@ -78,19 +79,23 @@ describe('payment session calls', () => {
 
   it.each<[Record<string, unknown>, boolean]>([
     [{}, true],
-    [{ userStatus: 'existing_complete', existingUserId: 'u_1' }, true],
+    [{ userStatus: 'existing_complete', email: 'a***@b.co', emailProven: false }, true],
+    [{ emailProven: undefined }, false],
     [{ userStatus: 'returning' }, false],
     [{ amountTotal: 49.99 }, false],
     [{ amountTotal: -1 }, false],
     [{ currency: 'USD' }, false],
     [{ planType: 'weekly' }, false],
   ])('get-payment-details response with %j valid: %s', (overrides, valid) => {
-    const body = { email: 'a@b.co', planType: 'quarterly', amountTotal: 7200, currency: 'usd', userStatus: 'new', existingUserId: null, ...overrides };
+    const body = { email: 'a@b.co', planType: 'quarterly', amountTotal: 7200, currency: 'usd', userStatus: 'new', emailProven: true, ...overrides };
     expect(getPaymentDetailsResponseSchema.safeParse(body).success).toBe(valid);
   });
 
   it.each<[unknown, unknown]>([
     [{ sessionId: 'cs_1', password: 'longenough' }, { ok: { sessionId: 'cs_1', password: 'longenough' } }],
+    [{ sessionId: 'cs_1', password: 'longenough', proof: '1767225600.Ab-9_x' }, { ok: { sessionId: 'cs_1', password: 'longenough', proof: '1767225600.Ab-9_x' } }],
+    [{ sessionId: 'cs_1', password: 'longenough', proof: 'a b' }, { errors: ['proof: The link is not valid.'] }],
+    [{ sessionId: 'cs_1', password: 'longenough', proof: 'x'.repeat(101) }, { errors: ['proof: The link is not valid.'] }],
     [{ sessionId: 'cs_1', password: 'short' }, { errors: ['password: Password must be at least 8 characters long'] }],
     [{ sessionId: 'cs_1', password: 'x'.repeat(129) }, { errors: ['password: Password must be at most 128 characters long.'] }],
   ])('verify-payment %j → %j', (body, expected) => {
@@ -154,6 +159,18 @@ describe('plan changes', () => {
     [{}, false],
   ])('customer-portal response %j valid: %s', (body, valid) => {
     expect(customerPortalResponseSchema.safeParse(body).success).toBe(valid);
+  });
+});
+
+describe('paymentActionUrl', () => {
+  it.each([
+    [{ code: 'payment_action_required', details: { url: 'https://invoice.stripe.com/i/acct_1/in_1' } }, 'https://invoice.stripe.com/i/acct_1/in_1'],
+    [{ code: 'payment_action_required', details: { url: 'javascript:alert(1)' } }, null],
+    [{ code: 'payment_action_required', details: { url: 'http://invoice.example/in_1' } }, null],
+    [{ code: 'payment_action_required' }, null],
+    [{ code: 'payment_failed', details: { url: 'https://invoice.stripe.com/i/acct_1/in_1' } }, null],
+  ])('%j → %j', (error, url) => {
+    expect(paymentActionUrl(error)).toBe(url);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   EMAIL_MAX_LENGTH,
   accountPasswordSchema,
   emailSchema,
+  safeText,
   tradingViewUsernameSchema,
 } from './validation';
 
@@ -47,8 +48,7 @@ export const currencySchema = z
 
 export const SESSION_ID_MAX_LENGTH = 255;
 
-export const sessionIdSchema = z
-  .string({ error: 'Missing payment session information.' })
+export const sessionIdSchema = safeText({ error: 'Missing payment session information.' })
   .trim()
   .min(1, { error: 'Missing payment session information.', abort: true })
   .max(SESSION_ID_MAX_LENGTH, { error: 'Payment session id is too long.' });
@@ -56,7 +56,7 @@ export const sessionIdSchema = z
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 date-time.' });
 
 const optionalTrackingValue = (name: string, max: number) =>
-  z.string().max(max, { error: `${name} is too long.` }).nullable();
+  safeText().max(max, { error: `${name} is too long.` }).nullable();
 
 // ---------------------------------------------------------------- errors
 
@@ -148,9 +148,15 @@ export const PAYMENT_USER_STATUSES = [
 ] as const;
 export type PaymentUserStatus = (typeof PAYMENT_USER_STATUSES)[number];
 
-export const sessionRequestSchema = z.object({ sessionId: sessionIdSchema });
 
-export const getPaymentDetailsRequestSchema = sessionRequestSchema;
+/** The signed token of the mailed "Finish setting up" link; proves the e-mail in any browser. */
+export const purchaseProofSchema = z
+  .string()
+  .max(100, { error: 'The link is not valid.' })
+  .regex(/^[\w.-]*$/, { error: 'The link is not valid.' })
+  .optional();
+
+export const getPaymentDetailsRequestSchema = z.object({ sessionId: sessionIdSchema, proof: purchaseProofSchema });
 export type GetPaymentDetailsRequest = z.infer<typeof getPaymentDetailsRequestSchema>;
 
 export const getPaymentDetailsResponseSchema = z.object({
@@ -159,13 +165,18 @@ export const getPaymentDetailsResponseSchema = z.object({
   amountTotal: minorUnitsSchema,
   currency: currencySchema,
   userStatus: z.enum(PAYMENT_USER_STATUSES),
-  existingUserId: z.string().nullable(),
+  /**
+   * Whether this browser proved the purchase (it started the checkout, opened the mailed link, or
+   * is signed in as the paid e-mail). When false, `email` is masked and no account can be made here.
+   */
+  emailProven: z.boolean(),
 });
 export type GetPaymentDetailsResponse = z.infer<typeof getPaymentDetailsResponseSchema>;
 
 /** Creates the buyer's account with the password chosen on the payment page. */
 export const verifyPaymentRequestSchema = z.object({
   sessionId: sessionIdSchema,
+  proof: purchaseProofSchema,
   password: accountPasswordSchema,
 });
 export type VerifyPaymentRequest = z.infer<typeof verifyPaymentRequestSchema>;
@@ -246,6 +257,16 @@ export const updateSubscriptionResponseSchema = z.object({
   planType: planTypeSchema,
 });
 export type UpdateSubscriptionResponse = z.infer<typeof updateSubscriptionResponseSchema>;
+
+/** details of a 402 payment_action_required: the invoice page where the member authenticates the payment. */
+export const paymentActionRequiredDetailsSchema = z.object({ url: z.url() });
+
+/** The page to authenticate a plan change's payment on, when an error is payment_action_required. */
+export function paymentActionUrl(error: { code?: string; details?: unknown }): string | null {
+  if (error.code !== 'payment_action_required') return null;
+  const parsed = paymentActionRequiredDetailsSchema.safeParse(error.details);
+  return parsed.success && /^https:\/\//.test(parsed.data.url) ? parsed.data.url : null;
+}
 
 export const customerPortalResponseSchema = z.union([
   z.object({ url: z.string().min(1).max(2048) }),

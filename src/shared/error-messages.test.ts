@@ -139,6 +139,14 @@ describe('payment page', () => {
     expect(paymentDetailsError(err)).toEqual({ title: 'Error loading payment details', description });
   });
 
+  it('paymentDetailsError: a duplicate payment explains the refund (issue 11)', () => {
+    expect(paymentDetailsError(serverError('duplicate_payment'))).toEqual({
+      title: 'Payment Refunded',
+      description:
+        'You already have an active subscription with this email address, so this second payment has been refunded in full and nothing new was activated. Your existing subscription is unchanged.',
+    });
+  });
+
   it.each<[string, ErrorInput, string]>([
     ['network', { network: true }, 'Unable to connect to our servers. Please check your internet connection and try again.'],
     ['503', { status: 503 }, 'Account creation service is temporarily unavailable. Please contact support.'],
@@ -234,6 +242,7 @@ describe('upgradeError', () => {
     ['lifetime on landing', serverError('lifetime_owned'), 'landing', 'Plan Update Error', 'You already have a Lifetime subscription active. No further purchase required.'],
     ['no customer', serverError('no_customer'), 'settings', 'Plan Upgrade Error', 'No subscription found. Please contact support.'],
     ['same plan', serverError('subscription_exists'), 'settings', 'Plan Upgrade Error', 'You already have an active subscription of this type.'],
+    ['3-D Secure on landing', serverError('payment_action_required'), 'landing', 'Plan Update Error', 'Your bank asks you to confirm this payment. Open the secure payment page to approve it; your new plan starts as soon as it is confirmed.'],
     ['payment failed code', serverError('payment_failed'), 'landing', 'Plan Update Error', 'Payment failed. Your current subscription remains active. Please check your payment method and try again.'],
     ['payment_intent message', { message: 'payment_intent requires action', status: 402 }, 'settings', 'Plan Upgrade Error', 'Payment failed. Your current subscription remains active. Please check your payment method and try again.'],
     ['insufficient funds', { message: 'Insufficient funds', status: 402 }, 'settings', 'Plan Upgrade Error', 'Payment failed. Your current subscription remains active. Please check your payment method and try again.'],

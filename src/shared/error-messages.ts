@@ -15,10 +15,14 @@ export const ERROR_CODES = [
   'tv_session_expired',
   'tv_unverifiable',
   'payment_failed',
+  'payment_action_required',
   'session_not_paid',
   'session_not_found',
   'session_claimed',
   'email_mismatch',
+  'purchase_unproven',
+  'duplicate_payment',
+  'plan_change_in_progress',
   'rate_limited',
   'invalid_credentials',
   'email_not_verified',
@@ -28,6 +32,7 @@ export const ERROR_CODES = [
   'reset_token_invalid',
   'provider_unavailable',
   'validation_failed',
+  'payload_too_large',
   'unauthorized',
   'forbidden',
   'not_found',
@@ -50,10 +55,16 @@ export const SERVER_ERROR_MESSAGES: Record<ErrorCode, string> = {
   tv_session_expired: 'The TradingView session used to grant access has expired.',
   tv_unverifiable: 'Unable to verify TradingView username.',
   payment_failed: 'Your card was declined.',
+  payment_action_required:
+    'Your bank asks you to confirm this payment. Open the secure payment page to approve it; your new plan starts as soon as it is confirmed.',
   session_not_paid: 'This payment has not been completed.',
   session_not_found: 'Payment session not found.',
   session_claimed: 'This payment has already been used to activate an account. Please log in.',
   email_mismatch: 'This payment belongs to a different email address.',
+  purchase_unproven: 'To protect your purchase, please continue with the link we e-mailed to the address used for this payment.',
+  duplicate_payment:
+    'You already have an active subscription with this email address, so this second payment has been refunded in full and nothing new was activated. Your existing subscription is unchanged.',
+  plan_change_in_progress: 'Your plan is already being changed. Please wait a moment and refresh.',
   rate_limited: 'Too many requests. Please wait a moment before trying again.',
   invalid_credentials: 'Invalid email or password.',
   email_not_verified: 'Email not confirmed.',
@@ -63,6 +74,7 @@ export const SERVER_ERROR_MESSAGES: Record<ErrorCode, string> = {
   reset_token_invalid: 'This reset link is invalid or has expired.',
   provider_unavailable: 'The payment provider is temporarily unavailable. Please try again.',
   validation_failed: 'The request is invalid.',
+  payload_too_large: 'The request is too large.',
   unauthorized: 'You need to sign in to do this.',
   forbidden: 'You do not have permission to do this.',
   not_found: 'Not found.',
@@ -79,10 +91,14 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   tv_session_expired: 503,
   tv_unverifiable: 502,
   payment_failed: 402,
+  payment_action_required: 402,
   session_not_paid: 409,
   session_not_found: 404,
   session_claimed: 409,
   email_mismatch: 403,
+  purchase_unproven: 403,
+  duplicate_payment: 409,
+  plan_change_in_progress: 409,
   rate_limited: 429,
   invalid_credentials: 401,
   email_not_verified: 403,
@@ -92,6 +108,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   reset_token_invalid: 400,
   provider_unavailable: 503,
   validation_failed: 400,
+  payload_too_large: 413,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
@@ -291,9 +308,26 @@ export const PAYMENT_PAGE_TEXTS = {
     title: 'Subscription activated successfully!',
     description: 'Welcome! Taking you to your dashboard...',
   },
+  /** Shown to a browser that holds the payment link but neither started the checkout nor opened the mailed link. */
+  useMailedLink: {
+    title: 'Continue from your e-mail',
+    description:
+      'For your security, this payment can only be set up from the browser that paid or from the link we e-mailed to the address used for the payment. Open the "Finish setting up your access" e-mail and follow its link; it works in any browser.',
+  },
+  // A second payment while the buyer already holds a subscription (issue 11): refunded, not activated.
+  duplicatePayment: {
+    title: 'Payment Refunded',
+    description: SERVER_ERROR_MESSAGES.duplicate_payment,
+  },
 } as const;
 
+/** The buyer paid again while holding a subscription: the page explains the refund instead of activating. */
+export function isDuplicatePayment(err: ErrorInput): boolean {
+  return errorCodeOf(err) === 'duplicate_payment';
+}
+
 export function paymentDetailsError(err: ErrorInput): Toast {
+  if (isDuplicatePayment(err)) return { ...PAYMENT_PAGE_TEXTS.duplicatePayment };
   if (err.network) return { title: PAYMENT_PAGE_TEXTS.loadDetailsTitle, description: NETWORK_ERROR };
   const message = isUnexpected(err) ? null : serverMessage(err);
   return {
@@ -468,6 +502,7 @@ export function upgradeError(err: ErrorInput, where: 'settings' | 'landing'): To
   if (isNoCustomer(err)) return { title, description: PLAN_CHANGE_TEXTS.noCustomer };
   const message = isUnexpected(err) ? null : serverMessage(err);
   if (message && /already have an active/.test(message)) return { title, description: message };
+  if (errorCodeOf(err) === 'payment_action_required') return { title, description: SERVER_ERROR_MESSAGES.payment_action_required };
   if (errorCodeOf(err) === 'payment_failed' || has(err, /payment_intent|card|insufficient/i)) {
     return { title, description: PLAN_CHANGE_TEXTS.paymentFailed };
   }

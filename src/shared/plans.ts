@@ -294,11 +294,3 @@ export function applyPriceOverrides(
     return repriced;
   });
 }
-
-/** The landing cards for a page, optionally re-priced by server configuration. */
-export function pricingCards(
-  originPage: OriginPage,
-  overrides: Partial<PlanPrices> = {},
-): PricingCard[] {
-  return applyPriceOverrides(originPage === '/eu' ? EU_CARDS : DEFAULT_CARDS, overrides, originPage);
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CARDS, EU_CARDS } from './plans';
+import { DEFAULT_REGULAR_PRICES, landingCards, type Campaign } from './campaign';
+import { ADVERTISED_PRICES, DEFAULT_CARDS, EU_CARDS } from './plans';
 import type { OriginPage, PlanType, PricingCard } from './plans';
 import {
   ANONYMOUS_MEMBER,
@@ -14,6 +15,7 @@ import {
 } from './pricing-state';
 import type { MemberPlanState } from './pricing-state';
 
+const SPEC_CAMPAIGN: Campaign = { saleEndsAt: null, saleLabel: 'Black Friday', prices: ADVERTISED_PRICES, regularPrices: DEFAULT_REGULAR_PRICES };
 const [MONTHLY, QUARTERLY, YEARLY] = DEFAULT_CARDS as [PricingCard, PricingCard, PricingCard];
 const [EU_MONTHLY, EU_QUARTERLY, EU_LIFETIME] = EU_CARDS as [PricingCard, PricingCard, PricingCard];
 
@@ -99,8 +101,18 @@ describe('planChangeButton', () => {
     ['lifetime', DEFAULT_CARDS, '/'],
     ['euMonthly', EU_CARDS, '/eu'],
     ['euQuarterly', EU_CARDS, '/eu'],
-  ])('planChangeCards(%s)', (plan, cards, originPage) => {
-    expect(planChangeCards(plan)).toEqual({ cards, originPage });
+  ])('planChangeCards(%s) while the sale runs', (plan, cards, originPage) => {
+    expect(planChangeCards(plan, SPEC_CAMPAIGN, true)).toEqual({ cards, originPage });
+  });
+
+  it('planChangeCards after the sale: the landing cards at regular prices', () => {
+    const { cards } = planChangeCards('monthly', SPEC_CAMPAIGN, false);
+    expect(cards).toEqual(landingCards(SPEC_CAMPAIGN, '/', false));
+    expect(cards.map((card) => [card.price, card.originalPrice, card.label])).toEqual([
+      ['$47', undefined, undefined],
+      ['$47', undefined, undefined],
+      ['$47', undefined, undefined],
+    ]);
   });
 
   it.each<[boolean, string | null]>([

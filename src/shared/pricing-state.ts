@@ -1,5 +1,6 @@
 // Button states of the landing pricing cards and the settings plan-change card (spec §2).
-import { DEFAULT_CARDS, DEFAULT_START_TEXT, EU_CARDS, isEuPlan, toEuPlan } from './plans';
+import { landingCards, type Campaign } from './campaign';
+import { DEFAULT_START_TEXT, isEuPlan, toEuPlan } from './plans';
 import type { OriginPage, PlanType, PricingCard } from './plans';
 
 export const LIFETIME_BANNER = 'You have a Lifetime subscription - enjoy unlimited access!';
@@ -95,14 +96,14 @@ export function lifetimeBanner(member: MemberPlanState): string | null {
   return member.signedIn && member.isLifetime ? LIFETIME_BANNER : null;
 }
 
-/** The three cards of the settings plan-change card: EU members change between EU plans. */
-export function planChangeCards(currentPlan: PlanType | null): {
-  cards: readonly PricingCard[];
-  originPage: OriginPage;
-} {
-  return currentPlan !== null && isEuPlan(currentPlan)
-    ? { cards: EU_CARDS, originPage: '/eu' }
-    : { cards: DEFAULT_CARDS, originPage: '/' };
+/** The three cards of the settings plan-change card, priced as the landing's: EU members change between EU plans. */
+export function planChangeCards(
+  currentPlan: PlanType | null,
+  campaign: Campaign,
+  saleRunning: boolean,
+): { cards: readonly PricingCard[]; originPage: OriginPage } {
+  const originPage: OriginPage = currentPlan !== null && isEuPlan(currentPlan) ? '/eu' : '/';
+  return { cards: landingCards(campaign, originPage, saleRunning), originPage };
 }
 
 export type PlanChangeButton = {

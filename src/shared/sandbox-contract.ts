@@ -2,6 +2,7 @@
 // its hosted checkout page and its customer portal. Money in integer minor units.
 import { z } from 'zod';
 import { currencySchema, minorUnitsSchema, planTypeSchema } from './api-contract';
+import { safeText } from './validation';
 
 export const SANDBOX_PATHS = {
   checkout: (sessionId: string) => `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`,
@@ -32,11 +33,11 @@ export const sandboxCheckoutSchema = z.object({
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 
 export const sandboxPayRequestSchema = z.object({
-  email: z.string().max(254).nullable(),
-  cardNumber: z.string().max(32),
-  expiry: z.string().max(16),
-  cvc: z.string().max(8),
-  name: z.string().max(200),
+  email: safeText().max(254).nullable(),
+  cardNumber: safeText().max(32),
+  expiry: safeText().max(16),
+  cvc: safeText().max(8),
+  name: safeText().max(200),
 });
 export type SandboxPayRequest = z.infer<typeof sandboxPayRequestSchema>;
 

@@ -8,7 +8,8 @@ export const SECURITY_EVENT_TYPES = [
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
-export type SecurityEvent = { event: SecurityEventType; timestamp: Date };
+/** One log row; `count` > 1 when repeats were folded into it (failed sign-ins), newest at `timestamp`. */
+export type SecurityEvent = { event: SecurityEventType; timestamp: Date; count?: number };
 
 export type SecurityAlertType = 'critical' | 'warning' | 'info';
 export type SecurityAlert = { id: string; type: SecurityAlertType; message: string; timestamp: Date };
@@ -24,6 +25,16 @@ export const AUTH_FAILURE_THRESHOLD = 3;
 export const SUBSCRIPTION_CHANGE_WINDOW_MS = 60 * MINUTE;
 export const SUBSCRIPTION_CHANGE_THRESHOLD = 2;
 export const SCORE_WINDOW_MS = 24 * 60 * MINUTE;
+/**
+ * Repeats of one event within this span go into one row with a count, so that a stranger who
+ * types wrong passwords for a member's e-mail cannot push the member's real events out of the log.
+ */
+export const REPEAT_FOLD_WINDOW_MS = AUTH_FAILURE_WINDOW_MS;
+/**
+ * Failed sign-ins are typed by whoever knows the e-mail, so at most this many count against the
+ * score: a stranger can lower it to 75 (a yellow warning), never to 0.
+ */
+export const AUTH_FAILURE_SCORE_CAP = 5;
 
 export const SCORE_PENALTIES: Record<SecurityEventType, number> = {
   AUTH_FAILURE: 5,
@@ -42,6 +53,8 @@ function within(events: readonly SecurityEvent[], type: SecurityEventType, now: 
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const total = (events: readonly SecurityEvent[]) => events.reduce((sum, e) => sum + (e.count ?? 1), 0);
+
 /**
  * Alerts for the current windows, newest first, at most 10. Ids derive from the newest event
  * behind an alert, so a dismissed alert stays dismissed across refreshes until a new event
@@ -54,22 +67,24 @@ export function securityAlerts(events: readonly SecurityEvent[], now: Date): Sec
 
   const failures = within(events, 'AUTH_FAILURE', now, AUTH_FAILURE_WINDOW_MS);
   const newestFailure = failures[0];
-  if (failures.length >= AUTH_FAILURE_THRESHOLD && newestFailure) {
+  const failureCount = total(failures);
+  if (failureCount >= AUTH_FAILURE_THRESHOLD && newestFailure) {
     alerts.push({
       id: `auth-failures-${newestFailure.timestamp.getTime()}`,
       type: 'warning',
-      message: `${plural(failures.length, 'failed sign-in attempt', 'failed sign-in attempts')} in the last 15 minutes. If this wasn't you, change your password.`,
+      message: `${plural(failureCount, 'failed sign-in attempt', 'failed sign-in attempts')} in the last 15 minutes. If this wasn't you, change your password.`,
       timestamp: newestFailure.timestamp,
     });
   }
 
   const changes = within(events, 'SUBSCRIPTION_CHANGE', now, SUBSCRIPTION_CHANGE_WINDOW_MS);
   const newestChange = changes[0];
-  if (changes.length >= SUBSCRIPTION_CHANGE_THRESHOLD && newestChange) {
+  const changeCount = total(changes);
+  if (changeCount >= SUBSCRIPTION_CHANGE_THRESHOLD && newestChange) {
     alerts.push({
       id: `subscription-changes-${newestChange.timestamp.getTime()}`,
       type: 'info',
-      message: `Your subscription was changed ${plural(changes.length, 'time', 'times')} in the last hour. If you didn't make these changes, contact support.`,
+      message: `Your subscription was changed ${plural(changeCount, 'time', 'times')} in the last hour. If you didn't make these changes, contact support.`,
       timestamp: newestChange.timestamp,
     });
   }
@@ -105,11 +120,15 @@ export function visibleAlerts(
   return alerts.filter((a) => !dismissed.has(a.id)).slice(0, MAX_ALERTS_SHOWN);
 }
 
-/** 100 minus penalties for the last 24 h (5 per failed login, 10 suspicious, 15 unauthorized), 0–100. */
+/**
+ * 100 minus penalties for the last 24 h (5 per failed login, at most AUTH_FAILURE_SCORE_CAP of
+ * them, 10 suspicious, 15 unauthorized), 0–100.
+ */
 export function securityScore(events: readonly SecurityEvent[], now: Date): number {
   let score = 100;
   for (const type of SECURITY_EVENT_TYPES) {
-    score -= within(events, type, now, SCORE_WINDOW_MS).length * SCORE_PENALTIES[type];
+    const count = total(within(events, type, now, SCORE_WINDOW_MS));
+    score -= (type === 'AUTH_FAILURE' ? Math.min(count, AUTH_FAILURE_SCORE_CAP) : count) * SCORE_PENALTIES[type];
   }
   return Math.min(100, Math.max(0, score));
 }

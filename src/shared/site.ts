@@ -1,18 +1,18 @@
-import type { PlanType } from './plans';
+import type { Campaign } from './campaign';
 
 /** The public subset of configuration the browser may see (the server whitelists it). */
-export type SiteSettings = {
+export type SiteSettings = Campaign & {
   brandName: string;
   brandSlug: string;
+  /** The one brand mark: an image URL or a path on this site (header, dashboard, payment pages, favicon). */
+  brandLogoUrl: string;
   supportEmail: string;
   companyName: string;
   companyState: string;
   discordInviteUrl: string;
   docsUrl: string;
   chatUrl: string | null;
-  saleEndsAt: string;
   metaPixelId: string | null;
-  prices: Record<PlanType, number>;
   /** Adapters running against sandboxes ('payments', 'tradingview', 'mail'); empty in a live shop. */
   sandbox: string[];
 };

@@ -13,6 +13,7 @@ import {
   recentSubscriptionRows,
   selectSubscriptionRow,
   subscriptionLabel,
+  subscriptionPeriodRow,
   subscriptionViewFromDto,
 } from './subscription-view';
 import type { OrderSummary, SubscriptionViewRow } from './subscription-view';
@@ -201,5 +202,22 @@ describe('latestPlanForPremiumRequired', () => {
     ['ignores updated_at', [row('a', { planType: 'euMonthly', createdAt: day(4), updatedAt: day(4) }), row('b', { planType: 'yearly', createdAt: day(2), updatedAt: day(9) })], 'euMonthly'],
   ])('%s', (_name, rows, expected) => {
     expect(latestPlanForPremiumRequired(rows)).toBe(expected);
+  });
+});
+
+// Regression: the Subscription card showed no renewal date, nor the end date once canceled (issue 10).
+describe('subscriptionPeriodRow', () => {
+  const JULY = new Date('2025-07-15T12:00:00.000Z');
+  it.each([
+    ['no plan', { planType: null, isActive: false, isCanceled: false, expiresAt: null }, null],
+    ['active monthly renews', { planType: 'monthly', isActive: true, isCanceled: false, expiresAt: JULY }, { label: 'Renews On', value: 'July 15, 2025' }],
+    ['active EU quarterly renews', { planType: 'euQuarterly', isActive: true, isCanceled: false, expiresAt: JULY }, { label: 'Renews On', value: 'July 15, 2025' }],
+    ['canceled, access until the period end', { planType: 'yearly', isActive: true, isCanceled: true, expiresAt: JULY }, { label: 'Ends On', value: 'July 15, 2025' }],
+    ['lapsed after the period end', { planType: 'monthly', isActive: false, isCanceled: true, expiresAt: JULY }, { label: 'Ended On', value: 'July 15, 2025' }],
+    ['lapsed without cancellation (payment failed)', { planType: 'quarterly', isActive: false, isCanceled: false, expiresAt: JULY }, { label: 'Ended On', value: 'July 15, 2025' }],
+    ['recurring plan with no known period end', { planType: 'monthly', isActive: true, isCanceled: false, expiresAt: null }, null],
+    ['lifetime never renews', { planType: 'lifetime', isActive: true, isCanceled: false, expiresAt: null }, { label: 'Renewal', value: 'None – lifetime access' }],
+  ] as const)('%s', (_name, view, expected) => {
+    expect(subscriptionPeriodRow(view, 'UTC')).toEqual(expected);
   });
 });

@@ -197,3 +197,27 @@ export function subscriptionLabel(
   if (view.isActive) return { label: 'Active', dot: 'green' };
   return { label: 'Pending Cancellation', dot: 'grey' };
 }
+
+export type SubscriptionPeriodRow = {
+  label: 'Renews On' | 'Ends On' | 'Ended On' | 'Renewal';
+  value: string;
+};
+
+export const LIFETIME_RENEWAL_TEXT = 'None – lifetime access';
+
+/**
+ * The date row of the settings Subscription card under the plan: when a running plan renews,
+ * when a canceled one ends (access lasts until then, spec §4), or when a lapsed one ended. Null
+ * when there is no plan, or a recurring plan has no known period end.
+ */
+export function subscriptionPeriodRow(
+  view: Pick<SubscriptionView, 'planType' | 'isActive' | 'isCanceled' | 'expiresAt'>,
+  timeZone?: string,
+): SubscriptionPeriodRow | null {
+  if (view.planType === null) return null;
+  if (view.planType === 'lifetime') return { label: 'Renewal', value: LIFETIME_RENEWAL_TEXT };
+  if (view.expiresAt === null) return null;
+  const date = formatDisplayDate(view.expiresAt, timeZone);
+  if (!view.isActive) return { label: 'Ended On', value: date };
+  return { label: view.isCanceled ? 'Ends On' : 'Renews On', value: date };
+}

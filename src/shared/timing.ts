@@ -68,9 +68,6 @@ export function postActionRefreshDelays(action: 'cancellation' | 'other'): {
 
 export const COUNTDOWN_TICK_MS = 1000;
 
-/** Default sale end (spec §9), local time of the viewer; the vendor configures the real one. */
-export const DEFAULT_SALE_ENDS_AT = '2025-11-26T23:59:59';
-
 export type CountdownParts = {
   days: number;
   hours: number;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   MISSING_CREDENTIALS,
+  NAME_MAX_LENGTH,
+  VALIDATION_MESSAGES,
   VALIDATION_TOASTS,
+  displayNameSchema,
+  findUnsafeText,
+  isSafeText,
   accountPasswordSchema,
   emailSchema,
   forgotPasswordSchema,
@@ -186,5 +191,37 @@ describe('credentials and toasts', () => {
       'Password Required - Please enter your password to continue.',
       'Invalid Payment Session - No payment session found. Please try again.',
     ]);
+  });
+});
+
+// issue 11 hole 6: NUL bytes and lone surrogates reached Postgres and answered 500
+describe('the text rule', () => {
+  it.each<[string, string, boolean]>([
+    ['plain text', 'hello@example.com', true],
+    ['accents and emoji (a surrogate pair)', 'Zoë 📈', true],
+    ['empty', '', true],
+    ['NUL', 'a\u0000b', false],
+    ['escape', '\u001b[31m', false],
+    ['line break', 'a\nb', false],
+    ['DEL', '\u007f', false],
+    ['C1 control', '\u0085', false],
+    ['lone high surrogate', 'a\uD83D', false],
+    ['lone low surrogate', '\uDCA9b', false],
+    ['reversed pair', '\uDCA9\uD83D', false],
+  ])('%s → %s', (_name, value, safe) => {
+    expect(isSafeText(value)).toBe(safe);
+    expect(outcome(emailSchema, `${value}x@y.zz`)).toEqual(safe ? expect.anything() : { errors: [VALIDATION_MESSAGES.unsafeText] });
+  });
+
+  it('finds the first unsafe string in a JSON body, keys included', () => {
+    expect(findUnsafeText({ email: 'a@b.co', password: 'x' })).toBeNull();
+    expect(findUnsafeText({ email: 'a@b.co', nested: [1, { token: 'ab\u0000' }] })).toBe('nested.1.token');
+    expect(findUnsafeText({ 'a\uD800': 1 })).toBe('(key)');
+    expect(findUnsafeText('\u0000')).toBe('(body)');
+  });
+
+  it('limits the account name (a 1 MB name was stored)', () => {
+    expect(outcome(displayNameSchema, '  Ada  ')).toEqual({ ok: 'Ada' });
+    expect(outcome(displayNameSchema, 'x'.repeat(NAME_MAX_LENGTH + 1))).toEqual({ errors: [VALIDATION_MESSAGES.nameTooLong] });
   });
 });

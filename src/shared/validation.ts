@@ -6,6 +6,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
 
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Email is required',
@@ -21,7 +22,41 @@ export const VALIDATION_MESSAGES = {
   tradingViewUsernameInvalid:
     'TradingView usernames contain only letters, numbers, underscores (_) and hyphens (-).',
   tradingViewUsernameTooLong: 'TradingView usernames are at most 50 characters long.',
+  unsafeText: 'Text may not contain control characters or invalid Unicode (such as a NUL byte or a lone surrogate).',
+  nameTooLong: 'Name must be at most 100 characters long.',
 } as const;
+
+// C0 and C1 control characters (NUL, escape sequences, line breaks…) and UTF-16 surrogates that
+// are not part of a pair: Postgres refuses the first and the second cannot be encoded as UTF-8.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The one text rule for every input: no control characters, only well-formed UTF-16. */
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT.test(value);
+}
+
+/** A string field that passes the text rule; chain further checks on it. */
+export const safeText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isSafeText, { error: VALIDATION_MESSAGES.unsafeText, abort: true });
+
+/**
+ * The dotted path of the first string in a JSON value that breaks the text rule, or null. For
+ * bodies whose fields we do not parse ourselves (better-auth's).
+ */
+export function findUnsafeText(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return isSafeText(value) ? null : path.join('.') || '(body)';
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (!isSafeText(key)) return [...path, '(key)'].join('.');
+    const found = findUnsafeText(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The name an account carries (sign-up, profile update). */
+export const displayNameSchema = safeText().trim().max(NAME_MAX_LENGTH, { error: VALIDATION_MESSAGES.nameTooLong });
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
@@ -60,16 +95,14 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // Schemas sanitise but never truncate: silently cutting an address could make a different,
 // valid one, so an over-long value is refused instead.
-export const emailSchema = z
-  .string({ error: VALIDATION_MESSAGES.emailRequired })
+export const emailSchema = safeText({ error: VALIDATION_MESSAGES.emailRequired })
   .overwrite((value) => stripAngleBrackets(value.trim()))
   .min(1, { error: VALIDATION_MESSAGES.emailRequired, abort: true })
   .min(EMAIL_MIN_LENGTH, { error: VALIDATION_MESSAGES.emailInvalid, abort: true })
   .max(EMAIL_MAX_LENGTH, { error: VALIDATION_MESSAGES.emailInvalid, abort: true })
   .regex(EMAIL_SHAPE, { error: VALIDATION_MESSAGES.emailInvalid });
 
-export const signUpPasswordSchema = z
-  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+export const signUpPasswordSchema = safeText({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, { error: VALIDATION_MESSAGES.passwordRequired, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: VALIDATION_MESSAGES.passwordTooLong, abort: true })
   .refine(
@@ -82,8 +115,7 @@ export const signUpPasswordSchema = z
   );
 
 // Sign-in checks no length: accounts may predate the current password rules.
-export const signInPasswordSchema = z
-  .string({ error: VALIDATION_MESSAGES.passwordRequired })
+export const signInPasswordSchema = safeText({ error: VALIDATION_MESSAGES.passwordRequired })
   .min(1, { error: VALIDATION_MESSAGES.passwordRequired, abort: true })
   .max(PASSWORD_MAX_LENGTH, { error: VALIDATION_MESSAGES.passwordTooLong });
 
@@ -94,8 +126,7 @@ export const signUpSchema = z.object({ email: emailSchema, password: signUpPassw
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** A password chosen on account creation (payment page) or reset: at least 8, at most 128. */
-export const accountPasswordSchema = z
-  .string({ error: VALIDATION_MESSAGES.newPasswordTooShort })
+export const accountPasswordSchema = safeText({ error: VALIDATION_MESSAGES.newPasswordTooShort })
   // No `abort` here: an aborting field issue would stop the confirm-match check below.
   .min(PASSWORD_MIN_LENGTH, { error: VALIDATION_MESSAGES.newPasswordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: VALIDATION_MESSAGES.passwordTooLong });
@@ -111,8 +142,7 @@ export const newPasswordSchema = z
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z
-    .string({ error: VALIDATION_MESSAGES.forgotEmailInvalid })
+  email: safeText({ error: VALIDATION_MESSAGES.forgotEmailInvalid })
     .overwrite((value) => stripAngleBrackets(value.trim()))
     .max(EMAIL_MAX_LENGTH, { error: VALIDATION_MESSAGES.forgotEmailInvalid, abort: true })
     .regex(EMAIL_SHAPE, { error: VALIDATION_MESSAGES.forgotEmailInvalid }),
@@ -127,8 +157,7 @@ export const TRADINGVIEW_USERNAME_MAX_LENGTH = 50;
  * '@' is dropped because profiles display the name as '@name' and buyers copy it that way.
  * Whether the account exists is checked by the server against TradingView.
  */
-export const tradingViewUsernameSchema = z
-  .string({ error: VALIDATION_MESSAGES.tradingViewUsernameRequired })
+export const tradingViewUsernameSchema = safeText({ error: VALIDATION_MESSAGES.tradingViewUsernameRequired })
   .overwrite((value) => value.trim().replace(/^@/, ''))
   .min(1, { error: VALIDATION_MESSAGES.tradingViewUsernameRequired, abort: true })
   .max(TRADINGVIEW_USERNAME_MAX_LENGTH, {

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '@client/components/ui/spinner';
 import { EuLandingPage, LandingPage } from '@client/features/landing/landing-page';
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { RootLayout } from './root-layout';
@@ -9,6 +10,9 @@ import { RootLayout } from './root-layout';
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Opening a lazy route directly makes the router wait for its chunk before the first render;
+    // without a fallback React Router warns on every such page load and renders nothing meanwhile.
+    hydrateFallbackElement: <PageSpinner label="Loading..." />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/eu', element: <EuLandingPage /> },

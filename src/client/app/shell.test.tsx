@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { renderRoutes, TEST_SITE_SETTINGS } from '@client/test/render';
-import { SandboxMarker } from './sandbox-marker';
+import { Brand } from '@client/components/brand';
+import { SandboxMarker } from '@client/components/sandbox-marker';
 
 describe('404 page', () => {
   it('says the page was not found and links home', async () => {
@@ -29,6 +30,21 @@ describe('sandbox marker', () => {
 
   it('is absent in a live shop', () => {
     renderRoutes([{ path: '/', element: <SandboxMarker /> }], { settings: { ...TEST_SITE_SETTINGS, sandbox: [] } });
+    expect(screen.queryByTestId('sandbox-marker')).not.toBeInTheDocument();
+  });
+});
+
+describe('brand', () => {
+  it('shows the configured mark beside the brand name, with the Sandbox tag in the flow', () => {
+    renderRoutes([{ path: '/', element: <Brand /> }], { settings: { ...TEST_SITE_SETTINGS, brandLogoUrl: 'https://cdn.example.com/logo.png' } });
+    expect(screen.getByTestId('brand-logo')).toHaveAttribute('src', 'https://cdn.example.com/logo.png');
+    expect(screen.getByText('Candlewise')).toBeInTheDocument();
+    expect(screen.getByTestId('sandbox-marker').className).not.toMatch(/\b(fixed|absolute)\b/);
+  });
+
+  it('leaves the tag out where the page shows it already', () => {
+    renderRoutes([{ path: '/', element: <Brand sandboxTag={false} /> }]);
+    expect(screen.getByTestId('brand-logo')).toHaveAttribute('src', '/favicon.svg');
     expect(screen.queryByTestId('sandbox-marker')).not.toBeInTheDocument();
   });
 });

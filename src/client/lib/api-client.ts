@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
     readonly status: number,
     readonly code: string,
     readonly network = false,
+    /** The error's `details` (e.g. the payment page of payment_action_required). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -43,12 +45,12 @@ export async function api<T>(path: string, options: ApiOptions<T> = {}): Promise
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = errorOf(payload);
-    throw new ApiRequestError(error.message ?? response.statusText, response.status, error.code ?? 'http_error', response.status >= 502 && response.status <= 504);
+    throw new ApiRequestError(error.message ?? response.statusText, response.status, error.code ?? 'http_error', response.status >= 502 && response.status <= 504, error.details);
   }
   return options.schema ? options.schema.parse(payload) : (payload as T);
 }
 
-type ErrorFields = { code?: string; message?: string };
+type ErrorFields = { code?: string; message?: string; details?: unknown };
 
 /** Our API nests its error under `error`; better-auth (/api/auth/*) answers `{ code, message }` at the top. */
 function errorOf(payload: unknown): ErrorFields {
@@ -58,5 +60,6 @@ function errorOf(payload: unknown): ErrorFields {
   return {
     code: typeof fields.code === 'string' ? fields.code : undefined,
     message: typeof fields.message === 'string' ? fields.message : undefined,
+    details: fields.details,
   };
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIGN_IN_ACCESS_CHECK_DELAY_MS } from '@shared/timing';
 import { AuthProvider, useAuth, type AuthState } from './auth-state';
 import { createQueryClient } from './query-client';
 
@@ -93,13 +94,15 @@ describe('AuthProvider', () => {
   });
 
   it('without a user: non-premium, not loading, and no access check', async () => {
+    vi.useFakeTimers();
     routes['GET /api/auth/get-session'] = { body: null };
     renderProvider();
     await waitFor(() => expect(text('loading')).toBe('false'));
     expect(text('user')).toBe('none');
     expect(text('access')).toBe('false');
     expect(text('premium-loading')).toBe('false');
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // well past the moment a signed-in user's check would start
+    await act(() => vi.advanceTimersByTimeAsync(10 * SIGN_IN_ACCESS_CHECK_DELAY_MS));
     expect(accessCalls()).toHaveLength(0);
     await expect(latest.refreshAccess()).resolves.toBe(false);
     expect(accessCalls()).toHaveLength(0);
@@ -140,7 +143,7 @@ describe('AuthProvider', () => {
   });
 
   it('retries a check that failed on the server side, with the spec back-off', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     routes['GET /api/auth/get-session'] = { body: sessionOf('s-1') };
     let attempts = 0;
     routes['GET /api/access'] = () => {

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { toast } from 'sonner';
 import { vi } from 'vitest';
+import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES } from '@shared/plans';
 import type { SiteSettings } from '@shared/site';
 import { Toaster } from '@client/components/ui/toaster';
@@ -16,6 +17,7 @@ import { SiteSettingsProvider } from '@client/lib/site-settings';
 export const TEST_SITE_SETTINGS: SiteSettings = {
   brandName: 'Candlewise',
   brandSlug: 'candlewise',
+  brandLogoUrl: '/favicon.svg',
   supportEmail: 'support@candlewise.app',
   companyName: 'Candlewise LLC',
   companyState: 'New Mexico',
@@ -25,6 +27,8 @@ export const TEST_SITE_SETTINGS: SiteSettings = {
   saleEndsAt: '2099-11-26T23:59:59',
   metaPixelId: null,
   prices: { ...ADVERTISED_PRICES },
+  saleLabel: DEFAULT_SALE_LABEL,
+  regularPrices: { ...DEFAULT_REGULAR_PRICES },
   sandbox: ['payments', 'tradingview', 'mail'],
 };
 

@@ -17,9 +17,16 @@ export function siteSettingsScript(settings: SiteSettings): string {
  * index.html (history routing) with the public site settings inlined, so the first paint needs
  * no extra request.
  */
+/** index.html with the settings inlined and the configured brand mark as the favicon. */
+export function renderIndexHtml(template: string, settings: SiteSettings): string {
+  const favicon = settings.brandLogoUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return template
+    .replace(/<link rel="icon"[^>]*>/, `<link rel="icon" href="${favicon}" />`)
+    .replace('</head>', `${siteSettingsScript(settings)}</head>`);
+}
+
 export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings): Promise<void> {
-  const template = await readFile(join(clientDir, 'index.html'), 'utf8');
-  const indexHtml = template.replace('</head>', `${siteSettingsScript(settings)}</head>`);
+  const indexHtml = renderIndexHtml(await readFile(join(clientDir, 'index.html'), 'utf8'), settings);
 
   app.use(
     '/assets/*',

@@ -10,7 +10,7 @@ import { createTestDatabase } from './test-database';
 export type TestApp = {
   app: Awaited<ReturnType<typeof createApp>>;
   deps: Dependencies;
-  /** Mails "sent" during the suite, newest last. */
+  /** Mails the outbox worker "sent" during the suite, newest last (empty with options.mail). */
   mails: Mail[];
   /** A request with a JSON body and optional cookie, through the whole app. */
   request: (path: string, init?: { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> }) => Promise<Response>;
@@ -19,12 +19,24 @@ export type TestApp = {
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+/**
+ * In-process requests arrive as if through a reverse proxy on the loopback address, which the
+ * test app trusts (TRUST_PROXY), so a test names its client address in x-forwarded-for honestly,
+ * as a proxy would. Attacks on the address resolution itself use a real socket instead
+ * (src/server/security/attacks.test.ts).
+ */
+export const TEST_PROXY_ADDRESS = '127.0.0.1';
+const throughTestProxy = { incoming: { socket: { remoteAddress: TEST_PROXY_ADDRESS, remoteFamily: 'IPv4' } } };
+
 /** The real app on a fresh test database with a mail port that keeps what it sends. */
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: () => Date; content?: ContentCatalogue; payments?: PaymentsPort } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date; content?: ContentCatalogue; payments?: PaymentsPort; mail?: MailPort } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, TRUST_PROXY: TEST_PROXY_ADDRESS, ...env });
   const mails: Mail[] = [];
-  const mail: MailPort = { kind: 'outbox', send: async (message) => void mails.push(message) };
+  const mail: MailPort = options.mail ?? { kind: 'outbox', send: async (message) => void mails.push(message) };
   const deps = buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234', mail, ...options });
   const app = await createApp(deps);
   return {
@@ -42,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
           ...init.headers,
         },
         body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
-      }),
+      }, throughTestProxy),
     close: () => database.close(),
   };
 }

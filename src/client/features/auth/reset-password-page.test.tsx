@@ -93,7 +93,7 @@ describe('/reset-password', () => {
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
 
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     // the server signed the user in (auth.ts after-hook)
     api.set('GET /api/auth/get-session', { body: sessionBody('s-after-reset') });
     answer.resolve({ body: { status: true } });

@@ -50,7 +50,7 @@ describe('dashboard guard', () => {
   });
 
   it('lets the user through when the access check takes longer than 8 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     stubFetch({ 'GET /api/auth/get-session': { body: SESSION }, 'GET /api/access': 'hang', 'GET /api/security/alerts': NO_ALERTS });
     renderDashboard('/dashboard/guides');
     await act(() => vi.advanceTimersByTimeAsync(ROUTE_GUARD_TIMEOUT_MS - 500));
@@ -61,7 +61,7 @@ describe('dashboard guard', () => {
   });
 
   it('retries a failing access check after 1 s and 2 s, then lets the user through', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     let guardCalls = 0;
     stubFetch({
       'GET /api/auth/get-session': { body: SESSION },
@@ -82,7 +82,7 @@ describe('dashboard guard', () => {
   });
 
   it('lets a member in when an early try fails and a retry succeeds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     stubFetch({
       'GET /api/auth/get-session': { body: SESSION },
       'GET /api/access': (_init, call) => (call === 1 ? { status: 502, body: {} } : { body: { hasAccess: false } }),

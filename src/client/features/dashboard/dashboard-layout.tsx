@@ -39,11 +39,8 @@ export function DashboardLayout() {
 
   if (isMobile) return <DesktopRequired />;
   return (
-    <>
-      <DashboardShell email={user.email}>
-        <Outlet />
-      </DashboardShell>
-      <SecurityPanel userId={user.id} />
-    </>
+    <DashboardShell email={user.email} panel={<SecurityPanel userId={user.id} />}>
+      <Outlet />
+    </DashboardShell>
   );
 }

@@ -1,9 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EuLandingPage, LandingPage } from './landing-page';
 import { anonymous, deferred, fakeServer, renderWithProviders, SETTINGS, signedIn } from './test/render-landing';
+
+// The page is tested for its sections and texts; each chart is drawn and checked on its own in
+// charts/indicator-chart.test.tsx. A stand-in keeps ~20 SVG charts out of every render here.
+vi.mock('./charts/indicator-chart', () => ({
+  IndicatorChart: ({ title }: { title?: string }) => <svg role="img" aria-label={title} />,
+}));
 
 const EU_OFFER = 'This special offer is only available through the ad you saw.';
 const HEADLINE = 'Boost Your Trading with Next-Gen Indicators';
@@ -20,17 +26,32 @@ function renderAt(path: string, settings = SETTINGS) {
   );
 }
 
-// The sections below the hero are a lazy chunk rendered one per frame after the first paint;
-// in tests the first import of that chunk also compiles it.
-const LAZY = { timeout: 8000 };
-
-/** The hero paints first; the sections below it and the footer follow. */
+/** The hero paints first; the sections below it (a lazy chunk, one section per frame) and the footer follow. */
 async function pageReady() {
   await screen.findByRole('heading', { level: 1, name: HEADLINE });
-  await screen.findByRole('contentinfo', {}, LAZY);
+  await screen.findByRole('contentinfo');
 }
 
-afterEach(() => vi.restoreAllMocks());
+// The lazy chunks are compiled once here, so no test pays for that inside its own time.
+beforeAll(async () => {
+  await Promise.all([import('./below-the-fold'), import('./components/site-footer')]);
+}, 60_000);
+
+// A visitor who prefers reduced motion: the carousel stands still instead of changing the DOM on
+// every frame, which would re-run every pending query 60 times a second (its motion is not tested here).
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(prefers-reduced-motion: reduce)',
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('landing wrapper', () => {
   it('shows Loading... until the session check answers, then the page at once for an anonymous visitor', async () => {
@@ -42,7 +63,7 @@ describe('landing wrapper', () => {
     session.resolve({ body: null });
     expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
     expect(screen.getByText('Unlock powerful indicators for smarter, faster, more precise trades.')).toBeInTheDocument();
-    expect(await screen.findByRole('region', { name: 'Choose Your Plan' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Choose Your Plan' })).toBeInTheDocument();
     expect(server.callsTo('GET /api/access')).toHaveLength(0);
   });
 
@@ -55,9 +76,9 @@ describe('landing wrapper', () => {
 
   it('keeps the spinner while a signed-in user’s access is unknown, then shows the page without access', async () => {
     const access = deferred<{ body: unknown }>();
-    fakeServer({ ...signedIn(), 'GET /api/access': () => access.promise, 'GET /api/subscription': () => ({ status: 404, body: { error: { code: 'not_found', message: 'none' } } }) });
+    const server = fakeServer({ ...signedIn(), 'GET /api/access': () => access.promise, 'GET /api/subscription': () => ({ status: 404, body: { error: { code: 'not_found', message: 'none' } } }) });
     renderAt('/');
-    await new Promise((done) => setTimeout(done, 300));
+    await waitFor(() => expect(server.callsTo('GET /api/access')).toHaveLength(1));
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     access.resolve({ body: { hasAccess: false } });
     expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeInTheDocument();
@@ -66,7 +87,7 @@ describe('landing wrapper', () => {
   });
 });
 
-describe('landing page', { timeout: 15_000 }, () => {
+describe('landing page', () => {
   it('has the sale countdown on / and no EU offer', async () => {
     fakeServer(anonymous());
     renderAt('/');
@@ -126,7 +147,7 @@ describe('landing page', { timeout: 15_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: HEADLINE });
     expect(document.getElementById('prices')).toBeNull();
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Prices' }));
-    await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('prices'), LAZY);
+    await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('prices'));
   });
 
   it('opens the first FAQ answer and toggles the others', async () => {

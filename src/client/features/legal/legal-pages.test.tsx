@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES } from '@shared/plans';
 import type { SiteSettings } from '@shared/site';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
@@ -13,6 +14,7 @@ import { TermsPage } from './terms-page';
 const SETTINGS: SiteSettings = {
   brandName: 'Candlewise',
   brandSlug: 'candlewise',
+  brandLogoUrl: '/favicon.svg',
   supportEmail: 'help@vendor.test',
   companyName: 'Vendor Trading LLC',
   companyState: 'New Mexico',
@@ -22,6 +24,8 @@ const SETTINGS: SiteSettings = {
   saleEndsAt: '2099-01-01T00:00:00',
   metaPixelId: null,
   prices: { ...ADVERTISED_PRICES },
+  saleLabel: DEFAULT_SALE_LABEL,
+  regularPrices: { ...DEFAULT_REGULAR_PRICES },
   sandbox: [],
 };
 

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetPaymentDetailsResponse } from '@shared/api-contract';
+import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { deferredReply, errorReply, stubLocation, TEST_SITE_SETTINGS, type ApiReply } from '@client/test/render';
 import { PaymentSuccessPage } from './payment-success-page';
 import { BUYER, mockApi, renderPage, resetPaymentTest, signedIn } from './payment-test-kit';
@@ -9,7 +10,7 @@ import { BUYER, mockApi, renderPage, resetPaymentTest, signedIn } from './paymen
 const SESSION = 'cs_sbx_123';
 
 const detailsOf = (userStatus: GetPaymentDetailsResponse['userStatus'], overrides: Partial<GetPaymentDetailsResponse> = {}): ApiReply => ({
-  body: { email: BUYER.email, planType: 'monthly', amountTotal: 3600, currency: 'usd', userStatus, existingUserId: null, ...overrides },
+  body: { email: BUYER.email, planType: 'monthly', amountTotal: 3600, currency: 'usd', userStatus, emailProven: true, ...overrides },
 });
 
 function renderSuccess(path = `/payment-success?session_id=${SESSION}`, settings = TEST_SITE_SETTINGS) {
@@ -18,7 +19,7 @@ function renderSuccess(path = `/payment-success?session_id=${SESSION}`, settings
 
 /** Fake clock that still moves on its own, so Testing Library's waitFor keeps working. */
 function fakeClock() {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.useFakeTimers();
   return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 }
 
@@ -72,6 +73,18 @@ describe('/payment-success before the details arrive', () => {
     expect(await screen.findByRole('heading', { name: 'Error loading payment details' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Payment session not found.')).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('explains a second payment that was refunded instead of activating it (issue 11)', async () => {
+    const message = SERVER_ERROR_MESSAGES.duplicate_payment;
+    const api = mockApi({ 'POST /api/get-payment-details': errorReply(409, 'duplicate_payment', message) });
+    renderSuccess();
+    expect(await screen.findByRole('heading', { name: 'Payment Refunded' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Homepage' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/verify-payment')).toHaveLength(0);
+    expect(api.callsTo('POST', '/api/activate-existing-subscription')).toHaveLength(0);
   });
 
   it('falls back to the default text on a server failure, and says so when no data came back', async () => {
@@ -213,6 +226,33 @@ describe('/payment-success for a new buyer', () => {
     expect(await screen.findByText('Account Creation Failed')).toBeInTheDocument();
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+});
+
+describe('/payment-success in a browser that did not pay (issue 11, hole 5)', () => {
+  it.each(['new', 'existing_needs_login'] as const)('%s, unproven: the "use the mailed link" message, the masked e-mail and no form', async (userStatus) => {
+    const api = mockApi({ 'POST /api/get-payment-details': detailsOf(userStatus, { email: 'b***@example.com', emailProven: false }) });
+    renderSuccess();
+    expect(await screen.findByRole('heading', { name: 'Continue from your e-mail' })).toBeInTheDocument();
+    expect(screen.getByText(/Open the "Finish setting up your access" e-mail/)).toBeInTheDocument();
+    expect(screen.getAllByText('b***@example.com').length).toBeGreaterThan(0);
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/verify-payment')).toHaveLength(0);
+  });
+
+  it('opened from the mailed link: sends its proof with the details and with the account creation', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'POST /api/get-payment-details': detailsOf('new'),
+      'POST /api/verify-payment': { body: { email: BUYER.email, signedIn: false } },
+    });
+    renderSuccess(`/payment-success?session_id=${SESSION}&proof=123.abc`);
+    await user.type(await screen.findByLabelText('Password'), 'my-new-password');
+    await user.type(screen.getByLabelText('Confirm Password'), 'my-new-password');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/verify-payment')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/get-payment-details')[0]?.body).toEqual({ sessionId: SESSION, proof: '123.abc' });
+    expect(api.callsTo('POST', '/api/verify-payment')[0]?.body).toEqual({ sessionId: SESSION, password: 'my-new-password', proof: '123.abc' });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   PAYMENT_PAGE_TEXTS,
   accountCreationError,
   activationError,
+  isDuplicatePayment,
   paymentDetailsError,
   paymentLoginError,
   subscriptionActivationError,
@@ -97,11 +98,13 @@ export function PaymentSuccessPage() {
   useMetaPixel();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id')?.trim() || null;
+  // Present when the buyer came from the mailed "Finish setting up" link (any browser).
+  const proof = params.get('proof')?.trim() || null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const later = useLater();
   const { isLoading: authLoading, refreshSession, refreshAccess } = useAuth();
-  const details = usePaymentDetails(sessionId, !authLoading);
+  const details = usePaymentDetails(sessionId, proof, !authLoading);
   const verify = useVerifyPayment();
   const signIn = useSignInWithPassword();
   const activation = useActivateSubscription();
@@ -190,7 +193,7 @@ export function PaymentSuccessPage() {
     }
     let result: { email: string; signedIn: boolean };
     try {
-      result = await verify.mutateAsync({ sessionId, password });
+      result = await verify.mutateAsync(proof ? { sessionId, password, proof } : { sessionId, password });
     } catch (error) {
       notifyError(error instanceof ApiRequestError ? accountCreationError(toErrorInput(error)) : { title: ACCOUNT_CREATION_TEXTS.thrownTitle, description: ACCOUNT_CREATION_TEXTS.default });
       return;
@@ -261,9 +264,18 @@ export function PaymentSuccessPage() {
   if (!payment) {
     if (details.isError) {
       const toast = detailsErrorToast(details.error);
+      // A second payment while the buyer holds a subscription was refunded: nothing to retry.
+      const refunded = isDuplicatePayment(toErrorInput(details.error));
+      const actions = refunded ? (
+        <Button onClick={() => void navigate('/')} variant="secondary">
+          {PAYMENT_SUCCESS_TEXTS.backHome}
+        </Button>
+      ) : (
+        <RetryButton />
+      );
       return (
         <PaymentLayout>
-          <NoticeCard icon={<AlertTriangle aria-hidden="true" className="h-7 w-7 text-danger" />} title={toast.title} actions={<RetryButton />}>
+          <NoticeCard icon={<AlertTriangle aria-hidden="true" className={refunded ? 'h-7 w-7 text-warning' : 'h-7 w-7 text-danger'} />} title={toast.title} actions={actions}>
             <p>{toast.description}</p>
             <SupportLine />
           </NoticeCard>
@@ -333,6 +345,14 @@ type StepProps = {
 
 /** The one thing the buyer does next, by userStatus (spec §2). */
 function Step({ status, payment, busy, autoError, onCreate, onLogin, onActivate, onRetryAuto }: StepProps) {
+  // Only the session id, from another browser: nothing here may create or link an account.
+  if (!payment.emailProven && (status === 'new' || status === 'existing_needs_login')) {
+    return (
+      <StepFrame title={PAYMENT_PAGE_TEXTS.useMailedLink.title} description={PAYMENT_PAGE_TEXTS.useMailedLink.description}>
+        <p className="text-sm text-muted">{payment.email}</p>
+      </StepFrame>
+    );
+  }
   switch (status) {
     case 'new':
       return (

@@ -1,17 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, CandlestickChart, Loader2, Lock, LogOut, RotateCcw, Sparkles } from 'lucide-react';
+import { ArrowLeft, Loader2, Lock, LogOut, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { API_PATHS } from '@shared/api-contract';
+import { currentPrices } from '@shared/campaign';
 import { CHECKOUT_TEXTS } from '@shared/error-messages';
 import { planDisplayName, type PlanType } from '@shared/plans';
 import { CHOOSE_ANOTHER_PLAN, premiumRequiredVariantForPlan } from '@shared/premium-required';
+import { Brand } from '@client/components/brand';
 import { Button } from '@client/components/ui/button';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { api } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { useSale } from '@client/lib/use-sale';
 import { trackInitiateCheckout, useMetaPixel } from '@client/lib/tracking';
 import { reactivationRequest } from './api/create-checkout';
 import { useSubscription } from './api/get-subscription';
@@ -45,7 +48,8 @@ export function PremiumAccessRequiredPage() {
   useMetaPixel();
   const navigate = useNavigate();
   const { user, isLoading, premium, signOut } = useAuth();
-  const { prices, brandName } = useSiteSettings();
+  const settings = useSiteSettings();
+  const prices = currentPrices(settings, useSale().running);
   const subscription = useSubscription(user !== null);
   const checkout = useMutation({
     mutationFn: startCheckout,
@@ -75,11 +79,8 @@ export function PremiumAccessRequiredPage() {
     <main className="relative flex min-h-screen items-center justify-center overflow-hidden px-4 py-12">
       <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-[-20%] mx-auto h-[480px] max-w-3xl rounded-full bg-primary/10 blur-3xl" />
       <div className="relative w-full max-w-lg">
-        <Link to="/" className="mx-auto mb-10 flex w-fit items-center gap-2 text-lg font-bold tracking-tight">
-          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary/15 text-primary">
-            <CandlestickChart aria-hidden="true" className="h-5 w-5" />
-          </span>
-          {brandName}
+        <Link to="/" className="mx-auto mb-10 flex w-fit rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
+          <Brand />
         </Link>
         <section className="rounded-2xl border border-border bg-card/90 p-8 text-center shadow-2xl shadow-black/40 backdrop-blur">
           <div className="mx-auto mb-5 flex h-14 w-14 items-center justify-center rounded-full bg-warning/10">

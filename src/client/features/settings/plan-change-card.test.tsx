@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpgradePreview } from '@shared/api-contract';
-import { deferredReply, errorReply, resetAfterTest } from '@client/test/render';
+import { deferredReply, errorReply, resetAfterTest, TEST_SITE_SETTINGS } from '@client/test/render';
 import { mockApi, renderSettings, subscriptionDto, TEST_USER } from './settings-test-kit';
 
 afterEach(resetAfterTest);
@@ -71,6 +71,22 @@ describe('Change Plan card for an active monthly member', () => {
       'VIP Discord',
     ]);
     expect(within(card).queryByText('Lifetime Plan Active – You already have the best plan!')).not.toBeInTheDocument();
+  });
+
+  // Issue 10 "The sale ended": the settings cards follow the same campaign as the landing.
+  it('after the sale ended, shows the regular $47 a month as Full Price with no sale wording', async () => {
+    mockApi();
+    renderSettings(UPGRADE_URL, { ...TEST_SITE_SETTINGS, saleEndsAt: '2025-11-26T23:59:59.000Z' });
+    const card = await planCard();
+    await within(card).findByRole('button', { name: 'Current Plan' });
+    for (const name of ['Monthly', 'Quarterly', 'Yearly']) {
+      const plan = option(card, name);
+      expect(within(plan).getByText('$47')).not.toHaveClass('line-through');
+      expect(within(plan).queryByText('$47', { selector: 's' })).not.toBeInTheDocument();
+      expect(within(plan).getByText('Full Price')).toBeInTheDocument();
+      expect(within(plan).queryByText(/^Save \d+%$/)).not.toBeInTheDocument();
+      expect(within(plan).queryByText('Black Friday')).not.toBeInTheDocument();
+    }
   });
 
   it("shows 'Loading Preview...' while previewing, then the credit, charge and total", async () => {
@@ -162,6 +178,20 @@ describe('Change Plan card for an active monthly member', () => {
 
     expect(api.callsTo('GET', '/api/access').slice(accessBefore).map((call) => call.at - start)).toEqual([3000, 4000, 5000]);
     expect(navigations).toEqual([{ path: UPGRADE_URL, at: start + 5500 }]);
+  });
+
+  it('a change waiting for 3-D Secure shows the message and the link to the payment page, not an error', async () => {
+    const url = 'https://invoice.stripe.com/i/acct_1/in_123';
+    const { user, dialog, card } = await openQuarterlyPreview({
+      'POST /api/update-subscription': { status: 402, body: { error: { code: 'payment_action_required', message: 'Your bank asks you to confirm this payment.', details: { url } } } },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Change' }));
+
+    const alert = await within(card).findByRole('alert');
+    expect(alert).toHaveTextContent('Your bank asks you to confirm this payment. Open the secure payment page to approve it; your new plan starts as soon as it is confirmed.');
+    expect(within(alert).getByRole('link', { name: 'Confirm the payment' })).toHaveAttribute('href', url);
+    expect(screen.queryByText('Plan Upgrade Error')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { SubscriptionViewDto } from '@shared/api-contract';
 import { GRANT_STATUS_TEXTS } from '@shared/tradingview-grants';
 import type { MemberGrantStatus } from '@shared/tradingview-grants';
+import type { SiteSettings } from '@shared/site';
 import { APP_QUERY_DEFAULTS, renderWithAuth, stubApi, TEST_SITE_SETTINGS, type ApiRoute } from '@client/test/render';
 import { ExternalNavigationContext } from './settings-environment';
 import { SettingsPage } from './settings-page';
@@ -70,7 +71,7 @@ export function mockApi(routes: Record<string, ApiRoute> = {}) {
 }
 
 /** Renders /dashboard/settings (or `url`) inside the app's providers. */
-export function renderSettings(url = '/dashboard/settings') {
+export function renderSettings(url = '/dashboard/settings', settings: SiteSettings = SETTINGS) {
   const externalNavigation = { assign: vi.fn<(url: string) => void>() };
   const view = renderWithAuth(
     [
@@ -80,7 +81,7 @@ export function renderSettings(url = '/dashboard/settings') {
     ],
     {
       path: url,
-      settings: SETTINGS,
+      settings,
       queries: APP_QUERY_DEFAULTS,
       wrap: (router) => <ExternalNavigationContext.Provider value={externalNavigation}>{router}</ExternalNavigationContext.Provider>,
     },

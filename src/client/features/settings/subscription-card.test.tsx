@@ -16,6 +16,19 @@ function rowValue(card: HTMLElement, label: string) {
 }
 
 describe('Subscription card states', () => {
+  // Regression: the card showed no renewal date, nor the end date once canceled (issue 10).
+  it.each([
+    { name: 'a running plan shows when it renews', dto: { expiresAt: '2099-03-05T12:00:00.000Z' }, label: 'Renews On', value: 'March 5, 2099' },
+    { name: 'a canceled plan shows when it ends', dto: { isCanceled: true, canCancel: false, expiresAt: '2099-03-05T12:00:00.000Z' }, label: 'Ends On', value: 'March 5, 2099' },
+    { name: 'a lifetime plan never renews', dto: { planType: 'lifetime' as const, expiresAt: null }, label: 'Renewal', value: 'None – lifetime access' },
+  ])('$name', async ({ dto, label, value }) => {
+    mockApi({ 'GET /api/subscription': { body: subscriptionDto(dto) } });
+    renderSettings('/dashboard/settings?section=subscription');
+    const card = await subscriptionCard();
+    await within(card).findByText('Plan Type', { selector: 'dt' });
+    expect(rowValue(card, label)).toHaveTextContent(value);
+  });
+
   it('shows a loading state while the subscription is read', async () => {
     const reply = deferredReply();
     mockApi({ 'GET /api/subscription': reply.route });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
 import { user } from './auth';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -22,14 +23,22 @@ export const checkoutSessions = pgTable(
     fbp: text('fbp'),
     userAgent: text('user_agent'),
     providerCustomerId: text('provider_customer_id'),
+    // the Stripe mode the customer id belongs to (null: not recorded)
+    providerLivemode: boolean('provider_livemode'),
     providerSubscriptionId: text('provider_subscription_id'),
     providerPaymentId: text('provider_payment_id'),
     claimedByUserId: uuid('claimed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** A paid duplicate of the buyer's active subscription (issue 11): refunded automatically. */
+    duplicateStatus: text('duplicate_status').$type<DuplicateStatus>(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
-  (table) => [index('checkout_sessions_email_idx').on(table.email)],
+  (table) => [
+    index('checkout_sessions_email_idx').on(table.email),
+    index('checkout_sessions_duplicate_idx').on(table.duplicateStatus).where(sql`${table.duplicateStatus} IS NOT NULL`),
+  ],
 );
 
 export const orders = pgTable(
@@ -43,9 +52,13 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull().default('paid'),
     providerPaymentId: text('provider_payment_id'),
+    // charges and disputes name the payment intent; subscription orders are keyed by invoice
+    providerPaymentIntentId: text('provider_payment_intent_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
     createdAt,
   },
   (table) => [
+    index('orders_provider_payment_intent_idx').on(table.providerPaymentIntentId),
     uniqueIndex('orders_checkout_session_uq').on(table.checkoutSessionId),
     index('orders_user_id_idx').on(table.userId),
     index('orders_provider_payment_idx').on(table.providerPaymentId),
@@ -67,10 +80,17 @@ export const userSubscriptions = pgTable(
     tradingviewUsername: text('tradingview_username'),
     provider: text('provider').notNull(),
     providerCustomerId: text('provider_customer_id'),
+    // the Stripe mode the customer id belongs to: test ids are unknown to a live key (null: not recorded)
+    providerLivemode: boolean('provider_livemode'),
     providerSubscriptionId: text('provider_subscription_id'),
     checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
     // the provider object's own timestamp: an older snapshot never overwrites a newer one
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    /** Set when the row gives no access whatever the provider says (a refund, a duplicate…). */
+    revokedReason: text('revoked_reason').$type<RevokedReason>(),
+    // a plan change in flight: concurrent changes of one subscription queue behind it
+    planChangeTarget: text('plan_change_target'),
+    planChangeStartedAt: timestamp('plan_change_started_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -141,6 +161,11 @@ export const sandboxInvoices = pgTable(
     status: text('status').notNull(),
     billingReason: text('billing_reason').notNull(),
     lines: jsonb('lines').$type<{ description: string; amount: number; proration: boolean }[]>().notNull(),
+    // the invoice doubles as the sandbox's charge
+    paymentIntentId: text('payment_intent_id'),
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    disputeStatus: text('dispute_status'),
+    planType: text('plan_type'),
     createdAt,
   },
   (table) => [index('sandbox_invoices_customer_idx').on(table.customerId)],

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MailTemplate, OutboxStatus } from '../../modules/mail/mail-intents';
 import { user } from './auth';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -31,6 +32,21 @@ export const tradingviewGrants = pgTable(
   ],
 );
 
+/**
+ * TradingView access the shop gave (per script, username in lowercase) and the expiry it set:
+ * the reconciler changes or removes only these, never access the vendor gave by hand.
+ */
+export const tradingviewShopAccess = pgTable(
+  'tradingview_shop_access',
+  {
+    scriptId: text('script_id').notNull(),
+    username: text('username').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'tradingview_shop_access_pk', columns: [table.scriptId, table.username] })],
+);
+
 /** The sandbox TradingView's own access list: what TradingView would hold per script. */
 export const sandboxTradingviewAccess = pgTable(
   'sandbox_tradingview_access',
@@ -51,17 +67,49 @@ export const securityEvents = pgTable(
     event: text('event').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
     ipAddress: text('ip_address'),
+    /** Repeats folded into this row (REPEAT_FOLD_WINDOW_MS); lastSeenAt is the newest, null: createdAt. */
+    count: integer('count').notNull().default(1),
     createdAt,
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (table) => [index('security_events_user_created_idx').on(table.userId, table.createdAt)],
 );
 
-/** Mail written by the outbox adapter; the sandbox mailbox page reads it. */
-export const outbox = pgTable('outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  createdAt,
-});
+/** Rate-limit state per key (src/shared/throttle.ts decides; every instance shares the rows). */
+export const throttles = pgTable(
+  'throttles',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('throttles_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * The durable mail outbox (docs/decisions/013): each row is a mail intent written in the
+ * transaction of the event that causes it, at most once per dedupe key; the mail worker renders
+ * it (subject, text, html filled then) and sends it, retrying with back-off.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    template: text('template').$type<MailTemplate>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    dedupeKey: text('dedupe_key'),
+    to: text('to').notNull(),
+    status: text('status').$type<OutboxStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    subject: text('subject'),
+    text: text('text'),
+    html: text('html'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [uniqueIndex('outbox_dedupe_key_uq').on(table.dedupeKey), index('outbox_due_idx').on(table.status, table.nextAttemptAt)],
+);

@@ -1,36 +1,12 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
-import { PASSWORD_MAX_LENGTH, signUpPasswordSchema } from '@shared/validation';
+import { PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES, displayNameSchema, findUnsafeText, isSafeText, signUpPasswordSchema } from '@shared/validation';
 import type { Config } from '../../config';
 import { errorBody } from '../../http/errors';
 import type { Auth } from './auth';
 
 export type AuthRoutesDeps = { auth: Auth; config: Pick<Config, 'auth'> };
-
-const forwardedFor = (headers: Headers) => headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
-
-/**
- * better-auth keys its rate limits by the x-forwarded-for address. Behind a proxy that header is
- * set; when the server faces clients directly it is missing and every visitor would share one
- * bucket (ten sign-ins a minute for the whole shop), so the socket's address is filled in.
- */
-export function withClientAddress(request: Request, socketAddress: string | undefined): Request {
-  if (forwardedFor(request.headers) || !socketAddress) return request;
-  const headers = new Headers(request.headers);
-  headers.set('x-forwarded-for', socketAddress);
-  return new Request(request, { headers });
-}
-
-function socketAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // in-process requests (tests) have no socket
-  }
-}
-
-const authRequest = (c: Context) => withClientAddress(c.req.raw, socketAddress(c));
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const body: unknown = await request
@@ -40,6 +16,34 @@ async function readBody(request: Request): Promise<Record<string, unknown> | nul
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
 }
 
+const invalid = (message: string, path: string) => errorBody('validation_failed', `${path}: ${message}`, [{ path, message }]);
+
+/**
+ * better-auth's inputs get the same text rule as ours before better-auth sees them: no control
+ * characters or broken Unicode in any string of the body, the query or the path (a NUL in a reset
+ * token reached Postgres and answered 500), and an account name of bounded length (sign-up and
+ * profile update; a 1 MB name was stored).
+ */
+const authInputRule = createMiddleware(async (c, next) => {
+  let path: string;
+  try {
+    path = decodeURIComponent(c.req.path);
+  } catch {
+    return c.json(invalid(VALIDATION_MESSAGES.unsafeText, '(path)'), 400);
+  }
+  if (!isSafeText(path)) return c.json(invalid(VALIDATION_MESSAGES.unsafeText, '(path)'), 400);
+  const unsafeQuery = Object.entries(c.req.queries()).find(([key, values]) => !isSafeText(key) || values.some((value) => !isSafeText(value)));
+  if (unsafeQuery) return c.json(invalid(VALIDATION_MESSAGES.unsafeText, unsafeQuery[0]), 400);
+  const body = c.req.method === 'POST' ? await readBody(c.req.raw) : null;
+  const unsafe = findUnsafeText(body);
+  if (unsafe !== null) return c.json(invalid(VALIDATION_MESSAGES.unsafeText, unsafe), 400);
+  if (body && 'name' in body) {
+    const name = displayNameSchema.safeParse(body.name);
+    if (!name.success) return c.json(invalid(name.error.issues[0]?.message ?? SERVER_ERROR_MESSAGES.validation_failed, 'name'), 400);
+  }
+  await next();
+});
+
 /**
  * Mounts better-auth under /api/auth with the few rules it does not have itself:
  * - sign-up refuses while registration is disabled, and checks the sign-up password rule of
@@ -48,12 +52,13 @@ async function readBody(request: Request): Promise<Record<string, unknown> | nul
  */
 export function authRoutes({ auth, config }: AuthRoutesDeps) {
   const routes = new Hono();
+  routes.use('*', authInputRule);
 
   routes.post('/sign-up/email', async (c) => {
     if (config.auth.registrationDisabled) {
       return c.json(errorBody('registration_disabled', SERVER_ERROR_MESSAGES.registration_disabled), 403);
     }
-    const request = authRequest(c);
+    const request = c.req.raw;
     const body = await readBody(request);
     const password = signUpPasswordSchema.safeParse(body?.password);
     // A missing password is better-auth's to refuse; a weak one is ours.
@@ -75,6 +80,6 @@ export function authRoutes({ auth, config }: AuthRoutesDeps) {
     return c.json({ valid: Boolean(row && row.expiresAt > new Date()) });
   });
 
-  routes.on(['GET', 'POST'], '/*', (c) => auth.handler(authRequest(c)));
+  routes.on(['GET', 'POST'], '/*', (c) => auth.handler(c.req.raw));
   return routes;
 }

@@ -11,7 +11,6 @@ import { createLogger } from '../../logger';
 import type { Mail, MailPort } from '../mail/mail.port';
 import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { withClientAddress } from './auth.routes';
 
 const PASSWORD = 'Sup3rSecret!';
 
@@ -28,7 +27,7 @@ const signIn = (t: TestApp, email: string, password: string, ip = '203.0.113.7')
 
 /** Mails are sent in the background; wait until the n-th one arrived. */
 async function mailNumber(t: TestApp, n: number): Promise<Mail> {
-  await vi.waitFor(() => expect(t.mails.length).toBeGreaterThanOrEqual(n));
+  await vi.waitFor(() => expect(t.mails.length).toBeGreaterThanOrEqual(n), { timeout: 15_000 });
   return t.mails[n - 1]!;
 }
 
@@ -122,7 +121,8 @@ describe('accounts through better-auth', () => {
       const [grace] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'grace@example.com'));
       const events = await t.deps.database.db.select().from(securityEvents).where(eq(securityEvents.event, 'AUTH_FAILURE'));
       const forGrace = events.filter((event) => event.userId === grace!.id);
-      expect(forGrace.length).toBeGreaterThanOrEqual(2);
+      // repeats within 15 minutes fold into one row with a count (issue 11 hole 8)
+      expect(forGrace.reduce((sum, event) => sum + event.count, 0)).toBeGreaterThanOrEqual(2);
       expect(forGrace[0]?.ipAddress).toBe('203.0.113.7');
       const forStranger = events.filter((event) => event.details?.email === 'stranger@example.com');
       expect(forStranger).toHaveLength(1);
@@ -132,7 +132,7 @@ describe('accounts through better-auth', () => {
     it('records a failed sign-in made on the server through auth.api too (payment page)', async () => {
       const [grace] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'grace@example.com'));
       const countFor = async () =>
-        (await t.deps.database.db.select().from(securityEvents).where(eq(securityEvents.userId, grace!.id))).length;
+        (await t.deps.database.db.select().from(securityEvents).where(eq(securityEvents.userId, grace!.id))).reduce((sum, event) => sum + event.count, 0);
       const before = await countFor();
       await expect(t.deps.auth.api.signInEmail({ body: { email: 'grace@example.com', password: 'Wr0ngAgain' }, headers: new Headers() })).rejects.toThrow();
       expect(await countFor()).toBe(before + 1);
@@ -147,7 +147,8 @@ describe('accounts through better-auth', () => {
     it('limits sign-in attempts per address; the page shows Too Many Attempts', async () => {
       const ip = '198.51.100.23';
       const statuses: number[] = [];
-      for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await signIn(t, 'grace@example.com', 'Wr0ngPassword', ip)).status);
+      // other e-mails each time: this is the per-address limit, not the per-account back-off
+      for (let attempt = 0; attempt < 11; attempt += 1) statuses.push((await signIn(t, `guess-${attempt}@example.com`, 'Wr0ngPassword', ip)).status);
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       const limited = await signIn(t, 'grace@example.com', PASSWORD, ip);
       expect(limited.status).toBe(429);
@@ -158,6 +159,17 @@ describe('accounts through better-auth', () => {
   });
 
   describe('sign-out and sessions', () => {
+    it('a member behind a busy shared address stays signed in however often pages ask', async () => {
+      const cookie = await signUp(t, 'tabs@example.com');
+      const statuses = new Set<number>();
+      for (let view = 0; view < 150; view += 1) {
+        const response = await t.request('/api/auth/get-session', { cookie, headers: { 'x-forwarded-for': '198.51.100.77' } });
+        statuses.add(response.status);
+      }
+      expect([...statuses]).toEqual([200]);
+      expect((await getSession(t, cookie))?.user.email).toBe('tabs@example.com');
+    });
+
     it('sign-out ends the session on the server and clears the cookie', async () => {
       const cookie = await signUp(t, 'linus@example.com');
       const response = await t.request('/api/auth/sign-out', { body: {}, cookie });
@@ -337,7 +349,7 @@ describe('e-mail confirmation switched on (AUTH_REQUIRE_EMAIL_VERIFICATION)', ()
     await signUpUnverified(t, 'unconfirmed@example.com');
     const before = t.mails.length;
     await t.request('/api/auth/request-password-reset', { body: { email: 'unconfirmed@example.com' } });
-    await vi.waitFor(() => expect(t.mails.some((mail, index) => index >= before && mail.text.includes('/reset-password?token='))).toBe(true));
+    await vi.waitFor(() => expect(t.mails.some((mail, index) => index >= before && mail.text.includes('/reset-password?token='))).toBe(true), { timeout: 15_000 });
     const token = tokenIn(t.mails.filter((mail) => mail.text.includes('/reset-password?token=')).at(-1)!);
     const response = await t.request('/api/auth/reset-password', { body: { token, newPassword: 'Confirmed-By-Reset1' } });
     expect(response.status).toBe(200);
@@ -426,25 +438,10 @@ describe('several server instances on one database', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt += 1) {
       const app = attempt % 2 === 0 ? first : second;
-      statuses.push((await call(app, '/api/auth/sign-in/email', { body: { email: 'fleet@example.com', password: 'Wr0ngPassword' } })).status);
+      // a new e-mail each time: the per-account back-off is not what this test is about
+      statuses.push((await call(app, '/api/auth/sign-in/email', { body: { email: `fleet-${attempt}@example.com`, password: 'Wr0ngPassword' } })).status);
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-  });
-});
-
-describe('the client address used for rate limits', () => {
-  it('keeps a forwarded address and fills in the socket address when there is none', () => {
-    const forwarded = new Request('http://x/api/auth/sign-in/email', { headers: { 'x-forwarded-for': '203.0.113.1' } });
-    expect(withClientAddress(forwarded, '10.0.0.1').headers.get('x-forwarded-for')).toBe('203.0.113.1');
-    const direct = new Request('http://x/api/auth/sign-in/email', { method: 'POST', body: '{"a":1}' });
-    const filled = withClientAddress(direct, '198.51.100.7');
-    expect(filled.headers.get('x-forwarded-for')).toBe('198.51.100.7');
-    expect(withClientAddress(new Request('http://x/'), undefined).headers.get('x-forwarded-for')).toBeNull();
-  });
-
-  it('keeps the body of a request it rewrites', async () => {
-    const direct = new Request('http://x/api/auth/sign-in/email', { method: 'POST', body: '{"a":1}', headers: { 'content-type': 'application/json' } });
-    expect(await withClientAddress(direct, '198.51.100.7').json()).toEqual({ a: 1 });
   });
 });

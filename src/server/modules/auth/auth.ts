@@ -1,43 +1,66 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
+import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
+import { SIGN_IN_FAILURES_PER_ACCOUNT } from '@shared/throttle';
 import { RESET_LINK_TTL_SECONDS } from '@shared/timing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { account, rateLimit, session, user, verification } from '../../db/schema';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../../http/client-address';
 import type { Logger } from '../../logger';
-import type { Mail, MailPort } from '../mail/mail.port';
-import { passwordResetMail, verifyEmailMail } from '../mail/mail-templates';
-import { findUserIdByEmail, recordSecurityEvent } from '../security/security.repository';
+import type { MailIntent } from '../mail/mail-intents';
+import type { Mailer } from '../mail/mailer';
+import { findUserIdByEmail, recordRepeatedSecurityEvent } from '../security/security.repository';
+import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository';
 
 export { RESET_LINK_TTL_SECONDS };
 
 /** Where the reset e-mail points: our own page reads the token (docs/decisions/004). */
 export const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
-export type AuthDeps = { db: Db; config: Config; mail: MailPort; logger: Logger; secret: string };
+export type AuthDeps = { db: Db; config: Config; mailer: Pick<Mailer, 'sendSoon'>; logger: Logger; secret: string; clock: () => Date };
 
 // The users whose password a request has just reset, so that the after-hook can sign them in.
 // Keyed by the request object that better-auth hands to both `onPasswordReset` and the hook.
 const passwordResetUsers = new WeakMap<Request, string>();
 
 /** better-auth on our Postgres: e-mail + password, database sessions in httpOnly cookies. */
-export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
+export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDeps) {
   const brand = config.site.brandName;
 
-  // Mails leave in the background: a request must answer in the same time whether or not the
-  // address has an account (and so whether or not a mail goes out), and a slow SMTP server must
-  // not hold the page. Failures are logged; the person can ask again.
-  const sendInBackground = (message: Mail, what: string) => {
-    void mail
-      .send(message)
-      .then(() => logger.info({ to: message.to }, `${what} mail sent`))
-      .catch((error: unknown) => logger.error({ err: error, to: message.to }, `could not send the ${what} mail`));
+  // Mails go through the outbox in the background: a request must answer in the same time whether
+  // or not the address has an account (and so whether or not a mail goes out), and a slow SMTP
+  // server must not hold the page. The worker retries a failed send.
+  const sendInBackground = (intent: MailIntent) => {
+    void mailer.sendSoon(intent).catch((error: unknown) => logger.error({ err: error, to: intent.to, template: intent.template }, 'could not queue a mail'));
   };
 
   type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+  const signInEmailOf = (ctx: HookContext) => (typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : null);
+  const accountThrottleKey = (email: string) => `sign-in:${email}`;
+
+  /**
+   * Password attempts per account, whatever address they come from (src/shared/throttle.ts):
+   * each attempt is counted before the password is checked, so that a burst cannot slip through,
+   * and a correct password clears the count (after-hook). Refused attempts check nothing.
+   */
+  async function limitAttemptsPerAccount(ctx: HookContext) {
+    const email = signInEmailOf(ctx);
+    if (!email) return;
+    const decision = await consumeThrottle(db, accountThrottleKey(email), SIGN_IN_FAILURES_PER_ACCOUNT, clock());
+    if (!decision.allowed) {
+      throw new APIError('TOO_MANY_REQUESTS', { code: 'TOO_MANY_REQUESTS', message: SERVER_ERROR_MESSAGES.rate_limited });
+    }
+  }
+
+  async function clearAttemptsAfterSuccess(ctx: HookContext) {
+    const email = signInEmailOf(ctx);
+    if (email && !isAPIError(ctx.context.returned)) await clearThrottle(db, accountThrottleKey(email));
+  }
 
   /**
    * A refused e-mail sign-in (wrong password or unknown e-mail: better-auth answers both with the
@@ -48,13 +71,14 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
   async function recordFailedSignIn(ctx: HookContext) {
     const returned = ctx.context.returned;
     if (!isAPIError(returned) || returned.statusCode !== 401) return;
-    const email = typeof ctx.body?.email === 'string' ? ctx.body.email.trim().toLowerCase() : null;
+    const email = signInEmailOf(ctx);
     if (!email) return;
     const headers = ctx.request?.headers ?? ctx.headers;
-    const ipAddress = headers?.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+    const ipAddress = headers ? clientAddressOf(headers) : null;
     try {
       const userId = await findUserIdByEmail(db, email);
-      await recordSecurityEvent(db, { userId, event: 'AUTH_FAILURE', details: { email }, ipAddress });
+      // folded into one row per 15 minutes: a stranger's guesses must not flood the member's log
+      await recordRepeatedSecurityEvent(db, { userId, event: 'AUTH_FAILURE', details: { email }, ipAddress });
     } catch (error) {
       logger.warn({ err: error }, 'could not record a failed sign-in');
     }
@@ -90,6 +114,14 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
       level: 'warn',
       log: (level, message, ...args) => logger[level]({ component: 'better-auth', args: args.length ? args : undefined }, message),
     },
+    // Expected refusals (wrong password, too many attempts) are answers, not faults: only
+    // unexpected errors reach the error log, through our logger rather than better-auth's console.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') logger.debug({ component: 'better-auth', err: error.message }, 'auth request refused');
+        else logger.error({ component: 'better-auth', err: error }, 'auth request failed');
+      },
+    },
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
     emailAndPassword: {
       enabled: true,
@@ -103,7 +135,7 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
       // signed in again by the after-hook below.
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: recipient, token }) => {
-        sendInBackground(passwordResetMail(brand, recipient.email, resetPasswordUrl(config.publicUrl, token)), 'password reset');
+        sendInBackground({ template: 'password_reset', to: recipient.email, data: { url: resetPasswordUrl(config.publicUrl, token) }, dedupeKey: null });
       },
       onPasswordReset: async ({ user: resetUser }, request) => {
         if (request) passwordResetUsers.set(request, resetUser.id);
@@ -116,7 +148,7 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
           sendOnSignIn: true,
           autoSignInAfterVerification: true,
           sendVerificationEmail: async ({ user: recipient, url }) => {
-            sendInBackground(verifyEmailMail(brand, recipient.email, url), 'e-mail confirmation');
+            sendInBackground({ template: 'verify_email', to: recipient.email, data: { url }, dedupeKey: null });
           },
         }
       : undefined,
@@ -128,6 +160,10 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
       window: 60,
       max: 120,
       customRules: {
+        // Every page asks who is signed in: a family or an office behind one address, or a member
+        // with many tabs, must never look signed out. The cookie is the secret here, nothing is
+        // guessed, and skipping the limit spares every page view a write.
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
@@ -135,8 +171,14 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
       },
     },
     hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') await limitAttemptsPerAccount(ctx);
+      }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-in/email') await recordFailedSignIn(ctx);
+        if (ctx.path === '/sign-in/email') {
+          await recordFailedSignIn(ctx);
+          await clearAttemptsAfterSuccess(ctx);
+        }
         if (ctx.path === '/reset-password') await signInAfterReset(ctx);
       }),
     },
@@ -146,6 +188,9 @@ export function createAuth({ db, config, mail, logger, secret }: AuthDeps) {
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       cookiePrefix: config.site.brandSlug,
+      // The address the app resolved from the socket (and TRUST_PROXY), never a client's header:
+      // better-auth's rate limits and session records see the same one as ours.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       // better-auth skips its origin (CSRF) check under NODE_ENV=test; keep it on everywhere so
       // that tests exercise the same protection production has.
       disableOriginCheck: false,

@@ -68,10 +68,19 @@ export function checkoutBody(overrides: Partial<CreateCheckoutRequest> = {}): Cr
   return { planType: 'monthly', customerEmail: null, fbc: null, fbp: null, userAgent: 'vitest', originPage: '/', ...overrides };
 }
 
+const checkoutCookies = new Map<string, string>();
+
+/** The cookie header of the browser that started `sessionId` (its checkout cookie), plus `cookie`. */
+export function buyerBrowser(sessionId: string, cookie?: string): string {
+  return [checkoutCookies.get(sessionId), cookie].filter(Boolean).join('; ');
+}
+
 export async function startCheckout(t: TestApp, overrides: Partial<CreateCheckoutRequest> = {}, cookie?: string): Promise<{ url: string; sessionId: string }> {
   const response = await t.request('/api/create-checkout', { body: checkoutBody(overrides), ...(cookie ? { cookie } : {}) });
   expect(response.status, await response.clone().text()).toBe(200);
-  return response.json();
+  const started = (await response.json()) as { url: string; sessionId: string };
+  checkoutCookies.set(started.sessionId, cookieFrom(response));
+  return started;
 }
 
 export function payBody(email: string | null, cardNumber: string = CARDS.ok) {

@@ -1,7 +1,8 @@
 // The only Drizzle user of billing's own tables (checkout_sessions, orders, user_subscriptions,
 // processed_events). Every function takes the database or a transaction: inside a transaction,
 // pass the transaction (PGlite has one connection; a query on `db` there would wait forever).
-import { and, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import { ACTIVE_ROWS_LIMIT, RECENT_ROWS_LIMIT } from '@shared/subscription-view';
 import type { Db } from '../../db/client';
@@ -46,6 +47,11 @@ export async function insertCheckoutSession(db: Db, values: typeof checkoutSessi
   await db.insert(checkoutSessions).values(values);
 }
 
+/** Drops a row whose provider session could not be created (createCheckout). */
+export async function deleteCheckoutSession(db: Db, id: string): Promise<void> {
+  await db.delete(checkoutSessions).where(eq(checkoutSessions.id, id));
+}
+
 export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutSessionRow | null> {
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
   return row ?? null;
@@ -76,9 +82,25 @@ export async function openSessionsForEmail(db: Db, email: string, since: Date): 
 /** One order per checkout session; returns its id whether it was just written or existed. */
 export async function ensureCheckoutOrder(
   tx: Db,
-  values: { checkoutSessionId: string; planType: PlanType; amount: number; currency: string; providerPaymentId: string | null; userId: string | null },
+  values: {
+    checkoutSessionId: string;
+    planType: PlanType;
+    amount: number;
+    currency: string;
+    providerPaymentId: string | null;
+    providerPaymentIntentId: string | null;
+    providerSubscriptionId: string | null;
+    userId: string | null;
+  },
 ): Promise<string> {
   await tx.insert(orders).values({ ...values, status: 'paid' }).onConflictDoNothing({ target: orders.checkoutSessionId });
+  // An order written before its payment intent was known (older rows, a late invoice) learns it now.
+  if (values.providerPaymentIntentId) {
+    await tx
+      .update(orders)
+      .set({ providerPaymentIntentId: values.providerPaymentIntentId })
+      .where(and(eq(orders.checkoutSessionId, values.checkoutSessionId), isNull(orders.providerPaymentIntentId)));
+  }
   const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, values.checkoutSessionId)).limit(1);
   if (!row) throw new Error(`order for ${values.checkoutSessionId} vanished`);
   return row.id;
@@ -86,6 +108,16 @@ export async function ensureCheckoutOrder(
 
 export async function findOrderByPaymentId(db: Db, providerPaymentId: string): Promise<OrderRecord | null> {
   const [row] = await db.select().from(orders).where(eq(orders.providerPaymentId, providerPaymentId)).limit(1);
+  return row ?? null;
+}
+
+/** The order a charge or refund is about: it names the payment intent, orders may be keyed by invoice. */
+export async function findOrderByAnyPaymentId(db: Db, paymentId: string): Promise<OrderRecord | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(or(eq(orders.providerPaymentIntentId, paymentId), eq(orders.providerPaymentId, paymentId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -117,6 +149,8 @@ export type ProviderState = {
 type Link = {
   provider: string;
   providerCustomerId: string | null;
+  /** The Stripe mode the customer id belongs to (false for the sandbox). */
+  providerLivemode: boolean;
   userId: string | null;
   checkoutSessionId: string | null;
   orderId: string | null;
@@ -128,6 +162,9 @@ const fresh = sql`(${us.providerUpdatedAt} IS NULL OR ${us.providerUpdatedAt} <=
 const keepUnlessFresh = (column: string) =>
   sql`CASE WHEN ${fresh} THEN ${sql.raw(`excluded."${column}"`)} ELSE ${sql.raw(`"user_subscriptions"."${column}"`)} END`;
 
+// A revoked row (refunded, duplicate, replaced, disputed) stays inactive whatever the provider says.
+const activeUnlessRevoked = sql`CASE WHEN ${us.revokedReason} IS NOT NULL THEN false ELSE ${keepUnlessFresh('is_active')} END`;
+
 /** The columns both kinds of row take from the provider's snapshot and the payment's links. */
 const snapshotColumns = (state: ProviderState, link: Omit<Link, 'checkoutSessionId'>) => ({
   userId: link.userId,
@@ -138,6 +175,7 @@ const snapshotColumns = (state: ProviderState, link: Omit<Link, 'checkoutSession
   orderId: link.orderId,
   provider: link.provider,
   providerCustomerId: link.providerCustomerId,
+  providerLivemode: link.providerLivemode,
   providerUpdatedAt: state.asOf,
 });
 
@@ -146,6 +184,7 @@ const snapshotColumns = (state: ProviderState, link: Omit<Link, 'checkoutSession
 const mergedOnConflict = () => ({
   userId: sql`COALESCE(${us.userId}, excluded.user_id)`,
   providerCustomerId: sql`COALESCE(excluded.provider_customer_id, ${us.providerCustomerId})`,
+  providerLivemode: sql`CASE WHEN excluded.provider_customer_id IS NULL THEN ${us.providerLivemode} ELSE excluded.provider_livemode END`,
   providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
   updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
 });
@@ -165,7 +204,7 @@ export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: 
       set: {
         planType: keepUnlessFresh('plan_type'),
         status: keepUnlessFresh('status'),
-        isActive: keepUnlessFresh('is_active'),
+        isActive: activeUnlessRevoked,
         expiresAt: keepUnlessFresh('expires_at'),
         cancelAtPeriodEnd: keepUnlessFresh('cancel_at_period_end'),
         orderId: sql`CASE WHEN ${fresh} AND ${us.planType} <> excluded.plan_type THEN NULL ELSE COALESCE(${us.orderId}, excluded.order_id) END`,
@@ -186,7 +225,7 @@ export async function upsertOneTimeRow(tx: Db, checkoutSessionId: string, state:
       target: us.checkoutSessionId,
       set: {
         status: keepUnlessFresh('status'),
-        isActive: keepUnlessFresh('is_active'),
+        isActive: activeUnlessRevoked,
         orderId: sql`COALESCE(${us.orderId}, excluded.order_id)`,
         ...mergedOnConflict(),
       },
@@ -241,21 +280,27 @@ export async function fillTradingviewUsername(tx: Db, rowIds: string[], username
     .where(and(inArray(us.id, rowIds), isNull(us.tradingviewUsername)));
 }
 
-const viewColumns = {
+/** What a row holds for a buyer: the columns both the views and the double-payment check read. */
+const holdingColumns = {
   id: us.id,
   planType: us.planType,
   status: us.status,
   isActive: us.isActive,
   expiresAt: us.expiresAt,
   cancelAtPeriodEnd: us.cancelAtPeriodEnd,
+  provider: us.provider,
+  providerSubscriptionId: us.providerSubscriptionId,
+  checkoutSessionId: us.checkoutSessionId,
+};
+
+const viewColumns = {
+  ...holdingColumns,
   createdAt: us.createdAt,
   updatedAt: us.updatedAt,
   orderId: us.orderId,
   tradingviewUsername: us.tradingviewUsername,
-  provider: us.provider,
   providerCustomerId: us.providerCustomerId,
-  providerSubscriptionId: us.providerSubscriptionId,
-  checkoutSessionId: us.checkoutSessionId,
+  providerLivemode: us.providerLivemode,
 };
 
 export type SubscriptionViewRecord = Omit<SubscriptionRecord, 'userId' | 'providerUpdatedAt' | 'planType'> & { planType: PlanType };
@@ -295,14 +340,38 @@ export async function syncableRowsOfUser(db: Db, userId: string): Promise<Subscr
 }
 
 /** The member's provider customer: from the newest row that has one for this provider. */
-export async function customerIdOfUser(db: Db, userId: string, provider: string): Promise<string | null> {
+/**
+ * The member's customer id at the provider, in the mode the provider runs in: ids made with a
+ * test key are unknown to a live key. Rows written before the mode was recorded are tried too.
+ */
+export async function customerIdOfUser(db: Db, userId: string, provider: { kind: string; livemode: boolean }): Promise<string | null> {
   const [row] = await db
     .select({ customerId: us.providerCustomerId })
     .from(us)
-    .where(and(eq(us.userId, userId), eq(us.provider, provider), isNotNull(us.providerCustomerId)))
+    .where(
+      and(
+        eq(us.userId, userId),
+        eq(us.provider, provider.kind),
+        isNotNull(us.providerCustomerId),
+        or(isNull(us.providerLivemode), eq(us.providerLivemode, provider.livemode)),
+      ),
+    )
     .orderBy(desc(us.isActive), desc(us.createdAt))
     .limit(1);
   return row?.customerId ?? null;
+}
+
+/**
+ * Drops a customer id the provider no longer knows from the member's rows (test ids after going
+ * live, a customer deleted in the dashboard); the next payment's customer takes its place.
+ */
+export async function forgetCustomerId(db: Db, userId: string, customerId: string): Promise<number> {
+  const rows = await db
+    .update(us)
+    .set({ providerCustomerId: null, providerLivemode: null })
+    .where(and(eq(us.userId, userId), eq(us.providerCustomerId, customerId)))
+    .returning({ id: us.id });
+  return rows.length;
 }
 
 // ---------------------------------------------------------------- processed events
@@ -319,4 +388,156 @@ export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
 export async function recordProcessedEvent(tx: Db, event: { id: string; source: string; type: string }): Promise<boolean> {
   const inserted = await tx.insert(processedEvents).values(event).onConflictDoNothing().returning({ id: processedEvents.id });
   return inserted.length > 0;
+}
+
+// ---------------------------------------------------------------- one paid subscription per buyer (issue 11)
+
+/**
+ * Serialises, until the transaction ends, every payment decision about one buyer e-mail, across
+ * instances: two sessions of one buyer completing at once are judged one after the other.
+ */
+export async function lockBuyer(tx: Db, email: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`candlewise:buyer:${email.trim().toLowerCase()}`}))`);
+}
+
+export type BuyerHolding = Pick<SubscriptionRecord, keyof typeof holdingColumns>;
+
+/**
+ * Rows still marked active of a buyer, by account (its e-mail) or by the e-mail that paid an
+ * unclaimed session, leaving out the rows of the payment being judged.
+ */
+export async function activeRowsOfBuyer(tx: Db, email: string, except: { checkoutSessionId: string; subscriptionId: string | null }): Promise<BuyerHolding[]> {
+  const address = email.trim().toLowerCase();
+  const ofBuyer = or(
+    inArray(us.userId, tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, address))),
+    inArray(us.checkoutSessionId, tx.select({ id: checkoutSessions.id }).from(checkoutSessions).where(eq(checkoutSessions.email, address))),
+  );
+  const notThisPayment = and(
+    sql`${us.checkoutSessionId} IS DISTINCT FROM ${except.checkoutSessionId}`,
+    except.subscriptionId ? sql`${us.providerSubscriptionId} IS DISTINCT FROM ${except.subscriptionId}` : undefined,
+  );
+  return tx
+    .select(holdingColumns)
+    .from(us)
+    .where(and(eq(us.isActive, true), isNull(us.revokedReason), ofBuyer, notThisPayment));
+}
+
+/** Whether the purchase of a checkout still gives access (not refunded, disputed or replaced). */
+export async function checkoutStillGrants(db: Db, checkoutSessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: us.id })
+    .from(us)
+    .where(and(eq(us.checkoutSessionId, checkoutSessionId), eq(us.isActive, true), isNull(us.revokedReason)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function setDuplicateStatus(db: Db, sessionId: string, status: DuplicateStatus): Promise<void> {
+  await db.update(checkoutSessions).set({ duplicateStatus: status, updatedAt: sql`now()` }).where(eq(checkoutSessions.id, sessionId));
+}
+
+/** Records when our records first saw a session paid, in the database's time like `created_at`. */
+export async function markCheckoutCompleted(tx: Db, id: string): Promise<void> {
+  await tx.update(checkoutSessions).set({ completedAt: sql`COALESCE(${checkoutSessions.completedAt}, now())` }).where(eq(checkoutSessions.id, id));
+}
+
+/** Unpaid checkouts of an e-mail still open at the provider, started before `before`. */
+export async function openCheckoutsOfEmail(db: Db, email: string, provider: string, before: Date): Promise<CheckoutSessionRow[]> {
+  return db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.email, email.trim().toLowerCase()),
+        eq(checkoutSessions.provider, provider),
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.paymentStatus, 'unpaid'),
+        lte(checkoutSessions.createdAt, before),
+      ),
+    )
+    .limit(20);
+}
+
+/** Takes access from rows for `reason`; a reason already recorded is kept (the first one explains it). */
+export async function revokeRows(
+  tx: Db,
+  rows: { checkoutSessionId?: string | null; subscriptionId?: string | null; orderId?: string | null; rowIds?: string[] },
+  reason: RevokedReason,
+): Promise<(string | null)[]> {
+  const match = or(
+    rows.checkoutSessionId ? eq(us.checkoutSessionId, rows.checkoutSessionId) : undefined,
+    rows.subscriptionId ? eq(us.providerSubscriptionId, rows.subscriptionId) : undefined,
+    rows.orderId ? eq(us.orderId, rows.orderId) : undefined,
+    rows.rowIds && rows.rowIds.length > 0 ? inArray(us.id, rows.rowIds) : undefined,
+  );
+  if (!match) return [];
+  const updated = await tx
+    .update(us)
+    .set({
+      isActive: false,
+      // a one-time purchase has no provider status to fall back on: it reads as canceled
+      status: sql`CASE WHEN ${us.providerSubscriptionId} IS NULL THEN 'canceled' ELSE ${us.status} END`,
+      revokedReason: sql`COALESCE(${us.revokedReason}, ${reason})`,
+      updatedAt: sql`now()`,
+    })
+    .where(match)
+    .returning({ userId: us.userId });
+  return updated.map((row) => row.userId);
+}
+
+/** Gives access back to rows revoked only for `reason` (a dispute the vendor won). */
+export async function restoreRows(tx: Db, rows: { checkoutSessionId: string | null; subscriptionId: string | null; orderId: string }, reason: RevokedReason): Promise<(string | null)[]> {
+  const match = or(
+    rows.checkoutSessionId ? eq(us.checkoutSessionId, rows.checkoutSessionId) : undefined,
+    rows.subscriptionId ? eq(us.providerSubscriptionId, rows.subscriptionId) : undefined,
+    eq(us.orderId, rows.orderId),
+  );
+  const updated = await tx
+    .update(us)
+    .set({
+      isActive: true,
+      status: sql`CASE WHEN ${us.providerSubscriptionId} IS NULL THEN 'active' ELSE ${us.status} END`,
+      revokedReason: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(us.revokedReason, reason), match))
+    .returning({ userId: us.userId });
+  return updated.map((row) => row.userId);
+}
+
+// ---------------------------------------------------------------- plan changes in flight
+
+/** A change to the same plan started this recently is a repeat of it (a double click, a retry). */
+export const PLAN_CHANGE_REPEAT_MS = 10 * 60 * 1000;
+/** A change still unfinished after this long is taken to have died with its instance. */
+export const PLAN_CHANGE_LEASE_MS = 2 * 60 * 1000;
+
+/**
+ * Claims the right to change a subscription's plan: one atomic update, so of concurrent changes
+ * (on any instance) exactly one wins. Free when no change is in flight: none recorded, the last
+ * one applied (the row has its plan), or its lease ran out. False when another change holds it.
+ */
+export async function beginPlanChange(db: Db, rowId: string, planType: PlanType, now: Date): Promise<boolean> {
+  const leaseStart = new Date(now.getTime() - PLAN_CHANGE_LEASE_MS);
+  const claimed = await db
+    .update(us)
+    .set({ planChangeTarget: planType, planChangeStartedAt: now })
+    .where(
+      and(
+        eq(us.id, rowId),
+        or(isNull(us.planChangeStartedAt), sql`${us.planChangeStartedAt} < ${leaseStart}`, sql`${us.planType} = ${us.planChangeTarget}`),
+      ),
+    )
+    .returning({ id: us.id });
+  return claimed.length > 0;
+}
+
+/** A failed change frees the subscription at once (a successful one is freed by its new plan). */
+export async function abandonPlanChange(db: Db, rowId: string): Promise<void> {
+  await db.update(us).set({ planChangeTarget: null, planChangeStartedAt: null }).where(eq(us.id, rowId));
+}
+
+export async function findPlanChange(db: Db, rowId: string): Promise<{ target: string | null; startedAt: Date | null } | null> {
+  const [row] = await db.select({ target: us.planChangeTarget, startedAt: us.planChangeStartedAt }).from(us).where(eq(us.id, rowId)).limit(1);
+  return row ?? null;
 }

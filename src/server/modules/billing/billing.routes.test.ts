@@ -6,6 +6,7 @@ import type { TestApp } from '../../test/test-app';
 import {
   billingSuite,
   buy,
+  buyerBrowser,
   CARDS,
   checkoutBody,
   checkoutRow,
@@ -131,7 +132,8 @@ describe('POST /api/create-checkout', () => {
 });
 
 describe('POST /api/get-payment-details', () => {
-  const details = (sessionId: string, cookie?: string) => t.request('/api/get-payment-details', { body: { sessionId }, ...(cookie ? { cookie } : {}) });
+  // from the buyer's own browser (the one that started the checkout), signed in with `cookie` when given
+  const details = (sessionId: string, cookie?: string) => t.request('/api/get-payment-details', { body: { sessionId }, cookie: buyerBrowser(sessionId, cookie) });
 
   it('answers 404 for an unknown session and 409 for an unpaid one', async () => {
     const unknown = await details('cs_sbx_doesnotexist');
@@ -154,7 +156,7 @@ describe('POST /api/get-payment-details', () => {
     const sessionId = await buy(t, buyer, { planType: 'yearly' });
     const response = await details(sessionId);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ email: buyer, planType: 'yearly', amountTotal: 20400, currency: 'usd', userStatus: 'new', existingUserId: null });
+    expect(await response.json()).toEqual({ email: buyer, planType: 'yearly', amountTotal: 20400, currency: 'usd', userStatus: 'new', emailProven: true });
   });
 
   it('fulfils on the spot when the buyer arrives before the provider’s event, once', async () => {
@@ -181,7 +183,8 @@ describe('POST /api/get-payment-details', () => {
     const sessionId = await buy(t, address, { planType: 'quarterly' });
 
     const anonymous = await json(await details(sessionId));
-    expect(anonymous).toMatchObject({ userStatus: 'existing_needs_login', existingUserId: userId, email: address });
+    expect(anonymous).toMatchObject({ userStatus: 'existing_needs_login', email: address });
+    expect(anonymous).not.toHaveProperty('existingUserId');
     const other = await signUp(t, email('someone-else'));
     expect((await json(await details(sessionId, other))).userStatus).toBe('existing_needs_login');
 

@@ -8,26 +8,36 @@ import {
   previewUpgradeCostRequestSchema,
   updateSubscriptionRequestSchema,
 } from '@shared/api-contract';
+import { ANONYMOUS_CHECKOUTS_PER_ADDRESS } from '@shared/throttle';
 import type { Dependencies } from '../../dependencies';
+import { clientAddressOf } from '../../http/client-address';
 import { readJson } from '../../http/errors';
+import { returnBaseUrl } from '../../http/public-address';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
 import { createBillingService } from './billing.service';
 import { createPaymentEventHandler, reconcileUsers } from './fulfilment';
+import { limitPerAddress } from '../throttle/throttle.middleware';
 import { sandboxRoutes } from './sandbox.routes';
 
-const clientIp = (headers: Headers) => headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? null;
-
-export function billingRoutes(deps: Pick<Dependencies, 'database' | 'payments' | 'config' | 'logger' | 'clock' | 'reconciler'>) {
-  const { payments, config, logger, clock } = deps;
+export function billingRoutes(deps: Pick<Dependencies, 'database' | 'payments' | 'config' | 'logger' | 'clock' | 'reconciler' | 'checkoutProofs'>) {
+  const { payments, config, logger, clock, checkoutProofs } = deps;
   const db = deps.database.db;
   const onUsersChanged = reconcileUsers(deps.reconciler);
   const billing = createBillingService({ db, payments, config, logger, clock, onUsersChanged });
   const routes = new Hono<{ Variables: AuthVariables }>()
-    // Anonymous visitors may start a checkout (spec §6).
-    .post('/create-checkout', async (c) => c.json(await billing.createCheckout(c.get('user'), await readJson(c, createCheckoutRequestSchema))))
+    // Anonymous visitors may start a checkout (spec §6), each a provider call: so many per address.
+    .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
+    .post('/create-checkout', async (c) => {
+      const checkout = await billing.createCheckout(c.get('user'), await readJson(c, createCheckoutRequestSchema), returnBaseUrl(config, c));
+      // This browser may take the purchase after paying; any other must prove the e-mail (hole 5).
+      checkoutProofs.remember(c, checkout.sessionId);
+      return c.json(checkout);
+    })
     .post('/get-payment-details', async (c) => {
-      const { sessionId } = await readJson(c, getPaymentDetailsRequestSchema);
-      return c.json(await billing.getPaymentDetails(c.get('user'), sessionId));
+      const { sessionId, proof } = await readJson(c, getPaymentDetailsRequestSchema);
+      const proven = checkoutProofs.proves(c, sessionId, proof, clock());
+      c.header('Cache-Control', 'no-store');
+      return c.json(await billing.getPaymentDetails(c.get('user'), sessionId, proven));
     })
     .get('/subscription', async (c) => c.json(await billing.getSubscription(requireUser(c))))
     .post('/check-subscription', async (c) => c.json({ success: await billing.syncUser(requireUser(c)) }))
@@ -39,13 +49,13 @@ export function billingRoutes(deps: Pick<Dependencies, 'database' | 'payments' |
     .post('/update-subscription', async (c) => {
       const user = requireUser(c);
       const { planType } = await readJson(c, updateSubscriptionRequestSchema);
-      return c.json(await billing.updateSubscription(user, planType, clientIp(c.req.raw.headers)));
+      return c.json(await billing.updateSubscription(user, planType, clientAddressOf(c.req.raw.headers)));
     })
     .post('/post-payment-cleanup', async (c) => {
       const user = requireUser(c);
       return c.json(await billing.postPaymentCleanup(user, await readJson(c, postPaymentCleanupRequestSchema)));
     })
-    .post('/customer-portal', async (c) => c.json(await billing.customerPortal(requireUser(c))));
+    .post('/customer-portal', async (c) => c.json(await billing.customerPortal(requireUser(c), returnBaseUrl(config, c))));
 
   if (payments.kind === 'sandbox') {
     const handler = createPaymentEventHandler({ db, payments, logger, clock, onUsersChanged });

@@ -1,32 +1,44 @@
 // Billing orchestration behind the §7 calls: checkout, payment details, the member's
 // subscription view, sync, plan changes, cleanup after a lifetime purchase and the portal.
+import { randomUUID } from 'node:crypto';
 import { grantsAccess } from '@shared/access';
 import type { CreateCheckoutRequest, CreateCheckoutResponse, CustomerPortalResponse, GetPaymentDetailsResponse, PaymentUserStatus, PreviewUpgradeCostResponse, SubscriptionViewDto } from '@shared/api-contract';
 import { basePlan, isPlanType, isRecurring, toEuPlan, type PlanType } from '@shared/plans';
+import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { SessionUser } from '../auth/session.middleware';
+import { queuePlanChangedMail } from '../mail/lifecycle-mails';
+import { maskEmail } from '../payment/checkout-proof';
 import { recordSecurityEvent } from '../security/security.repository';
 import {
+  abandonPlanChange,
   activeFlagRowsOfUser,
+  beginPlanChange,
   activeRowsOfUser,
   customerIdOfUser,
   findAccountByEmail,
   findCheckoutSession,
+  deleteCheckoutSession,
   findOrder,
+  forgetCustomerId,
+  findPlanChange,
   insertCheckoutSession,
   latestTradingviewUsername,
   openSessionsForEmail,
+  PLAN_CHANGE_REPEAT_MS,
   recentRowsOfUser,
   syncableRowsOfUser,
+  updateCheckoutSession,
   type CheckoutSessionRow,
   type SubscriptionViewRecord,
 } from './billing.repository';
-import { applyCheckoutSession, applySubscription, notifyUsersChanged, readSessionFacts, type FulfilmentDeps } from './fulfilment';
-import type { PaymentsPort } from './payments.port';
+import { replaceRecurringPlans, settlePayment } from './duplicate-payments';
+import { applyCheckoutSession, applySubscription, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from './fulfilment';
+import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from './payments.port';
 
 export type BillingServiceDeps = {
   db: Db;
@@ -49,6 +61,8 @@ const ERRORS = {
   noCustomer: () => new ApiError(404, 'no_customer', 'No Stripe customer found for this account.'),
   sessionNotFound: () => new ApiError(404, 'session_not_found', 'Payment session not found.'),
   sessionNotPaid: () => new ApiError(409, 'session_not_paid', 'This payment has not been completed.'),
+  duplicatePayment: () => new ApiError(409, 'duplicate_payment', SERVER_ERROR_MESSAGES.duplicate_payment),
+  planChangeInProgress: () => new ApiError(409, 'plan_change_in_progress', SERVER_ERROR_MESSAGES.plan_change_in_progress),
 };
 
 const isPaid = (row: Pick<CheckoutSessionRow, 'paymentStatus'>) => row.paymentStatus === 'paid' || row.paymentStatus === 'no_payment_required';
@@ -89,6 +103,15 @@ export function createBillingService(deps: BillingServiceDeps) {
   // Kept in memory: on another instance or after a restart the change uses "now", seconds later.
   const previews = new Map<string, { prorationDate: number; subscriptionId: string; at: number }>();
 
+  /**
+   * A stored customer id the provider does not know (test ids after going live): forgotten, so
+   * the member pays by e-mail and the new payment's customer takes its place.
+   */
+  async function repairUnknownCustomer(userId: string, error: UnknownCustomerError): Promise<void> {
+    const rows = await forgetCustomerId(db, userId, error.customerId);
+    logger.warn({ userId, customerId: error.customerId, rows, livemode: payments.livemode }, 'stored customer unknown to the payment provider: forgotten, paying by e-mail');
+  }
+
   /** The purchase guards of spec §6 for the account `userId`. */
   async function assertMayBuy(userId: string, planType: PlanType): Promise<void> {
     const now = clock();
@@ -102,6 +125,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     const facts = await readSessionFacts(fulfilment, sessionId);
     if (!facts) return;
     await notify(await db.transaction((tx) => applyCheckoutSession(tx, payments.kind, facts, logger)));
+    await settlePayment(settlementDeps(fulfilment), sessionId);
   }
 
   /**
@@ -117,6 +141,11 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!row) throw ERRORS.sessionNotFound();
     }
     if (!isPaid(row)) throw ERRORS.sessionNotPaid();
+    if (row.duplicateStatus) {
+      // The buyer already holds a subscription: this payment is refunded, never activated.
+      if (row.duplicateStatus === 'refund_pending') await settlePayment(settlementDeps(fulfilment), sessionId);
+      throw ERRORS.duplicatePayment();
+    }
     return row;
   }
 
@@ -146,29 +175,52 @@ export function createBillingService(deps: BillingServiceDeps) {
     return ok;
   }
 
+  /** Applies a claimed plan change at the provider and writes the result. */
+  async function changePlan(user: SessionUser, current: SubscriptionViewRecord & { providerSubscriptionId: string }, planType: PlanType, ipAddress: string | null) {
+      const now = clock();
+      const subscriptionId = current.providerSubscriptionId;
+      const key = `${user.id}:${planType}`;
+      const previewed = previews.get(key);
+      const usable = previewed && previewed.subscriptionId === subscriptionId && now.getTime() - previewed.at <= PREVIEW_TTL_MS;
+      const prorationDate = usable ? previewed.prorationDate : Math.floor(now.getTime() / 1000);
+      const asOf = clock();
+      const sub = await payments.applyPlanChange({ subscriptionId, planType, prorationDate });
+      previews.delete(key);
+      // Written now (not only when the event arrives) so the member's next read shows the new plan.
+      await notify(
+        await db.transaction(async (tx) => {
+          const owners = await applySubscription(tx, payments.kind, sub, asOf, logger);
+          await queuePlanChangedMail(tx, { email: user.email, subscriptionId: sub.id, from: current.planType, to: planType, at: asOf });
+          return owners;
+        }),
+      );
+      await recordSecurityEvent(db, { userId: user.id, event: 'SUBSCRIPTION_CHANGE', details: { from: current.planType, to: planType }, ipAddress });
+      logger.info({ userId: user.id, from: current.planType, to: planType }, 'plan changed');
+      return { success: true as const, planType };
+  }
+
+  async function isRepeatedChange(rowId: string, planType: PlanType, now: Date): Promise<boolean> {
+    const change = await findPlanChange(db, rowId);
+    return change?.target === planType && change.startedAt !== null && now.getTime() - change.startedAt.getTime() <= PLAN_CHANGE_REPEAT_MS;
+  }
+
   return {
     loadPaidSession,
 
-    async createCheckout(user: SessionUser | null, input: CreateCheckoutRequest): Promise<CreateCheckoutResponse> {
+    /** `baseUrl`: where the provider sends the buyer back (PUBLIC_URL, or the request's address in development). */
+    async createCheckout(user: SessionUser | null, input: CreateCheckoutRequest, baseUrl: string): Promise<CreateCheckoutResponse> {
       const planType = toEuPlan(input.planType, input.originPage);
       const email = (user?.email ?? input.customerEmail)?.toLowerCase() ?? null;
       const owner = user ? { id: user.id } : email ? await findAccountByEmail(db, email) : null;
       if (owner) await assertMayBuy(owner.id, planType);
 
-      const customerId = user ? await customerIdOfUser(db, user.id, payments.kind) : null;
-      const cancelUrl = `${config.publicUrl}/payment-canceled${input.originPage === '/eu' ? '?from=/eu' : ''}`;
+      const cancelUrl = `${baseUrl}/payment-canceled${input.originPage === '/eu' ? '?from=/eu' : ''}`;
       const metadata: Record<string, string> = { planType, originPage: input.originPage, ...(user ? { userId: user.id } : {}) };
-      const session = await payments.createCheckoutSession({
-        planType,
-        mode: isRecurring(planType) ? 'subscription' : 'payment',
-        customerEmail: email,
-        customerId,
-        successUrl: `${config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl,
-        metadata,
-      });
+      let customerId = user ? await customerIdOfUser(db, user.id, payments) : null;
+      // Our row first, under a provisional id: were it refused, no provider session is left behind.
+      const provisionalId = `creating_${randomUUID()}`;
       await insertCheckoutSession(db, {
-        id: session.id,
+        id: provisionalId,
         provider: payments.kind,
         planType,
         email,
@@ -177,23 +229,55 @@ export function createBillingService(deps: BillingServiceDeps) {
         fbp: input.fbp,
         userAgent: input.userAgent,
         providerCustomerId: customerId,
+        providerLivemode: customerId ? payments.livemode : null,
+        status: 'creating',
       });
+      const checkout: Omit<CreateCheckoutInput, 'customerId'> = {
+        planType,
+        mode: isRecurring(planType) ? 'subscription' : 'payment',
+        customerEmail: email,
+        successUrl: `${baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl,
+        metadata,
+      };
+      let session: { id: string; url: string };
+      try {
+        try {
+          session = await payments.createCheckoutSession({ ...checkout, customerId });
+        } catch (error) {
+          if (!(error instanceof UnknownCustomerError) || !user) throw error;
+          await repairUnknownCustomer(user.id, error);
+          customerId = null;
+          await updateCheckoutSession(db, provisionalId, { providerCustomerId: null, providerLivemode: null });
+          session = await payments.createCheckoutSession({ ...checkout, customerId });
+        }
+      } catch (error) {
+        await deleteCheckoutSession(db, provisionalId);
+        throw error;
+      }
+      await updateCheckoutSession(db, provisionalId, { id: session.id, status: 'open' });
       logger.info({ sessionId: session.id, planType, signedIn: user !== null }, 'checkout started');
       return { url: session.url, sessionId: session.id };
     },
 
-    async getPaymentDetails(user: SessionUser | null, sessionId: string): Promise<GetPaymentDetailsResponse> {
+    /**
+     * The paid session for /payment-success. `browserProven`: the caller started the checkout or
+     * opened the mailed link; being signed in as the paid e-mail proves it too. Anyone else only
+     * holds the session id and sees a masked e-mail.
+     */
+    async getPaymentDetails(user: SessionUser | null, sessionId: string, browserProven: boolean): Promise<GetPaymentDetailsResponse> {
       const row = await loadPaidSession(sessionId);
       if (!row.email || !isPlanType(row.planType)) throw ERRORS.sessionNotFound();
       const account = await findAccountByEmail(db, row.email);
       const hasUsername = account ? (await latestTradingviewUsername(db, account.id)) !== null : false;
+      const emailProven = browserProven || (user !== null && user.email.toLowerCase() === row.email.toLowerCase());
       return {
-        email: row.email,
+        email: emailProven ? row.email : maskEmail(row.email),
         planType: row.planType,
         amountTotal: row.amountTotal ?? 0,
         currency: (row.currency ?? 'usd').toLowerCase(),
         userStatus: paymentUserStatus({ account, callerId: user?.id ?? null, hasUsername, session: row }),
-        existingUserId: account?.id ?? null,
+        emailProven,
       };
     },
 
@@ -247,25 +331,23 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (!isRecurring(planType)) throw new ApiError(400, 'validation_failed', 'Lifetime is a one-time purchase: buy it through checkout.');
       const current = changeableSubscription(rows, now, payments.kind);
       if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
+      // A repeat of a change in flight or just made (double click, retry, another tab) changes nothing.
+      if (await isRepeatedChange(current.id, planType, now)) return { success: true, planType };
       if (basePlan(current.planType) === basePlan(planType)) throw ERRORS.subscriptionExists();
-
-      const key = `${user.id}:${planType}`;
-      const previewed = previews.get(key);
-      const usable = previewed && previewed.subscriptionId === current.providerSubscriptionId && now.getTime() - previewed.at <= PREVIEW_TTL_MS;
-      const prorationDate = usable ? previewed.prorationDate : Math.floor(now.getTime() / 1000);
-      const asOf = clock();
-      const sub = await payments.applyPlanChange({ subscriptionId: current.providerSubscriptionId, planType, prorationDate });
-      previews.delete(key);
-      // Written now (not only when the event arrives) so the member's next read shows the new plan.
-      await notify(await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger)));
-      await recordSecurityEvent(db, { userId: user.id, event: 'SUBSCRIPTION_CHANGE', details: { from: current.planType, to: planType }, ipAddress });
-      logger.info({ userId: user.id, from: current.planType, to: planType }, 'plan changed');
-      return { success: true, planType };
+      if (!(await beginPlanChange(db, current.id, planType, now))) {
+        if (await isRepeatedChange(current.id, planType, now)) return { success: true, planType };
+        throw ERRORS.planChangeInProgress();
+      }
+      try {
+        return await changePlan(user, { ...current, providerSubscriptionId: current.providerSubscriptionId }, planType, ipAddress);
+      } catch (error) {
+        await abandonPlanChange(db, current.id);
+        throw error;
+      }
     },
-
     /**
      * After a lifetime purchase, ends the recurring subscriptions it replaces (they would otherwise
-     * keep charging). Only the signed-in owner of `email` may ask, and only once the lifetime
+     * keep charging), each with a refund of its unused paid time. Only the signed-in owner of `email` may ask, and only once the lifetime
      * purchase is theirs and active.
      */
     async postPaymentCleanup(user: SessionUser, input: { email: string; newPlanType: PlanType }): Promise<{ success: boolean }> {
@@ -275,23 +357,25 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (input.newPlanType !== 'lifetime') return { success: true };
       const now = clock();
       const rows = await activeFlagRowsOfUser(db, user.id);
-      if (!rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) {
+      const lifetime = rows.find((row) => row.planType === 'lifetime' && grantsAccess(row, now));
+      if (!lifetime?.checkoutSessionId) {
         throw new ApiError(409, 'session_not_paid', 'No active Lifetime purchase was found for this account yet.');
       }
-      for (const row of rows) {
-        if (!row.providerSubscriptionId || row.provider !== payments.kind || row.status === 'canceled') continue;
-        const asOf = clock();
-        const sub = await payments.cancelSubscriptionNow(row.providerSubscriptionId);
-        await notify(await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger)));
-        logger.info({ userId: user.id, subscriptionId: row.providerSubscriptionId }, 'replaced subscription canceled after lifetime purchase');
-      }
+      // Usually done already when the purchase was fulfilled; safe to repeat.
+      await replaceRecurringPlans(settlementDeps(fulfilment), user.email, { checkoutSessionId: lifetime.checkoutSessionId, subscriptionId: null });
       return { success: true };
     },
 
-    async customerPortal(user: SessionUser): Promise<CustomerPortalResponse> {
-      const customerId = await customerIdOfUser(db, user.id, payments.kind);
+    async customerPortal(user: SessionUser, baseUrl: string): Promise<CustomerPortalResponse> {
+      const customerId = await customerIdOfUser(db, user.id, payments);
       if (!customerId) throw ERRORS.noCustomer();
-      return payments.createPortalSession({ customerId, returnUrl: `${config.publicUrl}/dashboard/settings?section=subscription` });
+      try {
+        return await payments.createPortalSession({ customerId, returnUrl: `${baseUrl}/dashboard/settings?section=subscription` });
+      } catch (error) {
+        if (!(error instanceof UnknownCustomerError)) throw error;
+        await repairUnknownCustomer(user.id, error);
+        throw ERRORS.noCustomer();
+      }
     },
   };
 }

@@ -1,21 +1,18 @@
-// A small Stripe look-alike on 127.0.0.1 for the Stripe adapter's tests: it answers the endpoints
-// the adapter calls with Stripe-shaped objects (API "endive": periods on subscription items,
-// invoice.parent.subscription_details) and records every request it receives.
+// A small Stripe look-alike on 127.0.0.1 for the Stripe adapter's and the doctor's tests: it answers
+// the endpoints they call with Stripe-shaped objects (API "endive": periods on subscription items,
+// invoice.parent.subscription_details, invoice.payments), refuses what Stripe refuses for those
+// calls, records every request, and produces the events Stripe would send (one function per kind).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ADVERTISED_PRICES, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { disputeCharge, moneyRoute } from './fake-stripe-money';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: IncomingMessage['headers'] };
 
 type Json = Record<string, unknown>;
 
-export const FAKE_PRICES: Record<string, { amount: number; months: number | null }> = {
-  price_monthly: { amount: 3600, months: 1 },
-  price_quarterly: { amount: 7200, months: 3 },
-  price_yearly: { amount: 20400, months: 12 },
-  price_lifetime: { amount: 54999, months: null },
-  price_eu_monthly: { amount: 2999, months: 1 },
-  price_eu_quarterly: { amount: 5999, months: 3 },
-};
+/** A price as the fake keeps it; `months: null` is one-time. */
+export type FakePrice = { amount: number; months: number | null; currency?: string; active?: boolean; interval?: 'month' | 'year' };
 
 export const STRIPE_TEST_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_fake',
@@ -28,69 +25,186 @@ export const STRIPE_TEST_ENV = {
   STRIPE_PRICE_EU_QUARTERLY: 'price_eu_quarterly',
 };
 
+/** Stripe prices matching a shop's configuration: the configured ids at the amounts its cards show. */
+export function pricesFor(priceIds: Record<PlanType, string>, amounts: Record<PlanType, number> = ADVERTISED_PRICES): Record<string, FakePrice> {
+  const prices: Record<string, FakePrice> = {};
+  for (const plan of PLAN_TYPES) prices[priceIds[plan]] = { amount: amounts[plan], months: planPeriodInterval(plan)?.months ?? null };
+  return prices;
+}
+
+export const TEST_PRICE_IDS: Record<PlanType, string> = {
+  monthly: STRIPE_TEST_ENV.STRIPE_PRICE_MONTHLY,
+  quarterly: STRIPE_TEST_ENV.STRIPE_PRICE_QUARTERLY,
+  yearly: STRIPE_TEST_ENV.STRIPE_PRICE_YEARLY,
+  lifetime: STRIPE_TEST_ENV.STRIPE_PRICE_LIFETIME,
+  euMonthly: STRIPE_TEST_ENV.STRIPE_PRICE_EU_MONTHLY,
+  euQuarterly: STRIPE_TEST_ENV.STRIPE_PRICE_EU_QUARTERLY,
+};
+
+export const FAKE_PRICES: Record<string, FakePrice> = pricesFor(TEST_PRICE_IDS);
+
 const DAY = 24 * 60 * 60;
+const API_VERSION = '2026-10-28.endive';
+
+/** Parameters Stripe accepts on a subscription update with payment_behavior=pending_if_incomplete. */
+const PENDING_UPDATE_PARAMS = /^(expand|payment_behavior|proration_behavior|proration_date|billing_cycle_anchor|items|trial_end|trial_from_plan|add_invoice_items)(\[|$)/;
+
+export type StripeEvent = { id: string; object: 'event'; type: string; created: number; livemode: boolean; api_version: string; data: { object: Json } };
 
 export type FakeStripe = {
   port: number;
   requests: RecordedRequest[];
+  prices: Map<string, FakePrice>;
+  customers: Map<string, Json>;
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
   invoices: Map<string, Json>;
   charges: Map<string, Json>;
-  /** When set, the billing portal answers Stripe's "not configured" error. */
+  paymentIntents: Map<string, Json>;
+  disputes: Map<string, Json>;
+  /** Refunds made (fake-stripe-money.ts). */
+  refunds: Map<string, Json>;
+  /** The card holder's bank opens or closes a dispute of a charge; returns the dispute object. */
+  dispute(chargeId: string, status: string): Json;
+  /** The only secret key the fake accepts (others get Stripe's 401). */
+  apiKey: string;
+  /** When false, the billing portal answers Stripe's "not configured" error and lists no configuration. */
   portalConfigured: boolean;
-  /** When set, subscription updates leave a pending_update (the card was declined). */
+  /** When set, plan changes are declined: the update stays pending on an open invoice. */
   declineUpdates: boolean;
+  /** When set, plan changes need 3-D Secure: the update stays pending until the invoice is authenticated. */
+  authenticateUpdates: boolean;
   /** Pays a session as Checkout would, creating the customer, subscription or payment. */
   complete(sessionId: string, email: string): Json;
+  /** The session completed with a delayed payment method (SEPA, ACH): complete, not paid yet. */
+  completeDelayed(sessionId: string, email: string): Json;
+  /** Forgets a customer, as a live key does not know the ids made in test mode. */
+  forgetCustomer(customerId: string): void;
+  // Events Stripe would send, each changing the fake's objects as Stripe would.
+  asyncPaymentEvent(sessionId: string, outcome: 'succeeded' | 'failed'): StripeEvent;
+  paymentActionRequiredEvent(invoiceId: string): StripeEvent;
+  /** The member authenticated on the invoice's page: the invoice is paid and the pending update applied. */
+  authenticateInvoice(invoiceId: string): StripeEvent[];
+  disputeCreatedEvent(chargeId: string): StripeEvent;
+  disputeClosedEvent(disputeId: string, outcome: 'won' | 'lost'): StripeEvent;
+  /** Refunds (all of, by default) the charge that paid an invoice of a subscription. */
+  subscriptionRefundEvent(invoiceId: string, amount?: number): StripeEvent;
+  /** The charge that paid a checkout session (payment mode) or an invoice. */
+  chargeOf(sessionOrInvoiceId: string): Json | null;
   close(): Promise<void>;
 };
-
-function price(id: string) {
-  const known = FAKE_PRICES[id];
-  if (!known) throw new Error(`unknown price ${id}`);
-  return {
-    id,
-    object: 'price',
-    unit_amount: known.amount,
-    currency: 'usd',
-    recurring: known.months ? { interval: 'month', interval_count: known.months } : null,
-  };
-}
 
 /** Stripe's SDK sends expand[0]=…; curl users send expand[]=…: accept both. */
 export function expandOf(query: URLSearchParams): string[] {
   return [...query].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
 }
 
-function stripeError(status: number, message: string, type = 'invalid_request_error', code?: string) {
-  return { status, body: { error: { type, message, ...(code ? { code } : {}) } } };
+type Answer = { status: number; body: unknown };
+
+function stripeError(status: number, message: string, type = 'invalid_request_error', extra: { code?: string; param?: string } = {}): Answer {
+  return { status, body: { error: { type, message, ...extra } } };
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+const missing = (what: string, id: string, param?: string) => stripeError(400, `No such ${what}: '${id}'`, 'invalid_request_error', { code: 'resource_missing', ...(param ? { param } : {}) });
+const notFound = (what: string, id: string) => stripeError(404, `No such ${what}: '${id}'`, 'invalid_request_error', { code: 'resource_missing', param: 'id' });
+
+export async function startFakeStripe(options: { prices?: Record<string, FakePrice>; apiKey?: string } = {}): Promise<FakeStripe> {
   let counter = 0;
   const next = (prefix: string) => `${prefix}_test_${++counter}`;
   const now = () => Math.floor(Date.now() / 1000);
 
   const state = {
     requests: [] as RecordedRequest[],
+    prices: new Map(Object.entries(options.prices ?? FAKE_PRICES)),
+    customers: new Map<string, Json>(),
     sessions: new Map<string, Json>(),
     subscriptions: new Map<string, Json>(),
     invoices: new Map<string, Json>(),
     charges: new Map<string, Json>(),
     paymentIntents: new Map<string, Json>(),
+    disputes: new Map<string, Json>(),
+    apiKey: options.apiKey ?? STRIPE_TEST_ENV.STRIPE_SECRET_KEY,
+    refunds: new Map<string, Json>(),
     portalConfigured: true,
     declineUpdates: false,
+    authenticateUpdates: false,
   };
 
-  function subscription(id: string, customer: string, priceId: string, start: number, metadata: Json): Json {
-    const months = FAKE_PRICES[priceId]?.months ?? 1;
+  function event(type: string, object: Json): StripeEvent {
+    return { id: next('evt'), object: 'event', type, created: now(), livemode: false, api_version: API_VERSION, data: { object: structuredClone(object) } };
+  }
+
+  function price(id: string): Json | null {
+    const known = state.prices.get(id);
+    if (!known) return null;
+    const yearly = known.interval === 'year';
+    return {
+      id,
+      object: 'price',
+      active: known.active ?? true,
+      livemode: false,
+      unit_amount: known.amount,
+      currency: known.currency ?? PLAN_CURRENCY,
+      type: known.months ? 'recurring' : 'one_time',
+      recurring: known.months ? { interval: yearly ? 'year' : 'month', interval_count: yearly ? known.months / 12 : known.months, usage_type: 'licensed' } : null,
+    };
+  }
+
+  function requirePrice(id: string): Json {
+    const found = price(id);
+    if (!found) throw new Error(`unknown price ${id}`);
+    return found;
+  }
+
+  function customer(email: string | null): string {
+    const id = next('cus');
+    state.customers.set(id, { id, object: 'customer', email, livemode: false, created: now() });
+    return id;
+  }
+
+  /** A PaymentIntent with its charge; `status` is the intent's (succeeded, requires_action…). */
+  function payment(amount: number, customerId: string, status = 'succeeded'): { intent: string; charge: string | null } {
+    const intent = next('pi');
+    const charge = status === 'succeeded' ? next('ch') : null;
+    if (charge) {
+      state.charges.set(charge, { id: charge, object: 'charge', amount, amount_refunded: 0, refunded: false, disputed: false, payment_intent: intent, customer: customerId, currency: PLAN_CURRENCY, livemode: false, status: 'succeeded' });
+    }
+    state.paymentIntents.set(intent, { id: intent, object: 'payment_intent', amount, currency: PLAN_CURRENCY, customer: customerId, status, latest_charge: charge, livemode: false });
+    return { intent, charge };
+  }
+
+  function invoice(input: { customer: string; subscription: string; amount: number; status: 'paid' | 'open'; reason: string; intent: string; priceId: string }): string {
+    const id = next('in');
+    const line = { id: next('il'), object: 'line_item', amount: input.amount, pricing: { type: 'price_details', price_details: { price: input.priceId, product: 'prod_test' } }, parent: null };
+    state.invoices.set(id, {
+      id,
+      object: 'invoice',
+      customer: input.customer,
+      status: input.status,
+      billing_reason: input.reason,
+      amount_paid: input.status === 'paid' ? input.amount : 0,
+      amount_due: input.amount,
+      amount_remaining: input.status === 'paid' ? 0 : input.amount,
+      currency: PLAN_CURRENCY,
+      created: now(),
+      livemode: false,
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${id}`,
+      parent: { type: 'subscription_details', subscription_details: { subscription: input.subscription, metadata: {} } },
+      lines: { object: 'list', data: [line], has_more: false },
+      __intent: input.intent,
+    });
+    return id;
+  }
+
+  function subscription(id: string, customerId: string, priceId: string, start: number, metadata: Json): Json {
+    const months = state.prices.get(priceId)?.months ?? 1;
     return {
       id,
       object: 'subscription',
-      customer,
+      customer: customerId,
       status: 'active',
-      currency: 'usd',
+      currency: PLAN_CURRENCY,
+      livemode: false,
       cancel_at_period_end: false,
       cancel_at: null,
       canceled_at: null,
@@ -98,44 +212,50 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       created: start,
       metadata,
       pending_update: null,
+      latest_invoice: null,
       items: {
         object: 'list',
-        data: [{ id: `si_${id}`, object: 'subscription_item', price: price(priceId), current_period_start: start, current_period_end: start + months * 30 * DAY, quantity: 1 }],
+        data: [{ id: `si_${id}`, object: 'subscription_item', price: requirePrice(priceId), current_period_start: start, current_period_end: start + months * 30 * DAY, quantity: 1 }],
         has_more: false,
       },
     };
   }
 
-  function complete(sessionId: string, email: string): Json {
-    const session = state.sessions.get(sessionId);
-    if (!session) throw new Error(`no session ${sessionId}`);
-    const customer = (session.customer as string | null) ?? next('cus');
-    Object.assign(session, { status: 'complete', payment_status: 'paid', customer, customer_details: { email } });
+  function settle(session: Json): void {
+    const customerId = session.customer as string;
     const priceId = session.__price as string;
+    const amount = session.amount_total as number;
     if (session.mode === 'subscription') {
       const id = next('sub');
-      state.subscriptions.set(id, subscription(id, customer, priceId, now(), (session.__subscriptionMetadata as Json) ?? {}));
-      const invoice = next('in');
-      state.invoices.set(invoice, {
-        id: invoice,
-        object: 'invoice',
-        customer,
-        status: 'paid',
-        billing_reason: 'subscription_create',
-        amount_paid: session.amount_total,
-        amount_due: session.amount_total,
-        currency: 'usd',
-        created: now(),
-        parent: { type: 'subscription_details', subscription_details: { subscription: id, metadata: {} } },
-      });
-      Object.assign(session, { subscription: id, invoice });
+      const sub = subscription(id, customerId, priceId, now(), (session.__subscriptionMetadata as Json) ?? {});
+      const { intent } = payment(amount, customerId);
+      const first = invoice({ customer: customerId, subscription: id, amount, status: 'paid', reason: 'subscription_create', intent, priceId });
+      sub.latest_invoice = first;
+      state.subscriptions.set(id, sub);
+      Object.assign(session, { subscription: id, invoice: first });
     } else {
-      const intent = next('pi');
-      const charge = next('ch');
-      state.charges.set(charge, { id: charge, object: 'charge', amount: session.amount_total, amount_refunded: 0, refunded: false, disputed: false, payment_intent: intent, currency: 'usd' });
-      state.paymentIntents.set(intent, { id: intent, object: 'payment_intent', latest_charge: charge });
-      session.payment_intent = intent;
+      session.payment_intent = payment(amount, customerId).intent;
     }
+  }
+
+  function begin(sessionId: string, email: string): Json {
+    const session = state.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    const customerId = (session.customer as string | null) ?? customer(email);
+    Object.assign(session, { status: 'complete', customer: customerId, customer_details: { email } });
+    return session;
+  }
+
+  function complete(sessionId: string, email: string): Json {
+    const session = begin(sessionId, email);
+    session.payment_status = 'paid';
+    settle(session);
+    return publicSession(session, []);
+  }
+
+  function completeDelayed(sessionId: string, email: string): Json {
+    const session = begin(sessionId, email);
+    session.payment_status = 'unpaid';
     return publicSession(session, []);
   }
 
@@ -145,119 +265,269 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = state.paymentIntents.get(visible.payment_intent);
       if (intent) visible.payment_intent = { ...intent, latest_charge: state.charges.get(intent.latest_charge as string) ?? intent.latest_charge };
     }
+    const invoice = typeof visible.invoice === 'string' ? state.invoices.get(visible.invoice) : undefined;
+    if (expand.includes('invoice.payments') && invoice) visible.invoice = publicInvoice(invoice, ['payments']);
     return visible;
   }
 
-  function route(method: string, path: string, form: URLSearchParams, query: URLSearchParams): { status: number; body: unknown } {
-    let match: RegExpMatchArray | null;
-    if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const priceId = form.get('line_items[0][price]') ?? '';
-      const id = next('cs');
-      const metadata: Json = {};
-      const subscriptionMetadata: Json = {};
-      for (const [key, value] of form) {
-        const meta = key.match(/^metadata\[(.+)\]$/);
-        if (meta?.[1]) metadata[meta[1]] = value;
-        const subMeta = key.match(/^subscription_data\[metadata\]\[(.+)\]$/);
-        if (subMeta?.[1]) subscriptionMetadata[subMeta[1]] = value;
-      }
-      const session: Json = {
-        id,
-        object: 'checkout.session',
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-        mode: form.get('mode'),
-        status: 'open',
-        payment_status: 'unpaid',
-        amount_total: price(priceId).unit_amount,
-        currency: 'usd',
-        created: now(),
-        customer: form.get('customer'),
-        customer_email: form.get('customer_email'),
-        customer_details: null,
-        metadata,
-        subscription: null,
-        payment_intent: null,
-        invoice: null,
-        success_url: form.get('success_url'),
-        cancel_url: form.get('cancel_url'),
-        __price: priceId,
-        __subscriptionMetadata: subscriptionMetadata,
+  /** invoice.payments as Stripe lists it (basil and later: the invoice's PaymentIntents). */
+  function publicInvoice(inv: Json, expand: string[]): Json {
+    const { __intent: intentId, ...visible } = inv;
+    if (expand.some((path) => path === 'payments' || path.startsWith('payments.'))) {
+      const intent = state.paymentIntents.get(intentId as string);
+      const expanded = expand.includes('payments.data.payment.payment_intent');
+      visible.payments = {
+        object: 'list',
+        data: intent ? [{ id: `inpay_${inv.id as string}`, object: 'invoice_payment', invoice: inv.id, is_default: true, status: intent.status === 'succeeded' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: expanded ? intent : intent.id } }] : [],
+        has_more: false,
       };
-      state.sessions.set(id, session);
-      return { status: 200, body: publicSession(session, []) };
     }
+    return visible;
+  }
+
+  // ---------------------------------------------------------------- requests
+
+  function createCheckoutSession(form: URLSearchParams): Answer {
+    const mode = form.get('mode');
+    const priceId = form.get('line_items[0][price]') ?? '';
+    const found = price(priceId);
+    if (!found) return missing('price', priceId, 'line_items[0][price]');
+    if (form.has('customer') && form.has('customer_email')) return stripeError(400, 'You may only specify one of these parameters: customer, customer_email.', 'invalid_request_error', { param: 'customer_email' });
+    if (mode === 'subscription' && form.has('customer_creation')) return stripeError(400, '`customer_creation` can only be used in `payment` mode.', 'invalid_request_error', { param: 'customer_creation' });
+    if (mode === 'subscription' && found.type !== 'recurring') return stripeError(400, 'You must provide at least one recurring price in `subscription` mode when using prices.', 'invalid_request_error', { param: 'line_items' });
+    if (mode === 'payment' && found.type === 'recurring') return stripeError(400, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', 'invalid_request_error', { param: 'mode' });
+    const customerId = form.get('customer');
+    if (customerId && !state.customers.has(customerId)) return missing('customer', customerId, 'customer');
+    const id = next('cs');
+    const metadata: Json = {};
+    const subscriptionMetadata: Json = {};
+    for (const [key, value] of form) {
+      const meta = key.match(/^metadata\[(.+)\]$/);
+      if (meta?.[1]) metadata[meta[1]] = value;
+      const subMeta = key.match(/^subscription_data\[metadata\]\[(.+)\]$/);
+      if (subMeta?.[1]) subscriptionMetadata[subMeta[1]] = value;
+    }
+    const session: Json = {
+      id,
+      object: 'checkout.session',
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: found.unit_amount,
+      currency: found.currency,
+      created: now(),
+      livemode: false,
+      customer: customerId,
+      customer_email: form.get('customer_email'),
+      customer_details: null,
+      metadata,
+      subscription: null,
+      payment_intent: null,
+      invoice: null,
+      success_url: form.get('success_url'),
+      cancel_url: form.get('cancel_url'),
+      __price: priceId,
+      __subscriptionMetadata: subscriptionMetadata,
+    };
+    state.sessions.set(id, session);
+    return { status: 200, body: publicSession(session, []) };
+  }
+
+  function updateSubscription(sub: Json, form: URLSearchParams): Answer {
+    const pending = form.get('payment_behavior') === 'pending_if_incomplete';
+    if (pending) {
+      const refused = [...form.keys()].find((key) => !PENDING_UPDATE_PARAMS.test(key));
+      if (refused) return stripeError(400, `You cannot set \`${refused.replace(/\[.*$/, '')}\` when \`payment_behavior\` is \`pending_if_incomplete\`.`, 'invalid_request_error', { param: refused });
+    }
+    const newPrice = form.get('items[0][price]');
+    if (newPrice && !price(newPrice)) return missing('price', newPrice, 'items[0][price]');
+    if (newPrice && pending && (state.declineUpdates || state.authenticateUpdates)) {
+      // Stripe keeps the change in pending_update and leaves the proration invoice open.
+      const amount = requirePrice(newPrice).unit_amount as number;
+      const { intent } = payment(amount, sub.customer as string, state.authenticateUpdates ? 'requires_action' : 'requires_payment_method');
+      const open = invoice({ customer: sub.customer as string, subscription: sub.id as string, amount, status: 'open', reason: 'subscription_update', intent, priceId: newPrice });
+      sub.pending_update = { expires_at: now() + DAY, subscription_items: [{ price: requirePrice(newPrice) }], __price: newPrice, __prorationDate: form.get('proration_date') };
+      sub.latest_invoice = open;
+      return { status: 200, body: publicSubscription(sub) };
+    }
+    if (newPrice) changePrice(sub, newPrice, Number(form.get('proration_date') ?? now()));
+    if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+    return { status: 200, body: publicSubscription(sub) };
+  }
+
+  function changePrice(sub: Json, newPrice: string, at: number): void {
+    const item = (sub.items as { data: Json[] }).data[0]!;
+    const months = state.prices.get(newPrice)?.months ?? 1;
+    const old = state.prices.get((item.price as Json).id as string)?.months ?? 1;
+    item.price = requirePrice(newPrice);
+    if (months !== old) Object.assign(item, { current_period_start: at, current_period_end: at + months * 30 * DAY });
+  }
+
+  function publicSubscription(sub: Json): Json {
+    const pendingUpdate = sub.pending_update as Json | null;
+    if (!pendingUpdate) return sub;
+    const { __price: _price, __prorationDate: _date, ...visible } = pendingUpdate;
+    return { ...sub, pending_update: visible };
+  }
+
+  function route(method: string, path: string, form: URLSearchParams, query: URLSearchParams, idempotencyKey?: string): Answer {
+    const money = moneyRoute(state, next, method, path, form, query, idempotencyKey);
+    if (money) return money;
+    let match: RegExpMatchArray | null;
+    if (method === 'GET' && path === '/v1/account') {
+      return { status: 200, body: { id: 'acct_fake', object: 'account', email: 'vendor@example.com', settings: { dashboard: { display_name: 'Candlewise (fake)' } } } };
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/prices\/([^/]+)$/))) {
+      const found = price(match[1]!);
+      return found ? { status: 200, body: found } : notFound('price', match[1]!);
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createCheckoutSession(form);
     if (method === 'GET' && (match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
       const session = state.sessions.get(match[1]!);
-      return session ? { status: 200, body: publicSession(session, expandOf(query)) } : stripeError(404, `No such checkout.session: '${match[1]}'`, 'invalid_request_error', 'resource_missing');
+      return session ? { status: 200, body: publicSession(session, expandOf(query)) } : notFound('checkout.session', match[1]!);
     }
     if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = state.subscriptions.get(match[1]!);
-      if (!sub) return stripeError(404, `No such subscription: '${match[1]}'`, 'invalid_request_error', 'resource_missing');
-      if (method === 'GET') return { status: 200, body: sub };
+      if (!sub) return notFound('subscription', match[1]!);
+      if (method === 'GET') return { status: 200, body: publicSubscription(sub) };
       if (method === 'DELETE') {
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
-        return { status: 200, body: sub };
+        return { status: 200, body: publicSubscription(sub) };
       }
-      if (method === 'POST') {
-        const newPrice = form.get('items[0][price]');
-        if (newPrice && state.declineUpdates) {
-          sub.pending_update = { expires_at: now() + DAY, subscription_items: [{ price: price(newPrice) }] };
-          return { status: 200, body: sub };
-        }
-        if (newPrice) {
-          const items = sub.items as { data: Json[] };
-          const item = items.data[0]!;
-          const months = FAKE_PRICES[newPrice]?.months ?? 1;
-          const old = FAKE_PRICES[(item.price as Json).id as string]?.months ?? 1;
-          item.price = price(newPrice);
-          if (months !== old) {
-            const start = Number(form.get('proration_date') ?? now());
-            Object.assign(item, { current_period_start: start, current_period_end: start + months * 30 * DAY });
-          }
-        }
-        if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
-        return { status: 200, body: sub };
-      }
+      if (method === 'POST') return updateSubscription(sub, form);
     }
     if (method === 'POST' && path === '/v1/invoices/create_preview') {
       const sub = state.subscriptions.get(form.get('subscription') ?? '');
       const newPrice = form.get('subscription_details[items][0][price]') ?? '';
-      if (!sub) return stripeError(404, 'No such subscription', 'invalid_request_error', 'resource_missing');
+      if (!sub) return missing('subscription', form.get('subscription') ?? '', 'subscription');
+      const target = price(newPrice);
+      if (!target) return missing('price', newPrice, 'subscription_details[items][0][price]');
       const item = (sub.items as { data: Json[] }).data[0]!;
       const start = item.current_period_start as number;
       const end = item.current_period_end as number;
       const at = Number(form.get('subscription_details[proration_date]'));
       const remaining = Math.max(0, end - at) / (end - start);
       const credit = Math.round(((item.price as Json).unit_amount as number) * remaining);
-      const charge = price(newPrice).unit_amount;
+      const charge = target.unit_amount as number;
       const lines = [
-        { id: 'il_1', object: 'line_item', amount: -credit, currency: 'usd', parent: { type: 'subscription_item_details', subscription_item_details: { proration: true, subscription_item: item.id } } },
-        { id: 'il_2', object: 'line_item', amount: charge, currency: 'usd', parent: { type: 'subscription_item_details', subscription_item_details: { proration: false, subscription_item: item.id } } },
+        { id: 'il_1', object: 'line_item', amount: -credit, currency: PLAN_CURRENCY, parent: { type: 'subscription_item_details', subscription_item_details: { proration: true, subscription_item: item.id } } },
+        { id: 'il_2', object: 'line_item', amount: charge, currency: PLAN_CURRENCY, parent: { type: 'subscription_item_details', subscription_item_details: { proration: false, subscription_item: item.id } } },
       ];
       return {
         status: 200,
-        body: { id: null, object: 'invoice', currency: 'usd', amount_due: Math.max(0, charge - credit), created: now(), lines: { object: 'list', data: lines, has_more: false } },
+        body: { id: null, object: 'invoice', currency: PLAN_CURRENCY, amount_due: Math.max(0, charge - credit), created: now(), lines: { object: 'list', data: lines, has_more: false } },
       };
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/invoices\/([^/]+)$/))) {
-      const invoice = state.invoices.get(match[1]!);
-      return invoice ? { status: 200, body: invoice } : stripeError(404, 'No such invoice', 'invalid_request_error', 'resource_missing');
+      const inv = state.invoices.get(match[1]!);
+      return inv ? { status: 200, body: publicInvoice(inv, expandOf(query)) } : notFound('invoice', match[1]!);
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      // How a charge's PaymentIntent leads back to its invoice since API basil.
+      const intent = query.get('payment[payment_intent]');
+      const data = [...state.invoices.values()]
+        .filter((inv) => inv.__intent === intent)
+        .map((inv) => ({ id: `inpay_${inv.id as string}`, object: 'invoice_payment', invoice: inv.id, is_default: true, status: inv.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: intent } }));
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } };
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/charges\/([^/]+)$/))) {
       const charge = state.charges.get(match[1]!);
-      return charge ? { status: 200, body: charge } : stripeError(404, 'No such charge', 'invalid_request_error', 'resource_missing');
+      return charge ? { status: 200, body: charge } : notFound('charge', match[1]!);
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/disputes\/([^/]+)$/))) {
+      const dispute = state.disputes.get(match[1]!);
+      return dispute ? { status: 200, body: dispute } : notFound('dispute', match[1]!);
+    }
+    if (method === 'GET' && (match = path.match(/^\/v1\/customers\/([^/]+)$/))) {
+      const found = state.customers.get(match[1]!);
+      return found ? { status: 200, body: found } : notFound('customer', match[1]!);
+    }
+    if (method === 'GET' && path === '/v1/billing_portal/configurations') {
+      const data = state.portalConfigured ? [{ id: 'bpc_fake', object: 'billing_portal.configuration', active: true, is_default: true, livemode: false }] : [];
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/billing_portal/configurations' } };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const customerId = form.get('customer') ?? '';
+      if (!state.customers.has(customerId)) return missing('customer', customerId, 'customer');
       if (!state.portalConfigured) {
         return stripeError(
           400,
           'No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.',
         );
       }
-      return { status: 200, body: { id: next('bps'), object: 'billing_portal.session', customer: form.get('customer'), return_url: form.get('return_url'), url: `https://billing.stripe.com/p/session/${next('portal')}` } };
+      return { status: 200, body: { id: next('bps'), object: 'billing_portal.session', customer: customerId, return_url: form.get('return_url'), url: `https://billing.stripe.com/p/session/${next('portal')}` } };
     }
     return stripeError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
+
+  // ---------------------------------------------------------------- events
+
+  function asyncPaymentEvent(sessionId: string, outcome: 'succeeded' | 'failed'): StripeEvent {
+    const session = state.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    if (outcome === 'succeeded') {
+      session.payment_status = 'paid';
+      settle(session);
+    }
+    return event(`checkout.session.async_payment_${outcome}`, publicSession(session, []));
+  }
+
+  function paymentActionRequiredEvent(invoiceId: string): StripeEvent {
+    const inv = state.invoices.get(invoiceId);
+    if (!inv) throw new Error(`no invoice ${invoiceId}`);
+    return event('invoice.payment_action_required', publicInvoice(inv, []));
+  }
+
+  function authenticateInvoice(invoiceId: string): StripeEvent[] {
+    const inv = state.invoices.get(invoiceId);
+    if (!inv) throw new Error(`no invoice ${invoiceId}`);
+    const intent = state.paymentIntents.get(inv.__intent as string)!;
+    const charge = next('ch');
+    state.charges.set(charge, { id: charge, object: 'charge', amount: intent.amount, amount_refunded: 0, refunded: false, disputed: false, payment_intent: intent.id, customer: intent.customer, currency: PLAN_CURRENCY, livemode: false, status: 'succeeded' });
+    Object.assign(intent, { status: 'succeeded', latest_charge: charge });
+    Object.assign(inv, { status: 'paid', amount_paid: inv.amount_due, amount_remaining: 0 });
+    const subId = (inv.parent as { subscription_details: { subscription: string } }).subscription_details.subscription;
+    const sub = state.subscriptions.get(subId)!;
+    const pendingUpdate = sub.pending_update as Json | null;
+    if (pendingUpdate) changePrice(sub, pendingUpdate.__price as string, Number(pendingUpdate.__prorationDate ?? now()));
+    sub.pending_update = null;
+    return [event('invoice.paid', publicInvoice(inv, [])), event('customer.subscription.updated', publicSubscription(sub))];
+  }
+
+  function disputeCreatedEvent(chargeId: string): StripeEvent {
+    const charge = state.charges.get(chargeId);
+    if (!charge) throw new Error(`no charge ${chargeId}`);
+    charge.disputed = true;
+    const id = next('dp');
+    const dispute: Json = { id, object: 'dispute', amount: charge.amount, currency: charge.currency, charge: chargeId, payment_intent: charge.payment_intent, reason: 'fraudulent', status: 'needs_response', livemode: false, created: now(), is_charge_refundable: false };
+    state.disputes.set(id, dispute);
+    return event('charge.dispute.created', dispute);
+  }
+
+  function disputeClosedEvent(disputeId: string, outcome: 'won' | 'lost'): StripeEvent {
+    const dispute = state.disputes.get(disputeId);
+    if (!dispute) throw new Error(`no dispute ${disputeId}`);
+    dispute.status = outcome;
+    // Stripe keeps charge.disputed true after the dispute closes, whichever way it went.
+    return event('charge.dispute.closed', dispute);
+  }
+
+  function subscriptionRefundEvent(invoiceId: string, amount?: number): StripeEvent {
+    const charge = chargeOf(invoiceId);
+    if (!charge) throw new Error(`no charge paid invoice ${invoiceId}`);
+    const refunded = Math.min(charge.amount as number, (charge.amount_refunded as number) + (amount ?? (charge.amount as number)));
+    Object.assign(charge, { amount_refunded: refunded, refunded: refunded >= (charge.amount as number) });
+    return event('charge.refunded', charge);
+  }
+
+  function chargeOf(sessionOrInvoiceId: string): Json | null {
+    const intentId = state.invoices.get(sessionOrInvoiceId)?.__intent ?? state.sessions.get(sessionOrInvoiceId)?.payment_intent;
+    const intent = typeof intentId === 'string' ? state.paymentIntents.get(intentId) : undefined;
+    return intent?.latest_charge ? (state.charges.get(intent.latest_charge as string) ?? null) : null;
+  }
+
+  // ---------------------------------------------------------------- the server
 
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -265,10 +535,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      state.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, form, headers: request.headers });
-      let result: { status: number; body: unknown };
+      const method = request.method ?? 'GET';
+      state.requests.push({ method, path: url.pathname, query: url.searchParams, form, headers: request.headers });
+      let result: Answer;
       try {
-        result = route(request.method ?? 'GET', url.pathname, form, url.searchParams);
+        const key = request.headers['idempotency-key'];
+        result =
+          request.headers.authorization === `Bearer ${state.apiKey}`
+            ? route(method, url.pathname, form, url.searchParams, typeof key === 'string' ? key : undefined)
+            : stripeError(401, `Invalid API Key provided: ${(request.headers.authorization ?? '').replace(/^Bearer /, '').slice(0, 8)}****`, 'invalid_request_error');
       } catch (error) {
         result = stripeError(400, error instanceof Error ? error.message : String(error));
       }
@@ -284,10 +559,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     get requests() {
       return state.requests;
     },
+    prices: state.prices,
+    customers: state.customers,
     sessions: state.sessions,
     subscriptions: state.subscriptions,
     invoices: state.invoices,
     charges: state.charges,
+    paymentIntents: state.paymentIntents,
+    disputes: state.disputes,
+    get apiKey() {
+      return state.apiKey;
+    },
+    set apiKey(value: string) {
+      state.apiKey = value;
+    },
+    refunds: state.refunds,
+    dispute: (chargeId, status) => disputeCharge(state, next, chargeId, status),
     get portalConfigured() {
       return state.portalConfigured;
     },
@@ -300,7 +587,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     set declineUpdates(value: boolean) {
       state.declineUpdates = value;
     },
+    get authenticateUpdates() {
+      return state.authenticateUpdates;
+    },
+    set authenticateUpdates(value: boolean) {
+      state.authenticateUpdates = value;
+    },
     complete,
+    completeDelayed,
+    forgetCustomer: (id) => void state.customers.delete(id),
+    asyncPaymentEvent,
+    paymentActionRequiredEvent,
+    authenticateInvoice,
+    disputeCreatedEvent,
+    disputeClosedEvent,
+    subscriptionRefundEvent,
+    chargeOf,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

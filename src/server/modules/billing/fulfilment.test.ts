@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orders, userSubscriptions } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import {
@@ -19,7 +19,7 @@ import {
   userIdOf,
 } from './billing-test-kit';
 import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from './fulfilment';
-import type { PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
+import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
 import { createSandboxJobs } from './sandbox-jobs';
 
 let t: TestApp;
@@ -134,7 +134,7 @@ describe('the payment event handler', () => {
 });
 
 describe('refunds and disputes of a lifetime purchase', () => {
-  async function lifetimeWithCharge(charge: { refunded: boolean; disputed: boolean; amountRefunded: number }) {
+  async function lifetimeWithCharge(charge: Pick<ChargeSnapshot, 'refunded' | 'dispute' | 'amountRefunded'>) {
     const { sessionId, events } = await paidWithoutDelivery('lifetime');
     await handlerWith().handle(events[0]!);
     const paymentId = (await checkoutRow(t, sessionId))!.providerPaymentId!;
@@ -143,21 +143,21 @@ describe('refunds and disputes of a lifetime purchase', () => {
   }
 
   it('a full refund deactivates it', async () => {
-    const { sessionId, handler } = await lifetimeWithCharge({ refunded: true, disputed: false, amountRefunded: 54999 });
+    const { sessionId, handler } = await lifetimeWithCharge({ refunded: true, dispute: null, amountRefunded: 54999 });
     await handler.handle({ id: `evt_refund_${sessionId}`, type: 'charge.refunded', created: time.now(), chargeId: 'ch_1' });
     expect(await rowsOfSession(t, sessionId)).toEqual([expect.objectContaining({ isActive: false, status: 'canceled' })]);
     expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
   });
 
   it('a dispute deactivates it', async () => {
-    const { sessionId, handler } = await lifetimeWithCharge({ refunded: false, disputed: true, amountRefunded: 0 });
+    const { sessionId, handler } = await lifetimeWithCharge({ refunded: false, dispute: 'open', amountRefunded: 0 });
     await handler.handle({ id: `evt_dispute_${sessionId}`, type: 'charge.dispute.created', created: time.now(), chargeId: 'ch_2' });
     expect(await rowsOfSession(t, sessionId)).toEqual([expect.objectContaining({ isActive: false })]);
     expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'disputed' })]);
   });
 
   it('a partial refund keeps access', async () => {
-    const { sessionId, handler } = await lifetimeWithCharge({ refunded: false, disputed: false, amountRefunded: 1000 });
+    const { sessionId, handler } = await lifetimeWithCharge({ refunded: false, dispute: null, amountRefunded: 1000 });
     await handler.handle({ id: `evt_partial_${sessionId}`, type: 'charge.refunded', created: time.now(), chargeId: 'ch_3' });
     expect(await rowsOfSession(t, sessionId)).toEqual([expect.objectContaining({ isActive: true })]);
     expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'paid' })]);
@@ -248,6 +248,8 @@ describe('recurringRowState', () => {
     currentPeriodEnd: new Date('2030-02-01T00:00:00Z'),
     cancelAtPeriodEnd: false,
     endedAt: null,
+    livemode: false,
+    latestInvoiceId: 'in_1',
   };
   const asOf = new Date('2030-01-10T00:00:00Z');
 
@@ -255,7 +257,8 @@ describe('recurringRowState', () => {
     { status: 'active', expected: { status: 'active', isActive: true, expiresAt: base.currentPeriodEnd } },
     { status: 'trialing', expected: { status: 'trialing', isActive: true, expiresAt: base.currentPeriodEnd } },
     { status: 'past_due', expected: { status: 'past_due', isActive: true, expiresAt: new Date('2030-01-04T00:00:00Z') } },
-    { status: 'canceled', expected: { status: 'canceled', isActive: false, expiresAt: base.currentPeriodEnd } },
+    // ended early (e.g. from the provider's dashboard): the paid period still runs to its end
+    { status: 'canceled', expected: { status: 'canceled', isActive: true, expiresAt: base.currentPeriodEnd } },
     { status: 'incomplete_expired', expected: { status: 'canceled', isActive: false } },
     { status: 'incomplete', expected: { status: 'incomplete', isActive: false } },
     { status: 'unpaid', expected: { status: 'unpaid', isActive: false } },
@@ -263,9 +266,20 @@ describe('recurringRowState', () => {
     expect(recurringRowState({ ...base, status }, 'monthly', asOf)).toMatchObject(expected);
   });
 
-  it('a deleted subscription expires when it ended', () => {
-    const ended = new Date('2030-01-20T00:00:00Z');
-    expect(recurringRowState({ ...base, status: 'canceled', endedAt: ended }, 'monthly', asOf).expiresAt).toEqual(ended);
+  it('a subscription cancelled at once keeps access to the end of its paid period (issue 11, hole 7)', () => {
+    const ended = new Date('2030-01-05T00:00:00Z');
+    expect(recurringRowState({ ...base, status: 'canceled', endedAt: ended }, 'monthly', asOf)).toMatchObject({ isActive: true, expiresAt: base.currentPeriodEnd });
+  });
+
+  it('a subscription that ended with its paid period gives no access', () => {
+    const after = new Date('2030-02-02T00:00:00Z');
+    expect(recurringRowState({ ...base, status: 'canceled', endedAt: base.currentPeriodEnd }, 'monthly', after)).toMatchObject({ isActive: false, expiresAt: base.currentPeriodEnd });
+  });
+
+  it('a subscription cancelled while its renewal was unpaid keeps only the grace already granted', () => {
+    const graceEnd = new Date('2030-01-12T00:00:00Z');
+    expect(recurringRowState({ ...base, status: 'canceled' }, 'monthly', asOf, { status: 'past_due', expiresAt: graceEnd })).toMatchObject({ isActive: true, expiresAt: graceEnd });
+    expect(recurringRowState({ ...base, status: 'canceled' }, 'monthly', asOf, { status: 'incomplete', expiresAt: base.currentPeriodEnd })).toMatchObject({ isActive: false });
   });
 });
 
@@ -275,8 +289,7 @@ describe('the sandbox job runner', () => {
     await sandboxOf(t).sandbox.pay(sessionId, { email: email('bg'), cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'B' });
     const jobs = createSandboxJobs({ payments: sandboxOf(t), handler: handlerWith(), logger: t.deps.logger, clock: time.clock, intervalMs: 20 });
     jobs.start();
-    const deadline = Date.now() + 10_000;
-    while ((await undeliveredEvents(t)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    await vi.waitFor(async () => expect(await undeliveredEvents(t)).toHaveLength(0), { timeout: 20_000, interval: 25 });
     await jobs.stop();
     expect(await undeliveredEvents(t)).toHaveLength(0);
     expect(await rowsOfSession(t, sessionId)).toHaveLength(1);

@@ -3,15 +3,17 @@
 // writes our rows from what it read, stamped with the moment of reading. So a duplicate changes
 // nothing, a late event cannot overwrite newer state, and concurrent deliveries of one event
 // queue on processed_events, which is written in the same transaction as the effects.
+import { chargeRevokes } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
+import { queuePaymentFailedMail, queuePurchaseMails } from '../mail/lifecycle-mails';
 import {
-  deactivateRowsOfOrder,
   ensureCheckoutOrder,
   fillTradingviewUsername,
   findAccountById,
+  findOrderByAnyPaymentId,
   findOrderByPaymentId,
   findRowBySubscriptionId,
   insertCheckoutSession,
@@ -20,21 +22,30 @@ import {
   latestTradingviewUsername,
   linkSessionToUser,
   lockCheckoutSession,
+  markCheckoutCompleted,
   recordProcessedEvent,
+  restoreRows,
+  revokeRows,
   setOrderStatus,
   updateCheckoutSession,
   upsertOneTimeRow,
   upsertRecurringRow,
   type CheckoutSessionRow,
   type ProviderState,
+  type SubscriptionRecord,
 } from './billing.repository';
+import { judgeCompletedPayment, settlePayment, type SettlementDeps } from './duplicate-payments';
 import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
 
 /** A past_due member keeps access this long after the paid period while the provider retries. */
 export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
-/** Our row's state for a provider subscription (spec §4 statuses plus the provider's others). */
-export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType, asOf: Date): ProviderState {
+/**
+ * Our row's state for a provider subscription (spec §4 statuses plus the provider's others).
+ * `previous` is our row before this snapshot: a subscription ended while its renewal was unpaid
+ * keeps only what was paid.
+ */
+export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType, asOf: Date, previous?: Pick<SubscriptionRecord, 'status' | 'expiresAt'> | null): ProviderState {
   const base = { planType, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, asOf };
   switch (sub.status) {
     case 'active':
@@ -48,12 +59,27 @@ export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType,
       return { ...base, status: 'past_due', isActive: true, expiresAt };
     }
     case 'canceled':
+      return { ...base, status: 'canceled', ...paidAfterCancel(sub, asOf, previous) };
     case 'incomplete_expired':
       return { ...base, status: 'canceled', isActive: false, expiresAt: sub.endedAt ?? sub.currentPeriodEnd };
     default:
       // incomplete (awaiting first payment), unpaid, paused: no access, status kept for support
       return { ...base, status: sub.status, isActive: false, expiresAt: sub.currentPeriodEnd };
   }
+}
+
+/**
+ * A cancelled subscription keeps access to the end of the period it paid for (spec §4: a canceled
+ * plan keeps access until expiry), also when it was ended at once from the provider's dashboard.
+ * Refunds take access away separately (revoked rows). After an unpaid renewal only the grace
+ * already granted is left; a subscription that never got paid keeps nothing.
+ */
+function paidAfterCancel(sub: SubscriptionSnapshot, asOf: Date, previous?: Pick<SubscriptionRecord, 'status' | 'expiresAt'> | null): Pick<ProviderState, 'isActive' | 'expiresAt'> {
+  let paidUntil = sub.currentPeriodEnd ?? sub.endedAt;
+  if (previous?.status === 'past_due') paidUntil = previous.expiresAt;
+  else if (previous && ['incomplete', 'unpaid', 'paused'].includes(previous.status)) paidUntil = null;
+  if (!paidUntil || paidUntil.getTime() <= asOf.getTime()) return { isActive: false, expiresAt: sub.endedAt ?? sub.currentPeriodEnd };
+  return { isActive: true, expiresAt: paidUntil };
 }
 
 export type FulfilmentDeps = {
@@ -81,6 +107,16 @@ export async function notifyUsersChanged(deps: Pick<FulfilmentDeps, 'onUsersChan
   } catch (error) {
     deps.logger.error({ err: error, userIds: ids }, 'could not pass subscription changes on');
   }
+}
+
+/** What settling a payment needs: the provider, and a way to write the subscriptions it answers with. */
+export function settlementDeps(deps: FulfilmentDeps): SettlementDeps {
+  return {
+    ...deps,
+    applySubscription: async (sub, asOf) => {
+      await notifyUsersChanged(deps, await deps.db.transaction((tx) => applySubscription(tx, deps.payments.kind, sub, asOf, deps.logger)));
+    },
+  };
 }
 
 export type SessionFacts = { session: CheckoutSessionSnapshot; subscription: SubscriptionSnapshot | null; asOf: Date };
@@ -116,6 +152,7 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     if (!row) throw new Error(`checkout session ${session.id} vanished`);
   }
   const email = session.email?.trim().toLowerCase() ?? row.email;
+  const firstCompletion = !isPaid(row) && isPaid(session);
   await updateCheckoutSession(tx, session.id, {
     status: session.status,
     paymentStatus: session.paymentStatus,
@@ -123,9 +160,11 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     amountTotal: session.amountTotal ?? row.amountTotal,
     currency: session.currency?.toLowerCase() ?? row.currency,
     providerCustomerId: session.customerId ?? row.providerCustomerId,
+    providerLivemode: session.customerId ? session.livemode : row.providerLivemode,
     providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId,
     providerPaymentId: session.paymentId ?? row.providerPaymentId,
   });
+  if (firstCompletion) await markCheckoutCompleted(tx, session.id);
   if (!isPaid(session)) return [];
 
   const claimedBy = row.claimedByUserId;
@@ -135,9 +174,11 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     amount: session.amountTotal ?? row.amountTotal ?? 0,
     currency: (session.currency ?? row.currency ?? 'usd').toLowerCase(),
     providerPaymentId: session.paymentId,
+    providerPaymentIntentId: session.paymentIntentId,
+    providerSubscriptionId: session.subscriptionId,
     userId: claimedBy,
   });
-  const link = { provider, providerCustomerId: session.customerId, userId: claimedBy, orderId };
+  const link = { provider, providerCustomerId: session.customerId, providerLivemode: session.livemode, userId: claimedBy, orderId };
 
   let owner: string | null;
   if (session.mode === 'payment') {
@@ -145,9 +186,11 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     owner = await upsertOneTimeRow(tx, session.id, { planType, status: reversed ? 'canceled' : 'active', isActive: !reversed, expiresAt: null, cancelAtPeriodEnd: false, asOf }, link);
   } else if (subscription) {
     const subPlan = subscription.planType ?? planType;
-    owner = await upsertRecurringRow(tx, subscription.id, recurringRowState(subscription, subPlan, asOf), {
+    const previous = await findRowBySubscriptionId(tx, subscription.id);
+    owner = await upsertRecurringRow(tx, subscription.id, recurringRowState(subscription, subPlan, asOf, previous), {
       ...link,
       providerCustomerId: subscription.customerId,
+      providerLivemode: subscription.livemode,
       checkoutSessionId: session.id,
       orderId: subPlan === planType ? orderId : null,
     });
@@ -155,6 +198,10 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     logger.error({ sessionId: session.id }, 'paid subscription checkout without a subscription');
     return [];
   }
+  const verdict =
+    firstCompletion && email ? await judgeCompletedPayment(tx, { checkoutSessionId: session.id, subscriptionId: session.subscriptionId, planType, email }, asOf, logger) : null;
+  // A duplicate is refunded, not welcomed: no receipt and no set-up link for it, on any delivery.
+  const duplicate = verdict === 'duplicate' || row.duplicateStatus !== null;
 
   const starter = session.metadata.userId;
   if (!claimedBy && starter && UUID.test(starter) && email) {
@@ -163,6 +210,17 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
       await claimLockedSession(tx, { ...row, email, providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId }, account.id);
       owner = account.id;
     }
+  }
+  if (!duplicate) {
+    await queuePurchaseMails(tx, {
+      sessionId: session.id,
+      email,
+      planType,
+      amount: session.amountTotal ?? row.amountTotal ?? 0,
+      currency: (session.currency ?? row.currency ?? 'usd').toLowerCase(),
+      renewsAt: subscription?.currentPeriodEnd ?? null,
+      unclaimed: owner === null,
+    });
   }
   return [owner];
 }
@@ -177,9 +235,10 @@ export async function applySubscription(tx: Db, provider: PaymentsPort['kind'], 
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
     return [];
   }
-  const owner = await upsertRecurringRow(tx, sub.id, recurringRowState(sub, planType, asOf), {
+  const owner = await upsertRecurringRow(tx, sub.id, recurringRowState(sub, planType, asOf, existing), {
     provider,
     providerCustomerId: sub.customerId,
+    providerLivemode: sub.livemode,
     userId: null,
     checkoutSessionId: null,
     orderId: null,
@@ -196,27 +255,42 @@ async function recordInvoiceOrder(tx: Db, invoice: InvoiceSnapshot): Promise<voi
   if (!row) return;
   await insertOrder(tx, {
     userId: row.userId,
-    planType: row.planType,
+    // the plan the invoice charged for: the row may already show a later plan change
+    planType: invoice.planType ?? row.planType,
     amount: invoice.amountPaid,
     currency: invoice.currency.toLowerCase(),
     status: 'paid',
     providerPaymentId: invoice.id,
+    providerPaymentIntentId: invoice.paymentIntentId,
+    providerSubscriptionId: invoice.subscriptionId,
   });
 }
 
-async function applyCharge(tx: Db, charge: ChargeSnapshot, asOf: Date, logger: Logger): Promise<(string | null)[]> {
+/**
+ * A refund or dispute of any payment, one-time or recurring (the charge names the payment intent;
+ * orders are found by it or by their invoice). A full refund or a dispute not won takes access
+ * from what the order paid for; a dispute the vendor won gives it back; a partial refund is
+ * goodwill and changes nothing.
+ */
+async function applyCharge(tx: Db, charge: ChargeSnapshot, logger: Logger): Promise<(string | null)[]> {
   if (!charge.paymentId) return [];
-  const order = await findOrderByPaymentId(tx, charge.paymentId);
+  const order = await findOrderByAnyPaymentId(tx, charge.paymentId);
   if (!order) {
     logger.info({ chargeId: charge.id }, 'charge of no known order');
     return [];
   }
-  const fullyRefunded = charge.refunded || (charge.amount > 0 && charge.amountRefunded >= charge.amount);
-  if (!charge.disputed && !fullyRefunded) return []; // a partial refund is goodwill, not a reversal
-  await setOrderStatus(tx, order.id, charge.disputed ? 'disputed' : 'refunded');
-  if (order.planType !== 'lifetime') return [];
-  const owners = await deactivateRowsOfOrder(tx, order, asOf);
-  logger.warn({ orderId: order.id, chargeId: charge.id, rows: owners.length }, 'lifetime purchase reversed: access removed');
+  const rows = { checkoutSessionId: order.checkoutSessionId, subscriptionId: order.providerSubscriptionId, orderId: order.id };
+  const reason = chargeRevokes(charge);
+  if (reason) {
+    await setOrderStatus(tx, order.id, reason);
+    const owners = await revokeRows(tx, rows, reason);
+    logger.warn({ orderId: order.id, chargeId: charge.id, reason, rows: owners.length }, 'payment reversed: access removed');
+    return owners;
+  }
+  if (order.status !== 'disputed' || charge.dispute !== 'won') return [];
+  await setOrderStatus(tx, order.id, 'paid');
+  const owners = await restoreRows(tx, rows, 'disputed');
+  logger.info({ orderId: order.id, chargeId: charge.id, rows: owners.length }, 'dispute won: access restored');
   return owners;
 }
 
@@ -280,8 +354,10 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.pending_update_applied',
   'customer.subscription.pending_update_expired',
 ]);
-const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
-const CHARGE_EVENTS = new Set(['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed']);
+// payment_action_required: a renewal or plan change waits for the member's 3-D Secure; the
+// re-read subscription says what that means (past_due, or a pending update on the old plan).
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed', 'invoice.payment_action_required']);
+const CHARGE_EVENTS = new Set(['charge.refunded', 'charge.refund.updated', 'charge.dispute.created', 'charge.dispute.updated', 'charge.dispute.closed', 'charge.dispute.funds_reinstated']);
 
 export function createPaymentEventHandler(deps: FulfilmentDeps) {
   const { db, payments, logger } = deps;
@@ -314,6 +390,13 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
 
   /** Applies one provider event exactly once; throws (so the provider retries) when it cannot. */
   async function handle(event: PaymentEvent, source: PaymentsPort['kind'] = payments.kind): Promise<HandleResult> {
+    const result = await apply(event, source);
+    // After the commit, and on every delivery: a retried event finishes a settlement that failed.
+    if (result !== 'ignored' && SESSION_EVENTS.has(event.type) && event.checkoutSessionId) await settlePayment(settlementDeps(deps), event.checkoutSessionId);
+    return result;
+  }
+
+  async function apply(event: PaymentEvent, source: PaymentsPort['kind']): Promise<HandleResult> {
     if (await isEventProcessed(db, event.id)) return 'duplicate';
     const facts = await read(event);
     if (facts === null) {
@@ -330,10 +413,14 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
         case 'subscription':
           changed = await applySubscription(tx, payments.kind, facts.sub, facts.asOf, logger);
           if (facts.invoice && event.type === 'invoice.paid') await recordInvoiceOrder(tx, facts.invoice);
-          if (event.type === 'invoice.payment_failed') logger.warn({ subscriptionId: facts.sub.id, status: facts.sub.status }, 'renewal payment failed');
+          if (event.type === 'invoice.payment_failed') {
+            logger.warn({ subscriptionId: facts.sub.id, status: facts.sub.status }, 'renewal payment failed');
+            if (facts.invoice) await queuePaymentFailedMail(tx, facts.invoice);
+          }
+          if (event.type === 'invoice.payment_action_required') logger.info({ subscriptionId: facts.sub.id, invoiceId: facts.invoice?.id }, 'payment waits for the member to authenticate');
           break;
         case 'charge':
-          changed = await applyCharge(tx, facts.charge, facts.asOf, logger);
+          changed = await applyCharge(tx, facts.charge, logger);
           break;
         case 'none':
           logger.warn({ eventId: event.id, type: event.type }, 'payment event names an object the provider does not know');

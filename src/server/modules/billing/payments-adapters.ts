@@ -1,3 +1,4 @@
+import { currentPrices, isSaleRunning } from '@shared/campaign';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -9,13 +10,15 @@ import { createStripePayments } from './stripe-payments';
 export function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): PaymentsPort {
   const { config } = deps;
   if (config.payments.kind === 'stripe') {
-    const { secretKey, webhookSecret, priceIds } = config.payments;
-    return createStripePayments({ secretKey, webhookSecret, priceIds }, deps.logger);
+    const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
+    const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
+    return createStripePayments({ secretKey, webhookSecret, priceIds, regular }, deps.logger);
   }
   return createSandboxPayments({
     db: deps.db,
     clock: deps.clock,
-    prices: config.site.prices,
-    portalReturnUrl: `${config.publicUrl}/dashboard/settings?section=subscription`,
+    prices: () => currentPrices(config.site, isSaleRunning(config.site, deps.clock())),
+    // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
+    portalReturnUrl: '/dashboard/settings?section=subscription',
   });
 }

@@ -2,6 +2,7 @@
 // Stripe and the built-in sandbox implement it; tests can pass any object of this shape.
 // Snapshots are the provider's view of an object at one moment; fulfilment writes our state from
 // them (decision 8), never from the order in which events happen to arrive.
+import type { DisputeOutcome } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import type { SandboxOperations } from './sandbox-payments';
 
@@ -33,10 +34,14 @@ export type CheckoutSessionSnapshot = {
   subscriptionId: string | null;
   /** The payment (intent) of a one-time purchase; the first invoice of a subscription. */
   paymentId: string | null;
+  /** The payment intent that charges and disputes name (for a subscription: its first invoice's). */
+  paymentIntentId: string | null;
   /** A one-time payment refunded in full or disputed. */
   paymentReversed: boolean;
   metadata: Record<string, string>;
   createdAt: Date;
+  /** Stripe's mode of the object (its customer id is unknown to the other mode); false in the sandbox. */
+  livemode: boolean;
 };
 
 export type SubscriptionSnapshot = {
@@ -52,6 +57,9 @@ export type SubscriptionSnapshot = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
+  livemode: boolean;
+  /** The invoice of the current period (what a prorated refund is taken from). */
+  latestInvoiceId: string | null;
 };
 
 export type InvoiceSnapshot = {
@@ -64,6 +72,9 @@ export type InvoiceSnapshot = {
   amountDue: number;
   currency: string;
   createdAt: Date;
+  /** The plan of the invoice's (non-proration) price: what a renewal order is for. */
+  planType: PlanType | null;
+  paymentIntentId: string | null;
 };
 
 export type ChargeSnapshot = {
@@ -72,7 +83,18 @@ export type ChargeSnapshot = {
   amount: number;
   amountRefunded: number;
   refunded: boolean;
-  disputed: boolean;
+  /** The charge's dispute, if any: open, or closed as won or lost. */
+  dispute: DisputeOutcome | null;
+};
+
+export type RefundInput = {
+  /** A payment intent, or an invoice (the provider refunds the invoice's payment). */
+  paymentId: string;
+  /** Minor units; null refunds what is left of the payment. */
+  amount: number | null;
+  reason: 'duplicate' | 'requested_by_customer';
+  /** The same key for a retry of the same refund, so it is made once. */
+  idempotencyKey: string;
 };
 
 export type PlanChangeInput = {
@@ -102,7 +124,21 @@ export type PaymentEvent = {
   chargeId?: string;
 };
 
+/**
+ * The customer id given to a provider call is unknown to the provider (ids made with a test key
+ * after switching to a live key, or a customer deleted in the dashboard).
+ */
+export class UnknownCustomerError extends Error {
+  constructor(readonly customerId: string) {
+    super(`the payment provider does not know customer ${customerId}`);
+    this.name = 'UnknownCustomerError';
+  }
+}
+
 export type PaymentsCore = {
+  /** The mode customer ids are made in: Stripe's live mode, or test mode (Stripe test keys, the sandbox). */
+  livemode: boolean;
+  /** Throws UnknownCustomerError when `customerId` is not known to the provider. */
   createCheckoutSession(input: CreateCheckoutInput): Promise<{ id: string; url: string }>;
   /** null when the provider does not know the id. */
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionSnapshot | null>;
@@ -110,10 +146,18 @@ export type PaymentsCore = {
   retrieveInvoice(id: string): Promise<InvoiceSnapshot | null>;
   retrieveCharge(id: string): Promise<ChargeSnapshot | null>;
   previewPlanChange(input: PlanChangeInput): Promise<PlanChangePreview>;
-  /** Applies the change and charges the proration now; throws payment_failed and changes nothing when the charge fails. */
+  /**
+   * Applies the change and charges the proration now. When the charge fails nothing changes:
+   * payment_failed (402) for a decline, payment_action_required (402, details.url: the invoice's
+   * page) when the bank asks the member to authenticate (3-D Secure); the change then waits.
+   */
   applyPlanChange(input: PlanChangeInput): Promise<SubscriptionSnapshot>;
-  /** Ends a subscription now, without proration (the plan was replaced by a lifetime purchase). */
+  /** Ends a subscription now, without proration (refunds are separate); a no-op when it has ended. */
   cancelSubscriptionNow(id: string): Promise<SubscriptionSnapshot>;
+  /** Closes an open checkout so it can no longer be paid; a no-op when it is complete or expired. */
+  expireCheckoutSession(id: string): Promise<void>;
+  refundPayment(input: RefundInput): Promise<void>;
+  /** Throws UnknownCustomerError when the customer is not known to the provider. */
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<PortalResult>;
 };
 

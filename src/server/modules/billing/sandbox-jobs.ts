@@ -2,6 +2,7 @@
 // its events to the payment event handler. Delivery is at-least-once (the handler is idempotent),
 // so several instances, or a route delivering right after a payment, may overlap safely.
 import type { Dependencies } from '../../dependencies';
+import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import { createPaymentEventHandler, reconcileUsers, type PaymentEventHandler } from './fulfilment';
 import type { SandboxPaymentsPort } from './payments.port';
@@ -41,9 +42,7 @@ export function createSandboxJobs(deps: {
 }): SandboxJobs {
   const { payments, handler, logger, clock } = deps;
   const intervalMs = deps.intervalMs ?? SANDBOX_JOB_INTERVAL_MS;
-  let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
 
   async function pass() {
     const renewed = await payments.sandbox.runClock(clock());
@@ -59,26 +58,20 @@ export function createSandboxJobs(deps: {
     return next;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => logger.error({ err: error }, 'sandbox job pass failed'))
-        .finally(schedule);
-    }, intervalMs);
-  }
+  const loop = createBackgroundLoop({
+    pass: () => runOnce().then(() => false),
+    intervalMs,
+    firstDelayMs: intervalMs,
+    logger,
+    label: 'sandbox job',
+  });
 
   return {
     runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule();
-    },
+    start: loop.start,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      await loop.stop();
+      // a pass a caller started through runOnce finishes too
       await running;
     },
   };

@@ -3,8 +3,9 @@
 // sandbox_* tables, accepts Stripe's test cards on its own hosted checkout page, renews on
 // schedule, and emits events (sandbox_events) that the same handler as Stripe's webhooks applies.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { validateCardInput, type CardErrors } from '@shared/card-input';
+import { disputeOutcome } from '@shared/payment-rules';
 import { PLAN_CURRENCY, planDisplayName, planPeriodEnd, planPeriodInterval, type PlanPrices, type PlanType } from '@shared/plans';
 import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';
 import { emailSchema } from '@shared/validation';
@@ -19,6 +20,7 @@ import type {
   PaymentEvent,
   PlanChangeInput,
   PlanChangePreview,
+  RefundInput,
   SandboxPaymentsPort,
   SubscriptionSnapshot,
 } from './payments.port';
@@ -42,6 +44,8 @@ export type SandboxOperations = {
   advanceToPeriodEnd(customerId: string, subscriptionId: string): Promise<void>;
   /** Renews or ends every subscription whose period has ended by `now`; returns how many. */
   runClock(now?: Date): Promise<number>;
+  /** Demo and tests: the card holder's bank opens (needs_response) or closes (won, lost) a dispute of a charge. */
+  disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
   pendingEvents(limit: number): Promise<PaymentEvent[]>;
   markDelivered(eventId: string): Promise<void>;
 };
@@ -49,7 +53,8 @@ export type SandboxOperations = {
 export type SandboxDeps = {
   db: Db;
   clock: () => Date;
-  prices: PlanPrices;
+  /** The price of each plan now (campaign.ts: sale prices while the sale runs, regular after). */
+  prices: () => PlanPrices;
   /** Where the portal's "Return" link goes. */
   portalReturnUrl: string;
 };
@@ -83,7 +88,7 @@ function sessionStatus(row: SessionRow, now: Date): 'open' | 'complete' | 'expir
   return row.status as 'open' | 'complete' | 'expired';
 }
 
-function toSessionSnapshot(row: SessionRow, now: Date): CheckoutSessionSnapshot {
+function toSessionSnapshot(row: SessionRow, now: Date, paymentIntentId: string | null): CheckoutSessionSnapshot {
   const { card_brand: _brand, card_last4: _last4, card_later_charges_fail: _fails, ...metadata } = row.metadata;
   return {
     id: row.id,
@@ -97,13 +102,15 @@ function toSessionSnapshot(row: SessionRow, now: Date): CheckoutSessionSnapshot 
     customerId: row.customerId,
     subscriptionId: row.subscriptionId,
     paymentId: row.paymentIntentId,
+    paymentIntentId,
     paymentReversed: false,
     metadata,
     createdAt: row.createdAt,
+    livemode: false,
   };
 }
 
-function toSubscriptionSnapshot(row: SubscriptionRow): SubscriptionSnapshot {
+function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | null): SubscriptionSnapshot {
   return {
     id: row.id,
     customerId: row.customerId,
@@ -116,6 +123,8 @@ function toSubscriptionSnapshot(row: SubscriptionRow): SubscriptionSnapshot {
     currentPeriodEnd: row.currentPeriodEnd,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     endedAt: row.status === 'canceled' ? row.canceledAt : null,
+    livemode: false,
+    latestInvoiceId,
   };
 }
 
@@ -157,7 +166,31 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
     return { brand: row.metadata.card_brand ?? 'Card', last4: row.metadata.card_last4, laterChargesFail: row.metadata.card_later_charges_fail === 'true' };
   }
 
-  async function insertInvoice(tx: Db, at: Date, values: { customerId: string; subscriptionId: string | null; lines: InvoiceLine[]; billingReason: string; paid: boolean; currency: string }) {
+  async function snapshotOf(tx: Db, row: SubscriptionRow): Promise<SubscriptionSnapshot> {
+    const [latest] = await tx
+      .select({ id: sandboxInvoices.id })
+      .from(sandboxInvoices)
+      .where(eq(sandboxInvoices.subscriptionId, row.id))
+      .orderBy(desc(sandboxInvoices.createdAt), desc(sandboxInvoices.id))
+      .limit(1);
+    return toSubscriptionSnapshot(row, latest?.id ?? null);
+  }
+
+  /** A charge is an invoice here; Stripe's payment intents are found by either id. */
+  async function findCharge(tx: Db, id: string): Promise<InvoiceRow | null> {
+    const [row] = await tx
+      .select()
+      .from(sandboxInvoices)
+      .where(or(eq(sandboxInvoices.id, id), eq(sandboxInvoices.paymentIntentId, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function insertInvoice(
+    tx: Db,
+    at: Date,
+    values: { customerId: string; subscriptionId: string | null; lines: InvoiceLine[]; billingReason: string; paid: boolean; currency: string; planType: PlanType; paymentIntentId?: string },
+  ) {
     const balance = customerBalance(await invoicesOf(tx, values.customerId));
     const { amountDue } = applyBalance(invoiceTotal(values.lines), balance);
     const id = newId('in');
@@ -170,6 +203,8 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       status: values.paid ? 'paid' : 'open',
       billingReason: values.billingReason,
       lines: values.lines,
+      planType: values.planType,
+      paymentIntentId: values.paid ? (values.paymentIntentId ?? newId('pi')) : null,
       createdAt: at,
     });
     return { id, amountDue };
@@ -196,7 +231,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       const card = await cardOf(tx, sub.customerId);
       const paid = !card?.laterChargesFail;
       const line = { description: `1 × ${planName(planType)} (${start.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`, amount: sub.unitAmount, proration: false };
-      const invoice = await insertInvoice(tx, at, { customerId: sub.customerId, subscriptionId: id, lines: [line], billingReason: 'subscription_cycle', paid, currency: sub.currency });
+      const invoice = await insertInvoice(tx, at, { customerId: sub.customerId, subscriptionId: id, lines: [line], billingReason: 'subscription_cycle', paid, currency: sub.currency, planType });
       await tx
         .update(sandboxSubscriptions)
         .set({ currentPeriodStart: start, currentPeriodEnd: end, status: paid ? 'active' : 'past_due', updatedAt: at })
@@ -220,7 +255,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
     if (!currentMonths || !nextMonths) throw new ApiError(400, 'validation_failed', 'Only recurring plans can be changed in place.');
     return computeProration({
       current: { amount: sub.unitAmount, intervalMonths: currentMonths, name: planName(current) },
-      next: { amount: prices[planType], intervalMonths: nextMonths, name: planName(planType) },
+      next: { amount: prices()[planType], intervalMonths: nextMonths, name: planName(planType) },
       periodStart: sub.currentPeriodStart,
       periodEnd: sub.currentPeriodEnd,
       prorationDate: new Date(prorationDate * 1000),
@@ -300,10 +335,10 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
             updatedAt: now,
           });
           const line = { description: `1 × ${planName(planType)} (${now.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`, amount: row.unitAmount, proration: false };
-          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId, lines: [line], billingReason: 'subscription_create', paid: true, currency: row.currency })).id;
+          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId, lines: [line], billingReason: 'subscription_create', paid: true, currency: row.currency, planType })).id;
         } else {
           const line = { description: `${planName(planType)} — one-time payment`, amount: row.unitAmount, proration: false };
-          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId: null, lines: [line], billingReason: 'manual', paid: true, currency: row.currency })).id;
+          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId: null, lines: [line], billingReason: 'manual', paid: true, currency: row.currency, planType, paymentIntentId })).id;
         }
         await tx
           .update(sandboxCheckoutSessions)
@@ -390,6 +425,16 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       return count;
     },
 
+    async disputeCharge(chargeId, status) {
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const invoice = await findCharge(tx, chargeId);
+        if (!invoice?.paymentIntentId) throw new ApiError(404, 'not_found', 'Charge not found.');
+        await tx.update(sandboxInvoices).set({ disputeStatus: status }).where(eq(sandboxInvoices.id, invoice.id));
+        await emit(tx, now, status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed', { chargeId: invoice.id });
+      });
+    },
+
     async pendingEvents(limit) {
       const rows = await db.select().from(sandboxEvents).where(isNull(sandboxEvents.deliveredAt)).orderBy(asc(sandboxEvents.createdAt), asc(sandboxEvents.id)).limit(limit);
       return rows.map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as EventRefs) }));
@@ -402,6 +447,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
 
   return {
     kind: 'sandbox',
+    livemode: false,
     sandbox,
 
     async createCheckoutSession(input: CreateCheckoutInput) {
@@ -411,7 +457,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
         id,
         mode: input.mode,
         planType: input.planType,
-        unitAmount: prices[input.planType],
+        unitAmount: prices()[input.planType],
         currency: PLAN_CURRENCY,
         customerEmail: input.customerEmail?.toLowerCase() ?? null,
         customerId: input.customerId,
@@ -426,12 +472,14 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
 
     async retrieveCheckoutSession(id) {
       const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)).limit(1);
-      return row ? toSessionSnapshot(row, clock()) : null;
+      if (!row) return null;
+      const charge = row.paymentIntentId ? await findCharge(db, row.paymentIntentId) : null;
+      return toSessionSnapshot(row, clock(), charge?.paymentIntentId ?? null);
     },
 
     async retrieveSubscription(id) {
       const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).limit(1);
-      return row ? toSubscriptionSnapshot(row) : null;
+      return row ? snapshotOf(db, row) : null;
     },
 
     async retrieveInvoice(id): Promise<InvoiceSnapshot | null> {
@@ -447,12 +495,48 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
         amountDue: row.amountDue,
         currency: row.currency,
         createdAt: row.createdAt,
+        planType: (row.planType as PlanType | null) ?? null,
+        paymentIntentId: row.paymentIntentId,
       };
     },
 
-    // The sandbox takes no refunds or disputes: there are no charges to look at.
-    async retrieveCharge(): Promise<ChargeSnapshot | null> {
-      return null;
+    async retrieveCharge(id): Promise<ChargeSnapshot | null> {
+      const invoice = await findCharge(db, id);
+      if (!invoice?.paymentIntentId) return null;
+      return {
+        id: invoice.id,
+        paymentId: invoice.paymentIntentId,
+        amount: invoice.amountDue,
+        amountRefunded: invoice.amountRefunded,
+        refunded: invoice.amountDue > 0 && invoice.amountRefunded >= invoice.amountDue,
+        dispute: invoice.disputeStatus ? disputeOutcome(invoice.disputeStatus) : null,
+      };
+    },
+
+    async refundPayment(input: RefundInput) {
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const found = await findCharge(tx, input.paymentId);
+        if (!found?.paymentIntentId) throw new ApiError(404, 'not_found', `No payment ${input.paymentId} to refund.`);
+        // Locked so two refunds of one charge never add up to more than was paid.
+        const [invoice] = await tx.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, found.id)).for('update').limit(1);
+        if (!invoice) return;
+        const left = invoice.amountDue - invoice.amountRefunded;
+        const amount = Math.min(input.amount ?? left, left);
+        if (amount <= 0) return;
+        await tx.update(sandboxInvoices).set({ amountRefunded: invoice.amountRefunded + amount }).where(eq(sandboxInvoices.id, invoice.id));
+        await emit(tx, now, 'charge.refunded', { chargeId: invoice.id });
+      });
+    },
+
+    async expireCheckoutSession(id) {
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)).for('update').limit(1);
+        if (!row || sessionStatus(row, now) !== 'open') return;
+        await tx.update(sandboxCheckoutSessions).set({ status: 'expired', updatedAt: now }).where(eq(sandboxCheckoutSessions.id, id));
+        await emit(tx, now, 'checkout.session.expired', { checkoutSessionId: id });
+      });
     },
 
     async previewPlanChange(input: PlanChangeInput): Promise<PlanChangePreview> {
@@ -473,12 +557,12 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
         const card = await cardOf(tx, sub.customerId);
         // pending_if_incomplete: a failed charge leaves the subscription as it was.
         if (result.totalDue > 0 && card?.laterChargesFail) throw new ApiError(402, 'payment_failed', DECLINE_MESSAGES.generic);
-        const invoice = await insertInvoice(tx, now, { customerId: sub.customerId, subscriptionId: sub.id, lines: result.lines, billingReason: 'subscription_update', paid: true, currency: sub.currency });
+        const invoice = await insertInvoice(tx, now, { customerId: sub.customerId, subscriptionId: sub.id, lines: result.lines, billingReason: 'subscription_update', paid: true, currency: sub.currency, planType: input.planType });
         await tx
           .update(sandboxSubscriptions)
           .set({
             planType: input.planType,
-            unitAmount: prices[input.planType],
+            unitAmount: prices()[input.planType],
             currentPeriodStart: result.newPeriodStart,
             currentPeriodEnd: result.newPeriodEnd,
             cancelAtPeriodEnd: false,
@@ -490,7 +574,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
         await emit(tx, now, 'invoice.paid', { invoiceId: invoice.id, subscriptionId: sub.id });
         const [updated] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, sub.id)).limit(1);
         if (!updated) throw new Error(`subscription ${sub.id} vanished`);
-        return toSubscriptionSnapshot(updated);
+        return snapshotOf(tx, updated);
       });
     },
 
@@ -505,7 +589,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
         }
         const [updated] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).limit(1);
         if (!updated) throw new Error(`subscription ${id} vanished`);
-        return toSubscriptionSnapshot(updated);
+        return snapshotOf(tx, updated);
       });
     },
 

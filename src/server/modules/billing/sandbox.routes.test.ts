@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxCheckoutSchema, sandboxPortalSchema } from '@shared/sandbox-contract';
 import type { TestApp } from '../../test/test-app';
-import { billingSuite, CARDS, DAY_MS, payBody, payOnPage, rowsOfSession, startCheckout } from './billing-test-kit';
+import { billingSuite, buyerBrowser, CARDS, DAY_MS, payBody, payOnPage, rowsOfSession, startCheckout } from './billing-test-kit';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -75,7 +75,7 @@ describe('the sandbox hosted checkout API', () => {
     const { sessionId } = await startCheckout(t, { planType: 'monthly', customerEmail: 'fixed@example.com' });
     expect((await (await t.request(`/api/sandbox/checkout/${sessionId}`)).json()).customerEmail).toBe('fixed@example.com');
     await t.request(`/api/sandbox/checkout/${sessionId}/pay`, { body: payBody('other@example.com') });
-    const details = await t.request('/api/get-payment-details', { body: { sessionId } });
+    const details = await t.request('/api/get-payment-details', { body: { sessionId }, cookie: buyerBrowser(sessionId) });
     expect((await details.json()).email).toBe('fixed@example.com');
   });
 
@@ -102,7 +102,7 @@ describe('the sandbox customer portal API', () => {
     expect(portal).toMatchObject({
       customerId: row!.providerCustomerId,
       card: { brand: 'Visa', last4: '4242' },
-      returnUrl: 'http://localhost:3000/dashboard/settings?section=subscription',
+      returnUrl: '/dashboard/settings?section=subscription',
       subscriptions: [{ id: row!.providerSubscriptionId, planType: 'yearly', status: 'active', amount: 20400, intervalMonths: 12, cancelAtPeriodEnd: false }],
       invoices: [{ amountDue: 20400, status: 'paid' }],
     });

@@ -2,6 +2,8 @@
 // Every call has a timeout; reads and idempotency-keyed writes are retried on network failure.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
+import { disputeOutcome } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -14,16 +16,22 @@ import type {
   PlanChangeInput,
   PlanChangePreview,
   PortalResult,
+  RefundInput,
   StripePaymentsPort,
   SubscriptionSnapshot,
 } from './payments.port';
+import { UnknownCustomerError } from './payments.port';
+
+export type StripeConnection = { host: string; port: number; protocol: 'http' | 'https' };
 
 export type StripeSettings = {
   secretKey: string;
   webhookSecret: string;
   priceIds: Record<PlanType, string>;
+  /** Price ids charged instead once the sale has ended (campaign.ts decides when). */
+  regular?: { priceIds: Partial<Record<PlanType, string>>; saleRunning: () => boolean };
   /** Tests point the SDK at a local server: { host, port, protocol: 'http' }. */
-  connection?: { host: string; port: number; protocol: 'http' | 'https' };
+  connection?: StripeConnection;
   timeoutMs?: number;
 };
 
@@ -33,38 +41,58 @@ const RETRIES = 2;
 const toDate = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
+/** The member's card asks for authentication; the same text as the shared error table. */
+const PAYMENT_ACTION_REQUIRED = SERVER_ERROR_MESSAGES.payment_action_required;
+
 /** Stripe's answer when the portal has never been configured in this mode. */
 const PORTAL_NOT_CONFIGURED = /No configuration provided/i;
 
-export function createStripePayments(settings: StripeSettings, logger: Logger): StripePaymentsPort {
-  const stripe = new Stripe(settings.secretKey, {
+/** Live keys make live-mode objects; every other key (sk_test_, rk_test_) test-mode ones. */
+export const isLiveKey = (secretKey: string) => /^(sk|rk)_live_/.test(secretKey);
+
+/** Where the customer portal is configured, per mode. */
+export const portalSettingsUrl = (live: boolean) => `https://dashboard.stripe.com/${live ? '' : 'test/'}settings/billing/portal`;
+
+/** The SDK client with a timeout; retries are opted into per call (reads, idempotency-keyed writes). */
+export function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'connection' | 'timeoutMs'>): Stripe {
+  return new Stripe(settings.secretKey, {
     timeout: settings.timeoutMs ?? STRIPE_TIMEOUT_MS,
-    // Retries are opted into per call: reads, and writes that carry an idempotency key.
     maxNetworkRetries: 0,
     telemetry: false,
     appInfo: { name: 'candlewise' },
     ...(settings.connection ?? {}),
   });
-  const live = /^(sk|rk)_live_/.test(settings.secretKey);
+}
+
+export function createStripePayments(settings: StripeSettings, logger: Logger): StripePaymentsPort {
+  const stripe = createStripeClient(settings);
+  const live = isLiveKey(settings.secretKey);
   const read = { maxNetworkRetries: RETRIES };
   const write = () => ({ maxNetworkRetries: RETRIES, idempotencyKey: randomUUID() });
 
   const planByPrice = new Map<string, PlanType>();
-  for (const [plan, priceId] of Object.entries(settings.priceIds) as [PlanType, string][]) if (priceId && !planByPrice.has(priceId)) planByPrice.set(priceId, plan);
+  for (const ids of [settings.priceIds, settings.regular?.priceIds ?? {}]) {
+    for (const [plan, priceId] of Object.entries(ids) as [PlanType, string][]) if (priceId && !planByPrice.has(priceId)) planByPrice.set(priceId, plan);
+  }
 
   function priceOf(planType: PlanType): string {
-    const price = settings.priceIds[planType];
+    const regular = settings.regular && !settings.regular.saleRunning() ? settings.regular.priceIds[planType] : undefined;
+    const price = regular || settings.priceIds[planType];
     if (!price) throw new ApiError(503, 'provider_unavailable', `No Stripe price is configured for the ${planType} plan.`);
     return price;
   }
 
-  /** Maps the SDK's errors to ours: declines are 402, outages 503, a missing object null. */
-  async function call<T>(what: string, run: () => Promise<T>, options: { missingIsNull?: boolean } = {}): Promise<T | null> {
+  /**
+   * Maps the SDK's errors to ours: declines are 402, outages 503, a missing object null, and an
+   * unknown `customer` (test ids after going live) UnknownCustomerError for the caller to repair.
+   */
+  async function call<T>(what: string, run: () => Promise<T>, options: { missingIsNull?: boolean; customerId?: string | null } = {}): Promise<T | null> {
     try {
       return await run();
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError) throw new ApiError(402, 'payment_failed', error.message || 'Your card was declined.');
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (options.customerId && error.code === 'resource_missing' && error.param === 'customer') throw new UnknownCustomerError(options.customerId);
         if (options.missingIsNull && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
         logger.error({ err: error, what }, 'Stripe refused a request');
         throw new ApiError(502, 'provider_unavailable', `The payment provider refused the request: ${error.message}`);
@@ -93,14 +121,25 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       currentPeriodEnd: toDate(item?.current_period_end),
       cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
       endedAt: toDate(sub.ended_at),
+      livemode: sub.livemode,
+      latestInvoiceId: idOf(sub.latest_invoice),
     };
+  }
+
+  /** The payment intent that paid an invoice (API "basil" and later list it under `payments`). */
+  function invoicePaymentIntent(invoice: Stripe.Invoice): string | null {
+    const payments = invoice.payments?.data ?? [];
+    const paid = payments.find((entry) => entry.status === 'paid') ?? payments[0];
+    return idOf(paid?.payment.payment_intent);
   }
 
   function sessionSnapshot(session: Stripe.Checkout.Session): CheckoutSessionSnapshot {
     const metadata = session.metadata ?? {};
     const paymentIntent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
     const charge = paymentIntent && typeof paymentIntent.latest_charge === 'object' ? paymentIntent.latest_charge : null;
-    const reversed = charge ? charge.disputed || charge.refunded : false;
+    // Only a refund: a dispute may still be won, and charge events follow disputes to their end.
+    const reversed = charge ? charge.refunded : false;
+    const invoice = typeof session.invoice === 'object' ? session.invoice : null;
     return {
       id: session.id,
       status: (session.status ?? 'open') as CheckoutSessionSnapshot['status'],
@@ -113,9 +152,11 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       customerId: idOf(session.customer),
       subscriptionId: idOf(session.subscription),
       paymentId: idOf(session.payment_intent) ?? idOf(session.invoice),
+      paymentIntentId: idOf(session.payment_intent) ?? (invoice ? invoicePaymentIntent(invoice) : null),
       paymentReversed: reversed,
       metadata,
       createdAt: new Date(session.created * 1000),
+      livemode: session.livemode,
     };
   }
 
@@ -135,8 +176,25 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     return [{ id: item.id, price: priceOf(planType) }];
   }
 
+  /**
+   * Why a plan change stayed pending: the bank asks the member to authenticate (3-D Secure) on the
+   * invoice's hosted page, or the card was declined.
+   */
+  async function pendingChangeError(sub: Stripe.Subscription): Promise<ApiError> {
+    const invoiceId = idOf(sub.latest_invoice);
+    const invoice = invoiceId
+      ? await call('invoices.retrieve', () => stripe.invoices.retrieve(invoiceId, { expand: ['payments.data.payment.payment_intent'] }, read), { missingIsNull: true })
+      : null;
+    const intents = (invoice?.payments?.data ?? []).map((payment) => payment.payment.payment_intent).filter((intent): intent is Stripe.PaymentIntent => typeof intent === 'object' && intent !== null);
+    if (invoice?.hosted_invoice_url && intents.some((intent) => intent.status === 'requires_action')) {
+      return new ApiError(402, 'payment_action_required', PAYMENT_ACTION_REQUIRED, { url: invoice.hosted_invoice_url });
+    }
+    return new ApiError(402, 'payment_failed', 'Your card was declined.');
+  }
+
   return {
     kind: 'stripe',
+    livemode: live,
 
     async createCheckoutSession(input: CreateCheckoutInput) {
       const params: Stripe.Checkout.SessionCreateParams = {
@@ -151,13 +209,13 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
           ? { payment_intent_data: { metadata: input.metadata }, ...(input.customerId ? {} : { customer_creation: 'always' as const }) }
           : { subscription_data: { metadata: { planType: input.planType } } }),
       };
-      const session = await call('checkout.sessions.create', () => stripe.checkout.sessions.create(params, write()));
+      const session = await call('checkout.sessions.create', () => stripe.checkout.sessions.create(params, write()), { customerId: input.customerId });
       if (!session?.url) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no checkout URL.');
       return { id: session.id, url: session.url };
     },
 
     async retrieveCheckoutSession(id) {
-      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge'] }, read), { missingIsNull: true });
+      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge', 'invoice.payments'] }, read), { missingIsNull: true });
       return session ? sessionSnapshot(session) : null;
     },
 
@@ -167,8 +225,11 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     },
 
     async retrieveInvoice(id): Promise<InvoiceSnapshot | null> {
-      const invoice = await call('invoices.retrieve', () => stripe.invoices.retrieve(id, {}, read), { missingIsNull: true });
+      const invoice = await call('invoices.retrieve', () => stripe.invoices.retrieve(id, { expand: ['payments'] }, read), { missingIsNull: true });
       if (!invoice) return null;
+      // The plan the invoice charges for: its price line that is not a proration.
+      const priceLine = invoice.lines.data.find((line) => line.parent?.subscription_item_details?.proration !== true && line.pricing?.price_details?.price);
+      const priceId = priceLine?.pricing?.price_details?.price;
       return {
         id: invoice.id ?? id,
         customerId: idOf(invoice.customer),
@@ -179,19 +240,28 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         amountDue: invoice.amount_due,
         currency: invoice.currency,
         createdAt: new Date(invoice.created * 1000),
+        planType: (typeof priceId === 'string' ? planByPrice.get(priceId) : undefined) ?? null,
+        paymentIntentId: invoicePaymentIntent(invoice),
       };
     },
 
     async retrieveCharge(id): Promise<ChargeSnapshot | null> {
       const charge = await call('charges.retrieve', () => stripe.charges.retrieve(id, {}, read), { missingIsNull: true });
       if (!charge) return null;
+      // `disputed` stays true after the vendor wins: the dispute's own status says how it ended.
+      let dispute = null;
+      if (charge.disputed) {
+        const disputes = await call('disputes.list', () => stripe.disputes.list({ charge: charge.id, limit: 1 }, read));
+        const latest = disputes?.data[0];
+        dispute = latest ? disputeOutcome(latest.status) : 'open';
+      }
       return {
         id: charge.id,
         paymentId: idOf(charge.payment_intent),
         amount: charge.amount,
         amountRefunded: charge.amount_refunded,
         refunded: charge.refunded,
-        disputed: charge.disputed,
+        dispute,
       };
     },
 
@@ -235,7 +305,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         ),
       );
       if (!updated) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no subscription.');
-      if (updated.pending_update) throw new ApiError(402, 'payment_failed', 'Your card was declined.');
+      if (updated.pending_update) throw await pendingChangeError(updated);
       let result = updated;
       // Pending updates cannot carry other fields: choosing a new plan also withdraws a scheduled cancellation.
       if (updated.cancel_at_period_end) {
@@ -245,9 +315,34 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     },
 
     async cancelSubscriptionNow(id) {
+      const current = await requireSubscription(id);
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') return subscriptionSnapshot(current);
       const sub = await call('subscriptions.cancel', () => stripe.subscriptions.cancel(id, {}, write()), { missingIsNull: true });
       if (!sub) throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
       return subscriptionSnapshot(sub);
+    },
+
+    async expireCheckoutSession(id) {
+      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, {}, read), { missingIsNull: true });
+      if (session?.status !== 'open') return;
+      await call('checkout.sessions.expire', () => stripe.checkout.sessions.expire(id, {}, write()));
+    },
+
+    async refundPayment(input: RefundInput) {
+      let paymentIntent: string | null = input.paymentId;
+      if (input.paymentId.startsWith('in_')) {
+        const invoice = await call('invoices.retrieve', () => stripe.invoices.retrieve(input.paymentId, { expand: ['payments'] }, read));
+        paymentIntent = invoice ? invoicePaymentIntent(invoice) : null;
+      }
+      if (!paymentIntent) throw new ApiError(502, 'provider_unavailable', `No payment to refund for ${input.paymentId}.`);
+      const params: Stripe.RefundCreateParams = { payment_intent: paymentIntent, reason: input.reason, ...(input.amount === null ? {} : { amount: input.amount }) };
+      try {
+        await stripe.refunds.create(params, { maxNetworkRetries: RETRIES, idempotencyKey: input.idempotencyKey });
+      } catch (error) {
+        // A retry after Stripe forgot the idempotency key (24 h): the refund is already made.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') return;
+        await call('refunds.create', () => Promise.reject(error));
+      }
     },
 
     async createPortalSession({ customerId, returnUrl }): Promise<PortalResult> {
@@ -256,9 +351,9 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         return { url: session.url };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && PORTAL_NOT_CONFIGURED.test(error.message)) {
-          return { configurationRequired: true, setupUrl: `https://dashboard.stripe.com/${live ? '' : 'test/'}settings/billing/portal` };
+          return { configurationRequired: true, setupUrl: portalSettingsUrl(live) };
         }
-        return (await call('billingPortal.sessions.create', () => Promise.reject(error))) as never;
+        return (await call('billingPortal.sessions.create', () => Promise.reject(error), { customerId })) as never;
       }
     },
 
@@ -287,6 +382,10 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       return { ...base, chargeId: object.id };
     case 'dispute': {
       const chargeId = idOf((object as Stripe.Dispute).charge);
+      return { ...base, ...(chargeId ? { chargeId } : {}) };
+    }
+    case 'refund': {
+      const chargeId = idOf((object as Stripe.Refund).charge);
       return { ...base, ...(chargeId ? { chargeId } : {}) };
     }
     default:

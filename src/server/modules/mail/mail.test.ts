@@ -1,55 +1,225 @@
 import { createServer, type Server } from 'node:net';
 import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app';
 import { loadConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { outbox } from '../../db/schema';
 import { buildDependencies } from '../../dependencies';
 import { createLogger } from '../../logger';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import type { Database } from '../../db/client';
-import { passwordResetMail, verifyEmailMail } from './mail-templates';
-import { createOutboxMail, listOutbox } from './outbox-mail';
-import { createSmtpMail, isTransientSmtpError, type SmtpTransport } from './smtp-mail';
+import type { MailIntent } from './mail-intents';
+import type { Mail, MailPort } from './mail.port';
+import { renderMail, type MailContext } from './mail-templates';
+import { createMailer, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mailer';
+import { createOutboxMail } from './outbox-mail';
+import { claimDueMails, enqueueMail, listOutboxMails } from './outbox.repository';
+import { createSmtpMail } from './smtp-mail';
 
-describe('mail templates', () => {
-  const mail = passwordResetMail('Acme Charts', 'ada@example.com', 'https://shop.example.com/reset-password?token=abc&x=<1>');
+const context: MailContext = {
+  brand: 'Acme Charts',
+  publicUrl: 'https://shop.example.com',
+  supportEmail: 'help@shop.example.com',
+  scripts: ['PUB;one'],
+  finishSetupUrl: (sessionId, writtenAt) => `https://shop.example.com/payment-success?session_id=${sessionId}&proof=${writtenAt.getTime()}`,
+};
 
-  it('writes the reset mail with both bodies, the brand, the link and its 10-minute lifetime', () => {
-    expect(mail.to).toBe('ada@example.com');
+describe('mail templates (React Email)', () => {
+  const at = new Date('2026-03-01T12:00:00Z');
+
+  it('writes the reset mail with both bodies, the brand, the link and its 10-minute lifetime', async () => {
+    const mail = await renderMail('password_reset', { url: 'https://shop.example.com/reset-password?token=abc&x=<1>' }, context, at);
     expect(mail.subject).toBe('Reset your Acme Charts password');
     expect(mail.text).toContain('https://shop.example.com/reset-password?token=abc&x=<1>');
     expect(mail.text).toContain('expires in 10 minutes');
-    expect(mail.text).toContain('Acme Charts');
     expect(mail.html).toContain('Acme Charts');
-    expect(mail.html).toContain('expires in 10 minutes');
-  });
-
-  it('escapes what it puts into the HTML body', () => {
+    // escaped in the HTML, readable on a phone
     expect(mail.html).toContain('href="https://shop.example.com/reset-password?token=abc&amp;x=&lt;1&gt;"');
     expect(mail.html).not.toContain('<1>');
-    expect(passwordResetMail('<b>Brand</b>', 'a@b.co', 'https://x.y').html).not.toContain('<b>Brand</b>');
+    expect(mail.html).toContain('name="viewport"');
+    expect(mail.html).toContain('max-width:560px');
+    // the HTML offers the link to paste as well; the text writes it once, beside the button's label
+    expect(mail.html).toContain('Or paste this link into your browser');
+    expect(mail.text.match(/https:\/\/shop\.example\.com\/reset-password/g)).toHaveLength(1);
+    expect(mail.text).toContain('Reset password https://shop.example.com/reset-password?token=abc&x=<1>');
   });
 
-  it('writes the confirmation mail', () => {
-    const confirm = verifyEmailMail('Acme Charts', 'ada@example.com', 'https://shop.example.com/api/auth/verify-email?token=t');
-    expect(confirm.subject).toContain('Acme Charts');
-    expect(confirm.text).toContain('https://shop.example.com/api/auth/verify-email?token=t');
-    expect(confirm.html).toContain('Confirm e-mail');
+  it('escapes the brand', async () => {
+    const mail = await renderMail('verify_email', { url: 'https://x.y/v' }, { ...context, brand: '<b>Brand</b>' }, at);
+    expect(mail.html).not.toContain('<b>Brand</b>');
+    expect(mail.text).toContain('https://x.y/v');
+  });
+
+  it.each([
+    ['finish_setup', { sessionId: 'cs_1', planType: 'monthly' }, 'Finish setting up your Acme Charts access', `https://shop.example.com/payment-success?session_id=cs_1&proof=${at.getTime()}`],
+    ['finish_setup_reminder', { sessionId: 'cs_1', planType: 'monthly' }, 'Reminder: finish setting up your Acme Charts access', 'https://shop.example.com/payment-success?session_id=cs_1'],
+    ['receipt', { planType: 'yearly', amount: 20400, currency: 'usd', renewsAt: '2027-03-01T12:00:00.000Z' }, 'Your Acme Charts receipt — Yearly', 'https://shop.example.com/dashboard'],
+    ['tradingview_active', { username: 'chart_wizard' }, 'Your TradingView access is active', 'https://shop.example.com/dashboard'],
+    ['payment_failed', { planType: 'monthly' }, 'Payment failed — update your card', 'https://shop.example.com/dashboard/settings?section=subscription'],
+    ['access_ending', { planType: 'quarterly', endsAt: '2026-03-04T00:00:00.000Z' }, 'Your Acme Charts access ends on March 4, 2026', 'https://shop.example.com/dashboard/settings?section=subscription'],
+    ['access_ended', { planType: 'quarterly' }, 'Your Acme Charts access has ended', 'https://shop.example.com/#pricing'],
+    ['plan_changed', { from: 'monthly', to: 'yearly' }, 'Your Acme Charts plan changed to Yearly', 'https://shop.example.com/dashboard/settings?section=subscription'],
+  ] as const)('%s: subject, link from PUBLIC_URL, text and HTML', async (template, data, subject, link) => {
+    const mail = await renderMail(template, data as never, context, at);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain(link);
+    expect(mail.html).toContain('Acme Charts');
+    expect(mail.text).toContain('help@shop.example.com');
+  });
+
+  it('writes the receipt facts, and "lifetime" instead of a renewal date', async () => {
+    const yearly = await renderMail('receipt', { planType: 'yearly', amount: 20400, currency: 'eur', renewsAt: '2027-03-01T12:00:00.000Z' }, context, at);
+    expect(yearly.text).toContain('Amount: €204.00 (EUR)');
+    expect(yearly.text).toContain('Renews on: March 1, 2027');
+    const lifetime = await renderMail('receipt', { planType: 'lifetime', amount: 54999, currency: 'usd', renewsAt: null }, context, at);
+    expect(lifetime.text).toContain('Access: lifetime');
+  });
+
+  it('says "Reactivate {plan}" when access ended', async () => {
+    expect((await renderMail('access_ended', { planType: 'euMonthly' }, context, at)).text).toContain('Reactivate Monthly');
   });
 });
 
-describe('the outbox (sandbox) mail adapter', () => {
+/** A sender that fails the first `failures` calls, then records what it sends. */
+function flakySender(failures: number, error: () => Error = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' })) {
+  const sent: Mail[] = [];
+  let calls = 0;
+  const port: MailPort = {
+    kind: 'smtp',
+    send: async (mail) => {
+      calls += 1;
+      if (calls <= failures) throw error();
+      sent.push(mail);
+    },
+  };
+  return { port, sent, calls: () => calls };
+}
+
+const reset = (to: string, dedupeKey: string | null = null): MailIntent => ({ template: 'password_reset', to, data: { url: `https://shop.example.com/reset-password?token=${to}` }, dedupeKey });
+
+describe('the outbox and its worker', () => {
   let database: Database;
+  let now: Date;
+  const clock = () => now;
+  const silent = createLogger('silent');
   beforeAll(async () => {
     database = await createTestDatabase();
   });
   afterAll(async () => {
     await database.close();
   });
+  beforeEach(async () => {
+    await database.db.delete(outbox);
+    now = new Date();
+  });
+  const state = async (to: string) => (await listOutboxMails(database.db, { to }))[0];
 
-  it('stores each mail for the mailbox page and logs its links', async () => {
+  it('writes one mail per dedupe key, however often the event is told', async () => {
+    expect(await enqueueMail(database.db, reset('ada@example.com', 'k1'))).toBe(true);
+    expect(await enqueueMail(database.db, reset('ada@example.com', 'k1'))).toBe(false);
+    await Promise.all([1, 2, 3].map(() => enqueueMail(database.db, reset('ada@example.com', 'k1'))));
+    expect(await listOutboxMails(database.db, { to: 'ada@example.com' })).toHaveLength(1);
+    // mails without a key (two reset requests) are two mails
+    await enqueueMail(database.db, reset('bob@example.com'));
+    await enqueueMail(database.db, reset('bob@example.com'));
+    expect(await listOutboxMails(database.db, { to: 'bob@example.com' })).toHaveLength(2);
+  });
+
+  it('a mail written in a transaction that rolls back is never sent', async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueMail(tx, reset('ghost@example.com', 'rolled-back'));
+        throw new Error('the event failed');
+      })
+      .catch(() => undefined);
+    expect(await listOutboxMails(database.db, { to: 'ghost@example.com' })).toEqual([]);
+  });
+
+  it('retries an SMTP failure with exponential back-off, shows it failing with the error, then sends it once', async () => {
+    const sender = flakySender(2);
+    const mailer = createMailer({ db: database.db, sender: sender.port, context, logger: silent, clock });
+    await enqueueMail(database.db, reset('retry@example.com', 'retry'));
+
+    expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await state('retry@example.com')).toMatchObject({ status: 'failing', attempts: 1, lastError: 'connect ECONNREFUSED', nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(1)) });
+    // not due yet: nothing is tried
+    expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+
+    now = new Date(now.getTime() + mailRetryDelayMs(1));
+    expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect(await state('retry@example.com')).toMatchObject({ status: 'failing', attempts: 2, nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(2)) });
+    expect(mailRetryDelayMs(2)).toBe(2 * mailRetryDelayMs(1));
+
+    now = new Date(now.getTime() + mailRetryDelayMs(2));
+    expect(await mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await state('retry@example.com')).toMatchObject({ status: 'sent', attempts: 3, lastError: null, subject: 'Reset your Acme Charts password' });
+    expect(sender.sent.map((mail) => mail.to)).toEqual(['retry@example.com']);
+    expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('gives up at once on a permanent refusal, and after the last attempt otherwise', async () => {
+    const refused = flakySender(1, () => Object.assign(new Error('550 no such user'), { responseCode: 550 }));
+    await enqueueMail(database.db, reset('nobody@example.com', 'refused'));
+    await createMailer({ db: database.db, sender: refused.port, context, logger: silent, clock }).runOnce();
+    expect(await state('nobody@example.com')).toMatchObject({ status: 'failed', attempts: 1, lastError: '550 no such user' });
+
+    const down = flakySender(Number.POSITIVE_INFINITY);
+    const mailer = createMailer({ db: database.db, sender: down.port, context, logger: silent, clock });
+    await enqueueMail(database.db, reset('down@example.com', 'down'));
+    for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
+      await mailer.runOnce();
+      now = new Date(now.getTime() + mailRetryDelayMs(attempt));
+    }
+    expect(await state('down@example.com')).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
+    expect(down.calls()).toBe(MAIL_MAX_ATTEMPTS);
+  });
+
+  it('takes back a mail whose sender crashed mid-send once its lease lapses', async () => {
+    await enqueueMail(database.db, reset('crash@example.com', 'crash'));
+    const [claimed] = await claimDueMails(database.db, now, MAIL_LEASE_MS, 10);
+    expect(claimed).toMatchObject({ status: 'sending', attempts: 1 });
+    const sender = flakySender(0);
+    const mailer = createMailer({ db: database.db, sender: sender.port, context, logger: silent, clock });
+    expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 0 });
+    now = new Date(now.getTime() + MAIL_LEASE_MS);
+    expect(await mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await state('crash@example.com')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('two workers on one database send each mail once', async () => {
+    const count = 30;
+    for (let index = 0; index < count; index += 1) await enqueueMail(database.db, reset(`fleet-${index}@example.com`, `fleet-${index}`));
+    const first = flakySender(0);
+    const second = flakySender(0);
+    const slow = (port: MailPort): MailPort => ({ ...port, send: async (mail) => port.send(await new Promise<Mail>((resolve) => setImmediate(() => resolve(mail)))) });
+    const workers = [first, second].map((sender) => createMailer({ db: database.db, sender: slow(sender.port), context, logger: silent, clock }));
+    await Promise.all([workers[0]!.runOnce(), workers[1]!.runOnce(), workers[0]!.runOnce(), workers[1]!.runOnce()]);
+    const sent = [...first.sent, ...second.sent].map((mail) => mail.to).sort();
+    expect(sent).toHaveLength(count);
+    expect(new Set(sent).size).toBe(count);
+    const rows = await database.db.select({ attempts: outbox.attempts, status: outbox.status }).from(outbox);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
+  it('an SMTP failure never fails the request that caused the mail', async () => {
+    const broken: MailPort = { kind: 'smtp', send: async () => Promise.reject(new Error('smtp down')) };
+    const t = await createTestApp({}, { mail: broken });
+    try {
+      await signUp(t, 'member@example.com');
+      const response = await t.request('/api/auth/request-password-reset', { body: { email: 'member@example.com' } });
+      expect(response.status).toBe(200);
+      await vi.waitFor(async () => expect(await listOutboxMails(t.deps.database.db, { to: 'member@example.com' })).toEqual([expect.objectContaining({ status: 'failing', lastError: 'smtp down', attempts: 1 })]));
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the sandbox sender', () => {
+  it('logs the links of each mail it delivers, in development only', async () => {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk, _encoding, done) {
@@ -57,134 +227,106 @@ describe('the outbox (sandbox) mail adapter', () => {
         done();
       },
     });
-    const outbox = createOutboxMail(database.db, pino({ level: 'info' }, sink));
-    expect(outbox.kind).toBe('outbox');
-    await outbox.send(passwordResetMail('Candlewise', 'ada@example.com', 'http://localhost:3000/reset-password?token=tok123'));
-
-    const [stored] = await listOutbox(database.db);
-    expect(stored).toMatchObject({ to: 'ada@example.com', subject: 'Reset your Candlewise password' });
-    expect(stored?.html).toContain('<html>');
+    const sender = createOutboxMail(pino({ level: 'info' }, sink), { logLinks: true });
+    expect(sender.kind).toBe('outbox');
+    await sender.send({ to: 'ada@example.com', subject: 's', text: 'Open http://localhost:3000/reset-password?token=tok123 now', html: '' });
     const logged = lines.map((line) => JSON.parse(line) as { links?: string[]; to?: string });
     expect(logged.some((entry) => entry.to === 'ada@example.com' && entry.links?.includes('http://localhost:3000/reset-password?token=tok123'))).toBe(true);
+
+    lines.length = 0;
+    const quiet = createOutboxMail(pino({ level: 'info' }, sink), { logLinks: false });
+    await quiet.send({ to: 'bob@example.com', subject: 's', text: 'Open http://localhost:3000/reset-password?token=tok456 now', html: '' });
+    expect(lines.join('')).toContain('bob@example.com');
+    expect(lines.join('')).not.toContain('tok456');
   });
 });
 
-describe('the SMTP mail adapter', () => {
-  const message = { to: 'ada@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
-  const failure = (fields: { code?: string; responseCode?: number }) => Object.assign(new Error('smtp'), fields);
+describe('the SMTP sender against a real SMTP conversation', () => {
+  let server: Server;
+  let port = 0;
+  const received: string[] = [];
+  let refuseNext = 0;
 
-  it('tells temporary failures from permanent ones', () => {
-    expect(isTransientSmtpError(failure({ code: 'ECONNECTION' }))).toBe(true);
-    expect(isTransientSmtpError(failure({ code: 'ETIMEDOUT' }))).toBe(true);
-    expect(isTransientSmtpError(failure({ code: 'EENVELOPE', responseCode: 451 }))).toBe(true);
-    expect(isTransientSmtpError(failure({ code: 'EENVELOPE', responseCode: 550 }))).toBe(false);
-    expect(isTransientSmtpError(failure({ code: 'EAUTH', responseCode: 535 }))).toBe(false);
-    expect(isTransientSmtpError(new Error('boom'))).toBe(false);
-  });
-
-  it('tries a temporary failure again, up to three attempts, waiting longer each time', async () => {
-    const waits: number[] = [];
-    let calls = 0;
-    const transport: SmtpTransport = {
-      sendMail: async () => {
-        calls += 1;
-        if (calls < 3) throw failure({ code: 'ECONNECTION' });
-      },
-    };
-    const smtp = createSmtpMail('smtp://unused', 'Shop <shop@example.com>', { transport, sleep: async (ms) => void waits.push(ms) });
-    await smtp.send(message);
-    expect(calls).toBe(3);
-    expect(waits).toEqual([1000, 2000]);
-  });
-
-  it('gives up after three temporary failures and at once on a permanent one', async () => {
-    let calls = 0;
-    const flaky: SmtpTransport = {
-      sendMail: async () => {
-        calls += 1;
-        throw failure({ code: 'ETIMEDOUT' });
-      },
-    };
-    await expect(createSmtpMail('smtp://unused', 'x@example.com', { transport: flaky, sleep: async () => undefined }).send(message)).rejects.toThrow();
-    expect(calls).toBe(3);
-
-    calls = 0;
-    const refusing: SmtpTransport = {
-      sendMail: async () => {
-        calls += 1;
-        throw failure({ code: 'EENVELOPE', responseCode: 550 });
-      },
-    };
-    await expect(createSmtpMail('smtp://unused', 'x@example.com', { transport: refusing, sleep: async () => undefined }).send(message)).rejects.toThrow();
-    expect(calls).toBe(1);
-  });
-
-  describe('against a real SMTP conversation', () => {
-    let server: Server;
-    let port = 0;
-    const received: string[] = [];
-
-    beforeAll(async () => {
-      // The smallest SMTP server that accepts one message: enough to prove the nodemailer wiring.
-      server = createServer((socket) => {
-        let inData = false;
-        let data = '';
-        socket.write('220 test ESMTP\r\n');
-        socket.on('data', (chunk) => {
-          for (const line of String(chunk).split('\r\n')) {
-            if (inData) {
-              if (line === '.') {
-                inData = false;
-                received.push(data);
-                data = '';
-                socket.write('250 queued\r\n');
-              } else data += `${line}\n`;
-              continue;
-            }
-            if (!line) continue;
-            const verb = line.slice(0, 4).toUpperCase();
-            if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
-            else if (verb === 'DATA') {
-              inData = true;
-              socket.write('354 go ahead\r\n');
-            } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-            else socket.write('250 ok\r\n');
+  beforeAll(async () => {
+    // The smallest SMTP server: accepts messages, or answers 421 (try later) to the next `refuseNext` MAIL FROMs.
+    server = createServer((socket) => {
+      let inData = false;
+      let data = '';
+      socket.write('220 test ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        for (const line of String(chunk).split('\r\n')) {
+          if (inData) {
+            if (line === '.') {
+              inData = false;
+              received.push(data);
+              data = '';
+              socket.write('250 queued\r\n');
+            } else data += `${line}\n`;
+            continue;
           }
-        });
+          if (!line) continue;
+          const verb = line.slice(0, 4).toUpperCase();
+          if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
+          else if (verb === 'MAIL' && refuseNext > 0) {
+            refuseNext -= 1;
+            socket.write('421 try again later\r\n');
+          } else if (verb === 'DATA') {
+            inData = true;
+            socket.write('354 go ahead\r\n');
+          } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const address = server.address();
-      port = typeof address === 'object' && address ? address.port : 0;
     });
-    afterAll(async () => {
-      await new Promise((resolve) => server.close(resolve));
-    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
 
-    it('delivers the mail with both bodies and the configured sender', async () => {
+  it('the worker retries a 421 and then delivers the mail with both bodies and the configured sender', async () => {
+    const database = await createTestDatabase();
+    try {
+      let now = new Date();
       const smtp = createSmtpMail(`smtp://127.0.0.1:${port}`, 'Candlewise <support@candlewise.app>');
-      await smtp.send(passwordResetMail('Candlewise', 'ada@example.com', 'https://shop.example.com/reset-password?token=abc'));
+      const mailer = createMailer({ db: database.db, sender: smtp, context, logger: createLogger('silent'), clock: () => now });
+      refuseNext = 1;
+      await enqueueMail(database.db, reset('ada@example.com', 'smtp'));
+      expect(await mailer.runOnce()).toEqual({ sent: 0, failed: 1 });
+      expect((await listOutboxMails(database.db))[0]).toMatchObject({ status: 'failing', lastError: expect.stringContaining('421') });
+      now = new Date(now.getTime() + mailRetryDelayMs(1));
+      expect(await mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
       expect(received).toHaveLength(1);
       const raw = received[0]!;
       expect(raw).toMatch(/^From: Candlewise <support@candlewise\.app>/m);
       expect(raw).toMatch(/^To: ada@example\.com/m);
       expect(raw).toContain('Content-Type: text/plain');
       expect(raw).toContain('Content-Type: text/html');
-    });
+    } finally {
+      await database.close();
+    }
   });
 });
 
 describe('the sandbox mailbox route', () => {
-  it('lists the outbox while the outbox is the mail adapter', async () => {
+  it('lists the delivered mails of the outbox with their HTML and text', async () => {
     const t: TestApp = await createTestApp();
     try {
-      const outbox = createOutboxMail(t.deps.database.db, createLogger('silent'));
-      await outbox.send(passwordResetMail('Candlewise', 'ada@example.com', 'http://localhost:3000/reset-password?token=t1'));
+      await enqueueMail(t.deps.database.db, reset('ada@example.com'));
+      expect((await (await t.request('/api/sandbox/mailbox')).json()).mails).toEqual([]);
+      await t.deps.mailer.runOnce();
       const response = await t.request('/api/sandbox/mailbox');
       expect(response.status).toBe(200);
       const body = (await response.json()) as { mails: { to: string; subject: string; text: string; html: string; createdAt: string }[] };
       expect(body.mails).toHaveLength(1);
       expect(body.mails[0]).toMatchObject({ to: 'ada@example.com', subject: 'Reset your Candlewise password' });
+      expect(body.mails[0]!.html).toContain('<html');
+      expect(body.mails[0]!.text).toContain('https://shop.example.com/reset-password?token=ada@example.com');
       expect(Number.isNaN(Date.parse(body.mails[0]!.createdAt))).toBe(false);
+      const [row] = await t.deps.database.db.select().from(outbox).where(eq(outbox.to, 'ada@example.com'));
+      expect(row?.status).toBe('sent');
     } finally {
       await t.close();
     }

@@ -1,13 +1,27 @@
 import { Hono } from 'hono';
+import { outboxIsPublic, type Config } from '../../config';
 import type { Db } from '../../db/client';
-import { listOutbox } from './outbox-mail';
+import { requireOperator } from '../auth/operator';
+import type { AuthVariables } from '../auth/session.middleware';
+import { listOutboxMails } from './outbox.repository';
 
-/** The sandbox mailbox: only mounted while the outbox is the mail adapter, never beside SMTP. */
-export function mailboxRoutes({ db }: { db: Db }) {
-  return new Hono().get('/sandbox/mailbox', async (c) => {
-    const mails = await listOutbox(db);
+/**
+ * The sandbox mailbox: only mounted while the outbox is the mail adapter, never beside SMTP.
+ * Reset links in it hand over accounts, so only operators read it unless the whole shop is a demo.
+ */
+export function mailboxRoutes({ db, config }: { db: Db; config: Config }) {
+  return new Hono<{ Variables: AuthVariables }>().get('/sandbox/mailbox', requireOperator(config, () => outboxIsPublic(config)), async (c) => {
+    // The delivered mails: a queued one appears once the worker has rendered and "sent" it.
+    const mails = await listOutboxMails(db, { status: ['sent'] });
     return c.json({
-      mails: mails.map((mail) => ({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, createdAt: mail.createdAt.toISOString() })),
+      mails: mails.map((mail) => ({
+        id: mail.id,
+        to: mail.to,
+        subject: mail.subject ?? '',
+        text: mail.text ?? '',
+        html: mail.html ?? '',
+        createdAt: mail.createdAt.toISOString(),
+      })),
     });
   });
 }

@@ -29,6 +29,12 @@ async function signIn(t: TestApp, email: string, password: string) {
   return t.request('/api/auth/sign-in/email', { body: { email, password }, headers: { 'x-forwarded-for': freshIp() } });
 }
 
+/** The checkout cookie create-checkout set in the buyer's browser, per session (issue 11, hole 5). */
+const checkoutCookies = new Map<string, string>();
+/** The buyer's own browser: its checkout cookie, plus a member's session cookie when given. */
+const buyerBrowser = (sessionId: unknown, cookie?: string) =>
+  [typeof sessionId === 'string' ? checkoutCookies.get(sessionId) : undefined, cookie].filter(Boolean).join('; ') || undefined;
+
 /** Starts a checkout as a signed-out visitor; the buyer types the e-mail on the provider's page. */
 async function startCheckout(t: TestApp, planType: PlanType = 'monthly', cookie?: string): Promise<string> {
   const response = await t.request('/api/create-checkout', {
@@ -36,7 +42,9 @@ async function startCheckout(t: TestApp, planType: PlanType = 'monthly', cookie?
     ...(cookie ? { cookie } : {}),
   });
   if (response.status !== 200) throw new Error(`checkout failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { sessionId: string }).sessionId;
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  checkoutCookies.set(sessionId, cookieFrom(response));
+  return sessionId;
 }
 
 /** Pays a checkout on the sandbox's hosted page with Stripe's always-succeeding test card. */
@@ -54,12 +62,17 @@ async function buy(t: TestApp, email: string, planType: PlanType = 'monthly'): P
 }
 
 async function details(t: TestApp, sessionId: string, cookie?: string) {
-  const response = await t.request('/api/get-payment-details', { body: { sessionId }, ...(cookie ? { cookie } : {}) });
+  const browser = buyerBrowser(sessionId, cookie);
+  const response = await t.request('/api/get-payment-details', { body: { sessionId }, ...(browser ? { cookie: browser } : {}) });
   expect(response.status).toBe(200);
-  return (await response.json()) as { email: string; planType: string; amountTotal: number; currency: string; userStatus: string };
+  return (await response.json()) as { email: string; planType: string; amountTotal: number; currency: string; userStatus: string; emailProven: boolean };
 }
 
-const verify = (t: TestApp, body: unknown, headers: Record<string, string> = {}) => t.request('/api/verify-payment', { body, headers });
+/** verify-payment from the buyer's own browser (the one that started the checkout). */
+const verify = (t: TestApp, body: { sessionId?: unknown } & Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const browser = buyerBrowser(body.sessionId);
+  return t.request('/api/verify-payment', { body, headers, ...(browser ? { cookie: browser } : {}) });
+};
 
 const activate = (t: TestApp, cookie: string | undefined, body: unknown) =>
   t.request('/api/activate-existing-subscription', { body, ...(cookie ? { cookie } : {}) });
@@ -104,6 +117,74 @@ async function tradingViewStatus(t: TestApp, cookie: string) {
 async function grantsOf(t: TestApp, userId: string) {
   return t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId));
 }
+
+describe('whoever holds the session id cannot take the purchase (issue 11, hole 5)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const strangerVerify = (sessionId: string, extra: Record<string, unknown> = {}, cookie?: string) =>
+    t.request('/api/verify-payment', { body: { sessionId, password: 'stranger-pass-1', ...extra }, ...(cookie ? { cookie } : {}) });
+  const strangerDetails = (sessionId: string, extra: Record<string, unknown> = {}, cookie?: string) =>
+    t.request('/api/get-payment-details', { body: { sessionId, ...extra }, ...(cookie ? { cookie } : {}) });
+
+  it('another browser sees a masked e-mail and no user id, and cannot create the account', async () => {
+    const email = newEmail('victim');
+    const sessionId = await buy(t, email);
+
+    const seen = await strangerDetails(sessionId);
+    expect(seen.status).toBe(200);
+    const body = (await seen.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ email: `v***@example.com`, userStatus: 'new', emailProven: false });
+    expect(body).not.toHaveProperty('existingUserId');
+    expect(JSON.stringify(body)).not.toContain(email);
+
+    expect(await errorOf(await strangerVerify(sessionId))).toMatchObject({ status: 403, code: 'purchase_unproven' });
+    // another checkout's cookie, a forged token and an expired genuine one prove nothing either
+    const otherSession = await startCheckout(t);
+    expect((await strangerVerify(sessionId, {}, checkoutCookies.get(otherSession))).status).toBe(403);
+    expect((await strangerVerify(sessionId, { proof: '9999999999.forgedforgedforgedforgedforgedforg' })).status).toBe(403);
+    const expired = t.deps.checkoutProofs.mailToken(sessionId, new Date(Date.now() - 8 * 24 * 60 * 60 * 1000));
+    expect((await strangerVerify(sessionId, { proof: expired })).status).toBe(403);
+    expect((await strangerVerify(sessionId, { proof: t.deps.checkoutProofs.mailToken(otherSession, new Date()) })).status).toBe(403);
+
+    expect(await accountCount(t, email)).toBe(0);
+    expect(await claimedBy(t, sessionId)).toBeNull();
+
+    // the buyer's own browser still sees everything and creates the account
+    expect(await details(t, sessionId)).toMatchObject({ email, emailProven: true });
+    expect((await verify(t, { sessionId, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("an existing member's details show a masked e-mail and no user id to a stranger", async () => {
+    const email = newEmail('member-victim');
+    await signUp(t, email);
+    const sessionId = await buy(t, email);
+    const body = (await (await strangerDetails(sessionId)).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ userStatus: 'existing_needs_login', emailProven: false, email: 'm***@example.com' });
+    expect(body).not.toHaveProperty('existingUserId');
+  });
+
+  it('the mailed link proves the e-mail in a new browser: details, then the account, once', async () => {
+    const email = newEmail('mailed');
+    const sessionId = await buy(t, email);
+    const proof = t.deps.checkoutProofs.mailToken(sessionId, new Date());
+
+    const opened = await strangerDetails(sessionId, { proof });
+    expect(await opened.clone().json()).toMatchObject({ email, emailProven: true, userStatus: 'new' });
+    // the link also marks that browser, so the rest of the flow needs no token
+    const browser = cookieFrom(opened);
+    const created = await strangerVerify(sessionId, {}, browser);
+    expect(created.status).toBe(200);
+    expect(await accountCount(t, email)).toBe(1);
+    // single use for account creation: the same link cannot make a second account
+    expect(await errorOf(await strangerVerify(sessionId, { proof }))).toMatchObject({ status: 409, code: 'session_claimed' });
+  });
+});
 
 describe('after payment', () => {
   let t: TestApp;
@@ -211,13 +292,15 @@ describe('after payment', () => {
       expect(await errorOf(await verify(t, { sessionId, password: PASSWORD }))).toMatchObject({ status: 409, code: 'session_not_paid' });
     });
 
-    it('refuses an unknown session', async () => {
-      expect(await errorOf(await verify(t, { sessionId: 'cs_sbx_doesnotexist', password: PASSWORD }))).toMatchObject({ status: 404, code: 'session_not_found' });
+    it('refuses an unknown session, without telling a stranger whether it exists', async () => {
+      expect(await errorOf(await verify(t, { sessionId: 'cs_sbx_doesnotexist', password: PASSWORD }))).toMatchObject({ status: 403, code: 'purchase_unproven' });
+      const proof = t.deps.checkoutProofs.mailToken('cs_sbx_doesnotexist', new Date());
+      expect(await errorOf(await verify(t, { sessionId: 'cs_sbx_doesnotexist', password: PASSWORD, proof }))).toMatchObject({ status: 404, code: 'session_not_found' });
     });
 
     it('answers 400 without a session id or with a malformed body', async () => {
       expect(await errorOf(await verify(t, { password: PASSWORD }))).toMatchObject({ status: 400, code: 'validation_failed', message: 'Missing payment session information.' });
-      expect(await errorOf(await verify(t, '{not json'))).toMatchObject({ status: 400, code: 'invalid_json' });
+      expect(await errorOf(await t.request('/api/verify-payment', { body: '{not json' }))).toMatchObject({ status: 400, code: 'invalid_json' });
     });
 
     it("refuses another site's form post", async () => {

@@ -36,7 +36,7 @@ async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.i
   }
 }
 
-type PaymentRoutesDeps = Pick<Dependencies, 'database' | 'auth' | 'payments' | 'config' | 'logger' | 'clock' | 'reconciler'>;
+type PaymentRoutesDeps = Pick<Dependencies, 'database' | 'auth' | 'payments' | 'config' | 'logger' | 'clock' | 'reconciler' | 'checkoutProofs'>;
 
 /** Wires the payment service to billing (paid sessions) and TradingView (usernames, grants). */
 export function buildPaymentService(deps: PaymentRoutesDeps, tradingView: Pick<TradingViewService, 'setUsername'>): PaymentService {
@@ -63,6 +63,10 @@ export function paymentRoutes(deps: PaymentRoutesDeps, tradingView: Pick<Trading
       .use('/activate-existing-subscription', csrf({ origin: trustedOrigins }))
       .post('/verify-payment', async (c) => {
         const input = await readBody(c, verifyPaymentRequestSchema);
+        // Holding the session id is not enough: the checkout's browser or the mailed link (hole 5).
+        if (!deps.checkoutProofs.proves(c, input.sessionId, input.proof, deps.clock())) {
+          throw new ApiError(403, 'purchase_unproven', SERVER_ERROR_MESSAGES.purchase_unproven);
+        }
         const result = await service.verifyPayment(input, c.req.raw.headers);
         for (const cookie of result.setCookies) c.header('set-cookie', cookie, { append: true });
         c.header('Cache-Control', 'no-store');

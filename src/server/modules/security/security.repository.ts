@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { MAX_SECURITY_EVENTS_PER_USER } from '@shared/security';
+import { MAX_SECURITY_EVENTS_PER_USER, REPEAT_FOLD_WINDOW_MS } from '@shared/security';
 import type { Db } from '../../db/client';
 import { securityEvents, user } from '../../db/schema';
 
@@ -34,15 +34,37 @@ export async function recordSecurityEvent(db: Db, input: SecurityEventInput): Pr
       ORDER BY created_at DESC OFFSET ${MAX_SECURITY_EVENTS_PER_USER})`);
 }
 
+/**
+ * Records an event that strangers can cause over and over (a failed sign-in for a member's
+ * e-mail): a repeat within REPEAT_FOLD_WINDOW_MS of the newest such row adds to its count instead
+ * of adding a row, so the member's log keeps its other entries.
+ */
+export async function recordRepeatedSecurityEvent(db: Db, input: SecurityEventInput): Promise<void> {
+  if (input.userId) {
+    const folded = await db.execute(sql`
+      UPDATE security_events SET count = count + 1, last_seen_at = now(), ip_address = ${input.ipAddress ?? null}
+      WHERE id = (
+        SELECT id FROM security_events
+        WHERE user_id = ${input.userId} AND event = ${input.event}
+          AND created_at > now() - ${`${REPEAT_FOLD_WINDOW_MS} milliseconds`}::interval
+        ORDER BY created_at DESC LIMIT 1)
+      RETURNING id`);
+    if ((folded as unknown as { rows: unknown[] }).rows.length > 0) return;
+  }
+  await recordSecurityEvent(db, input);
+}
+
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase())).limit(1);
   return row?.id ?? null;
 }
 
+const seenAt = sql<Date>`coalesce(${securityEvents.lastSeenAt}, ${securityEvents.createdAt})`.mapWith(securityEvents.createdAt);
+
 export async function recentSecurityEvents(db: Db, userId: string, since: Date, events?: SecurityEventType[]) {
   return db
-    .select({ id: securityEvents.id, event: securityEvents.event, createdAt: securityEvents.createdAt })
+    .select({ id: securityEvents.id, event: securityEvents.event, createdAt: securityEvents.createdAt, seenAt, count: securityEvents.count })
     .from(securityEvents)
-    .where(and(eq(securityEvents.userId, userId), gte(securityEvents.createdAt, since), events ? inArray(securityEvents.event, events) : undefined))
-    .orderBy(desc(securityEvents.createdAt));
+    .where(and(eq(securityEvents.userId, userId), gte(seenAt, since), events ? inArray(securityEvents.event, events) : undefined))
+    .orderBy(desc(seenAt));
 }

@@ -1,20 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { safeText } from '@shared/validation';
 import type { Db } from '../../db/client';
+import { clientAddressOf } from '../../http/client-address';
 import { readJson } from '../../http/errors';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
 import { createSecurityService } from './security.service';
 
 // Only the path travels from the client: the event type and the user are the server's to decide.
 const unauthorizedAccessSchema = z.object({
-  path: z
-    .string()
+  path: safeText()
     .max(500, 'path is too long')
     .regex(/^\/[^\s]*$/, 'path must start with /')
     .default('/dashboard'),
 });
-
-const clientIp = (headers: Headers) => headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null;
 
 export function securityRoutes({ db, clock }: { db: Db; clock: () => Date }) {
   const service = createSecurityService({ db, clock });
@@ -27,6 +26,6 @@ export function securityRoutes({ db, clock }: { db: Db; clock: () => Date }) {
     .post('/security/events/unauthorized-access', async (c) => {
       const user = requireUser(c);
       const { path } = await readJson(c, unauthorizedAccessSchema);
-      return c.json(await service.recordUnauthorizedAccess(user.id, { path, ipAddress: clientIp(c.req.raw.headers) }));
+      return c.json(await service.recordUnauthorizedAccess(user.id, { path, ipAddress: clientAddressOf(c.req.raw.headers) }));
     });
 }

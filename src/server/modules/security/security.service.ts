@@ -33,7 +33,8 @@ export function createSecurityService({ db, clock }: { db: Db; clock: () => Date
         .map((row) => ({
           event: row.event as SecurityEventType,
           // The database stamps rows with its own clock; one a few ms ahead of ours must still count.
-          timestamp: row.createdAt.getTime() > now.getTime() ? now : row.createdAt,
+          timestamp: row.seenAt.getTime() > now.getTime() ? now : row.seenAt,
+          count: row.count,
         }));
       const score = securityScore(events, now);
       return {

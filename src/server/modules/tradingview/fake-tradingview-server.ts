@@ -16,14 +16,22 @@ export type FakeTradingView = {
   sessionExpired: '401' | '403' | null;
   /** Answers every call this late (ms), to test timeouts. */
   delayMs: number;
-  /** Overrides the `next` link of list_users answers (e.g. another host). */
-  nextOverride: string | null;
+  /** Overrides the `next` link of list_users answers: a fixed link (e.g. another host) or a rewrite of the real one. */
+  nextOverride: string | ((next: string) => string) | null;
+  /** Answers add / modify / remove with this 2xx body (the change is still made), e.g. '' or '{"status":"done"}'. */
+  writeAnswer: string | null;
+  /** When false, the account endpoint answers 404 (TradingView moved it). */
+  accountEndpoint: boolean;
+  /** Scripts another author published: the vendor's session may not manage them (403). */
+  foreignScripts: Set<string>;
   /** Replaces the username_hint answer (e.g. a login wall). */
   hintAnswer: { status: number; body: unknown } | null;
   close: () => Promise<void>;
 };
 
 export const FAKE_SESSION = { sessionId: 'sid-123', sessionSign: 'sign-456' };
+/** The vendor account FAKE_SESSION is signed in to. */
+export const FAKE_VENDOR = 'Candlewise_Vendor';
 const ACCOUNTS = ['Trader_Joe', 'trader_joey', 'Alice-Charts', 'bob'];
 
 export async function startFakeTradingView(options: { accounts?: string[] } = {}): Promise<FakeTradingView> {
@@ -36,6 +44,9 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     sessionExpired: null,
     delayMs: 0,
     nextOverride: null,
+    writeAnswer: null,
+    foreignScripts: new Set(['PUB;not-yours']),
+    accountEndpoint: true,
     hintAnswer: null,
     close: async () => {},
   };
@@ -61,21 +72,29 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    const written = (body: unknown) => {
+      if (fake.writeAnswer === null) return json(200, body);
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(fake.writeAnswer);
+    };
 
     if (req.method === 'GET' && url.pathname === '/username_hint/') {
       if (fake.hintAnswer) return json(fake.hintAnswer.status, fake.hintAnswer.body);
       const s = (url.searchParams.get('s') ?? '').toLowerCase();
       return json(200, accounts.filter((name) => name.toLowerCase().startsWith(s)).map((username) => ({ username, userpic: '' })));
     }
+    const signedIn = !fake.sessionExpired && req.headers.cookie === `sessionid=${FAKE_SESSION.sessionId}; sessionid_sign=${FAKE_SESSION.sessionSign}`;
+    if (req.method === 'GET' && url.pathname === '/api/v1/user/' && fake.accountEndpoint) {
+      // TradingView answers an anonymous user when the cookie is not signed in.
+      return json(200, signedIn ? { id: 4242, username: FAKE_VENDOR, is_pro: true } : { id: null, is_authenticated: false });
+    }
     if (!url.pathname.startsWith('/pine_perm/')) return json(404, { detail: 'Not found.' });
 
     if (fake.sessionExpired === '401') return json(401, { detail: 'Authentication credentials were not provided.' });
     if (fake.sessionExpired === '403') return json(403, { detail: 'Please sign in', code: 'login_required' });
-    if (req.headers.cookie !== `sessionid=${FAKE_SESSION.sessionId}; sessionid_sign=${FAKE_SESSION.sessionSign}`) {
-      return json(403, { detail: 'login_required' });
-    }
+    if (!signedIn) return json(403, { detail: 'login_required' });
     if (!form.pine_id) return json(422, { detail: 'pine_id is required' });
-    if (form.pine_id === 'PUB;not-yours') return json(403, { detail: 'You are not the owner of this script' });
+    if (fake.foreignScripts.has(form.pine_id)) return json(403, { detail: 'You are not the owner of this script' });
     const users = script(form.pine_id);
 
     switch (url.pathname) {
@@ -89,7 +108,9 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
         fake.hideOnce.clear();
         const page = matching.slice(offset, offset + limit);
         const more = offset + limit < matching.length;
-        const next = more ? (fake.nextOverride ?? `/pine_perm/list_users/?limit=${limit}&order_by=-created&cursor=${offset + limit}`) : null;
+        const real = `/pine_perm/list_users/?limit=${limit}&order_by=-created&cursor=${offset + limit}`;
+        const override = fake.nextOverride;
+        const next = more ? (typeof override === 'function' ? override(real) : (override ?? real)) : null;
         return json(200, { results: page, next });
       }
       case '/pine_perm/add/': {
@@ -98,19 +119,19 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
         }
         if (find(users, form.username_recip ?? '')) return json(200, { status: 'exists' });
         users.set(form.username_recip ?? '', form.expiration ? toTradingViewDate(form.expiration) : null);
-        return json(200, { status: 'ok' });
+        return written({ status: 'ok' });
       }
       case '/pine_perm/modify_user_expiration/': {
         const name = find(users, form.username_recip ?? '');
         if (!name) return json(422, { detail: 'User does not exist' });
         users.set(name, form.expiration ? toTradingViewDate(form.expiration) : null);
-        return json(200, { status: 'ok' });
+        return written({ status: 'ok' });
       }
       case '/pine_perm/remove/': {
         const name = find(users, form.username_recip ?? '');
         if (!name) return json(200, { status: 'not_exists' });
         users.delete(name);
-        return json(200, { status: 'ok' });
+        return written({ status: 'ok' });
       }
       default:
         return json(404, { detail: 'Not found.' });

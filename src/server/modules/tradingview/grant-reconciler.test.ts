@@ -1,14 +1,14 @@
 // Runs on PGlite by default and on Postgres with TEST_DATABASE_URL (where the concurrency
 // test uses real parallel connections).
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
-import { createGrantReconciler, type GrantReconciler } from './grant-reconciler';
+import { DEFAULT_LEASE_MS, createGrantReconciler, type GrantReconciler } from './grant-reconciler';
 import type { SandboxOperation } from './sandbox-tradingview';
-import { claimNextDue, finishClaim } from './tradingview.repository';
+import { claimNextDue, finishClaim, findShopAccess, recordShopAccess } from './tradingview.repository';
 import { TradingViewError, type TradingViewPort } from './tradingview.port';
 import { sandboxTradingViewSuite } from './tradingview-test-kit';
 
@@ -16,14 +16,14 @@ const SCRIPTS = ['PUB;pro-v2', 'PUB;smc', 'PUB;volatility'];
 const START = new Date('2030-06-01T00:00:00.000Z');
 const JULY = new Date('2030-07-01T00:00:00.000Z');
 const AUGUST = new Date('2030-08-01T00:00:00.000Z');
-const LEASE_MS = 5 * 60_000;
+const LEASE_MS = DEFAULT_LEASE_MS;
 
 let database: Database;
 let now: Date;
 let operations: SandboxOperation[];
 let sandbox: TradingViewPort;
 
-sandboxTradingViewSuite({ truncate: sql`TRUNCATE tradingview_grants, sandbox_tradingview_access, user_subscriptions, "user" CASCADE`, missingUsernames: [], clock: () => now }, (bench) => {
+sandboxTradingViewSuite({ truncate: sql`TRUNCATE tradingview_grants, tradingview_shop_access, sandbox_tradingview_access, user_subscriptions, "user" CASCADE`, missingUsernames: [], clock: () => now }, (bench) => {
   ({ database, operations, sandbox } = bench);
   now = START;
 });
@@ -141,8 +141,9 @@ describe('grant reconciler', () => {
     await r.runOnce();
 
     expect(await grants(userId)).toMatchObject([{ desired: 'revoke', status: 'revoked', grantedExpiresAt: null }]);
-    expect(count('remove')).toBe(3);
-    expect(await database.db.select().from(sandboxTradingviewAccess)).toEqual([]);
+    // TradingView ended the access at the expiry the shop set: the revoke finds nothing left to remove
+    expect(count('remove')).toBe(0);
+    expect(await onTradingView('Trader_Joe')).toEqual([]);
   });
 
   it.each([
@@ -218,7 +219,7 @@ describe('grant reconciler', () => {
     // Another instance claims the row, calls TradingView, and dies before recording the result.
     const claimed = await claimNextDue(database.db, now, LEASE_MS);
     expect(claimed).toMatchObject({ status: 'processing' });
-    for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', JULY);
+    for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', JULY, null);
     expect(count('add')).toBe(3);
 
     // still leased: left alone
@@ -236,6 +237,57 @@ describe('grant reconciler', () => {
     expect(await grants(userId)).toMatchObject([{ status: 'granted', lastError: null }]);
   });
 
+  // issue 11 hole 8: a crash mid-grant waited out a 5-minute lease
+  it('grants within a minute of a crash mid-grant', async () => {
+    const { userId } = await member({ expiresAt: JULY });
+    const r = createGrantReconciler({ db: database.db, port: sandbox, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 15_000 });
+    await r.syncUser(userId);
+    expect(await claimNextDue(database.db, now, DEFAULT_LEASE_MS)).toMatchObject({ status: 'processing' });
+    advance(60_000);
+    expect(await r.runOnce()).toMatchObject({ processed: 1, succeeded: 1 });
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(JULY));
+  });
+
+  it('renews its lease while TradingView calls take longer than the lease', async () => {
+    const { userId } = await member({ expiresAt: JULY });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: TradingViewPort = {
+      ...sandbox,
+      grant: async (...args) => {
+        await released;
+        return sandbox.grant(...args);
+      },
+    };
+    const r = createGrantReconciler({ db: database.db, port: slow, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, leaseMs: 1_000, renewEveryMs: 5 });
+    await r.syncUser(userId);
+    const running = r.runOnce();
+    const leaseAt = async () => {
+      const [row] = await grants(userId);
+      return row?.status === 'processing' ? row.nextAttemptAt : undefined;
+    };
+    // the first lease ends at now + 1 s; move the clock on and wait until a renewal moved it too
+    const firstLease = await vi.waitFor(async () => {
+      const at = await leaseAt();
+      if (!at) throw new Error('not claimed yet');
+      return at;
+    });
+    advance(10_000);
+    const renewedTo = await vi.waitFor(async () => {
+      const at = await leaseAt();
+      if (!at || at.getTime() <= firstLease.getTime()) throw new Error('not renewed yet');
+      return at;
+    });
+    // another reconciler finds nothing due although the first lease has long ended
+    expect(await reconciler().runOnce()).toMatchObject({ processed: 0 });
+    release();
+    expect(await running).toMatchObject({ processed: 1, succeeded: 1 });
+    expect(renewedTo.getTime()).toBeGreaterThan(now.getTime());
+    expect(await grants(userId)).toMatchObject([{ status: 'granted' }]);
+  });
+
   it('requeues a row whose target changed while TradingView was being called', async () => {
     const { userId, subscriptionId } = await member({ expiresAt: JULY });
     const r = reconciler();
@@ -247,7 +299,7 @@ describe('grant reconciler', () => {
     // the lease holder's row is not handed to anyone else meanwhile
     expect(await grants(userId)).toMatchObject([{ status: 'processing', desiredExpiresAt: AUGUST }]);
 
-    for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', JULY);
+    for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', JULY, null);
     await finishClaim(database.db, claimed!, { ok: true, applied: { desired: 'grant', expiresAt: JULY } }, now);
     expect(await grants(userId)).toMatchObject([{ status: 'pending', grantedExpiresAt: JULY }]);
 
@@ -338,8 +390,10 @@ describe('grant reconciler', () => {
     await database.db.insert(tradingviewGrants).values({ userId: gone.userId, username: 'came_back', desired: 'revoke', status: 'revoked' });
     await r.runOnce();
     await database.db.delete(sandboxTradingviewAccess).where(eq(sandboxTradingviewAccess.username, 'removed_by_hand'));
-    for (const script of SCRIPTS) await sandbox.grant(script, 'came_back', null);
-    await sandbox.grant(SCRIPTS[0]!, 'vendor_friend', null);
+    // the shop had granted came_back before (its revoke did not stick); vendor_friend is the vendor's
+    for (const script of SCRIPTS) await sandbox.grant(script, 'came_back', null, null);
+    for (const script of SCRIPTS) await recordShopAccess(database.db, script, 'came_back', null, now);
+    await sandbox.grant(SCRIPTS[0]!, 'vendor_friend', null, null);
 
     expect(await r.audit()).toEqual({ requeued: 2 });
     await r.runOnce();
@@ -347,6 +401,33 @@ describe('grant reconciler', () => {
     expect(await onTradingView('removed_by_hand')).toEqual(everyScript(JULY));
     expect(await onTradingView('came_back')).toEqual([]);
     expect(await onTradingView('vendor_friend')).toHaveLength(1);
+    expect(await r.audit()).toEqual({ requeued: 0 });
+  });
+
+  it('never shortens nor removes access the vendor gave by hand with no expiry, and records what the shop gave', async () => {
+    for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', null, null); // the vendor, by hand
+    await sandbox.grant(SCRIPTS[0]!, 'Alice_Charts', null, null);
+    const joe = await member({ expiresAt: JULY });
+    const alice = await member({ username: 'Alice_Charts', expiresAt: JULY });
+    const r = reconciler();
+    await r.syncUser(joe.userId);
+    await r.syncUser(alice.userId);
+    await r.runOnce();
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(null));
+    expect(await grants(joe.userId)).toMatchObject([{ status: 'granted' }]);
+    // Alice had hand access to one script only: the shop gave her the other two, and records just those
+    expect(await findShopAccess(database.db, SCRIPTS[0]!, 'alice_charts')).toBeNull();
+    expect(await findShopAccess(database.db, SCRIPTS[1]!, 'Alice_Charts')).toEqual({ expiresAt: JULY });
+
+    await updateSubscription(joe.subscriptionId, { isActive: false });
+    await updateSubscription(alice.subscriptionId, { isActive: false });
+    await r.syncUser(joe.userId);
+    await r.syncUser(alice.userId);
+    await r.runOnce();
+    expect(count('modify')).toBe(0);
+    expect(await onTradingView('Trader_Joe')).toEqual(everyScript(null));
+    expect(await onTradingView('Alice_Charts')).toEqual([{ script: SCRIPTS[0], expiration: null }]);
+    expect(await grants(alice.userId)).toMatchObject([{ desired: 'revoke', status: 'revoked' }]);
     expect(await r.audit()).toEqual({ requeued: 0 });
   });
 
@@ -370,7 +451,8 @@ describe('grant reconciler', () => {
       const { userId: later } = await member();
       userId = later;
       await r.syncUser(userId);
-      for (let i = 0; i < 100 && (await grants(userId))[0]?.status !== 'granted'; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      // waits on the grant itself: a busy machine may take seconds, the interval is an hour
+      await vi.waitFor(async () => expect((await grants(userId))[0]?.status).toBe('granted'), { timeout: 20_000, interval: 50 });
     } finally {
       await r.stop();
     }

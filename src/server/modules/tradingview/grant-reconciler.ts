@@ -3,21 +3,28 @@ import {
   desiredGrant,
   effectiveTarget,
   formatGrantError,
+  type GrantTarget,
   planGrantChanges,
   retryDelayMs,
   targetOf,
 } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
+import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import {
   claimNextDue,
   createGrant,
   finishClaim,
+  findShopAccess,
+  forgetShopAccess,
   grantsForUser,
   lockUser,
   otherTargetsForUsername,
+  recordShopAccess,
+  renewClaim,
   setGrantTarget,
   settledGrants,
+  shopUsernames,
   subscriptionAccessRows,
   usersToSweep,
   usersWithPassedExpiry,
@@ -51,8 +58,12 @@ export type GrantReconcilerOptions = {
   logger: Logger;
   clock: () => Date;
   intervalMs: number;
-  /** How long a claimed row stays off limits to other reconcilers (longer than one row's calls). */
+  /**
+   * How long a claimed row stays off limits to other reconcilers; renewed every `renewEveryMs`
+   * while its TradingView calls run, so a crashed instance's row is free again soon.
+   */
   leaseMs?: number;
+  renewEveryMs?: number;
   /** Rows per pass; a full pass schedules the next one at once. */
   batchSize?: number;
   /** How often every member is resynced, as a backstop for a missed syncUser call. */
@@ -61,11 +72,13 @@ export type GrantReconcilerOptions = {
   auditIntervalMs?: number;
 };
 
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+/** Short, and renewed while working: after a crash mid-grant another instance grants within a minute. */
+export const DEFAULT_LEASE_MS = 30_000;
 
 export function createGrantReconciler(options: GrantReconcilerOptions): GrantReconciler {
   const { db, port, scriptIds, logger, clock } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const renewEveryMs = options.renewEveryMs ?? leaseMs / 3;
   const batchSize = options.batchSize ?? 25;
   const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
   const auditIntervalMs = options.auditIntervalMs ?? 60 * 60_000;
@@ -87,18 +100,59 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       if (changes.length) logger.info({ userId, changes: changes.map((c) => ({ username: c.username, ...c.target })) }, 'tradingview grants updated');
       return changes.length > 0;
     });
-    if (changed) kick();
+    if (changed) loop.kick();
   }
 
-  async function processRow(row: GrantRow): Promise<boolean> {
-    const others = await otherTargetsForUsername(db, row.username, row.id);
-    const target = effectiveTarget(targetOf(row), others.map(targetOf));
+  /**
+   * One script: the shop changes and removes only access it gave itself (tradingview_shop_access);
+   * access the vendor gave by hand is left as it is, and forgotten as ours if it was.
+   */
+  async function applyToScript(scriptId: string, row: GrantRow, target: GrantTarget): Promise<void> {
+    const shop = await findShopAccess(db, scriptId, row.username);
+    const outcome = target.desired === 'grant' ? await port.grant(scriptId, row.username, target.expiresAt, shop) : await port.revoke(scriptId, row.username, shop);
+    if (outcome === 'left_alone') {
+      if (shop) await forgetShopAccess(db, scriptId, row.username);
+      logger.info({ grantId: row.id, username: row.username, scriptId, desired: target.desired }, 'tradingview access given by hand left as it is');
+    } else if (target.desired === 'grant') {
+      await recordShopAccess(db, scriptId, row.username, target.expiresAt, clock());
+    } else {
+      await forgetShopAccess(db, scriptId, row.username);
+    }
+  }
+
+  /** Keeps renewing the claim on `row` until the returned stop() (which gives the latest claim). */
+  function holdLease(row: GrantRow): () => Promise<GrantRow> {
+    let claim = row;
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing
+        .then(async () => {
+          claim = (await renewClaim(db, claim, new Date(clock().getTime() + leaseMs))) ?? claim;
+        })
+        .catch((error: unknown) => logger.warn({ err: error, grantId: row.id }, 'could not renew a tradingview grant lease'));
+    }, renewEveryMs);
+    timer.unref?.();
+    return async () => {
+      clearInterval(timer);
+      await renewing;
+      return claim;
+    };
+  }
+
+  async function processRow(claimed: GrantRow): Promise<boolean> {
+    const others = await otherTargetsForUsername(db, claimed.username, claimed.id);
+    const target = effectiveTarget(targetOf(claimed), others.map(targetOf));
+    const releaseLease = holdLease(claimed);
+    let failed: { error: unknown } | null = null;
     try {
-      for (const scriptId of scriptIds) {
-        if (target.desired === 'grant') await port.grant(scriptId, row.username, target.expiresAt);
-        else await port.revoke(scriptId, row.username);
-      }
+      for (const scriptId of scriptIds) await applyToScript(scriptId, claimed, target);
     } catch (error) {
+      failed = { error };
+    }
+    // the claim as last renewed: finishing with the original would look like a lost lease
+    const row = await releaseLease();
+    if (failed) {
+      const { error } = failed;
       // Never revoke because of a TradingView error: the row keeps its target and is retried.
       const failure = toTradingViewError(error);
       const log = failure.kind === 'session_expired' ? logger.error.bind(logger) : logger.warn.bind(logger);
@@ -149,6 +203,10 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     // A failed listing ends the audit with no change: an error is never a reason to act.
     for (const scriptId of scriptIds) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((u) => u.username.toLowerCase())));
     const holds = (username: string) => scriptIds.map((scriptId) => listed.get(scriptId)?.has(username.toLowerCase()) === true);
+    const ours = new Map<string, Set<string>>();
+    for (const scriptId of scriptIds) ours.set(scriptId, await shopUsernames(db, scriptId));
+    // Access to revoke still listed counts only where the shop gave it: hand-given access stays.
+    const holdsOurs = (username: string) => scriptIds.some((scriptId) => listed.get(scriptId)?.has(username.toLowerCase()) && ours.get(scriptId)?.has(username.toLowerCase()));
     const rows = await settledGrants(db);
     const wanted = new Set(rows.filter((row) => row.desired === 'grant').map((row) => row.username.toLowerCase()));
     const now = clock();
@@ -159,7 +217,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
         row.desired === 'grant'
           ? // an expired grant is left to the expiry resync, which revokes it
             (row.desiredExpiresAt === null || row.desiredExpiresAt > now) && present.includes(false)
-          : present.includes(true) && !wanted.has(row.username.toLowerCase());
+          : holdsOurs(row.username) && !wanted.has(row.username.toLowerCase());
       if (!drifted) continue;
       await setGrantTarget(db, row.id, targetOf(row), now);
       requeued += 1;
@@ -169,36 +227,6 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   }
 
   // ---------------------------------------------------------------- the loop
-
-  let started = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let inFlight: Promise<void> | null = null;
-  let kicked = false;
-
-  function schedule(delayMs: number) {
-    if (!started) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-    timer.unref?.();
-  }
-
-  function tick() {
-    timer = null;
-    if (!started || inFlight) return;
-    kicked = false;
-    inFlight = pass()
-      .then(
-        (more) => more,
-        (error: unknown) => {
-          logger.error({ err: error }, 'tradingview reconciler pass failed');
-          return false;
-        },
-      )
-      .then((more) => {
-        inFlight = null;
-        schedule(more || kicked ? 0 : options.intervalMs);
-      });
-  }
 
   async function pass(): Promise<boolean> {
     const summary = await runOnce();
@@ -210,20 +238,15 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     return summary.processed >= batchSize;
   }
 
-  function kick() {
-    if (!started) return;
-    if (inFlight) kicked = true;
-    else schedule(0);
-  }
+  const loop = createBackgroundLoop({ pass, intervalMs: options.intervalMs, logger, label: 'tradingview reconciler' });
 
   return {
     syncUser,
     runOnce,
     audit,
-    kick,
+    kick: loop.kick,
     start() {
-      if (started) return;
-      started = true;
+      if (!loop.start()) return;
       void port.healthCheck().then(
         (health) => {
           if (health.ok) logger.info({ adapter: port.kind }, 'tradingview reachable');
@@ -231,13 +254,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
         },
         (error: unknown) => logger.error({ err: error }, 'tradingview health check failed'),
       );
-      schedule(0);
     },
-    async stop() {
-      started = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await inFlight;
-    },
+    stop: loop.stop,
   };
 }

@@ -1,4 +1,4 @@
-import { TradingViewError, type ScriptAccess } from './tradingview.port';
+import { TradingViewError, type GrantOutcome, type RevokeOutcome, type ScriptAccess, type ShopAccess } from './tradingview.port';
 
 /** TradingView's raw permission operations (INTEGRATIONS.md table); both adapters provide them. */
 export type PinePermOps = {
@@ -27,18 +27,33 @@ async function findAccess(ops: PinePermOps, scriptId: string, username: string):
 }
 
 /**
+ * Whether access listed on TradingView is the vendor's own doing and must be left as it is:
+ * - access the shop never gave: left alone unless ours runs as long or longer (never shortened);
+ * - access the shop gave with an expiry that now shows none: the vendor lifted it by hand.
+ */
+export function isVendorAccess(current: ScriptAccess, shop: ShopAccess | null, wanted: Date | null): boolean {
+  if (shop) return current.expiration === null && shop.expiresAt !== null;
+  if (current.expiration === null) return true;
+  // An expiry equal to ours is ours: a grant whose run stopped before it was recorded.
+  return wanted !== null && current.expiration.getTime() > wanted.getTime() + SAME_EXPIRY_MS;
+}
+
+/**
  * The safe grant: look at the current access, change the expiry of an existing user (an "add"
  * would answer "exists" and keep the old expiry) or add a new one, then read back to confirm.
+ * Access the vendor gave by hand is never shortened (`left_alone`).
  */
-export async function grantConfirmed(ops: PinePermOps, scriptId: string, username: string, expiration: Date | null): Promise<void> {
+export async function grantConfirmed(ops: PinePermOps, scriptId: string, username: string, expiration: Date | null, shop: ShopAccess | null): Promise<GrantOutcome> {
   const current = await findAccess(ops, scriptId, username);
   if (current) {
-    if (within(current.expiration, expiration, SAME_EXPIRY_MS)) return;
+    if (isVendorAccess(current, shop, expiration)) return 'left_alone';
+    if (within(current.expiration, expiration, SAME_EXPIRY_MS)) return 'granted';
     await ops.modifyExpiration(scriptId, username, expiration);
   } else if ((await ops.add(scriptId, username, expiration)) === 'exists') {
     // Added by someone else since we looked: "exists" did not set our expiry.
     await ops.modifyExpiration(scriptId, username, expiration);
   }
+  // Any 2xx counts as sent; this read-back is what decides whether the change landed.
   const after = await findAccess(ops, scriptId, username);
   if (!after) throw new TradingViewError('unexpected', `TradingView does not list ${username} on ${scriptId} after the grant`);
   if (!within(after.expiration, expiration, CONFIRM_TOLERANCE_MS)) {
@@ -47,9 +62,18 @@ export async function grantConfirmed(ops: PinePermOps, scriptId: string, usernam
       `TradingView lists ${username} on ${scriptId} until ${after.expiration?.toISOString() ?? 'no expiry'}, wanted ${expiration?.toISOString() ?? 'no expiry'}`,
     );
   }
+  return 'granted';
 }
 
-/** Removing a user who has no access counts as done. */
-export async function revokeAccess(ops: PinePermOps, scriptId: string, username: string): Promise<void> {
+/**
+ * Removes access the shop gave. Users the shop did not grant, and access whose expiry the vendor
+ * lifted by hand, are left alone; removing a user who has no access counts as done.
+ */
+export async function revokeAccess(ops: PinePermOps, scriptId: string, username: string, shop: ShopAccess | null): Promise<RevokeOutcome> {
+  if (!shop) return 'left_alone';
+  const current = await findAccess(ops, scriptId, username);
+  if (!current) return 'revoked';
+  if (isVendorAccess(current, shop, null)) return 'left_alone';
   await ops.remove(scriptId, username);
+  return 'revoked';
 }

@@ -36,45 +36,45 @@ describe('sandbox checkUsername', () => {
 
 describe('sandbox grants behave like TradingView', () => {
   it('adds a new user with the expiry and confirms it', async () => {
-    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY, null);
     expect(ops()).toEqual(['list', 'add', 'list']);
     expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: JULY }]);
   });
 
   it('extends an existing user with modify, not add', async () => {
-    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY, null);
     operations.length = 0;
-    await sandbox.grant(SCRIPT, 'Trader_Joe', AUGUST);
+    await sandbox.grant(SCRIPT, 'Trader_Joe', AUGUST, { expiresAt: JULY });
     expect(ops()).toEqual(['list', 'modify', 'list']);
     expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: AUGUST }]);
   });
 
   it('keeps no expiry for lifetime access', async () => {
-    await sandbox.grant(SCRIPT, 'Trader_Joe', null);
+    await sandbox.grant(SCRIPT, 'Trader_Joe', null, null);
     expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: null }]);
   });
 
   it('drops access once it expires, so a later grant adds it again', async () => {
-    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY, null);
     now = new Date(JULY.getTime() + 1);
     expect(await sandbox.listUsers(SCRIPT)).toEqual([]);
     operations.length = 0;
-    await sandbox.grant(SCRIPT, 'Trader_Joe', AUGUST);
+    await sandbox.grant(SCRIPT, 'Trader_Joe', AUGUST, null);
     expect(ops()).toEqual(['list', 'add', 'list']);
     expect(await sandbox.listUsers(SCRIPT)).toEqual([{ username: 'Trader_Joe', expiration: AUGUST }]);
   });
 
   it('revokes, and revoking someone without access is done', async () => {
-    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
-    await sandbox.revoke(SCRIPT, 'Trader_Joe');
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY, null);
+    await expect(sandbox.revoke(SCRIPT, 'Trader_Joe', { expiresAt: JULY })).resolves.toBe('revoked');
     expect(await sandbox.listUsers(SCRIPT)).toEqual([]);
-    await expect(sandbox.revoke(SCRIPT, 'Trader_Joe')).resolves.toBeUndefined();
+    await expect(sandbox.revoke(SCRIPT, 'Trader_Joe', { expiresAt: JULY })).resolves.toBe('revoked');
   });
 
   it('keeps each script separate and filters by username like a search', async () => {
-    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY);
-    await sandbox.grant(SCRIPT, 'trader_joey', null);
-    await sandbox.grant('PUB;other', 'bob', null);
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY, null);
+    await sandbox.grant(SCRIPT, 'trader_joey', null, null);
+    await sandbox.grant('PUB;other', 'bob', null, null);
     expect((await sandbox.listUsers(SCRIPT, 'TRADER_JOE')).map((user) => user.username).sort()).toEqual(['Trader_Joe', 'trader_joey']);
     expect(await sandbox.listUsers('PUB;other')).toEqual([{ username: 'bob', expiration: null }]);
   });

@@ -59,8 +59,8 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
       return parsed.data;
     },
     listUsers: ops.listUsers,
-    grant: (scriptId, username, expiration) => grantConfirmed(ops, scriptId, username, expiration),
-    revoke: (scriptId, username) => revokeAccess(ops, scriptId, username),
+    grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),
+    revoke: (scriptId, username, shop) => revokeAccess(ops, scriptId, username, shop),
     healthCheck: async () => ({ ok: true }),
   };
 }

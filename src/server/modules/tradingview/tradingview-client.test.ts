@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from './fake-tradingview-server';
-import { createTradingViewClient } from './tradingview-client';
-import { TradingViewError, type TradingViewPort } from './tradingview.port';
+import { FAKE_SESSION, FAKE_VENDOR, startFakeTradingView, type FakeTradingView } from './fake-tradingview-server';
+import { createTradingViewClient, type TradingViewClient } from './tradingview-client';
+import { TradingViewError } from './tradingview.port';
 
 const SCRIPT = 'PUB;abc123';
 const JULY = new Date('2030-07-15T12:00:00.000Z');
 const AUGUST = new Date('2030-08-15T12:00:00.000Z');
 
 let fake: FakeTradingView;
-let client: TradingViewPort;
+let client: TradingViewClient;
+/** What the shop recorded when it granted (null: the shop never granted this user). */
+const ours = (expiresAt: Date | null) => ({ expiresAt });
 
 beforeEach(async () => {
   fake = await startFakeTradingView();
@@ -50,7 +52,7 @@ describe('checkUsername (GET /username_hint/)', () => {
 
 describe('grant', () => {
   it('adds a new user with the expiry, form-encoded, with cookie, Origin and Referer, and reads it back', async () => {
-    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+    await client.grant(SCRIPT, 'Trader_Joe', JULY, null);
 
     expect(calls()).toEqual(['POST /pine_perm/list_users/', 'POST /pine_perm/add/', 'POST /pine_perm/list_users/']);
     const add = fake.requests[1]!;
@@ -64,16 +66,16 @@ describe('grant', () => {
   });
 
   it('grants without an expiry field for lifetime access', async () => {
-    await client.grant(SCRIPT, 'bob', null);
+    await client.grant(SCRIPT, 'bob', null, null);
     expect(fake.requests[1]!.form).toEqual({ pine_id: SCRIPT, username_recip: 'bob' });
     expect(stored('bob')).toBeNull();
   });
 
   it('changes the expiry of an existing user with modify_user_expiration, never add', async () => {
-    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+    await client.grant(SCRIPT, 'Trader_Joe', JULY, null);
     fake.requests.length = 0;
 
-    await client.grant(SCRIPT, 'Trader_Joe', AUGUST);
+    await client.grant(SCRIPT, 'Trader_Joe', AUGUST, ours(JULY));
 
     expect(calls()).toEqual(['POST /pine_perm/list_users/', 'POST /pine_perm/modify_user_expiration/', 'POST /pine_perm/list_users/']);
     expect(fake.requests[1]!.form.expiration).toBe(AUGUST.toISOString());
@@ -81,9 +83,9 @@ describe('grant', () => {
   });
 
   it('makes no change when the expiry is already right', async () => {
-    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+    await client.grant(SCRIPT, 'Trader_Joe', JULY, null);
     fake.requests.length = 0;
-    await client.grant(SCRIPT, 'Trader_Joe', JULY);
+    await client.grant(SCRIPT, 'Trader_Joe', JULY, ours(JULY));
     expect(calls()).toEqual(['POST /pine_perm/list_users/']);
   });
 
@@ -91,7 +93,7 @@ describe('grant', () => {
     fake.access.set(SCRIPT, new Map([['Trader_Joe', '2030-01-01T00:00:00+00:00']]));
     fake.hideOnce.add('Trader_Joe');
 
-    await client.grant(SCRIPT, 'Trader_Joe', AUGUST);
+    await client.grant(SCRIPT, 'Trader_Joe', AUGUST, null);
 
     expect(calls()).toEqual([
       'POST /pine_perm/list_users/',
@@ -103,28 +105,106 @@ describe('grant', () => {
   });
 
   it('reports a username TradingView does not know as not_found', async () => {
-    const error = await failure(client.grant(SCRIPT, 'ghost_user', JULY));
+    const error = await failure(client.grant(SCRIPT, 'ghost_user', JULY, null));
     expect(error.kind).toBe('not_found');
     expect(error.message).toContain('User does not exist');
   });
 
   it('reports a script the vendor does not own as unexpected (403 without login_required)', async () => {
-    const error = await failure(client.grant('PUB;not-yours', 'bob', JULY));
+    const error = await failure(client.grant('PUB;not-yours', 'bob', JULY, null));
     expect(error.kind).toBe('unexpected');
     expect(error.status).toBe(403);
   });
 });
 
+describe('day one: what TradingView really answers', () => {
+  it('sends the headers a browser sends: x-requested-with, accept-language, Origin and Referer', async () => {
+    await client.grant(SCRIPT, 'bob', JULY, null);
+    for (const request of fake.requests) {
+      expect(request.headers).toMatchObject({ 'x-requested-with': 'XMLHttpRequest', 'accept-language': 'en-US,en;q=0.9', origin: fake.baseUrl, referer: `${fake.baseUrl}/` });
+    }
+  });
+
+  it.each(['', '<html>ok</html>', '{"status":"done"}'])('a 2xx write answer %j without status ok counts as sent; the read-back confirms it', async (answer) => {
+    fake.writeAnswer = answer;
+    await expect(client.grant(SCRIPT, 'bob', JULY, null)).resolves.toBe('granted');
+    expect(stored('bob')).toBe('2030-07-15T12:00:00+00:00');
+    await expect(client.grant(SCRIPT, 'bob', AUGUST, ours(JULY))).resolves.toBe('granted');
+    expect(stored('bob')).toBe('2030-08-15T12:00:00+00:00');
+    await expect(client.revoke(SCRIPT, 'bob', ours(AUGUST))).resolves.toBe('revoked');
+    expect(stored('bob')).toBeUndefined();
+  });
+
+  it('follows a next link on the same host whatever its scheme, on the configured base', async () => {
+    const users = new Map<string, string | null>();
+    for (let i = 0; i < 40; i += 1) users.set(`member_${i}`, null);
+    fake.access.set(SCRIPT, users);
+    const host = new URL(fake.baseUrl).host;
+    fake.nextOverride = (next) => `https://${host}${next}`; // a proxy in front of TradingView names https
+    expect(await client.listUsers(SCRIPT)).toHaveLength(40);
+    expect(fake.requests.map((request) => request.path)).toEqual(['/pine_perm/list_users/?limit=30&order_by=-created', '/pine_perm/list_users/?limit=30&order_by=-created&cursor=30']);
+  });
+});
+
+describe('access the vendor gave by hand', () => {
+  it('is never shortened: no expiry, or an expiry later than ours, is left alone', async () => {
+    fake.access.set(SCRIPT, new Map([['bob', null], ['Trader_Joe', '2031-01-01T00:00:00+00:00']]));
+    await expect(client.grant(SCRIPT, 'bob', JULY, null)).resolves.toBe('left_alone');
+    await expect(client.grant(SCRIPT, 'Trader_Joe', JULY, null)).resolves.toBe('left_alone');
+    expect(calls()).toEqual(['POST /pine_perm/list_users/', 'POST /pine_perm/list_users/']);
+    expect(stored('bob')).toBeNull();
+  });
+
+  it('is extended when the member paid for longer (the access becomes the shop’s)', async () => {
+    fake.access.set(SCRIPT, new Map([['bob', '2030-01-01T00:00:00+00:00']]));
+    await expect(client.grant(SCRIPT, 'bob', JULY, null)).resolves.toBe('granted');
+    expect(stored('bob')).toBe('2030-07-15T12:00:00+00:00');
+  });
+
+  it('a user the shop never granted is never removed, not even looked up', async () => {
+    fake.access.set(SCRIPT, new Map([['bob', '2030-01-01T00:00:00+00:00']]));
+    await expect(client.revoke(SCRIPT, 'bob', null)).resolves.toBe('left_alone');
+    expect(fake.requests).toHaveLength(0);
+    expect(stored('bob')).toBe('2030-01-01T00:00:00+00:00');
+  });
+
+  it('access the shop gave whose expiry the vendor lifted by hand is neither shortened nor removed', async () => {
+    await client.grant(SCRIPT, 'bob', JULY, null);
+    fake.access.get(SCRIPT)!.set('bob', null); // the vendor made it permanent on TradingView
+    await expect(client.grant(SCRIPT, 'bob', AUGUST, ours(JULY))).resolves.toBe('left_alone');
+    await expect(client.revoke(SCRIPT, 'bob', ours(JULY))).resolves.toBe('left_alone');
+    expect(stored('bob')).toBeNull();
+  });
+});
+
+describe('what npm run doctor asks', () => {
+  it('currentAccount names the account the cookie is signed in to', async () => {
+    expect(await client.currentAccount()).toEqual({ username: FAKE_VENDOR });
+    expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/api/v1/user/', headers: { cookie: 'sessionid=sid-123; sessionid_sign=sign-456' } });
+  });
+
+  it('currentAccount of a signed-out cookie is session_expired', async () => {
+    const stale = createTradingViewClient({ baseUrl: fake.baseUrl, credentials: { sessionId: 'old', sessionSign: 'old' }, scriptIds: [SCRIPT] });
+    expect((await failure(stale.currentAccount())).kind).toBe('session_expired');
+  });
+
+  it('assertManages passes for the vendor’s script and fails for another author’s', async () => {
+    await expect(client.assertManages(SCRIPT)).resolves.toBeUndefined();
+    expect((await failure(client.assertManages('PUB;not-yours'))).status).toBe(403);
+  });
+});
+
 describe('revoke', () => {
   it('removes the user', async () => {
-    await client.grant(SCRIPT, 'bob', JULY);
-    await client.revoke(SCRIPT, 'bob');
+    await client.grant(SCRIPT, 'bob', JULY, null);
+    expect(await client.revoke(SCRIPT, 'bob', ours(JULY))).toBe('revoked');
     expect(fake.requests.at(-1)).toMatchObject({ path: '/pine_perm/remove/', form: { pine_id: SCRIPT, username_recip: 'bob' } });
     expect(stored('bob')).toBeUndefined();
   });
 
   it('treats not_exists as done', async () => {
-    await expect(client.revoke(SCRIPT, 'bob')).resolves.toBeUndefined();
+    await expect(client.revoke(SCRIPT, 'bob', ours(JULY))).resolves.toBe('revoked');
+    expect(calls()).toEqual(['POST /pine_perm/list_users/']);
   });
 });
 
@@ -162,8 +242,8 @@ describe('listUsers', () => {
 describe('failures', () => {
   it.each(['401', '403'] as const)('an expired session cookie (%s) is session_expired', async (mode) => {
     fake.sessionExpired = mode;
-    expect((await failure(client.grant(SCRIPT, 'bob', JULY))).kind).toBe('session_expired');
-    expect((await failure(client.revoke(SCRIPT, 'bob'))).kind).toBe('session_expired');
+    expect((await failure(client.grant(SCRIPT, 'bob', JULY, null))).kind).toBe('session_expired');
+    expect((await failure(client.revoke(SCRIPT, 'bob', ours(JULY)))).kind).toBe('session_expired');
   });
 
   it('a wrong cookie is session_expired too', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { grantConfirmed, revokeAccess, type PinePermOps } from './pine-permissions';
-import { TradingViewError, toTradingViewError, type ScriptAccess, type TradingViewPort } from './tradingview.port';
+import { TradingViewError, toTradingViewError, type ScriptAccess, type TradingViewAccount, type TradingViewPort } from './tradingview.port';
 
 export type TradingViewClientOptions = {
   /** https://www.tradingview.com, or a local server in tests. */
@@ -23,24 +23,41 @@ const listSchema = z.looseObject({
   next: z.string().nullable().optional(),
 });
 const statusSchema = z.looseObject({ status: z.string() });
+const accountSchema = z.looseObject({ username: z.string().min(1) });
 
 type Answer = { status: number; body: unknown; text: string };
+
+/** What a browser on TradingView's own pages sends with these calls; some answers differ without them. */
+const BROWSER_HEADERS = {
+  accept: 'application/json, text/plain, */*',
+  'accept-language': 'en-US,en;q=0.9',
+  'x-requested-with': 'XMLHttpRequest',
+} as const;
+
+/** The real client, plus what `npm run doctor` asks of it. */
+export type TradingViewClient = TradingViewPort & {
+  /** The account the session cookie belongs to; throws session_expired when it is not signed in. */
+  currentAccount: () => Promise<TradingViewAccount>;
+  /** Throws unless the account may manage this script's access list (it is the author). */
+  assertManages: (scriptId: string) => Promise<void>;
+};
 
 /**
  * The real adapter: TradingView's invite-only permission endpoints, authenticated with the
  * vendor's session cookie from configuration (password login meets 2FA and captchas).
  */
-export function createTradingViewClient(options: TradingViewClientOptions): TradingViewPort {
+export function createTradingViewClient(options: TradingViewClientOptions): TradingViewClient {
   const base = new URL(options.baseUrl.replace(/\/?$/, '/'));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const fetchImpl = options.fetch ?? fetch;
   const cookie = `sessionid=${options.credentials.sessionId}; sessionid_sign=${options.credentials.sessionSign}`;
 
-  async function call(target: URL, init: { method: 'GET' | 'POST'; form?: Record<string, string>; auth: boolean }): Promise<Answer> {
+  /** `json: false` accepts any 2xx body (write calls: the read-back confirms them). */
+  async function call(target: URL, init: { method: 'GET' | 'POST'; form?: Record<string, string>; auth: boolean; json?: boolean }): Promise<Answer> {
     // The cookie goes to TradingView only, never to a host named in an answer (a `next` link).
     if (target.origin !== base.origin) throw new TradingViewError('unexpected', `refusing to call ${target.origin}`);
     const headers: Record<string, string> = {
-      accept: 'application/json',
+      ...BROWSER_HEADERS,
       origin: base.origin,
       referer: `${base.origin}/`,
     };
@@ -85,7 +102,7 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
       const kind = /not found|does not exist|no such user|invalid user/i.test(detail) ? 'not_found' : 'unexpected';
       throw new TradingViewError(kind, `${label}: ${status} ${detail}`, status);
     }
-    if (body === undefined) throw new TradingViewError('unexpected', `${label}: answer is not JSON (${text.slice(0, 80)})`, status);
+    if (body === undefined && init.json !== false) throw new TradingViewError('unexpected', `${label}: answer is not JSON (${text.slice(0, 80)})`, status);
     return { status, body, text };
   }
 
@@ -95,12 +112,20 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
     return parsed.data;
   }
 
-  function expectStatus<S extends string>(answer: Answer, what: string, allowed: readonly S[]): S {
-    const { status } = parse(statusSchema, answer, what);
-    if (!(allowed as readonly string[]).includes(status)) {
-      throw new TradingViewError('unexpected', `${what}: status "${status}" ${answer.text.slice(0, 200)}`);
-    }
-    return status as S;
+  /** The `status` field of a 2xx write answer, when it has one ("ok", "exists", "not_exists"…). */
+  function statusOf(answer: Answer): string | null {
+    const parsed = statusSchema.safeParse(answer.body);
+    return parsed.success ? parsed.data.status : null;
+  }
+
+  /**
+   * A `next` cursor on TradingView's own host is followed on our base (scheme and port included:
+   * answers behind a proxy name http:// links); one on another host is refused.
+   */
+  function nextPage(next: string): URL {
+    const target = new URL(next, base);
+    if (target.hostname !== base.hostname) throw new TradingViewError('unexpected', `list_users: refusing a next link to ${target.host}`);
+    return new URL(`${target.pathname}${target.search}`, base);
   }
 
   function permissionForm(scriptId: string, username: string, expiration?: Date | null): Record<string, string> {
@@ -108,6 +133,10 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
     // No expiration field means access without expiry.
     if (expiration) form.expiration = expiration.toISOString();
     return form;
+  }
+
+  async function assertManages(scriptId: string): Promise<void> {
+    await call(new URL('pine_perm/list_users/?limit=1&order_by=-created', base), { method: 'POST', form: { pine_id: scriptId }, auth: true });
   }
 
   const ops: PinePermOps = {
@@ -119,25 +148,22 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
       for (let page = 0; target && page < MAX_PAGES; page += 1) {
         const data: z.infer<typeof listSchema> = parse(listSchema, await call(target, { method: 'POST', form, auth: true }), 'list_users');
         for (const entry of data.results) users.push({ username: entry.username, expiration: parseDate(entry.expiration ?? null) });
-        target = data.next ? new URL(data.next, base) : null;
+        target = data.next ? nextPage(data.next) : null;
       }
       return users;
     },
+    // Any 2xx counts as sent, whatever its body says: the grant's read-back decides whether it
+    // landed, so an answer without `status: ok` cannot fail a grant for ever.
     async add(scriptId, username, expiration) {
-      const answer = await call(new URL('pine_perm/add/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true });
-      return expectStatus(answer, 'add', ['ok', 'exists'] as const);
+      const answer = await call(new URL('pine_perm/add/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true, json: false });
+      return statusOf(answer) === 'exists' ? 'exists' : 'ok';
     },
     async modifyExpiration(scriptId, username, expiration) {
-      const answer = await call(new URL('pine_perm/modify_user_expiration/', base), {
-        method: 'POST',
-        form: permissionForm(scriptId, username, expiration),
-        auth: true,
-      });
-      expectStatus(answer, 'modify_user_expiration', ['ok'] as const);
+      await call(new URL('pine_perm/modify_user_expiration/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true, json: false });
     },
     async remove(scriptId, username) {
-      const answer = await call(new URL('pine_perm/remove/', base), { method: 'POST', form: permissionForm(scriptId, username), auth: true });
-      return expectStatus(answer, 'remove', ['ok', 'not_exists'] as const);
+      const answer = await call(new URL('pine_perm/remove/', base), { method: 'POST', form: permissionForm(scriptId, username), auth: true, json: false });
+      return statusOf(answer) === 'not_exists' ? 'not_exists' : 'ok';
     },
   };
 
@@ -152,13 +178,21 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
       return hints.find((hint) => hint.username.toLowerCase() === wanted)?.username ?? null;
     },
     listUsers: ops.listUsers,
-    grant: (scriptId, username, expiration) => grantConfirmed(ops, scriptId, username, expiration),
-    revoke: (scriptId, username) => revokeAccess(ops, scriptId, username),
+    grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),
+    revoke: (scriptId, username, shop) => revokeAccess(ops, scriptId, username, shop),
+    async currentAccount() {
+      const answer = await call(new URL('api/v1/user/', base), { method: 'GET', auth: true });
+      const parsed = accountSchema.safeParse(answer.body);
+      // Without a signed-in session TradingView answers an anonymous user (no username).
+      if (!parsed.success) throw new TradingViewError('session_expired', 'the session cookie is not signed in to any TradingView account');
+      return { username: parsed.data.username };
+    },
+    assertManages,
     async healthCheck() {
       const scriptId = options.scriptIds[0];
       if (!scriptId) return { ok: false, kind: 'unexpected', message: 'no TradingView script id is configured' };
       try {
-        await call(new URL('pine_perm/list_users/?limit=1&order_by=-created', base), { method: 'POST', form: { pine_id: scriptId }, auth: true });
+        await assertManages(scriptId);
         return { ok: true };
       } catch (error) {
         const failure = toTradingViewError(error);

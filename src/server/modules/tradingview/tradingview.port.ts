@@ -5,6 +5,17 @@ export type { TradingViewErrorKind };
 /** One user's access to one invite-only script as TradingView lists it. */
 export type ScriptAccess = { username: string; expiration: Date | null };
 
+/** What the shop recorded when it gave access to a username on a script (the expiry it set). */
+export type ShopAccess = { expiresAt: Date | null };
+
+/** `left_alone`: the user holds access the vendor gave by hand, which the shop never changes. */
+export type GrantOutcome = 'granted' | 'left_alone';
+/** `left_alone`: the shop did not give this access (or the vendor lifted its expiry), so it stays. */
+export type RevokeOutcome = 'revoked' | 'left_alone';
+
+/** The account the session cookie belongs to. */
+export type TradingViewAccount = { username: string };
+
 export type HealthResult = { ok: true } | { ok: false; kind: TradingViewErrorKind; message: string };
 
 /**
@@ -18,9 +29,9 @@ export type TradingViewPort = {
   checkUsername: (name: string) => Promise<string | null>;
   /** Users with access to a script (every page); `username` narrows the search. */
   listUsers: (scriptId: string, username?: string) => Promise<ScriptAccess[]>;
-  /** Access until `expiration` (null: no expiry). */
-  grant: (scriptId: string, username: string, expiration: Date | null) => Promise<void>;
-  revoke: (scriptId: string, username: string) => Promise<void>;
+  /** Access until `expiration` (null: no expiry); `shop` is what the shop gave before (null: nothing). */
+  grant: (scriptId: string, username: string, expiration: Date | null, shop: ShopAccess | null) => Promise<GrantOutcome>;
+  revoke: (scriptId: string, username: string, shop: ShopAccess | null) => Promise<RevokeOutcome>;
   /** Whether the vendor's session still works; an expired cookie is kind 'session_expired'. */
   healthCheck: () => Promise<HealthResult>;
 };

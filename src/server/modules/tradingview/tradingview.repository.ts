@@ -2,8 +2,9 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } 
 import type { GrantDesired, GrantStatus, GrantTarget, SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
-import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
-import type { ScriptAccess } from './tradingview.port';
+import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
+import { queueAccessActiveMail } from '../mail/lifecycle-mails';
+import type { ScriptAccess, ShopAccess } from './tradingview.port';
 
 type StoredGrant = typeof tradingviewGrants.$inferSelect;
 // The columns are text in SQL; only this module writes them, always with these values.
@@ -169,6 +170,18 @@ export async function claimNextDue(db: Db, now: Date, leaseMs: number): Promise<
   });
 }
 
+/**
+ * Extends a claim that is still ours to `until`; the renewed row, or null when the lease was lost.
+ */
+export async function renewClaim(db: Db, claimed: GrantRow, until: Date): Promise<GrantRow | null> {
+  const [row] = await db
+    .update(tradingviewGrants)
+    .set({ nextAttemptAt: until })
+    .where(and(eq(tradingviewGrants.id, claimed.id), eq(tradingviewGrants.status, 'processing'), eq(tradingviewGrants.nextAttemptAt, claimed.nextAttemptAt)))
+    .returning();
+  return row ? asGrant(row) : null;
+}
+
 /** Targets of other members' rows for the same TradingView account. */
 export async function otherTargetsForUsername(
   db: Db,
@@ -207,6 +220,8 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
           updatedAt: now,
         })
         .where(eq(tradingviewGrants.id, row.id));
+      // First confirmed grant of this row: the member is told, once (the key dedupes re-grants).
+      if (unchanged && claimed.desired === 'grant') await queueAccessActiveMail(tx, row);
       return true;
     }
     const attempts = unchanged ? row.attempts + 1 : 0;
@@ -222,6 +237,34 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
       .where(eq(tradingviewGrants.id, row.id));
     return true;
   });
+}
+
+// ---------------------------------------------------------------- access the shop gave
+
+const shopKey = (scriptId: string, username: string) =>
+  and(eq(tradingviewShopAccess.scriptId, scriptId), eq(tradingviewShopAccess.username, username.toLowerCase()));
+
+/** What the shop recorded when it gave `username` access to a script; null when it never did. */
+export async function findShopAccess(db: Db, scriptId: string, username: string): Promise<ShopAccess | null> {
+  const [row] = await db.select({ expiresAt: tradingviewShopAccess.expiresAt }).from(tradingviewShopAccess).where(shopKey(scriptId, username)).limit(1);
+  return row ?? null;
+}
+
+export async function recordShopAccess(db: Db, scriptId: string, username: string, expiresAt: Date | null, now: Date): Promise<void> {
+  await db
+    .insert(tradingviewShopAccess)
+    .values({ scriptId, username: username.toLowerCase(), expiresAt, grantedAt: now })
+    .onConflictDoUpdate({ target: [tradingviewShopAccess.scriptId, tradingviewShopAccess.username], set: { expiresAt, grantedAt: now } });
+}
+
+export async function forgetShopAccess(db: Db, scriptId: string, username: string): Promise<void> {
+  await db.delete(tradingviewShopAccess).where(shopKey(scriptId, username));
+}
+
+/** Lowercase usernames the shop gave access to on a script. */
+export async function shopUsernames(db: Db, scriptId: string): Promise<Set<string>> {
+  const rows = await db.select({ username: tradingviewShopAccess.username }).from(tradingviewShopAccess).where(eq(tradingviewShopAccess.scriptId, scriptId));
+  return new Set(rows.map((row) => row.username));
 }
 
 // ---------------------------------------------------------------- the sandbox TradingView

@@ -1,7 +1,7 @@
-import { ArrowLeft, CandlestickChart } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSiteSettings } from '@client/lib/site-settings';
+import { Brand } from '@client/components/brand';
 
 type AuthLayoutProps = {
   title: string;
@@ -14,7 +14,6 @@ type AuthLayoutProps = {
 
 /** The centred card on the dark theme that every account screen shares. */
 export function AuthLayout({ title, description, back, children, footer }: AuthLayoutProps) {
-  const { brandName } = useSiteSettings();
   return (
     <main className="relative flex min-h-screen items-center justify-center overflow-hidden px-4 py-12">
       <div
@@ -33,11 +32,8 @@ export function AuthLayout({ title, description, back, children, footer }: AuthL
         ) : null}
         <div className="rounded-2xl border border-border bg-card/90 p-8 shadow-2xl shadow-black/40 backdrop-blur">
           <div className="mb-8 flex flex-col items-center text-center">
-            <p className="mb-6 inline-flex items-center gap-2 text-lg font-bold tracking-tight">
-              <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary/15 text-primary">
-                <CandlestickChart aria-hidden="true" className="h-5 w-5" />
-              </span>
-              {brandName}
+            <p className="mb-6">
+              <Brand />
             </p>
             <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
             {description ? <div className="mt-2 text-sm text-muted">{description}</div> : null}

@@ -76,8 +76,37 @@ describe('security panel', () => {
     expect(screen.queryByText('3 failed sign-in attempts in the last 15 minutes.')).not.toBeInTheDocument();
   });
 
+  it('folds the alert list away and keeps it folded after a reload, for this user', async () => {
+    const user = userEvent.setup();
+    const first = renderPanel({ body: { score: 55, alerts: ALERTS } });
+    await screen.findByRole('list', { name: 'Security alerts' });
+    await user.click(screen.getByRole('button', { name: 'Hide security alerts' }));
+    expect(screen.queryByRole('list', { name: 'Security alerts' })).not.toBeInTheDocument();
+    // Folded, the score stays and the button says how many alerts wait.
+    expect(screen.getByTestId('security-score')).toHaveTextContent('55/100');
+    expect(screen.getByRole('button', { name: 'Show security alerts (3)' })).toHaveAttribute('aria-expanded', 'false');
+    first.unmount();
+
+    const second = renderPanel({ body: { score: 55, alerts: ALERTS } });
+    await screen.findByTestId('security-score');
+    expect(screen.queryByRole('list', { name: 'Security alerts' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show security alerts (3)' }));
+    expect(screen.getByRole('list', { name: 'Security alerts' })).toBeInTheDocument();
+    second.unmount();
+
+    renderPanel({ body: { score: 55, alerts: ALERTS } });
+    expect(await screen.findByRole('list', { name: 'Security alerts' })).toBeInTheDocument();
+  });
+
+  it('is part of the page flow, never a floating layer over the content', async () => {
+    renderPanel({ body: { score: 100, alerts: [] } });
+    await screen.findByTestId('security-score');
+    const panel = screen.getByRole('complementary', { name: 'Security' });
+    expect(panel.className).not.toMatch(/\b(fixed|absolute|sticky)\b/);
+  });
+
   it('refreshes every 30 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.useFakeTimers();
     const { network } = renderPanel((_init, call) => ({ body: { score: call === 1 ? 100 : 85, alerts: [] } }));
     expect(await screen.findByText('100/100')).toBeInTheDocument();
     expect(network.count('GET /api/security/alerts')).toBe(1);

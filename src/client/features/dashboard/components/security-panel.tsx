@@ -4,6 +4,7 @@ import type { SecurityAlertDto } from '@shared/api-contract';
 import { MAX_ALERTS_SHOWN, scoreColour } from '@shared/security';
 import { cn } from '@client/lib/cn';
 import { useSecurityAlerts } from '../api/get-security-alerts';
+import { readCollapsed, writeCollapsed } from './collapsed-panel';
 import { pruneDismissed, readDismissed, writeDismissed } from './dismissed-alerts';
 
 const SCORE_TEXT = { green: 'text-green-400', yellow: 'text-yellow-300', red: 'text-red-400' } as const;
@@ -24,11 +25,18 @@ function timeAgo(iso: string, now: number): string {
   return relative.format(Math.round(minutes / 60), 'hour');
 }
 
-/** Floating Security Score with the newest alerts (at most 3 shown, spec §9), each dismissible. */
+/**
+ * Security Score with the newest alerts (at most 3 shown, spec §9), each dismissible. It sits in
+ * the dashboard sidebar's flow, never over the page; the alert list folds away and stays folded.
+ */
 export function SecurityPanel({ userId }: { userId: string }) {
   const { data, dataUpdatedAt } = useSecurityAlerts(userId);
   const [dismissed, setDismissed] = useState<string[]>(() => readDismissed(userId));
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => readCollapsed(userId));
+  const toggleCollapsed = () => {
+    writeCollapsed(userId, !collapsed);
+    setCollapsed(!collapsed);
+  };
 
   // Forget dismissals of alerts that have aged out, so the stored list never grows.
   const alertIds = useMemo(() => data?.alerts.map((alert) => alert.id), [data]);
@@ -51,40 +59,46 @@ export function SecurityPanel({ userId }: { userId: string }) {
   const Icon = colour === 'green' ? ShieldCheck : ShieldAlert;
 
   return (
-    <aside aria-label="Security" className="fixed bottom-5 right-5 z-40 w-80 max-w-[calc(100vw-2.5rem)]">
-      <div className="overflow-hidden rounded-2xl border border-border bg-card/95 shadow-2xl shadow-black/40 backdrop-blur">
-        <div className="flex items-center gap-3 px-4 py-3">
-          <Icon aria-hidden="true" className={cn('h-5 w-5 shrink-0', SCORE_TEXT[colour])} />
-          <div className="min-w-0 flex-1">
-            <div className="flex items-baseline justify-between gap-2">
-              <span className="text-sm font-semibold text-white">Security Score</span>
-              <span data-testid="security-score" data-colour={colour} className={cn('text-sm font-bold tabular-nums', SCORE_TEXT[colour])}>
-                {data.score}/100
-              </span>
-            </div>
-            <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-white/10" aria-hidden="true">
+    <aside aria-label="Security">
+      <div className="overflow-hidden rounded-2xl border border-border bg-card">
+        <div className="px-3 py-3">
+          <div className="flex items-center gap-2">
+            <Icon aria-hidden="true" className={cn('h-4.5 w-4.5 shrink-0', SCORE_TEXT[colour])} />
+            <span className="flex-1 whitespace-nowrap text-sm font-semibold text-white">Security Score</span>
+            <span data-testid="security-score" data-colour={colour} className={cn('text-sm font-bold tabular-nums', SCORE_TEXT[colour])}>
+              {data.score}/100
+            </span>
+          </div>
+          <div className="mt-2 flex items-center gap-2">
+            <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-white/10" aria-hidden="true">
               <div className={cn('h-full rounded-full transition-all', SCORE_BAR[colour])} style={{ width: `${data.score}%` }} />
             </div>
+            {visible.length > 0 && (
+              <button
+                type="button"
+                onClick={toggleCollapsed}
+                aria-expanded={!collapsed}
+                aria-controls={collapsed ? undefined : 'security-alerts'}
+                aria-label={collapsed ? `Show security alerts (${visible.length})` : 'Hide security alerts'}
+                className="-my-1 inline-flex shrink-0 items-center gap-1 rounded-md p-1 text-muted hover:bg-white/10 hover:text-white"
+              >
+                {collapsed ? (
+                  <span aria-hidden="true" className="rounded-full bg-white/10 px-1.5 text-[11px] font-semibold tabular-nums text-white">
+                    {visible.length}
+                  </span>
+                ) : null}
+                <ChevronDown aria-hidden="true" className={cn('h-4 w-4 transition-transform', collapsed ? '' : 'rotate-180')} />
+              </button>
+            )}
           </div>
-          {visible.length > 0 && (
-            <button
-              type="button"
-              onClick={() => setCollapsed((value) => !value)}
-              aria-expanded={!collapsed}
-              aria-label={collapsed ? 'Show security alerts' : 'Hide security alerts'}
-              className="rounded-md p-1 text-muted hover:bg-white/10 hover:text-white"
-            >
-              <ChevronDown aria-hidden="true" className={cn('h-4 w-4 transition-transform', collapsed ? 'rotate-180' : '')} />
-            </button>
-          )}
         </div>
         {visible.length > 0 && !collapsed && (
-          <ul className="space-y-2 border-t border-border px-3 py-3" aria-label="Security alerts">
+          <ul id="security-alerts" className="space-y-2 border-t border-border px-2 py-2" aria-label="Security alerts">
             {visible.map((alert) => {
               const style = ALERT_STYLE[alert.type];
               const AlertIcon = style.icon;
               return (
-                <li key={alert.id} className={cn('flex gap-2.5 rounded-xl border p-3 text-xs leading-5', style.className)}>
+                <li key={alert.id} className={cn('flex gap-2 rounded-xl border p-2.5 text-xs leading-5', style.className)}>
                   <AlertIcon aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                   <div className="min-w-0 flex-1">
                     <p>

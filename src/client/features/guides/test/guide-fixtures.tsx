@@ -99,7 +99,7 @@ export const SETUP: Guide = {
   sectionCount: 0,
   introduction: [
     'This tutorial takes you from purchase to a working chart.',
-    'Step 1: Give your exact TradingView username at checkout.',
+    'Step 1: Give your exact TradingView username after payment.',
     `![The activation form asks for your exact TradingView username](${img('setup-checkout-username.svg')})`,
     'Step 2: Wait for activation. It usually takes **1–2 hours**.',
   ].join('\n\n'),

@@ -1,6 +1,7 @@
-import { MailIcon, ChatIcon, CommunityIcon, CloseIcon } from './icons';
-import { useEffect, useState } from 'react';
+import { BookIcon, ChatIcon, ClockIcon, CloseIcon, CommunityIcon, MailIcon, QuestionIcon } from './icons';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { SECTION_IDS, useGoToSection } from '../scroll';
 
 /** After this long without the frame's load event, the panel also offers e-mail and Discord. */
 const SLOW_CHAT_MS = 10_000;
@@ -16,31 +17,47 @@ function safeChatUrl(value: string | null): string | null {
   }
 }
 
-function ContactOptions({ intro }: { intro: string }) {
-  const { supportEmail, discordInviteUrl } = useSiteSettings();
+const optionClass = 'flex items-center gap-3 rounded-xl border border-white/10 bg-white/[0.03] px-3 py-2.5 text-left hover:bg-white/[0.06]';
+
+function ContactOption({ icon, title, detail }: { icon: ReactNode; title: string; detail: string }) {
   return (
-    <div className="space-y-4 p-5 text-sm">
+    <>
+      <span className="grid h-8 w-8 flex-none place-items-center rounded-lg bg-primary/10 text-primary">{icon}</span>
+      <span className="min-w-0">
+        <span className="block font-semibold text-white">{title}</span>
+        <span className="block break-words text-foreground/70">{detail}</span>
+      </span>
+    </>
+  );
+}
+
+/** Every way to reach us when there is no chat to frame (or it does not load): the panel's whole height is useful. */
+function ContactOptions({ intro, onFaq }: { intro: string; onFaq: () => void }) {
+  const { supportEmail, discordInviteUrl, docsUrl } = useSiteSettings();
+  return (
+    <div className="flex min-h-full flex-col gap-2.5 p-4 text-sm">
       <p className="text-foreground/80">{intro}</p>
-      <a href={`mailto:${supportEmail}`} className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/[0.03] p-4 hover:bg-white/[0.06]">
-        <MailIcon className="h-5 w-5 flex-none text-primary" />
-        <span>
-          <span className="block font-semibold text-white">Email us</span>
-          <span className="break-all text-foreground/70">{supportEmail}</span>
-        </span>
+      <a href={`mailto:${supportEmail}`} className={optionClass}>
+        <ContactOption icon={<MailIcon className="h-5 w-5" />} title="Email us" detail={supportEmail} />
       </a>
-      <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer" className="flex items-center gap-3 rounded-xl border border-white/10 bg-white/[0.03] p-4 hover:bg-white/[0.06]">
-        <CommunityIcon className="h-5 w-5 flex-none text-primary" />
-        <span>
-          <span className="block font-semibold text-white">Join our Discord</span>
-          <span className="text-foreground/70">Open a ticket in the support channel</span>
-        </span>
+      <a href={discordInviteUrl} target="_blank" rel="noopener noreferrer" className={optionClass}>
+        <ContactOption icon={<CommunityIcon className="h-5 w-5" />} title="Join our Discord" detail="Open a ticket in the support channel" />
       </a>
-      <p className="text-xs text-foreground/50">We reply within 24 hours on business days.</p>
+      <a href={docsUrl} target="_blank" rel="noopener noreferrer" className={optionClass}>
+        <ContactOption icon={<BookIcon className="h-5 w-5" />} title="Read the guides" detail="Setup and every indicator, step by step" />
+      </a>
+      <button type="button" onClick={onFaq} className={optionClass}>
+        <ContactOption icon={<QuestionIcon className="h-5 w-5" />} title="Common questions" detail="Activation, billing, cancelling" />
+      </button>
+      <p className="mt-auto flex items-center gap-2 rounded-lg bg-white/[0.03] px-3 py-2 text-xs text-foreground/60">
+        <ClockIcon className="h-4 w-4 flex-none text-primary" />
+        We reply within 24 hours on business days.
+      </p>
     </div>
   );
 }
 
-function ChatFrame({ src }: { src: string }) {
+function ChatFrame({ src, onFaq }: { src: string; onFaq: () => void }) {
   const [loaded, setLoaded] = useState(false);
   const [slow, setSlow] = useState(false);
   useEffect(() => {
@@ -54,7 +71,7 @@ function ChatFrame({ src }: { src: string }) {
       {loaded ? null : (
         <div className="absolute inset-0 overflow-y-auto bg-card">
           {slow ? (
-            <ContactOptions intro="The chat is taking longer than usual to load. You can also reach us here:" />
+            <ContactOptions intro="The chat is taking longer than usual to load. You can also reach us here:" onFaq={onFaq} />
           ) : (
             <p className="p-5 text-sm text-muted" role="status">
               Loading chat...
@@ -71,6 +88,11 @@ export function ChatWidget() {
   const { chatUrl } = useSiteSettings();
   const [open, setOpen] = useState(false);
   const src = safeChatUrl(chatUrl);
+  const goToSection = useGoToSection();
+  const openFaq = () => {
+    setOpen(false);
+    goToSection(SECTION_IDS.faq);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -95,7 +117,13 @@ export function ChatWidget() {
               <CloseIcon className="h-4 w-4" />
             </button>
           </div>
-          {src ? <ChatFrame src={src} /> : <div className="flex-1 overflow-y-auto"><ContactOptions intro="Questions before or after you buy? Our team is happy to help." /></div>}
+          {src ? (
+            <ChatFrame src={src} onFaq={openFaq} />
+          ) : (
+            <div className="flex-1 overflow-y-auto">
+              <ContactOptions intro="Questions before or after you buy? Our team is happy to help." onFaq={openFaq} />
+            </div>
+          )}
         </div>
       ) : null}
       <button

@@ -1,15 +1,17 @@
+import { saleBanner } from '@shared/campaign';
+import { useSiteSettings } from '@client/lib/site-settings';
+import { useSale } from '@client/lib/use-sale';
 import { ArrowRightIcon, SparkIcon } from './icons';
 import { SECTION_IDS, useGoToSection } from '../scroll';
 import { FLOATING_ASSETS } from './asset-icons';
 import { ChartFrame } from './chart-frame';
 import { Stars } from './stars';
 
-// The hero's texts (spec §1, §2), verbatim.
+// The hero's texts (spec §1, §2), verbatim; the sale banner comes from the campaign (campaign.ts).
 export const HERO = {
   headline: 'Boost Your Trading with Next-Gen Indicators',
   tagline: 'Unlock powerful indicators for smarter, faster, more precise trades.',
   cta: 'Start Risk-Free Today',
-  saleBanner: 'Save up to 65%',
   rating: 4.3,
 } as const;
 
@@ -20,6 +22,7 @@ const FLOAT_CSS = `@keyframes landing-float{0%,100%{transform:translateY(0)}50%{
 
 export function HeroSection() {
   const goToSection = useGoToSection();
+  const banner = saleBanner(useSiteSettings(), useSale().running);
   return (
     <section className="relative overflow-hidden" aria-labelledby="hero-heading">
       <style>{FLOAT_CSS}</style>
@@ -27,11 +30,13 @@ export function HeroSection() {
 
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pb-14 pt-12 sm:px-6 md:pt-20 lg:grid-cols-[1.05fr_1fr] lg:pb-16">
         <div className="text-center lg:text-left">
-          <p className="inline-flex items-center gap-2 rounded-full border border-primary/30 bg-primary/10 px-3 py-1 text-sm font-semibold text-primary">
-            <SparkIcon className="h-4 w-4" />
-            {HERO.saleBanner}
-          </p>
-          <h1 id="hero-heading" className="mt-5 text-4xl font-extrabold leading-[1.1] tracking-tight text-white sm:text-5xl lg:text-6xl">
+          {banner ? (
+            <p className="inline-flex items-center gap-2 rounded-full border border-primary/30 bg-primary/10 px-3 py-1 text-sm font-semibold text-primary">
+              <SparkIcon className="h-4 w-4" />
+              {banner}
+            </p>
+          ) : null}
+          <h1 id="hero-heading" className={`${banner ? 'mt-5 ' : ''}text-4xl font-extrabold leading-[1.1] tracking-tight text-white sm:text-5xl lg:text-6xl`}>
             {HERO.headline.replace('Next-Gen Indicators', '')}
             <span className="bg-gradient-to-r from-primary to-emerald-300 bg-clip-text text-transparent">
               <span className="whitespace-nowrap">Next-Gen</span> Indicators

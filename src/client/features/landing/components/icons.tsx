@@ -34,7 +34,6 @@ export const StarIcon = (props: IconProps) => (
     <path d="M12 2.5l2.9 6.1 6.6.7-4.9 4.5 1.4 6.5L12 17l-6 3.3 1.4-6.5-4.9-4.5 6.6-.7z" />
   </Icon>
 );
-export const ChartIcon = (props: IconProps) => <Icon {...props}><path d="M3 3v18h18M7 15l4-4 3 3 6-7" /></Icon>;
 export const MailIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
@@ -42,6 +41,9 @@ export const MailIcon = (props: IconProps) => (
   </Icon>
 );
 export const ChatIcon = (props: IconProps) => <Icon {...props}><path d="M21 12a8.5 8.5 0 0 1-12.4 7.5L3 21l1.5-5.6A8.5 8.5 0 1 1 21 12z" /></Icon>;
+export const BookIcon = (props: IconProps) => <Icon {...props}><path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5zM4 19a2 2 0 0 1 2-2h13" /></Icon>;
+export const QuestionIcon = (props: IconProps) => <Icon {...props}><path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6M12 17h.01" /></Icon>;
+export const ClockIcon = (props: IconProps) => <Icon {...props}><path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2" /></Icon>;
 export const CommunityIcon = (props: IconProps) => <Icon {...props}><path d="M3 5h13v9H8l-5 4V5zM8 17v1h8l5 3V9h-5" /></Icon>;
 export const ShieldCheckIcon = (props: IconProps) => <Icon {...props}><path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6l8-3zM9 12l2 2 4-4" /></Icon>;
 export const LockIcon = (props: IconProps) => (

@@ -12,7 +12,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('SaleCountdown', () => {
   it('counts down to the configured end every second', () => {
-    render(<SaleCountdown endsAt="2025-11-26T23:59:59" />);
+    render(<SaleCountdown title="Black Friday Sale" endsAt="2025-11-26T23:59:59" />);
     expect([unit('days'), unit('hours'), unit('minutes'), unit('seconds')]).toEqual(['1', '01', '00', '02']);
     act(() => vi.advanceTimersByTime(1000));
     expect(unit('seconds')).toBe('01');
@@ -22,7 +22,7 @@ describe('SaleCountdown', () => {
   });
 
   it('disappears when the sale ends while the page is open', () => {
-    render(<SaleCountdown endsAt="2025-11-25T23:00:00" />);
+    render(<SaleCountdown title="Black Friday Sale" endsAt="2025-11-25T23:00:00" />);
     expect(unit('seconds')).toBe('03');
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByTestId('sale-countdown')).toBeInTheDocument();
@@ -31,9 +31,9 @@ describe('SaleCountdown', () => {
   });
 
   it('is not shown once the sale has ended, nor for an unreadable date', () => {
-    const { rerender } = render(<SaleCountdown endsAt="2025-11-01T00:00:00" />);
+    const { rerender } = render(<SaleCountdown title="Black Friday Sale" endsAt="2025-11-01T00:00:00" />);
     expect(screen.queryByTestId('sale-countdown')).not.toBeInTheDocument();
-    rerender(<SaleCountdown endsAt="not a date" />);
+    rerender(<SaleCountdown title="Black Friday Sale" endsAt="not a date" />);
     expect(screen.queryByTestId('sale-countdown')).not.toBeInTheDocument();
   });
 });

@@ -11,8 +11,8 @@ function parseEnd(endsAt: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** The sale bar: ticks every second until `endsAt` (local time of the viewer); gone once the sale has ended. */
-export function SaleCountdown({ endsAt }: { endsAt: string }) {
+/** The sale bar ('Black Friday Sale ends in …'): ticks every second until `endsAt`; gone once the sale has ended. */
+export function SaleCountdown({ endsAt, title }: { endsAt: string; title: string }) {
   const end = parseEnd(endsAt);
   const [now, setNow] = useState(() => new Date());
   const parts = end ? countdownParts(end, now) : null;
@@ -34,7 +34,7 @@ export function SaleCountdown({ endsAt }: { endsAt: string }) {
   return (
     <div className={`${OFFER_BAR_CLASS} gap-2 text-xs sm:gap-3 sm:text-sm`} data-testid="sale-countdown">
       <span className="font-semibold text-white">
-        <span className="hidden sm:inline">Black Friday Sale </span>
+        <span className="hidden sm:inline">{title} </span>
         <span className="sm:hidden">Sale </span>ends in
       </span>
       <span className="flex items-center gap-1 font-mono tabular-nums" role="timer" aria-label={`${parts.days} days ${parts.hours} hours ${parts.minutes} minutes ${parts.seconds} seconds left`}>

@@ -4,7 +4,7 @@ import { LEGAL_LINKS } from '@client/lib/legal-links';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useLandingVariant } from '../landing-variant';
 import { scrollToSection, scrollToTopSoon, SECTION_IDS } from '../scroll';
-import { BrandMark } from './site-header';
+import { Brand } from '@client/components/brand';
 
 
 const linkClass = 'text-sm text-foreground/70 transition-colors hover:text-white';
@@ -19,7 +19,7 @@ export function SiteFooter() {
     <footer className="border-t border-white/5 bg-black/30">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div>
-          <BrandMark />
+          <Brand sandboxTag={false} />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-foreground/60">
             Invite-only TradingView indicators, strategy guides and a community of traders.
           </p>

@@ -1,7 +1,7 @@
-import { ChartIcon, MenuIcon, CloseIcon } from './icons';
-import { cx } from './page-kit';
+import { MenuIcon, CloseIcon } from './icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Brand } from '@client/components/brand';
 import { useAuth } from '@client/lib/auth-state';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useLandingVariant } from '../landing-variant';
@@ -9,19 +9,6 @@ import { SECTION_IDS, useGoToSection } from '../scroll';
 import { OfferBar } from './offer-bar';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60';
-
-/** Brand mark: a small candlestick glyph beside the configured brand name. */
-export function BrandMark({ className }: { className?: string }) {
-  const { brandName } = useSiteSettings();
-  return (
-    <span className={cx('inline-flex items-center gap-2 text-lg font-bold tracking-tight text-white', className)}>
-      <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-emerald-700 text-primary-foreground">
-        <ChartIcon className="h-4 w-4" />
-      </span>
-      {brandName}
-    </span>
-  );
-}
 
 /** Fixed header of the marketing pages (spec §2): offer bar, navigation, Log In / Sign Out, mobile menu below 768 px. */
 export function SiteHeader() {
@@ -81,8 +68,8 @@ export function SiteHeader() {
       <OfferBar isEu={variant.isEu} />
       <div className="border-b border-white/5 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
-          <Link to={variant.home} aria-label="Home" className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
-            <BrandMark />
+          <Link to={variant.home} aria-label="Home" className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
+            <Brand />
           </Link>
           <div className="hidden items-center gap-1 md:flex">{links}</div>
           <div className="hidden md:block">{account}</div>

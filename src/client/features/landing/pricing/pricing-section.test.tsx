@@ -33,6 +33,16 @@ const member = (view: SubscriptionViewDto) => ({
   'GET /api/subscription': () => ({ body: view }),
 });
 
+/**
+ * On the page the cards show only once the session is known (the landing gate waits for it); on
+ * their own they first render for an anonymous visitor. A member's state is known once their
+ * subscription has been asked for and has answered.
+ */
+async function memberStateLoaded(server: ReturnType<typeof fakeServer>, plan: string) {
+  await waitFor(() => expect(server.callsTo('GET /api/subscription')).toHaveLength(1));
+  await waitFor(() => expect(cardButton(plan)).toBeEnabled());
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('PricingSection on /', () => {
@@ -91,7 +101,7 @@ describe('PricingSection on /', () => {
     const redirect = vi.fn();
     renderWithProviders(<PricingSection originPage="/" redirect={redirect} />);
     // A lapsed member buys again: no 'Current Plan', plain 'Start now'.
-    await waitFor(() => expect(cardButton('Monthly')).toBeEnabled());
+    await memberStateLoaded(server, 'Monthly');
     expect(cardButton('Monthly')).toHaveTextContent('Start now');
     await userEvent.click(cardButton('Monthly'));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('/sandbox/checkout/cs_2'));
@@ -251,9 +261,9 @@ describe('PricingSection for members', () => {
   });
 
   it('lets a member whose plan is cancelled but still running buy again instead of previewing', async () => {
-    fakeServer(member(subscription({ planType: 'monthly', isCanceled: true, canCancel: false })));
+    const server = fakeServer(member(subscription({ planType: 'monthly', isCanceled: true, canCancel: false })));
     renderWithProviders(<PricingSection originPage="/" redirect={vi.fn()} />);
-    await waitFor(() => expect(cardButton('Monthly')).toBeEnabled());
+    await memberStateLoaded(server, 'Monthly');
     expect(cardButton('Monthly')).toHaveTextContent('Start now');
     expect(cardButton('Yearly')).toHaveTextContent('Start now');
   });

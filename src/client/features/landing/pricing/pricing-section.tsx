@@ -3,11 +3,13 @@ import { CrownIcon } from '../components/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, planUpdatedToast, previewError, upgradeError } from '@shared/error-messages';
-import { pricingCards, type OriginPage, type PlanType, type PricingCard as Card } from '@shared/plans';
+import { currentPrices, landingCards } from '@shared/campaign';
+import type { OriginPage, PlanType, PricingCard as Card } from '@shared/plans';
 import { cardPlan, lifetimeBanner, pricingCardButton } from '@shared/pricing-state';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { useSale } from '@client/lib/use-sale';
 import { toErrorInput } from '../api/api-error';
 import { createCheckout } from '../api/create-checkout';
 import { subscriptionQueryKey } from '../api/get-subscription';
@@ -33,14 +35,16 @@ export function PricingSection({
   /** Where a checkout sends the browser; tests pass a spy. */
   redirect?: (url: string) => void;
 }) {
-  const { prices } = useSiteSettings();
+  const settings = useSiteSettings();
+  const { running } = useSale();
   const { user, refreshAccess } = useAuth();
   const queryClient = useQueryClient();
   const { member, isLoading: memberLoading, email } = useMemberPlan();
   const [processingPlan, setProcessingPlan] = useState<PlanType | null>(null);
   const [preview, setPreview] = useState<UpgradePreview | null>(null);
   const [updating, setUpdating] = useState(false);
-  const cards = pricingCards(originPage, prices);
+  const cards = landingCards(settings, originPage, running);
+  const prices = currentPrices(settings, running);
 
   // Coming back from the checkout page with the Back button restores this page from the
   // back-forward cache, where the card would still say 'Loading...'.

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES } from '@shared/plans';
 import type { SiteSettings } from '@shared/site';
 import { Toaster } from '@client/components/ui/toaster';
@@ -13,6 +14,7 @@ import { SiteSettingsProvider } from '@client/lib/site-settings';
 export const SETTINGS: SiteSettings = {
   brandName: 'Candlewise',
   brandSlug: 'candlewise',
+  brandLogoUrl: '/favicon.svg',
   supportEmail: 'support@candlewise.test',
   companyName: 'Candlewise LLC',
   companyState: 'New Mexico',
@@ -22,6 +24,8 @@ export const SETTINGS: SiteSettings = {
   saleEndsAt: '2099-11-26T23:59:59',
   metaPixelId: null,
   prices: { ...ADVERTISED_PRICES },
+  saleLabel: DEFAULT_SALE_LABEL,
+  regularPrices: { ...DEFAULT_REGULAR_PRICES },
   sandbox: ['payments'],
 };
 

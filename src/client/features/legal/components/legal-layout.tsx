@@ -1,6 +1,7 @@
-import { ArrowLeft, LineChart } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Brand } from '@client/components/brand';
 import { LEGAL_LINKS } from '@client/lib/legal-links';
 import { useSiteSettings } from '@client/lib/site-settings';
 
@@ -37,11 +38,8 @@ export function LegalLayout({ title, effective, intro, children }: { title: stri
     <div className="min-h-screen bg-[radial-gradient(ellipse_at_top,rgba(34,197,94,0.08),transparent_50%)]">
       <header className="border-b border-white/5">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between px-4 sm:px-6">
-          <Link to={home} className="inline-flex items-center gap-2 text-lg font-bold text-white">
-            <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-primary to-emerald-700 text-primary-foreground">
-              <LineChart className="h-4 w-4" />
-            </span>
-            {brandName}
+          <Link to={home} className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
+            <Brand />
           </Link>
           <BackToHomepage />
         </div>

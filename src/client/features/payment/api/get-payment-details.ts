@@ -7,8 +7,9 @@ export class NoPaymentDataError extends Error {}
 
 export const paymentDetailsKey = (sessionId: string) => ['payment', 'details', sessionId] as const;
 
-export async function getPaymentDetails(sessionId: string): Promise<GetPaymentDetailsResponse> {
-  const payload = await api<unknown>(API_PATHS.getPaymentDetails, { body: { sessionId } });
+/** `proof`: the token of the mailed "Finish setting up" link, when the page was opened from it. */
+export async function getPaymentDetails(sessionId: string, proof: string | null): Promise<GetPaymentDetailsResponse> {
+  const payload = await api<unknown>(API_PATHS.getPaymentDetails, { body: proof ? { sessionId, proof } : { sessionId } });
   const parsed = getPaymentDetailsResponseSchema.safeParse(payload);
   if (!parsed.success) throw new NoPaymentDataError('No payment data received');
   return parsed.data;
@@ -27,10 +28,10 @@ export function shouldRetryDetails(failures: number, error: unknown): boolean {
 }
 
 /** POST /api/get-payment-details; waits (`enabled`) until the session cookie is known. */
-export function usePaymentDetails(sessionId: string | null, enabled: boolean) {
+export function usePaymentDetails(sessionId: string | null, proof: string | null, enabled: boolean) {
   return useQuery({
     queryKey: paymentDetailsKey(sessionId ?? ''),
-    queryFn: () => getPaymentDetails(sessionId ?? ''),
+    queryFn: () => getPaymentDetails(sessionId ?? '', proof),
     enabled: enabled && sessionId !== null,
     retry: shouldRetryDetails,
     retryDelay: PAYMENT_DETAILS_RETRY_MS,

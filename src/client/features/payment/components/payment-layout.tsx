@@ -1,24 +1,19 @@
-import { CandlestickChart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@client/lib/cn';
-import { useSiteSettings } from '@client/lib/site-settings';
+import { Brand } from '@client/components/brand';
 
 /** The dark, centred shell of the pages around a purchase: brand on top, content below. */
 export function PaymentLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const { brandName } = useSiteSettings();
   return (
     <main className="relative min-h-screen overflow-hidden px-4 py-10 sm:py-14">
       <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-[-20%] mx-auto h-[480px] max-w-3xl rounded-full bg-primary/10 blur-3xl" />
       <div className={cn('relative mx-auto w-full', wide ? 'max-w-5xl' : 'max-w-lg')}>
         <Link
           to="/"
-          className="mx-auto mb-10 flex w-fit items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
+          className="mx-auto mb-10 flex w-fit rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60"
         >
-          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-primary/15 text-primary">
-            <CandlestickChart aria-hidden="true" className="h-5 w-5" />
-          </span>
-          {brandName}
+          <Brand />
         </Link>
         {children}
       </div>

@@ -1,10 +1,11 @@
 import { Check, Crown, Infinity as InfinityIcon, Loader2, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isRedirectToCheckout } from '@shared/api-contract';
+import { isRedirectToCheckout, paymentActionUrl } from '@shared/api-contract';
 import type { UpgradePreview } from '@shared/api-contract';
-import { checkoutError, previewError, upgradeError } from '@shared/error-messages';
-import { applyPriceOverrides, formatCardPrice, planDisplayName } from '@shared/plans';
+import { checkoutError, previewError, SERVER_ERROR_MESSAGES, upgradeError } from '@shared/error-messages';
+import { currentPrices } from '@shared/campaign';
+import { formatCardPrice, planDisplayName } from '@shared/plans';
 import type { PlanType, PricingCard } from '@shared/plans';
 import { cardPlan, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
 import type { MemberPlanState } from '@shared/pricing-state';
@@ -12,10 +13,12 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { ApiRequestError } from '@client/lib/api-client';
 import { useAuth } from '@client/lib/auth-state';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { useSale } from '@client/lib/use-sale';
 import { trackInitiateCheckout } from '@client/lib/tracking';
 import { memberCheckoutRequest, useCreateCheckout } from '../api/create-checkout';
 import { useRefreshSubscription, useSubscription } from '../api/get-subscription';
@@ -34,12 +37,14 @@ export const PLAN_CARD_TEXTS = {
   currentPlan: 'Current Plan',
   finishing: 'Updating your plan...',
   lifetimeOffer: 'Get Lifetime Access',
+  confirmPayment: 'Confirm the payment',
 } as const;
 
 /** The Change/Upgrade Plan card: the member's catalogue, plan changes with a cost preview. */
 export function PlanChangeCard() {
   const { user, refreshAccess } = useAuth();
   const settings = useSiteSettings();
+  const sale = useSale();
   const subscription = useSubscription();
   const refreshSubscription = useRefreshSubscription();
   const previewCost = usePreviewUpgradeCost();
@@ -52,6 +57,8 @@ export function PlanChangeCard() {
   const [checkoutPlan, setCheckoutPlan] = useState<PlanType | null>(null);
   const [pendingChange, setPendingChange] = useState<UpgradePreview | null>(null);
   const [finishing, setFinishing] = useState(false);
+  // A plan change waiting for the bank's authentication (3-D Secure) on Stripe's invoice page.
+  const [authenticationUrl, setAuthenticationUrl] = useState<string | null>(null);
 
   // Leaving the page stops the post-upgrade sequence, so it never navigates from elsewhere.
   const sequenceRef = useRef<AbortController | null>(null);
@@ -63,9 +70,8 @@ export function PlanChangeCard() {
     currentlyActive: dto !== undefined && dto.isActive && !dto.isCanceled,
     isLifetime: dto?.planType === 'lifetime' && dto.isActive,
   };
-  const catalogue = planChangeCards(member.planType);
-  const originPage = catalogue.originPage;
-  const cards = applyPriceOverrides(catalogue.cards, settings.prices, originPage);
+  const { cards, originPage } = planChangeCards(member.planType, settings, sale.running);
+  const prices = currentPrices(settings, sale.running);
   const note = planChangeNote(member);
   const busy = previewingPlan !== null || checkoutPlan !== null || finishing || update.isPending;
 
@@ -79,7 +85,7 @@ export function PlanChangeCard() {
       trackInitiateCheckout({
         planName: planDisplayName(planType),
         planType,
-        value: settings.prices[planType] / 100,
+        value: prices[planType] / 100,
         eventId: session.sessionId,
       });
       // The browser is leaving for the payment page; the button keeps its loading state.
@@ -114,7 +120,9 @@ export function PlanChangeCard() {
       newPlan = (await update.mutateAsync({ planType: pendingChange.newPlan })).planType;
     } catch (error) {
       setPendingChange(null);
-      notifyError(upgradeError(toErrorInput(error), 'settings'));
+      const url = error instanceof ApiRequestError ? paymentActionUrl(error) : null;
+      if (url) setAuthenticationUrl(url);
+      else notifyError(upgradeError(toErrorInput(error), 'settings'));
       return;
     }
     setPendingChange(null);
@@ -167,6 +175,14 @@ export function PlanChangeCard() {
               {note}
             </div>
           ) : null}
+          {authenticationUrl ? (
+            <div role="alert" className="mb-6 rounded-xl border border-amber-400/40 bg-amber-400/10 px-4 py-3 text-sm text-amber-100">
+              <p>{SERVER_ERROR_MESSAGES.payment_action_required}</p>
+              <a href={authenticationUrl} className="mt-2 inline-block font-semibold text-amber-300 underline underline-offset-2">
+                {PLAN_CARD_TEXTS.confirmPayment}
+              </a>
+            </div>
+          ) : null}
           {finishing ? (
             <p role="status" className="mb-6 flex items-center gap-2 text-sm text-muted">
               <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-primary" />
@@ -194,7 +210,7 @@ export function PlanChangeCard() {
 
           {originPage === '/' && !member.isLifetime ? (
             <LifetimeOffer
-              price={formatCardPrice(settings.prices.lifetime)}
+              price={formatCardPrice(prices.lifetime)}
               loading={checkoutPlan === 'lifetime'}
               disabled={busy}
               onClick={() => void startCheckout('lifetime', 'lifetime')}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { portalError, PORTAL_TEXTS } from '@shared/error-messages';
 import { formatMoney, planDisplayName } from '@shared/plans';
-import { formatDisplayDate, subscriptionLabel, subscriptionViewFromDto } from '@shared/subscription-view';
+import { formatDisplayDate, subscriptionLabel, subscriptionPeriodRow, subscriptionViewFromDto } from '@shared/subscription-view';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -21,7 +21,7 @@ export const SUBSCRIPTION_CARD_TEXTS = {
   manage: 'Manage Subscription',
 } as const;
 
-/** The Subscription card: status, plan, purchase date, price and the billing portal. */
+/** The Subscription card: status, plan, renewal or end date, purchase date, price and the billing portal. */
 export function SubscriptionCard() {
   const subscription = useSubscription();
   const refreshSubscription = useRefreshSubscription();
@@ -84,6 +84,7 @@ function SubscriptionCardBody({ subscription }: { subscription: ReturnType<typeo
 
   const view = subscriptionViewFromDto(dto);
   const label = subscriptionLabel(view);
+  const period = subscriptionPeriodRow(view);
   return (
     <>
       <DetailList>
@@ -102,6 +103,7 @@ function SubscriptionCardBody({ subscription }: { subscription: ReturnType<typeo
           </span>
         </DetailRow>
         <DetailRow label="Plan Type">{planDisplayName(dto.planType)}</DetailRow>
+        {period ? <DetailRow label={period.label}>{period.value}</DetailRow> : null}
         <DetailRow label="Purchase Date">{view.purchaseDate ? formatDisplayDate(view.purchaseDate) : '—'}</DetailRow>
         {dto.amount !== null && dto.currency !== null ? (
           <DetailRow label="Price">{formatMoney(dto.amount, dto.currency)}</DetailRow>

@@ -1,0 +1,100 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createMember } from './member';
+
+// Regressions from a newcomer's look at the demo (issue 10): three different brand marks, a
+// Sandbox tag over the "Pro Toolkits" heading and the copyright line, a Security Score card over
+// the member pages, and a half-empty support panel.
+
+/** True when the element's centre is not covered by anything else on screen. */
+const uncovered = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (element === top || element.contains(top));
+  });
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'element on screen').not.toBeNull();
+  return box!;
+}
+
+const logoSources = (page: Page) => page.getByTestId('brand-logo').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+
+test('one brand mark everywhere, and it is the favicon', async ({ page }) => {
+  await page.goto('/');
+  const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(favicon).toBeTruthy();
+  // The mark loads (an image that is really there).
+  expect((await page.request.get(favicon!)).headers()['content-type']).toMatch(/^image\//);
+
+  const sources = new Set<string | null>(await logoSources(page));
+  for (const path of ['/auth', '/payment-canceled', '/terms-of-service', '/no/such/page']) {
+    await page.goto(path);
+    await expect(page.getByTestId('brand-logo').first()).toBeVisible();
+    for (const source of await logoSources(page)) sources.add(source);
+  }
+  await createMember(page);
+  await expect(page.getByTestId('brand-logo').first()).toBeVisible();
+  for (const source of await logoSources(page)) sources.add(source);
+  await page.goto('/dashboard/guides');
+  await expect(page.getByRole('heading', { name: 'Trading Guides' })).toBeVisible();
+  for (const source of await logoSources(page)) sources.add(source);
+
+  expect([...sources]).toEqual([favicon]);
+});
+
+test('the Sandbox tag covers neither the "Pro Toolkits" heading nor the copyright line', async ({ page }) => {
+  await page.goto('/');
+  const tag = page.getByTestId('sandbox-marker').first();
+  await expect(tag).toBeVisible();
+  const overlaps = async (other: Locator) => {
+    const [a, b] = [await boxOf(tag), await boxOf(other)];
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  };
+  // The heading at the bottom of the window, where a corner tag used to sit on it, then mid-screen.
+  const heading = page.getByRole('heading', { name: 'Pro Toolkits' });
+  await heading.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  expect(await overlaps(heading)).toBe(false);
+  await heading.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  expect(await overlaps(heading)).toBe(false);
+  await expect.poll(() => uncovered(heading)).toBe(true);
+  // The copyright line is the last line of the page, in the bottom-left corner.
+  const copyright = page.getByText(/All rights reserved/);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await overlaps(copyright)).toBe(false);
+  await expect.poll(() => uncovered(copyright)).toBe(true);
+  // The tag itself stays readable next to the brand name.
+  await expect.poll(() => uncovered(tag)).toBe(true);
+});
+
+test('the support panel without a chat address is filled with contact options, none cut off', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open support chat' }).click();
+  const panel = page.getByRole('dialog', { name: 'Support chat' });
+  for (const name of [/Email us/, /Join our Discord/, /Read the guides/]) await expect(panel.getByRole('link', { name })).toBeVisible();
+  await expect(panel.getByRole('button', { name: /Common questions/ })).toBeVisible();
+  const reply = panel.getByText('We reply within 24 hours on business days.');
+  const panelBox = await boxOf(panel);
+  const replyBox = await boxOf(reply);
+  expect(replyBox.y + replyBox.height).toBeLessThanOrEqual(panelBox.y + panelBox.height);
+  // Filled: the last line sits near the bottom instead of leaving half the panel empty.
+  expect(panelBox.y + panelBox.height - (replyBox.y + replyBox.height)).toBeLessThan(60);
+});
+
+test('the Security Score sits in the sidebar and never covers the member pages', async ({ page }) => {
+  await createMember(page);
+  for (const path of ['/dashboard/guides?guide=getting-started', '/dashboard/settings?section=all', '/dashboard/settings?section=upgrade']) {
+    await page.goto(path);
+    const score = page.getByRole('complementary', { name: 'Security' });
+    await expect(score.getByTestId('security-score')).toBeVisible();
+    const main = await boxOf(page.getByRole('main'));
+    const panel = await boxOf(score);
+    expect(panel.x + panel.width, path).toBeLessThanOrEqual(main.x);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // The last thing of the page (e.g. Related Guides, the plan-change features) is not covered.
+    const last = page.getByRole('main').locator('li, p, a').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect.poll(() => uncovered(last), { message: path }).toBe(true);
+  }
+});

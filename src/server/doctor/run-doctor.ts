@@ -1,0 +1,30 @@
+// `npm run doctor` and the production start-up check: every outside service the configuration
+// names is asked whether it works as configured. Sandboxed services are reported as such.
+import type { Config } from '../config';
+import type { StripeConnection } from '../modules/billing/stripe-payments';
+import { sandbox, type Check } from './doctor-report';
+import { checkMail } from './mail-checks';
+import { checkStripe } from './stripe-checks';
+import { checkTradingView } from './tradingview-checks';
+
+export type DoctorOptions = {
+  /** Tests point Stripe at a local server. */
+  stripeConnection?: StripeConnection;
+  timeoutMs?: number;
+};
+
+export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<Check[]> {
+  const timeouts = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
+  const payments = config.payments;
+  const [stripe, tradingView, mail] = await Promise.all([
+    payments.kind === 'stripe'
+      ? checkStripe(
+          { secretKey: payments.secretKey, webhookSecret: payments.webhookSecret, priceIds: payments.priceIds, listPrices: config.site.prices },
+          { ...timeouts, ...(options.stripeConnection ? { connection: options.stripeConnection } : {}) },
+        )
+      : Promise.resolve([sandbox('Stripe', 'no STRIPE_SECRET_KEY: payments run in the sandbox')]),
+    checkTradingView({ baseUrl: config.tradingView.baseUrl, credentials: config.tradingView.credentials, scriptIds: config.tradingView.scriptIds }, timeouts),
+    checkMail(config.mail, timeouts),
+  ]);
+  return [...stripe, ...tradingView, ...mail];
+}

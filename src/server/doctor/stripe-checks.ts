@@ -1,0 +1,97 @@
+// Stripe, as `npm run doctor` checks it: the key, each configured price, the webhook secret and
+// the customer portal. One small function per check; each turns Stripe's answer into a line.
+import Stripe from 'stripe';
+import { PLAN_CURRENCY, planPeriodInterval, formatMoney, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { createStripeClient, isLiveKey, portalSettingsUrl, type StripeConnection } from '../modules/billing/stripe-payments';
+import { ok, problem, type Check } from './doctor-report';
+
+export type StripeCheckSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  priceIds: Record<PlanType, string>;
+  /** What the pricing cards show, in minor units (PRICE_*). */
+  listPrices: Record<PlanType, number>;
+};
+
+const envName = (plan: PlanType) => `STRIPE_PRICE_${plan.replace(/([A-Z])/g, '_$1').toUpperCase()}`;
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function checkKey(stripe: Stripe, mode: string): Promise<Check> {
+  try {
+    const account = await stripe.accounts.retrieveCurrent();
+    const name = account.settings?.dashboard?.display_name ?? account.business_profile?.name ?? account.email ?? account.id;
+    return ok('Stripe', `STRIPE_SECRET_KEY works: ${mode} mode, account "${name}"`);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeAuthenticationError || (error instanceof Stripe.errors.StripeError && error.statusCode === 401)) {
+      return problem('Stripe', `STRIPE_SECRET_KEY is refused by Stripe (${describeError(error)})`, 'copy the secret key from Developers → API keys in the Stripe dashboard');
+    }
+    return problem('Stripe', `Stripe cannot be reached: ${describeError(error)}`, 'check the network and try again');
+  }
+}
+
+/** What a plan's Stripe price must be: recurring every 1, 3 or 12 months, or one-time for lifetime. */
+export function priceProblems(plan: PlanType, price: Stripe.Price, listPrice: number): string[] {
+  const problems: string[] = [];
+  if (!price.active) problems.push('is archived (inactive)');
+  const months = planPeriodInterval(plan)?.months ?? null;
+  if (months === null) {
+    if (price.type !== 'one_time') problems.push('must be a one-time price (Lifetime is paid once)');
+  } else {
+    const recurring = price.recurring;
+    const every = recurring ? (recurring.interval === 'year' ? 12 : recurring.interval === 'month' ? 1 : 0) * recurring.interval_count : 0;
+    if (!recurring) problems.push(`must be recurring every ${months} month${months === 1 ? '' : 's'}`);
+    else if (every !== months) problems.push(`bills every ${recurring.interval_count} ${recurring.interval}(s), the plan is every ${months} month${months === 1 ? '' : 's'}`);
+  }
+  if (price.currency !== PLAN_CURRENCY) problems.push(`is in ${price.currency.toUpperCase()}, the cards show ${PLAN_CURRENCY.toUpperCase()}`);
+  else if (price.unit_amount !== listPrice) problems.push(`charges ${formatMoney(price.unit_amount ?? 0, price.currency)}, the card shows ${formatMoney(listPrice, PLAN_CURRENCY)}`);
+  return problems;
+}
+
+async function checkPrice(stripe: Stripe, mode: string, plan: PlanType, settings: StripeCheckSettings): Promise<Check> {
+  const name = envName(plan);
+  const id = settings.priceIds[plan];
+  let price: Stripe.Price;
+  try {
+    price = await stripe.prices.retrieve(id);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+      return problem('Stripe', `${name} ${id} does not exist in ${mode} mode`, `create the price in ${mode} mode (Product catalogue) and copy its id (price_…); ids of the other mode do not work`);
+    }
+    return problem('Stripe', `${name} ${id} could not be read: ${describeError(error)}`, 'check the key and the network and try again');
+  }
+  const problems = priceProblems(plan, price, settings.listPrices[plan]);
+  if (problems.length) return problem('Stripe', `${name} ${id} ${problems.join('; ')}`, `use a price that matches the ${plan} card, or change PRICE_${name.slice('STRIPE_PRICE_'.length)} to what Stripe charges`);
+  const every = price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}${price.recurring.interval_count === 1 ? '' : 's'}` : ' once';
+  return ok('Stripe', `${name} ${id}: ${formatMoney(price.unit_amount ?? 0, price.currency)}${every}`);
+}
+
+function checkWebhookSecret(secret: string): Check {
+  if (/^whsec_\S+$/.test(secret)) return ok('Stripe', 'STRIPE_WEBHOOK_SECRET is set');
+  return problem('Stripe', 'STRIPE_WEBHOOK_SECRET is not a signing secret (whsec_…)', 'copy the signing secret of the webhook endpoint (Developers → Webhooks → your endpoint → Signing secret)');
+}
+
+async function checkPortal(stripe: Stripe, live: boolean): Promise<Check> {
+  const mode = live ? 'live' : 'test';
+  try {
+    const configurations = await stripe.billingPortal.configurations.list({ is_default: true, limit: 1 });
+    if (configurations.data.length) return ok('Stripe', `customer portal configured in ${mode} mode`);
+    return problem(
+      'Stripe',
+      `the customer portal has no configuration in ${mode} mode: members who press "Manage Subscription" see "Setup Required"`,
+      `save the portal settings once at ${portalSettingsUrl(live)}`,
+    );
+  } catch (error) {
+    return problem('Stripe', `the customer portal settings could not be read: ${describeError(error)}`, 'give the key read access to Billing → Customer portal');
+  }
+}
+
+/** Every Stripe check, in the order the report shows them. The key is checked first: without it nothing else can be. */
+export async function checkStripe(settings: StripeCheckSettings, options: { connection?: StripeConnection; timeoutMs?: number } = {}): Promise<Check[]> {
+  const stripe = createStripeClient({ secretKey: settings.secretKey, ...options });
+  const live = isLiveKey(settings.secretKey);
+  const mode = live ? 'live' : 'test';
+  const key = await checkKey(stripe, mode);
+  if (key.status === 'problem') return [key, checkWebhookSecret(settings.webhookSecret)];
+  const prices = await Promise.all(PLAN_TYPES.map((plan) => checkPrice(stripe, mode, plan, settings)));
+  return [key, ...prices, checkWebhookSecret(settings.webhookSecret), await checkPortal(stripe, live)];
+}

@@ -1,0 +1,75 @@
+import { BlockList, isIP } from 'node:net';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { TrustProxy } from '../config';
+
+/**
+ * The header that carries the client address the server resolved. Whatever a client sends under
+ * this name is replaced, so every reader (rate limits, better-auth, security log) sees the same,
+ * trustworthy address; x-forwarded-for itself is never read anywhere else.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-candlewise-client-address';
+
+const unmapped = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address);
+
+function trustedList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+/**
+ * The client's address from the socket's and the x-forwarded-for chain. Off: the socket, always.
+ * A hop count: that many proxies stand in front, each appending the address it saw. An address
+ * list: hops from those addresses are skipped from the right; the first other one is the client.
+ * Entries a client wrote itself (left of what trusted proxies appended) are never used.
+ */
+export function resolveClientAddress(socketAddress: string | null, forwardedFor: string | null, trust: TrustProxy): string | null {
+  const socket = socketAddress ? unmapped(socketAddress) : null;
+  if (trust.kind === 'off' || !forwardedFor) return socket;
+  const chain = [...forwardedFor.split(',').map((item) => unmapped(item.trim())), ...(socket ? [socket] : [])];
+  if (trust.kind === 'hops') {
+    const candidate = chain[Math.max(0, chain.length - 1 - trust.hops)];
+    return candidate && isIP(candidate) ? candidate : socket;
+  }
+  const list = trustedList(trust.entries);
+  const isTrusted = (address: string) => list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  if (socket && !isTrusted(socket)) return socket;
+  let client = socket;
+  for (let i = chain.length - (socket ? 2 : 1); i >= 0; i -= 1) {
+    const hop = chain[i] ?? '';
+    if (!isIP(hop)) break;
+    client = hop;
+    if (!isTrusted(hop)) break;
+  }
+  return client;
+}
+
+function socketAddressOf(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null; // app.request() without connection info
+  }
+}
+
+/** Resolves the client address once per request and puts it on CLIENT_ADDRESS_HEADER. */
+export function clientAddress(trust: TrustProxy) {
+  return createMiddleware(async (c, next) => {
+    const address = resolveClientAddress(socketAddressOf(c), c.req.raw.headers.get('x-forwarded-for'), trust);
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_ADDRESS_HEADER);
+    if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+    c.req.raw = new Request(c.req.raw, { headers });
+    await next();
+  });
+}
+
+/** The address clientAddress() resolved for this request, or null. */
+export const clientAddressOf = (headers: Headers): string | null => headers.get(CLIENT_ADDRESS_HEADER);

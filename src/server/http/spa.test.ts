@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { publicSiteSettings } from '../app';
+import { createTestApp } from '../test/test-app';
+import { renderIndexHtml } from './spa';
+
+const TEMPLATE = '<html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>x</title></head><body></body></html>';
+
+describe('index.html', () => {
+  it('keeps the built-in mark as favicon by default and inlines the settings with it', () => {
+    const settings = publicSiteSettings(loadConfig({}));
+    const html = renderIndexHtml(TEMPLATE, settings);
+    expect(settings.brandLogoUrl).toBe('/favicon.svg');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" />');
+    expect(html).toContain('"brandLogoUrl":"/favicon.svg"');
+  });
+
+  it('uses the configured brand mark as the favicon too, escaped for the attribute', () => {
+    const settings = publicSiteSettings(loadConfig({ BRAND_LOGO_URL: 'https://cdn.example.com/logo.svg?a=1&b="2"' }));
+    const html = renderIndexHtml(TEMPLATE, settings);
+    expect(html).toContain('<link rel="icon" href="https://cdn.example.com/logo.svg?a=1&amp;b=&quot;2&quot;" />');
+    expect(html.match(/rel="icon"/g)).toHaveLength(1);
+  });
+});
+
+describe('BRAND_LOGO_URL', () => {
+  it.each([
+    ['', '/favicon.svg'],
+    ['/brand/logo.png', '/brand/logo.png'],
+    ['https://cdn.example.com/logo.svg', 'https://cdn.example.com/logo.svg'],
+  ])('accepts %j', (value, expected) => {
+    expect(loadConfig({ BRAND_LOGO_URL: value }).site.brandLogoUrl).toBe(expected);
+  });
+
+  it.each(['logo.svg', '//evil.example/logo.svg', 'javascript:alert(1)', 'ftp://files.example.com/logo.svg'])('refuses %j', (value) => {
+    expect(() => loadConfig({ BRAND_LOGO_URL: value })).toThrow(/BRAND_LOGO_URL/);
+  });
+});
+
+describe('a brand mark on another host', () => {
+  it('is allowed by the content security policy, and only that host', async () => {
+    const t = await createTestApp({ BRAND_LOGO_URL: 'https://cdn.example.com/brand/logo.svg' });
+    try {
+      const policy = (await t.request('/healthz')).headers.get('content-security-policy') ?? '';
+      expect(policy).toMatch(/img-src 'self' data: https:\/\/cdn\.example\.com(;|$)/);
+      expect((await (await t.request('/api/site')).json()).brandLogoUrl).toBe('https://cdn.example.com/brand/logo.svg');
+    } finally {
+      await t.close();
+    }
+  });
+});

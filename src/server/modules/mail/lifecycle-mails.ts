@@ -1,0 +1,59 @@
+// The event-driven mails, each written with the transaction of the event that causes it (the
+// caller passes `tx`), so the event and its mail commit together or not at all. The dedupe keys
+// turn duplicated and reordered provider events into one mail.
+import type { PlanType } from '@shared/plans';
+import type { Db } from '../../db/client';
+import { mailKeys } from './mail-intents';
+import { emailOfUser, recipientOfSubscription } from './lifecycle-mail.repository';
+import { enqueueMail } from './outbox.repository';
+
+export type PaidCheckout = {
+  sessionId: string;
+  email: string | null;
+  planType: PlanType;
+  amount: number;
+  currency: string;
+  /** The next renewal; null for lifetime. */
+  renewsAt: Date | null;
+  /** No account holds the purchase yet: the buyer gets the "finish setting up" link. */
+  unclaimed: boolean;
+};
+
+/** Receipt / welcome, plus "Finish setting up your access" while no account holds the purchase. */
+export async function queuePurchaseMails(tx: Db, paid: PaidCheckout): Promise<void> {
+  if (!paid.email) return;
+  const { sessionId, planType } = paid;
+  if (paid.unclaimed) await enqueueMail(tx, { template: 'finish_setup', to: paid.email, data: { sessionId, planType }, dedupeKey: mailKeys.finishSetup(sessionId) });
+  await enqueueMail(tx, {
+    template: 'receipt',
+    to: paid.email,
+    data: { planType, amount: paid.amount, currency: paid.currency, renewsAt: paid.renewsAt?.toISOString() ?? null },
+    dedupeKey: mailKeys.receipt(sessionId),
+  });
+}
+
+/** "Payment failed — update your card", once per failed renewal invoice. */
+export async function queuePaymentFailedMail(tx: Db, invoice: { id: string; subscriptionId: string | null; billingReason: string | null }): Promise<void> {
+  // The first invoice is the checkout itself: the buyer is still on the payment page.
+  if (!invoice.subscriptionId || invoice.billingReason === 'subscription_create') return;
+  const recipient = await recipientOfSubscription(tx, invoice.subscriptionId);
+  if (!recipient) return;
+  await enqueueMail(tx, { template: 'payment_failed', to: recipient.email, data: { planType: recipient.planType }, dedupeKey: mailKeys.paymentFailed(invoice.id) });
+}
+
+/** "Your TradingView access is active", once per grant (user and username) once it is read back. */
+export async function queueAccessActiveMail(tx: Db, grant: { id: string; userId: string; username: string }): Promise<void> {
+  const email = await emailOfUser(tx, grant.userId);
+  if (!email) return;
+  await enqueueMail(tx, { template: 'tradingview_active', to: email, data: { username: grant.username }, dedupeKey: mailKeys.tradingviewActive(grant.id, grant.username) });
+}
+
+/** "Plan changed", once per change (subscription, new plan, moment). */
+export async function queuePlanChangedMail(tx: Db, change: { email: string; subscriptionId: string; from: PlanType; to: PlanType; at: Date }): Promise<void> {
+  await enqueueMail(tx, {
+    template: 'plan_changed',
+    to: change.email,
+    data: { from: change.from, to: change.to },
+    dedupeKey: mailKeys.planChanged(change.subscriptionId, change.to, change.at),
+  });
+}

@@ -1,0 +1,55 @@
+// What the outbox stores for each mail: the template and the facts it needs, never rendered text
+// (the worker renders at send time with the current brand and PUBLIC_URL). The dedupe key makes
+// "one mail per purchase, grant, failed invoice, reminder" a unique index, not a hope.
+import type { PlanType } from '@shared/plans';
+
+export type MailIntentData = {
+  /** Finish setting up your access: the signed link continues /payment-success for this session. */
+  finish_setup: { sessionId: string; planType: PlanType };
+  finish_setup_reminder: { sessionId: string; planType: PlanType };
+  /** renewsAt: ISO date of the next renewal; null for lifetime. */
+  receipt: { planType: PlanType; amount: number; currency: string; renewsAt: string | null };
+  tradingview_active: { username: string };
+  payment_failed: { planType: PlanType };
+  access_ending: { planType: PlanType; endsAt: string };
+  access_ended: { planType: PlanType };
+  plan_changed: { from: PlanType; to: PlanType };
+  password_reset: { url: string };
+  verify_email: { url: string };
+};
+
+export type MailTemplate = keyof MailIntentData;
+
+export const MAIL_TEMPLATES = [
+  'finish_setup',
+  'finish_setup_reminder',
+  'receipt',
+  'tradingview_active',
+  'payment_failed',
+  'access_ending',
+  'access_ended',
+  'plan_changed',
+  'password_reset',
+  'verify_email',
+] as const satisfies readonly MailTemplate[];
+
+/** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */
+export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failing', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** One mail to write: `dedupeKey` null for mails that may repeat (a second reset request). */
+export type MailIntent = {
+  [T in MailTemplate]: { template: T; to: string; data: MailIntentData[T]; dedupeKey: string | null };
+}[MailTemplate];
+
+/** The dedupe keys: one mail per thing that happened, whatever the number of events telling it. */
+export const mailKeys = {
+  finishSetup: (sessionId: string) => `finish_setup:${sessionId}`,
+  finishSetupReminder: (sessionId: string) => `finish_setup_reminder:${sessionId}`,
+  receipt: (sessionId: string) => `receipt:${sessionId}`,
+  tradingviewActive: (grantId: string, username: string) => `tradingview_active:${grantId}:${username.toLowerCase()}`,
+  paymentFailed: (invoiceId: string) => `payment_failed:${invoiceId}`,
+  accessEnding: (rowId: string, endsAt: Date) => `access_ending:${rowId}:${endsAt.toISOString()}`,
+  accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
+  planChanged: (subscriptionId: string, to: PlanType, at: Date) => `plan_changed:${subscriptionId}:${to}:${at.toISOString()}`,
+} as const;

@@ -1,0 +1,54 @@
+// The timed mails: the 24 h "finish setting up" reminder, "access ends on {date}" three days
+// before a canceled plan ends, and "access ended". A pass only writes outbox intents with dedupe
+// keys, so it is safe on any number of instances and at any frequency; the clock is injected.
+import type { Db } from '../../db/client';
+import { createBackgroundLoop } from '../../jobs/background-loop';
+import type { Logger } from '../../logger';
+import { FINISH_SETUP_LINK_TTL_MS } from '../payment/checkout-proof';
+import { mailKeys } from './mail-intents';
+import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifecycle-mail.repository';
+import { enqueueMail } from './outbox.repository';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const REMINDER_AFTER_MS = 24 * HOUR_MS;
+export const ENDING_NOTICE_MS = 3 * 24 * HOUR_MS;
+/** An ended plan older than this is history, not news (e.g. the first start on old data). */
+const ENDED_NOTICE_WINDOW_MS = 3 * 24 * HOUR_MS;
+const SCHEDULE_INTERVAL_MS = 10 * 60_000;
+
+export type ScheduleSummary = { reminders: number; ending: number; ended: number };
+
+/** One pass at `now`; answers how many new mails it wrote. */
+export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummary> {
+  const summary: ScheduleSummary = { reminders: 0, ending: 0, ended: 0 };
+  for (const session of await unclaimedPaidCheckouts(db, now, REMINDER_AFTER_MS, FINISH_SETUP_LINK_TTL_MS)) {
+    const data = { sessionId: session.id, planType: session.planType };
+    if (await enqueueMail(db, { template: 'finish_setup_reminder', to: session.email, data, dedupeKey: mailKeys.finishSetupReminder(session.id) })) summary.reminders += 1;
+  }
+  for (const plan of await plansEndingSoon(db, now, ENDING_NOTICE_MS)) {
+    const data = { planType: plan.planType, endsAt: plan.expiresAt.toISOString() };
+    if (await enqueueMail(db, { template: 'access_ending', to: plan.email, data, dedupeKey: mailKeys.accessEnding(plan.rowId, plan.expiresAt) })) summary.ending += 1;
+  }
+  for (const plan of await plansJustEnded(db, now, ENDED_NOTICE_WINDOW_MS)) {
+    const data = { planType: plan.planType };
+    if (await enqueueMail(db, { template: 'access_ended', to: plan.email, data, dedupeKey: mailKeys.accessEnded(plan.rowId, plan.expiresAt) })) summary.ended += 1;
+  }
+  return summary;
+}
+
+/** The schedule's loop for main.ts; wakes the mail worker when a pass wrote mails. */
+export function createMailSchedule(deps: { database: { db: Db }; clock: () => Date; logger: Logger; mailer: { kick: () => void } }) {
+  const loop = createBackgroundLoop({
+    async pass() {
+      const summary = await runMailSchedule(deps.database.db, deps.clock());
+      if (summary.reminders + summary.ending + summary.ended > 0) {
+        deps.logger.info(summary, 'timed mails written');
+        deps.mailer.kick();
+      }
+    },
+    intervalMs: SCHEDULE_INTERVAL_MS,
+    logger: deps.logger,
+    label: 'mail schedule',
+  });
+  return { start: loop.start, stop: loop.stop };
+}

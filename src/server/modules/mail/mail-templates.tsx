@@ -1,0 +1,198 @@
+// Every mail the shop sends, as React Email components rendered to HTML and plain text. One
+// layout (brand, one column up to 560 px wide so it reads on a phone, a button with the link also
+// written out); every link is built from PUBLIC_URL by the caller's context.
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import { createContext, useContext, type ReactNode } from 'react';
+import { planDisplayName } from '@shared/plans';
+import type { MailIntentData, MailTemplate } from './mail-intents';
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+export type MailContext = {
+  brand: string;
+  publicUrl: string;
+  supportEmail: string;
+  /** The invite-only scripts a grant covers (TRADINGVIEW_SCRIPT_IDS). */
+  scripts: readonly string[];
+  /** The signed /payment-success link of a finish-setup mail written at `writtenAt`. */
+  finishSetupUrl: (sessionId: string, writtenAt: Date) => string;
+};
+
+const colors = { page: '#f1f5f9', card: '#ffffff', ink: '#0b0f19', body: '#1e293b', muted: '#64748b', accent: '#22c55e', onAccent: '#04110a' };
+
+// The plain-text body already writes the button's link beside its label: no second copy there.
+const PlainText = createContext(false);
+
+type LayoutProps = { ctx: MailContext; preview: string; heading: string; action?: { label: string; url: string }; children: ReactNode };
+
+function Layout({ ctx, preview, heading, action, children }: LayoutProps) {
+  const plain = useContext(PlainText);
+  return (
+    <Html lang="en">
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={{ margin: 0, backgroundColor: colors.page, fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif' }}>
+        <Container style={{ width: '100%', maxWidth: '560px', margin: '0 auto', padding: '24px 12px' }}>
+          <Section style={{ backgroundColor: colors.card, borderRadius: '12px', padding: '28px 24px' }}>
+            <Text style={{ fontSize: '18px', fontWeight: 700, color: colors.ink, margin: '0 0 12px' }}>{ctx.brand}</Text>
+            <Heading as="h1" style={{ fontSize: '22px', lineHeight: '1.3', color: colors.ink, margin: '0 0 16px' }}>
+              {heading}
+            </Heading>
+            {children}
+            {action ? (
+              <>
+                <Section style={{ margin: '28px 0 8px' }}>
+                  <Button
+                    href={action.url}
+                    style={{ backgroundColor: colors.accent, color: colors.onAccent, padding: '12px 20px', borderRadius: '8px', fontWeight: 600, fontSize: '15px' }}
+                  >
+                    {action.label}
+                  </Button>
+                </Section>
+                {plain ? null : (
+                  <Text style={{ fontSize: '12px', color: colors.muted, wordBreak: 'break-all' }}>
+                    Or paste this link into your browser: <Link href={action.url}>{action.url}</Link>
+                  </Text>
+                )}
+              </>
+            ) : null}
+            <Hr style={{ borderColor: '#e2e8f0', margin: '24px 0 12px' }} />
+            <Text style={{ fontSize: '12px', color: colors.muted, margin: 0 }}>
+              Questions? Write to {ctx.supportEmail}. — {ctx.brand}
+            </Text>
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+const P = ({ children }: { children: ReactNode }) => <Text style={{ fontSize: '15px', lineHeight: '1.6', color: colors.body }}>{children}</Text>;
+
+export const formatAmount = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+type Built = { subject: string; element: ReactNode };
+type Builders = { [T in MailTemplate]: (data: MailIntentData[T], ctx: MailContext, writtenAt: Date) => Built };
+
+const dashboard = (ctx: MailContext) => `${ctx.publicUrl}/dashboard`;
+const subscriptionSettings = (ctx: MailContext) => `${ctx.publicUrl}/dashboard/settings?section=subscription`;
+
+function finishSetup(reminder: boolean) {
+  return ({ sessionId, planType }: MailIntentData['finish_setup'], ctx: MailContext, writtenAt: Date): Built => {
+    const subject = reminder ? `Reminder: finish setting up your ${ctx.brand} access` : `Finish setting up your ${ctx.brand} access`;
+    return {
+      subject,
+      element: (
+        <Layout ctx={ctx} preview="Create your password to get your indicators." heading="Finish setting up your access" action={{ label: 'Finish setting up', url: ctx.finishSetupUrl(sessionId, writtenAt) }}>
+          <P>
+            {reminder ? 'Your payment for the ' : 'Thank you for your payment. Your '}
+            {planDisplayName(planType)} plan {reminder ? 'is waiting for you: your account is not set up yet.' : 'is paid.'}
+          </P>
+          <P>Open the link below to create your password and enter your TradingView username. It works in any browser and is valid for 7 days.</P>
+        </Layout>
+      ),
+    };
+  };
+}
+
+const BUILDERS: Builders = {
+  finish_setup: finishSetup(false),
+  finish_setup_reminder: finishSetup(true),
+  receipt: ({ planType, amount, currency, renewsAt }, ctx) => ({
+    subject: `Your ${ctx.brand} receipt — ${planDisplayName(planType)}`,
+    element: (
+      <Layout ctx={ctx} preview={`${formatAmount(amount, currency)} paid for ${planDisplayName(planType)}.`} heading={`Welcome to ${ctx.brand}`} action={{ label: 'Open your dashboard', url: dashboard(ctx) }}>
+        <P>Thank you for your purchase. Here is your receipt.</P>
+        <P>Plan: {planDisplayName(planType)}</P>
+        <P>
+          Amount: {formatAmount(amount, currency)} ({currency.toUpperCase()})
+        </P>
+        <P>{renewsAt ? `Renews on: ${formatDate(renewsAt)}` : 'Access: lifetime'}</P>
+      </Layout>
+    ),
+  }),
+  tradingview_active: ({ username }, ctx) => ({
+    subject: `Your TradingView access is active`,
+    element: (
+      <Layout ctx={ctx} preview={`${username} now has access to the ${ctx.brand} indicators.`} heading="Your TradingView access is active" action={{ label: 'Open your dashboard', url: dashboard(ctx) }}>
+        <P>TradingView username: {username}</P>
+        <P>The {ctx.brand} invite-only scripts are now available to this account: {ctx.scripts.join(', ')}.</P>
+        <P>To add them to a chart:</P>
+        <P>1. Open a chart on TradingView.</P>
+        <P>2. Click Indicators.</P>
+        <P>3. Choose Invite-only scripts.</P>
+        <P>4. Select the indicators.</P>
+      </Layout>
+    ),
+  }),
+  payment_failed: ({ planType }, ctx) => ({
+    subject: `Payment failed — update your card`,
+    element: (
+      <Layout ctx={ctx} preview="Your renewal payment did not go through." heading="Payment failed — update your card" action={{ label: 'Update your card', url: subscriptionSettings(ctx) }}>
+        <P>We could not charge your card for the renewal of your {planDisplayName(planType)} plan.</P>
+        <P>Update your card from Manage Subscription to keep your access. We will try the payment again in the meantime.</P>
+      </Layout>
+    ),
+  }),
+  access_ending: ({ planType, endsAt }, ctx) => ({
+    subject: `Your ${ctx.brand} access ends on ${formatDate(endsAt)}`,
+    element: (
+      <Layout ctx={ctx} preview={`Your ${planDisplayName(planType)} plan was canceled.`} heading={`Your access ends on ${formatDate(endsAt)}`} action={{ label: 'Manage subscription', url: subscriptionSettings(ctx) }}>
+        <P>Your {planDisplayName(planType)} plan was canceled and your access to the indicators ends on {formatDate(endsAt)}.</P>
+        <P>Changed your mind? Resume the plan before then and nothing is interrupted.</P>
+      </Layout>
+    ),
+  }),
+  access_ended: ({ planType }, ctx) => ({
+    subject: `Your ${ctx.brand} access has ended`,
+    element: (
+      <Layout ctx={ctx} preview="Your access to the indicators has ended." heading="Your access has ended" action={{ label: `Reactivate ${planDisplayName(planType)}`, url: `${ctx.publicUrl}/#pricing` }}>
+        <P>Your {planDisplayName(planType)} plan has ended and the indicators were removed from your TradingView account.</P>
+        <P>You can come back at any time.</P>
+      </Layout>
+    ),
+  }),
+  plan_changed: ({ from, to }, ctx) => ({
+    subject: `Your ${ctx.brand} plan changed to ${planDisplayName(to)}`,
+    element: (
+      <Layout ctx={ctx} preview={`From ${planDisplayName(from)} to ${planDisplayName(to)}.`} heading="Your plan changed" action={{ label: 'View your subscription', url: subscriptionSettings(ctx) }}>
+        <P>
+          Your plan changed from {planDisplayName(from)} to {planDisplayName(to)}. The difference is prorated on your invoice.
+        </P>
+      </Layout>
+    ),
+  }),
+  password_reset: ({ url }, ctx) => ({
+    subject: `Reset your ${ctx.brand} password`,
+    element: (
+      <Layout ctx={ctx} preview="A link to choose a new password." heading="Reset your password" action={{ label: 'Reset password', url }}>
+        <P>We received a request to reset the password of your account.</P>
+        <P>The link below expires in 10 minutes. If you did not ask for it, you can ignore this e-mail: your password stays the same.</P>
+      </Layout>
+    ),
+  }),
+  verify_email: ({ url }, ctx) => ({
+    subject: `Confirm your ${ctx.brand} e-mail address`,
+    element: (
+      <Layout ctx={ctx} preview="One click to confirm your address." heading="Confirm your e-mail address" action={{ label: 'Confirm e-mail', url }}>
+        <P>Please confirm your e-mail address to finish creating your account.</P>
+      </Layout>
+    ),
+  }),
+};
+
+/** Renders a stored intent; `writtenAt` (the row's creation) fixes a signed link's expiry across retries. */
+export async function renderMail<T extends MailTemplate>(template: T, data: MailIntentData[T], ctx: MailContext, writtenAt: Date): Promise<RenderedMail> {
+  const built = (BUILDERS[template] as (d: MailIntentData[T], c: MailContext, w: Date) => Built)(data, ctx, writtenAt);
+  const [html, text] = await Promise.all([
+    render(built.element),
+    render(<PlainText.Provider value={true}>{built.element}</PlainText.Provider>, { plainText: true }),
+  ]);
+  return { subject: built.subject, html, text };
+}
