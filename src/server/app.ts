@@ -14,14 +14,19 @@ import { publicUrlNotice } from './http/public-address';
 import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createMembersService } from './modules/admin/members.service';
+import { createReportsService } from './modules/admin/reports.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
+import { reconcileUsers } from './modules/billing/fulfilment';
 import { webhookRoutes } from './modules/billing/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
-import { createTradingViewService } from './modules/tradingview/tradingview.service';
+import { createTradingViewService, type TradingViewService } from './modules/tradingview/tradingview.service';
 import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 
@@ -52,6 +57,19 @@ function contentSecurityPolicy(config: Config) {
     baseUri: ["'self'"],
     formAction: ["'self'"],
     frameAncestors: ["'none'"],
+  };
+}
+
+/** The operator console's services (issue 13), built from the same dependencies as the shop's. */
+function operatorConsole(deps: Dependencies, tradingView: TradingViewService) {
+  const { config, logger, clock, payments, reconciler } = deps;
+  const db = deps.database.db;
+  const billing = createBillingService({ db, payments, config, logger, clock, onUsersChanged: reconcileUsers(reconciler) });
+  return {
+    db,
+    directory: { config, db },
+    reports: createReportsService({ db, clock, prices: config.site.prices }),
+    members: createMembersService({ db, clock, reconciler, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
   };
 }
 
@@ -107,6 +125,7 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   api.route('/', billingRoutes(deps));
   api.route('/', paymentRoutes(deps, tradingView));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db, config }));
+  api.route('/admin', adminRoutes(operatorConsole(deps, tradingView)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -198,7 +198,7 @@ function buildConfig(env: Env) {
     trustedOrigins: allowedOrigins(publicUrl, env.PORT, isProduction, env.TRUSTED_ORIGINS),
     previewHosts: env.PREVIEW_HOSTS,
     trustProxy: env.TRUST_PROXY,
-    /** Operators by e-mail; read only through isOperator() (modules/auth/operator.ts). */
+    /** Operators by e-mail (more are stored in the database); read only through isOperator() (modules/auth/operator.ts). */
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL ? { kind: 'postgres' as const, url: env.DATABASE_URL } : { kind: 'pglite' as const, dataDir: env.DATA_DIR },

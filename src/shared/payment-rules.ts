@@ -5,8 +5,8 @@ import { isRecurring, type PlanType } from './plans';
 /** A duplicate payment's refund: waiting for the provider, then done. */
 export type DuplicateStatus = 'refund_pending' | 'refunded';
 
-/** Why a row gives no access whatever the provider's snapshot says. */
-export type RevokedReason = 'duplicate' | 'replaced' | 'refunded' | 'disputed';
+/** Why a row gives no access whatever the provider's snapshot says ('operator': taken away in the operator console). */
+export type RevokedReason = 'duplicate' | 'replaced' | 'refunded' | 'disputed' | 'operator';
 
 /** A plan the buyer already holds that grants access now. */
 export type Holding = {

@@ -1,27 +1,33 @@
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
+import { isStoredOperator } from './operators.repository';
 import type { AuthVariables, SessionUser } from './session.middleware';
 
+/** What deciding "operator or not" reads: ADMIN_EMAILS and the operators table. */
+export type OperatorDirectory = { config: Pick<Config, 'adminEmails'>; db: Db };
+
 /**
- * The one answer to "is this session an operator": today an e-mail listed in ADMIN_EMAILS. Async
- * because operators will also be kept in the database (the operator console); every check goes
- * through here, never through config.adminEmails directly.
+ * The one answer to "is this session an operator": an e-mail listed in ADMIN_EMAILS or stored in
+ * the operators table (`npm run admin -- add`). Every check goes through here, never through
+ * config.adminEmails directly.
  */
-export async function isOperator(config: Pick<Config, 'adminEmails'>, user: SessionUser | null): Promise<boolean> {
-  return user !== null && config.adminEmails.includes(user.email.toLowerCase());
+export async function isOperator(directory: OperatorDirectory, user: SessionUser | null): Promise<boolean> {
+  if (user === null) return false;
+  return directory.config.adminEmails.includes(user.email.toLowerCase()) || (await isStoredOperator(directory.db, user.email));
 }
 
 /**
  * Lets operators through, and everyone else only while `openToAll()` holds; otherwise 401 for
  * visitors and 403 for members. Runs after loadSession.
  */
-export function requireOperator(config: Pick<Config, 'adminEmails'>, openToAll: () => boolean = () => false) {
+export function requireOperator(directory: OperatorDirectory, openToAll: () => boolean = () => false) {
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     if (openToAll()) return next();
     const user = c.get('user');
     if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in as an operator to continue.');
-    if (!(await isOperator(config, user))) throw new ApiError(403, 'forbidden', 'Only operators may open this page.');
+    if (!(await isOperator(directory, user))) throw new ApiError(403, 'forbidden', 'Only operators may open this page.');
     return next();
   });
 }

@@ -10,7 +10,7 @@ import { listOutboxMails } from './outbox.repository';
  * Reset links in it hand over accounts, so only operators read it unless the whole shop is a demo.
  */
 export function mailboxRoutes({ db, config }: { db: Db; config: Config }) {
-  return new Hono<{ Variables: AuthVariables }>().get('/sandbox/mailbox', requireOperator(config, () => outboxIsPublic(config)), async (c) => {
+  return new Hono<{ Variables: AuthVariables }>().get('/sandbox/mailbox', requireOperator({ config, db }, () => outboxIsPublic(config)), async (c) => {
     // The delivered mails: a queued one appears once the worker has rendered and "sent" it.
     const mails = await listOutboxMails(db, { status: ['sent'] });
     return c.json({

@@ -1,0 +1,27 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Operators kept in the database (`npm run admin -- add`), beside those named by ADMIN_EMAILS. */
+export const operators = pgTable('operators', {
+  // stored in lowercase, as ADMIN_EMAILS is read
+  email: text('email').primaryKey(),
+  addedBy: text('added_by').notNull(),
+  createdAt,
+});
+
+/** Every operator action: who did what, to which member, when. Never updated or deleted. */
+export const operatorAuditLog = pgTable(
+  'operator_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action').notNull(),
+    // the member stays named in details when the account is deleted
+    targetUserId: uuid('target_user_id').references(() => user.id, { onDelete: 'set null' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt,
+  },
+  (table) => [index('operator_audit_log_created_idx').on(table.createdAt), index('operator_audit_log_target_idx').on(table.targetUserId, table.createdAt)],
+);

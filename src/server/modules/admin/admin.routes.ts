@@ -1,0 +1,66 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  AUDIT_PAGE_SIZE,
+  auditLogQuerySchema,
+  compAccessRequestSchema,
+  memberListQuerySchema,
+  usernameCorrectionSchema,
+  type AuditLog,
+} from '@shared/admin-contract';
+import type { Db } from '../../db/client';
+import { ApiError, readJson } from '../../http/errors';
+import { requireOperator, type OperatorDirectory } from '../auth/operator';
+import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { auditLogPage } from './audit.repository';
+import type { MembersService } from './members.service';
+import type { ReportsService } from './reports.service';
+
+export type AdminRoutesDeps = { db: Db; directory: OperatorDirectory; reports: ReportsService; members: MembersService };
+
+const NO_STORE = { 'cache-control': 'private, no-store' };
+const memberIdSchema = z.uuid();
+
+/** A member id from the path; anything that is not one is a member we do not have. */
+function memberId(value: string): string {
+  const parsed = memberIdSchema.safeParse(value);
+  if (!parsed.success) throw new ApiError(404, 'not_found', 'No member with this id.');
+  return parsed.data;
+}
+
+/**
+ * The operator console's API, mounted at /api/admin after loadSession: every route, including
+ * those other operator pages add here with `.route()`, sits behind requireOperator, and the
+ * authorisation table test walks `.routes` of this app, so a new route is tested as it is added.
+ */
+export function adminRoutes(deps: AdminRoutesDeps) {
+  const { db, reports, members } = deps;
+  return new Hono<{ Variables: AuthVariables }>()
+    .use('*', requireOperator(deps.directory))
+    .get('/me', (c) => c.json({ email: requireUser(c).email }, 200, NO_STORE))
+    .get('/overview', async (c) => c.json(await reports.overview(), 200, NO_STORE))
+    .get('/members', async (c) => c.json(await members.list(memberListQuerySchema.parse(c.req.query())), 200, NO_STORE))
+    .get('/members/:id', async (c) => c.json(await members.detail(memberId(c.req.param('id'))), 200, NO_STORE))
+    .post('/members/:id/resync', async (c) => c.json(await members.resync(requireUser(c), memberId(c.req.param('id')))))
+    .post('/members/:id/retry-grant', async (c) => c.json(await members.retryGrant(requireUser(c), memberId(c.req.param('id')))))
+    .post('/members/:id/tradingview-username', async (c) => {
+      const { username } = await readJson(c, usernameCorrectionSchema);
+      return c.json(await members.correctUsername(requireUser(c), memberId(c.req.param('id')), username));
+    })
+    .post('/members/:id/comp', async (c) => {
+      const { until } = await readJson(c, compAccessRequestSchema);
+      return c.json(await members.grantComp(requireUser(c), memberId(c.req.param('id')), until));
+    })
+    .post('/members/:id/revoke', async (c) => c.json(await members.revokeAccess(requireUser(c), memberId(c.req.param('id')))))
+    .get('/audit-log', async (c) => {
+      const query = auditLogQuerySchema.parse(c.req.query());
+      const { rows, total } = await auditLogPage(db, { page: query.page, pageSize: AUDIT_PAGE_SIZE, ...(query.member ? { targetUserId: query.member } : {}) });
+      const body: AuditLog = {
+        entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        page: query.page,
+        pageSize: AUDIT_PAGE_SIZE,
+        total,
+      };
+      return c.json(body, 200, NO_STORE);
+    });
+}

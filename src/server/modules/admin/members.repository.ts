@@ -1,0 +1,141 @@
+// The console's reads and writes about members: search, one member's records, comp access.
+// The only Drizzle user of the admin module's member queries.
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { COMP_PROVIDER } from '@shared/admin-reports';
+import type { MemberListQuery, MemberStatus } from '@shared/admin-contract';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { checkoutSessions, orders, securityEvents, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
+
+const grantsAccessAt = (now: Date) => sql`(s.is_active AND (s.plan_type = 'lifetime' OR s.expires_at IS NULL OR s.expires_at > ${now}))`;
+
+/** A member's standing, in the order the console asks about it: a failing renewal first. */
+const memberStatus = (now: Date) => sql`CASE
+    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND s.status = 'past_due' AND ${grantsAccessAt(now)}) THEN 'past_due'
+    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND s.provider <> ${COMP_PROVIDER} AND ${grantsAccessAt(now)}) THEN 'active'
+    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND ${grantsAccessAt(now)}) THEN 'comp'
+    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id) THEN 'churned'
+    ELSE 'none' END`;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export type MemberListRow = { id: string; email: string; createdAt: Date; tradingviewUsername: string | null; status: MemberStatus; plan: string | null };
+
+/**
+ * One page of members, newest accounts first. `q` matches part of the e-mail or TradingView
+ * username, or exactly an order: checkout session, provider subscription or payment id, order id.
+ */
+export async function searchMembers(db: Db, query: MemberListQuery, pageSize: number, now: Date): Promise<{ rows: MemberListRow[]; total: number }> {
+  const q = query.q?.trim() ?? '';
+  const like = `%${escapeLike(q.toLowerCase())}%`;
+  const search = q
+    ? sql`AND (lower(u.email) LIKE ${like}
+        OR EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND (lower(s.tradingview_username) LIKE ${like}
+             OR s.provider_subscription_id = ${q} OR s.checkout_session_id = ${q} OR s.provider_customer_id = ${q}))
+        OR EXISTS (SELECT 1 FROM tradingview_grants g WHERE g.user_id = u.id AND lower(g.username) LIKE ${like})
+        OR EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND (o.id::text = ${q} OR o.checkout_session_id = ${q}
+             OR o.provider_payment_id = ${q} OR o.provider_payment_intent_id = ${q} OR o.provider_subscription_id = ${q}))
+        OR EXISTS (SELECT 1 FROM checkout_sessions c WHERE c.claimed_by_user_id = u.id AND c.id = ${q}))`
+    : sql``;
+  const rows = await queryRows<MemberListRow & { total: string | number; createdAt: Date | string }>(
+    db,
+    sql`WITH members AS (
+          SELECT u.id, u.email, u.created_at AS "createdAt",
+            (SELECT s.tradingview_username FROM user_subscriptions s WHERE s.user_id = u.id AND s.tradingview_username IS NOT NULL
+               ORDER BY s.updated_at DESC LIMIT 1) AS "tradingviewUsername",
+            ${memberStatus(now)} AS status,
+            (SELECT CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END FROM user_subscriptions s WHERE s.user_id = u.id
+               ORDER BY ${grantsAccessAt(now)} DESC, s.created_at DESC LIMIT 1) AS plan,
+            (SELECT min(s.created_at) FROM user_subscriptions s WHERE s.user_id = u.id) AS "firstSubscription"
+          FROM "user" u WHERE true ${search}
+        )
+        SELECT *, count(*) OVER () AS total FROM members
+        WHERE (${query.status ?? null}::text IS NULL OR status = ${query.status ?? null})
+          AND (${query.plan ?? null}::text IS NULL OR plan = ${query.plan ?? null})
+          AND (${query.since ?? null}::date IS NULL OR "firstSubscription" >= ${query.since ?? null}::date)
+        ORDER BY "createdAt" DESC, id
+        LIMIT ${pageSize} OFFSET ${(query.page - 1) * pageSize}`,
+  );
+  return {
+    rows: rows.map(({ total: _total, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+export async function memberStatusOf(db: Db, userId: string, now: Date): Promise<MemberStatus> {
+  const [row] = await queryRows<{ status: MemberStatus }>(db, sql`SELECT ${memberStatus(now)} AS status FROM "user" u WHERE u.id = ${userId}::uuid`);
+  return row?.status ?? 'none';
+}
+
+export async function findMember(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function subscriptionsOf(db: Db, userId: string) {
+  return db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).orderBy(desc(userSubscriptions.createdAt));
+}
+
+/** The member's orders, and those of checkouts they claimed (an order is written before the claim). */
+export async function ordersOf(db: Db, userId: string) {
+  return db
+    .select({
+      id: orders.id,
+      planType: orders.planType,
+      amount: orders.amount,
+      currency: orders.currency,
+      status: orders.status,
+      checkoutSessionId: orders.checkoutSessionId,
+      duplicateStatus: checkoutSessions.duplicateStatus,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+    .where(or(eq(orders.userId, userId), eq(checkoutSessions.claimedByUserId, userId)))
+    .orderBy(desc(orders.createdAt));
+}
+
+export async function grantsOf(db: Db, userId: string) {
+  return db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId)).orderBy(asc(tradingviewGrants.createdAt));
+}
+
+export async function shopAccessOf(db: Db, usernames: string[]) {
+  if (usernames.length === 0) return [];
+  return db
+    .select()
+    .from(tradingviewShopAccess)
+    .where(inArray(tradingviewShopAccess.username, usernames.map((name) => name.toLowerCase())));
+}
+
+export async function securityEventsOf(db: Db, userId: string, limit: number) {
+  return db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.createdAt)).limit(limit);
+}
+
+/** Complimentary access until `until`: a row with no provider behind it, ending on its own. */
+export async function insertCompAccess(db: Db, userId: string, until: Date, tradingviewUsername: string | null): Promise<void> {
+  await db.insert(userSubscriptions).values({
+    userId,
+    // Stored as a monthly row that will not renew, so that every reader of plan_type (the member's
+    // settings, mails) keeps a plan it knows; the provider says it is comp.
+    planType: 'monthly',
+    provider: COMP_PROVIDER,
+    status: 'canceled',
+    cancelAtPeriodEnd: true,
+    isActive: true,
+    expiresAt: until,
+    tradingviewUsername,
+  });
+}
+
+/** Rows of the member that still give access (the operator's revoke switches these off). */
+export async function accessRowIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: userSubscriptions.id })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.isActive, true)));
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,181 @@
+import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
+import { MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { SessionUser } from '../auth/session.middleware';
+import { revokeRows } from '../billing/billing.repository';
+import type { GrantReconciler } from '../tradingview/grant-reconciler';
+import { retryFailedGrantNow } from '../tradingview/tradingview.repository';
+import type { TradingViewService } from '../tradingview/tradingview.service';
+import { recordOperatorAction } from './audit.repository';
+import {
+  accessRowIds,
+  findMember,
+  grantsOf,
+  insertCompAccess,
+  memberStatusOf,
+  ordersOf,
+  searchMembers,
+  securityEventsOf,
+  shopAccessOf,
+  subscriptionsOf,
+} from './members.repository';
+
+const SECURITY_EVENTS_SHOWN = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type MembersServiceDeps = {
+  db: Db;
+  clock: () => Date;
+  reconciler: GrantReconciler;
+  tradingView: TradingViewService;
+  /** billing's syncUser: re-reads the member's subscriptions and checkouts from the provider. */
+  syncFromProvider: (member: SessionUser) => Promise<boolean>;
+  scriptIds: readonly string[];
+};
+
+/** Where the operator opens a customer: Stripe's dashboard in the key's mode, or the sandbox portal. */
+export function customerUrl(row: { provider: string; providerCustomerId: string | null; providerLivemode: boolean | null }): string | null {
+  if (!row.providerCustomerId) return null;
+  const id = encodeURIComponent(row.providerCustomerId);
+  if (row.provider === 'stripe') return row.providerLivemode === true ? `https://dashboard.stripe.com/customers/${id}` : `https://dashboard.stripe.com/test/customers/${id}`;
+  if (row.provider === 'sandbox') return `/sandbox/portal/${id}`;
+  return null;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function createMembersService(deps: MembersServiceDeps) {
+  const { db, clock, reconciler, tradingView } = deps;
+
+  async function memberOr404(userId: string) {
+    const member = await findMember(db, userId);
+    if (!member) throw new ApiError(404, 'not_found', 'No member with this id.');
+    return member;
+  }
+
+  return {
+    async list(query: MemberListQuery): Promise<MemberList> {
+      const { rows, total } = await searchMembers(db, query, MEMBERS_PAGE_SIZE, clock());
+      return {
+        members: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        page: query.page,
+        pageSize: MEMBERS_PAGE_SIZE,
+        total,
+      };
+    },
+
+    async detail(userId: string): Promise<MemberDetail> {
+      const member = await memberOr404(userId);
+      const [subscriptions, memberOrders, grants, events, status] = await Promise.all([
+        subscriptionsOf(db, userId),
+        ordersOf(db, userId),
+        grantsOf(db, userId),
+        securityEventsOf(db, userId, SECURITY_EVENTS_SHOWN),
+        memberStatusOf(db, userId, clock()),
+      ]);
+      const shopAccess = await shopAccessOf(db, grants.map((grant) => grant.username));
+      const withCustomer = subscriptions.find((row) => customerUrl(row) !== null);
+      return {
+        account: { id: member.id, email: member.email, name: member.name, createdAt: member.createdAt.toISOString(), emailVerified: member.emailVerified, status },
+        subscriptions: subscriptions.map((row) => ({
+          id: row.id,
+          plan: row.provider === COMP_PROVIDER ? 'comp' : row.planType,
+          status: row.status,
+          isActive: row.isActive,
+          expiresAt: iso(row.expiresAt),
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+          provider: row.provider,
+          providerCustomerId: row.providerCustomerId,
+          providerSubscriptionId: row.providerSubscriptionId,
+          checkoutSessionId: row.checkoutSessionId,
+          revokedReason: row.revokedReason,
+          tradingviewUsername: row.tradingviewUsername,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        orders: memberOrders.map((order) => ({
+          id: order.id,
+          plan: order.planType,
+          amount: order.amount,
+          currency: order.currency,
+          status: order.status,
+          checkoutSessionId: order.checkoutSessionId,
+          duplicateStatus: order.duplicateStatus,
+          createdAt: order.createdAt.toISOString(),
+        })),
+        grants: grants.map((grant) => ({
+          username: grant.username,
+          desired: grant.desired,
+          status: grant.status,
+          expiresAt: iso(grant.desiredExpiresAt),
+          attempts: grant.attempts,
+          lastError: grant.lastError,
+          nextAttemptAt: grant.status === 'failed' || grant.status === 'pending' ? grant.nextAttemptAt.toISOString() : null,
+          scripts: deps.scriptIds.map((scriptId) => {
+            const given = shopAccess.find((row) => row.scriptId === scriptId && row.username === grant.username.toLowerCase());
+            return { scriptId, granted: given !== undefined, grantedUntil: iso(given?.expiresAt ?? null) };
+          }),
+        })),
+        securityEvents: events.map((event) => ({ id: event.id, event: event.event, count: event.count, ipAddress: event.ipAddress, createdAt: event.createdAt.toISOString() })),
+        customerUrl: withCustomer ? customerUrl(withCustomer) : null,
+      };
+    },
+
+    async resync(operator: SessionUser, userId: string): Promise<ActionResult> {
+      const member = await memberOr404(userId);
+      const complete = await deps.syncFromProvider({ id: member.id, email: member.email, name: member.name, createdAt: member.createdAt });
+      await reconciler.syncUser(userId);
+      await recordOperatorAction(db, { operator: operator.email, action: 'resync_member', targetUserId: userId, details: { complete } });
+      return { message: complete ? 'Synced with the payment provider.' : 'Synced what the payment provider answered; some of it could not be read (see the server log).' };
+    },
+
+    async retryGrant(operator: SessionUser, userId: string): Promise<ActionResult> {
+      await memberOr404(userId);
+      await reconciler.syncUser(userId);
+      const now = clock();
+      const failed = (await grantsOf(db, userId)).filter((grant) => grant.status === 'failed');
+      for (const grant of failed) await retryFailedGrantNow(db, userId, grant.username, now);
+      reconciler.kick();
+      await recordOperatorAction(db, { operator: operator.email, action: 'retry_grant', targetUserId: userId, details: { usernames: failed.map((grant) => grant.username) } });
+      return { message: failed.length ? `Retrying ${failed.map((grant) => grant.username).join(', ')} now.` : 'No failed grant; access was checked again.' };
+    },
+
+    async correctUsername(operator: SessionUser, userId: string, username: string): Promise<ActionResult> {
+      await memberOr404(userId);
+      const { verifiedUsername } = await tradingView.setUsername(userId, username);
+      await recordOperatorAction(db, { operator: operator.email, action: 'correct_username', targetUserId: userId, details: { username: verifiedUsername } });
+      return { message: `TradingView username set to ${verifiedUsername}; the previous one's access is revoked.` };
+    },
+
+    /** Access until the end of `until` (a UTC day), with no payment. */
+    async grantComp(operator: SessionUser, userId: string, until: string): Promise<ActionResult> {
+      const member = await memberOr404(userId);
+      const ends = new Date(new Date(`${until}T00:00:00.000Z`).getTime() + DAY_MS);
+      if (ends.getTime() <= clock().getTime()) throw new ApiError(400, 'invalid_input', 'Choose a day from today on.');
+      const username = (await subscriptionsOf(db, userId)).find((row) => row.tradingviewUsername)?.tradingviewUsername ?? null;
+      await db.transaction(async (tx) => {
+        await insertCompAccess(tx, member.id, ends, username);
+        await recordOperatorAction(tx, { operator: operator.email, action: 'grant_comp', targetUserId: userId, details: { until: dayKey(new Date(ends.getTime() - 1)) } });
+      });
+      await reconciler.syncUser(userId);
+      return { message: `Complimentary access until ${until} (end of day, UTC).` };
+    },
+
+    async revokeAccess(operator: SessionUser, userId: string): Promise<ActionResult> {
+      await memberOr404(userId);
+      const rows = await accessRowIds(db, userId);
+      await db.transaction(async (tx) => {
+        await revokeRows(tx, { rowIds: rows }, 'operator');
+        await recordOperatorAction(tx, { operator: operator.email, action: 'revoke_access', targetUserId: userId, details: { rows: rows.length } });
+      });
+      await reconciler.syncUser(userId);
+      return {
+        message: rows.length
+          ? `Access revoked (${rows.length} subscription${rows.length === 1 ? '' : 's'}). A renewing subscription still renews at the provider: cancel it there.`
+          : 'The member had no access to revoke.',
+      };
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,114 @@
+// The overview's raw numbers, read straight from billing's tables; the rules that turn them into
+// reports live in src/shared/admin-reports.ts. Read-only.
+import { sql } from 'drizzle-orm';
+import { COMP_PROVIDER } from '@shared/admin-reports';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query';
+
+/** A row that gives access at `now`: the rule of user_has_premium_access, at a given instant. */
+const grantsAccessAt = (now: Date) => sql`(s.is_active AND (s.plan_type = 'lifetime' OR s.expires_at IS NULL OR s.expires_at > ${now}))`;
+const reportPlan = sql`CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END`;
+
+export type RevenueRow = { plan: string; currency: string; today: number; days7: number; days30: number; ordersToday: number; orders7: number; orders30: number };
+
+/** Paid orders (refunded and disputed ones left out) per plan and currency in the three periods. */
+export async function revenueByPlan(db: Db, starts: { today: Date; days7: Date; days30: Date }): Promise<RevenueRow[]> {
+  const rows = await queryRows<Record<keyof RevenueRow, string | number>>(
+    db,
+    sql`SELECT plan_type AS plan, currency,
+          coalesce(sum(amount) FILTER (WHERE created_at >= ${starts.today}), 0) AS today,
+          coalesce(sum(amount) FILTER (WHERE created_at >= ${starts.days7}), 0) AS days7,
+          coalesce(sum(amount), 0) AS days30,
+          count(*) FILTER (WHERE created_at >= ${starts.today}) AS "ordersToday",
+          count(*) FILTER (WHERE created_at >= ${starts.days7}) AS orders7,
+          count(*) AS orders30
+        FROM orders WHERE status = 'paid' AND created_at >= ${starts.days30}
+        GROUP BY plan_type, currency ORDER BY plan_type, currency`,
+  );
+  // sums and counts arrive as bigint strings from pg
+  return rows.map((row) => ({
+    plan: String(row.plan),
+    currency: String(row.currency),
+    today: Number(row.today),
+    days7: Number(row.days7),
+    days30: Number(row.days30),
+    ordersToday: Number(row.ordersToday),
+    orders7: Number(row.orders7),
+    orders30: Number(row.orders30),
+  }));
+}
+
+export async function activeMembersByPlan(db: Db, now: Date): Promise<{ plan: string; members: number }[]> {
+  const rows = await queryRows<{ plan: string; members: string | number }>(
+    db,
+    sql`SELECT ${reportPlan} AS plan, count(DISTINCT s.user_id) AS members
+        FROM user_subscriptions s WHERE s.user_id IS NOT NULL AND ${grantsAccessAt(now)}
+        GROUP BY 1 ORDER BY 1`,
+  );
+  return rows.map((row) => ({ plan: row.plan, members: Number(row.members) }));
+}
+
+/**
+ * Subscriptions that will renew, with what their period costs: the newest paid order of the
+ * subscription (a plan change charges the new price), else the order that started the row.
+ */
+export async function renewingSubscriptions(db: Db, now: Date): Promise<{ planType: string; provider: string; amount: number | null; currency: string | null }[]> {
+  return queryRows(
+    db,
+    sql`SELECT s.plan_type AS "planType", s.provider, o.amount, o.currency
+        FROM user_subscriptions s
+        LEFT JOIN LATERAL (
+          SELECT amount, currency FROM orders o
+          WHERE o.status = 'paid' AND (o.id = s.order_id OR (s.provider_subscription_id IS NOT NULL AND o.provider_subscription_id = s.provider_subscription_id))
+          ORDER BY o.created_at DESC LIMIT 1
+        ) o ON true
+        WHERE ${grantsAccessAt(now)} AND s.status IN ('active', 'trialing') AND NOT s.cancel_at_period_end AND s.provider <> ${COMP_PROVIDER}`,
+  );
+}
+
+/**
+ * Each row's stretch of access: from its start until its expiry, or until it was switched off
+ * (updated_at) when that came first; open while it is active with no expiry (lifetime).
+ */
+export async function accessSpans(db: Db, since: Date): Promise<{ userId: string; from: Date; until: Date | null }[]> {
+  const rows = await queryRows<{ userId: string; from: Date | string; until: Date | string | null }>(
+    db,
+    sql`SELECT user_id AS "userId", created_at AS "from",
+          CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
+               ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
+        FROM user_subscriptions
+        WHERE user_id IS NOT NULL`,
+  );
+  return rows
+    .map((row) => ({ userId: row.userId, from: new Date(row.from), until: row.until === null ? null : new Date(row.until) }))
+    .filter((span) => span.until === null || span.until.getTime() >= since.getTime());
+}
+
+export async function paidOrdersSince(db: Db, since: Date): Promise<{ at: Date; amount: number; currency: string }[]> {
+  const rows = await queryRows<{ at: Date | string; amount: number; currency: string }>(
+    db,
+    sql`SELECT created_at AS at, amount, currency FROM orders WHERE status = 'paid' AND created_at >= ${since}`,
+  );
+  return rows.map((row) => ({ at: new Date(row.at), amount: Number(row.amount), currency: row.currency }));
+}
+
+/** Orders per status among refunded and disputed ones, with their amounts per currency. */
+export async function reversedOrders(db: Db): Promise<{ status: string; currency: string; orders: number; amount: number }[]> {
+  const rows = await queryRows<{ status: string; currency: string; orders: string | number; amount: string | number }>(
+    db,
+    sql`SELECT status, currency, count(*) AS orders, sum(amount) AS amount FROM orders
+        WHERE status IN ('refunded', 'disputed') GROUP BY status, currency ORDER BY status, currency`,
+  );
+  return rows.map((row) => ({ status: row.status, currency: row.currency, orders: Number(row.orders), amount: Number(row.amount) }));
+}
+
+export async function attentionCounts(db: Db): Promise<{ duplicatesRefunded: number; duplicatesPending: number; failedRenewals: number }> {
+  const [row] = await queryRows<Record<string, string | number>>(
+    db,
+    sql`SELECT
+          (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refunded') AS "duplicatesRefunded",
+          (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refund_pending') AS "duplicatesPending",
+          (SELECT count(DISTINCT coalesce(user_id::text, id::text)) FROM user_subscriptions WHERE status = 'past_due' AND is_active) AS "failedRenewals"`,
+  );
+  return { duplicatesRefunded: Number(row?.duplicatesRefunded ?? 0), duplicatesPending: Number(row?.duplicatesPending ?? 0), failedRenewals: Number(row?.failedRenewals ?? 0) };
+}

@@ -1,0 +1,76 @@
+import {
+  activeMembersPerDay,
+  dailyTotals,
+  dayKey,
+  lastDays,
+  memberMovement,
+  monthlyRecurringRevenue,
+  periodStart,
+  startOfDay,
+} from '@shared/admin-reports';
+import type { Overview } from '@shared/admin-contract';
+import { isPlanType, PLAN_CURRENCY, type PlanPrices } from '@shared/plans';
+import type { Db } from '../../db/client';
+import {
+  accessSpans,
+  activeMembersByPlan,
+  attentionCounts,
+  paidOrdersSince,
+  renewingSubscriptions,
+  revenueByPlan,
+  reversedOrders,
+} from './reports.repository';
+
+export const CHART_DAYS = 90;
+
+const moneyList = (totals: Record<string, number>) => Object.entries(totals).map(([currency, amount]) => ({ currency, amount }));
+
+export function createReportsService(deps: { db: Db; clock: () => Date; prices: PlanPrices }) {
+  const { db, clock, prices } = deps;
+  return {
+    async overview(): Promise<Overview> {
+      const now = clock();
+      const starts = { today: periodStart(now, 'today'), days7: periodStart(now, 'days7'), days30: periodStart(now, 'days30') };
+      const chartStart = startOfDay(now, CHART_DAYS - 1);
+      const [revenue, active, renewing, spans, paid, reversed, attention] = await Promise.all([
+        revenueByPlan(db, starts),
+        activeMembersByPlan(db, now),
+        renewingSubscriptions(db, now),
+        accessSpans(db, chartStart),
+        paidOrdersSince(db, chartStart),
+        reversedOrders(db),
+        attentionCounts(db),
+      ]);
+      // A subscription whose order is missing is valued at today's list price of its plan.
+      const mrr = monthlyRecurringRevenue(
+        renewing.map((row) => ({
+          ...row,
+          amount: row.amount ?? (isPlanType(row.planType) ? prices[row.planType] : 0),
+          currency: row.currency ?? PLAN_CURRENCY,
+        })),
+      );
+      const movement = memberMovement(spans, starts.days30, now);
+      const days = lastDays(now, CHART_DAYS);
+      const members = activeMembersPerDay(days, spans);
+      const reversal = (status: string) => {
+        const rows = reversed.filter((row) => row.status === status);
+        return { count: rows.reduce((sum, row) => sum + row.orders, 0), amounts: rows.map((row) => ({ currency: row.currency, amount: row.amount })) };
+      };
+      const lines = (pick: 'today' | 'days7' | 'days30', orders: 'ordersToday' | 'orders7' | 'orders30') =>
+        revenue.filter((row) => row[orders] > 0).map((row) => ({ plan: row.plan, currency: row.currency, amount: row[pick], orders: row[orders] }));
+      return {
+        revenue: { today: lines('today', 'ordersToday'), days7: lines('days7', 'orders7'), days30: lines('days30', 'orders30') },
+        activeMembers: active,
+        mrr: moneyList(mrr),
+        newMembers: { count: movement.newMembers, since: dayKey(starts.days30) },
+        churnedMembers: movement.churned,
+        refunds: reversal('refunded'),
+        disputes: reversal('disputed'),
+        attention,
+        chart: dailyTotals(days, paid).map((point, index) => ({ day: point.day, revenue: point.totals, members: members[index]?.members ?? 0 })),
+      };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,135 @@
+// The operator console's JSON API (issue 13): paths and response schemas shared by the server's
+// routes and the console's calls, so a change on one side fails the other's typecheck or parse.
+import { z } from 'zod';
+
+export const ADMIN_API = '/api/admin';
+
+export const MEMBER_STATUSES = ['active', 'comp', 'past_due', 'churned', 'none'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+const money = z.object({ currency: z.string(), amount: z.number().int() });
+const revenueLine = z.object({ plan: z.string(), currency: z.string(), amount: z.number().int(), orders: z.number().int() });
+
+export const adminMeSchema = z.object({ email: z.string() });
+
+export const overviewSchema = z.object({
+  revenue: z.object({ today: z.array(revenueLine), days7: z.array(revenueLine), days30: z.array(revenueLine) }),
+  activeMembers: z.array(z.object({ plan: z.string(), members: z.number().int() })),
+  mrr: z.array(money),
+  /** First access within the last 30 days; `since` is the first of those days (YYYY-MM-DD). */
+  newMembers: z.object({ count: z.number().int(), since: z.string() }),
+  /** Had access 30 days ago and none now. */
+  churnedMembers: z.number().int(),
+  refunds: z.object({ count: z.number().int(), amounts: z.array(money) }),
+  disputes: z.object({ count: z.number().int(), amounts: z.array(money) }),
+  attention: z.object({ duplicatesRefunded: z.number().int(), duplicatesPending: z.number().int(), failedRenewals: z.number().int() }),
+  chart: z.array(z.object({ day: z.string(), revenue: z.record(z.string(), z.number()), members: z.number().int() })),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const memberListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(MEMBER_STATUSES).optional(),
+  plan: z.string().trim().max(40).optional(),
+  /** Members whose first subscription started on or after this day (YYYY-MM-DD). */
+  since: z.iso.date().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type MemberListQuery = z.infer<typeof memberListQuerySchema>;
+
+export const MEMBERS_PAGE_SIZE = 25;
+
+export const memberListSchema = z.object({
+  members: z.array(
+    z.object({
+      id: z.string(),
+      email: z.string(),
+      tradingviewUsername: z.string().nullable(),
+      status: z.enum(MEMBER_STATUSES),
+      plan: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type MemberList = z.infer<typeof memberListSchema>;
+
+export const memberDetailSchema = z.object({
+  account: z.object({ id: z.string(), email: z.string(), name: z.string(), createdAt: z.string(), emailVerified: z.boolean(), status: z.enum(MEMBER_STATUSES) }),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      plan: z.string(),
+      status: z.string(),
+      isActive: z.boolean(),
+      expiresAt: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+      provider: z.string(),
+      providerCustomerId: z.string().nullable(),
+      providerSubscriptionId: z.string().nullable(),
+      checkoutSessionId: z.string().nullable(),
+      revokedReason: z.string().nullable(),
+      tradingviewUsername: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      plan: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      checkoutSessionId: z.string().nullable(),
+      duplicateStatus: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  grants: z.array(
+    z.object({
+      username: z.string(),
+      desired: z.string(),
+      status: z.string(),
+      expiresAt: z.string().nullable(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+      /** Per script: whether the shop has given this username access on TradingView, and until when (null: no expiry). */
+      scripts: z.array(z.object({ scriptId: z.string(), granted: z.boolean(), grantedUntil: z.string().nullable() })),
+    }),
+  ),
+  securityEvents: z.array(z.object({ id: z.string(), event: z.string(), count: z.number().int(), ipAddress: z.string().nullable(), createdAt: z.string() })),
+  /** Where the operator opens this customer at the payment provider (null: no customer there). */
+  customerUrl: z.string().nullable(),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const compAccessRequestSchema = z.object({ until: z.iso.date({ message: 'Choose the last day of the complimentary access.' }) });
+export const usernameCorrectionSchema = z.object({ username: z.string().trim().min(1, 'Enter the TradingView username.').max(64) });
+
+/** Every member action answers with what happened, in words the console shows as its result. */
+export const actionResultSchema = z.object({ message: z.string() });
+export type ActionResult = z.infer<typeof actionResultSchema>;
+
+export const auditLogQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), member: z.uuid().optional() });
+export const AUDIT_PAGE_SIZE = 50;
+
+export const auditLogSchema = z.object({
+  entries: z.array(
+    z.object({
+      id: z.string(),
+      operatorEmail: z.string(),
+      action: z.string(),
+      targetUserId: z.string().nullable(),
+      targetEmail: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    }),
+  ),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AuditLog = z.infer<typeof auditLogSchema>;

@@ -1,0 +1,96 @@
+// Rules behind the operator console's numbers (issue 13): what counts as comp, how a plan's price
+// becomes monthly recurring revenue, and the UTC day buckets of reports and charts. Pure.
+import { isPlanType, planPeriodInterval } from './plans';
+
+/** The provider of complimentary access an operator gives: no payment, no provider behind it. */
+export const COMP_PROVIDER = 'comp';
+
+/** A plan as reports show it: comp access is its own line whatever plan_type the row carries. */
+export function reportPlan(row: { planType: string; provider: string }): string {
+  return row.provider === COMP_PROVIDER ? 'comp' : row.planType;
+}
+
+/**
+ * What one period's price is worth per month, in minor units (not rounded: a sum of many is
+ * rounded once). Lifetime, comp and unknown plans bring no recurring revenue: null.
+ */
+export function monthlyValue(row: { planType: string; provider: string; amount: number }): number | null {
+  if (row.provider === COMP_PROVIDER || !isPlanType(row.planType)) return null;
+  const interval = planPeriodInterval(row.planType);
+  return interval ? row.amount / interval.months : null;
+}
+
+/** Monthly recurring revenue per currency (minor units) of the subscriptions that renew. */
+export function monthlyRecurringRevenue(rows: readonly { planType: string; provider: string; amount: number; currency: string }[]): Record<string, number> {
+  const totals: Record<string, number> = {};
+  for (const row of rows) {
+    const value = monthlyValue(row);
+    if (value !== null) totals[row.currency] = (totals[row.currency] ?? 0) + value;
+  }
+  return Object.fromEntries(Object.entries(totals).map(([currency, total]) => [currency, Math.round(total)]));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC calendar day of an instant, as YYYY-MM-DD. */
+export function dayKey(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** Midnight UTC of the day `daysBack` days before `now`'s day (0: today). */
+export function startOfDay(now: Date, daysBack = 0): Date {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(midnight - daysBack * DAY_MS);
+}
+
+export const REPORT_PERIODS = { today: 1, days7: 7, days30: 30 } as const;
+export type ReportPeriod = keyof typeof REPORT_PERIODS;
+
+/** Where a period of `days` calendar days ending today starts: today counts as the first. */
+export function periodStart(now: Date, period: ReportPeriod): Date {
+  return startOfDay(now, REPORT_PERIODS[period] - 1);
+}
+
+/** The last `days` UTC days, oldest first, ending today. */
+export function lastDays(now: Date, days: number): string[] {
+  return Array.from({ length: days }, (_, index) => dayKey(startOfDay(now, days - 1 - index)));
+}
+
+/** Sums amounts per day (and currency) over the days given; amounts outside them are left out. */
+export function dailyTotals(days: readonly string[], rows: readonly { at: Date; amount: number; currency: string }[]): { day: string; totals: Record<string, number> }[] {
+  const byDay = new Map(days.map((day) => [day, {} as Record<string, number>]));
+  for (const row of rows) {
+    const totals = byDay.get(dayKey(row.at));
+    if (totals) totals[row.currency] = (totals[row.currency] ?? 0) + row.amount;
+  }
+  return days.map((day) => ({ day, totals: byDay.get(day) ?? {} }));
+}
+
+/** A stretch of access one member had: from `from` until `until` (null: still open). */
+export type AccessSpan = { userId: string; from: Date; until: Date | null };
+
+/** Members with access at the end of each day (a member counts once however many rows they hold). */
+export function activeMembersPerDay(days: readonly string[], spans: readonly AccessSpan[]): { day: string; members: number }[] {
+  return days.map((day) => {
+    const end = new Date(`${day}T00:00:00.000Z`).getTime() + DAY_MS;
+    const members = new Set<string>();
+    for (const span of spans) if (span.from.getTime() < end && (span.until === null || span.until.getTime() >= end)) members.add(span.userId);
+    return { day, members: members.size };
+  });
+}
+
+/** Members who got access for the first time since `since`, and those who had it then and not at `now`. */
+export function memberMovement(spans: readonly AccessSpan[], since: Date, now: Date): { newMembers: number; churned: number } {
+  const covers = (span: AccessSpan, at: Date) => span.from.getTime() <= at.getTime() && (span.until === null || span.until.getTime() > at.getTime());
+  const first = new Map<string, number>();
+  const activeThen = new Set<string>();
+  const activeNow = new Set<string>();
+  for (const span of spans) {
+    first.set(span.userId, Math.min(first.get(span.userId) ?? Infinity, span.from.getTime()));
+    if (covers(span, since)) activeThen.add(span.userId);
+    if (covers(span, now)) activeNow.add(span.userId);
+  }
+  const newMembers = [...first.values()].filter((at) => at >= since.getTime()).length;
+  const churned = [...activeThen].filter((userId) => !activeNow.has(userId)).length;
+  return { newMembers, churned };
+}
