@@ -143,7 +143,7 @@ function currencyFormatter(currency: string, fractionDigits?: number): Intl.Numb
   });
 }
 
-function minorUnitDivisor(currency: string): number {
+export function minorUnitDivisor(currency: string): number {
   // Zero-decimal currencies (JPY…) store whole units; ask Intl rather than assuming cents.
   return 10 ** (currencyFormatter(currency).resolvedOptions().maximumFractionDigits ?? 2);
 }

@@ -1,4 +1,4 @@
-import { ChevronDown, CreditCard, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, CreditCard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
   DropdownMenu,
@@ -9,10 +9,12 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { useAuth } from '@client/lib/auth-state';
+import { useIsOperator } from '@client/lib/operator';
 
 export function UserMenu({ email }: { email: string }) {
   const navigate = useNavigate();
-  const { signOut } = useAuth();
+  const { signOut, user } = useAuth();
+  const operator = useIsOperator(user?.id ?? null);
   const initial = email.charAt(0).toUpperCase();
 
   return (
@@ -44,6 +46,12 @@ export function UserMenu({ email }: { email: string }) {
           <CreditCard aria-hidden="true" className="h-4 w-4 text-muted" />
           Subscription
         </DropdownMenuItem>
+        {operator ? (
+          <DropdownMenuItem onSelect={() => navigate('/admin')}>
+            <ShieldCheck aria-hidden="true" className="h-4 w-4 text-muted" />
+            Operator console
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut('/')} className="text-red-300 data-[highlighted]:bg-red-500/10">
           <LogOut aria-hidden="true" className="h-4 w-4" />

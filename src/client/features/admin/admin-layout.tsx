@@ -1,0 +1,71 @@
+import { CreditCard, LayoutDashboard, ScrollText, Tv, Users } from 'lucide-react';
+import { Link, NavLink, useRoutes } from 'react-router';
+import { Brand } from '@client/components/brand';
+import { NotFound } from '@client/components/not-found';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { useAuth } from '@client/lib/auth-state';
+import { cn } from '@client/lib/cn';
+import { useIsOperator } from '@client/lib/operator';
+import { adminChildRoutes } from './admin-routes';
+
+const NAV = [
+  { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/admin/members', label: 'Members', icon: Users, end: false },
+  { to: '/admin/tradingview', label: 'TradingView', icon: Tv, end: false },
+  { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
+  { to: '/admin/audit-log', label: 'Audit log', icon: ScrollText, end: false },
+] as const;
+
+/**
+ * The operator console (desktop): the server decides who is an operator; everyone else, signed
+ * in or not, sees the ordinary 404 page, so the console does not reveal that it exists.
+ */
+export function AdminLayout() {
+  const { user, isLoading } = useAuth();
+  const operator = useIsOperator(user?.id ?? null);
+  const page = useRoutes(adminChildRoutes);
+
+  if (isLoading || (user && operator === null)) return <PageSpinner label="Loading..." />;
+  if (!user || !operator) return <NotFound />;
+
+  return (
+    <div className="flex min-h-screen">
+      <aside className="fixed inset-y-0 left-0 z-30 flex w-60 flex-col border-r border-border bg-[#0a0f1c]">
+        <Link to="/admin" className="flex h-16 items-center border-b border-border px-6">
+          <Brand />
+        </Link>
+        <nav aria-label="Operator console" className="px-3 py-5">
+          <p className="px-3 pb-2 text-[11px] font-semibold uppercase tracking-wider text-muted/70">Operator console</p>
+          <ul className="space-y-1">
+            {NAV.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={end}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                      isActive ? 'bg-primary/15 text-white ring-1 ring-inset ring-primary/30' : 'text-muted hover:bg-white/5 hover:text-white',
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-auto border-t border-border p-4 text-xs text-muted">
+          <p className="truncate">{user.email}</p>
+          <Link to="/dashboard" className="mt-1 block text-primary hover:underline">
+            Member area
+          </Link>
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 pl-60">
+        <div className="mx-auto max-w-6xl px-8 py-8">{page}</div>
+      </main>
+    </div>
+  );
+}

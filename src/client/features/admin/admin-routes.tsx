@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import { AuditLogPage } from './audit-log-page';
+import { AdminNotFound } from './components/admin-not-found';
+import { MemberPage } from './member-page';
+import { MembersPage } from './members-page';
+import { OverviewPage } from './overview-page';
+
+/**
+ * The console's pages under /admin, rendered inside the console's layout (the whole console is one
+ * chunk that buyers never download). Another operator page is one line here, e.g.
+ * `{ path: 'tradingview', element: <TradingViewPage /> }`; its nav link is in admin-layout.tsx.
+ */
+export const adminChildRoutes: RouteObject[] = [
+  { index: true, element: <OverviewPage /> },
+  { path: 'members', element: <MembersPage /> },
+  { path: 'members/:memberId', element: <MemberPage /> },
+  { path: 'audit-log', element: <AuditLogPage /> },
+  { path: '*', element: <AdminNotFound /> },
+];

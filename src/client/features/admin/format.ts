@@ -1,0 +1,22 @@
+import { formatMoney } from '@shared/plans';
+
+const PLAN_LABELS: Record<string, string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+  lifetime: 'Lifetime',
+  euMonthly: 'EU Monthly',
+  euQuarterly: 'EU Quarterly',
+  comp: 'Comp',
+};
+
+/** Operators tell the EU variants apart, unlike buyers (planDisplayName). */
+export const planLabel = (plan: string | null) => (plan ? (PLAN_LABELS[plan] ?? plan) : '—');
+
+export const moneyText = (amounts: readonly { amount: number; currency: string }[]) =>
+  amounts.length ? amounts.map((money) => formatMoney(money.amount, money.currency)).join(' + ') : formatMoney(0, 'usd');
+
+export const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—');
+
+export const dateTimeText = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }) : '—';

@@ -1,0 +1,199 @@
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { MemberDetail } from '@shared/admin-contract';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardTitle } from '@client/components/ui/card';
+import { Input, Label } from '@client/components/ui/input';
+import { PageSpinner } from '@client/components/ui/spinner';
+import { formatMoney } from '@shared/plans';
+import { useCorrectUsername } from './api/correct-username';
+import { useMember } from './api/get-member';
+import { useGrantComp } from './api/grant-comp';
+import { useResyncMember } from './api/resync-member';
+import { useRetryGrant } from './api/retry-grant';
+import { useRevokeAccess } from './api/revoke-access';
+import { AdminPageHeader, LoadError } from './components/admin-page';
+import { ConfirmAction } from './components/confirm-action';
+import { dateText, dateTimeText, planLabel } from './format';
+import { STATUS_LABELS, STATUS_TONES } from './members-page';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardTitle>{title}</CardTitle>
+      <div className="mt-4 text-sm">{children}</div>
+    </Card>
+  );
+}
+
+function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
+  if (rows.length === 0) return <p className="text-muted">{empty}</p>;
+  return (
+    <table className="w-full text-left">
+      <thead className="text-xs uppercase tracking-wider text-muted">
+        <tr>
+          {head.map((cell) => (
+            <th key={cell} className="py-2 pr-3 font-medium">
+              {cell}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-border">
+        {rows.map((cells, index) => (
+          <tr key={index}>
+            {cells.map((cell, column) => (
+              <td key={column} className="py-2 pr-3 align-top">
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const mono = (text: string | null) => (text ? <span className="font-mono text-xs">{text}</span> : '—');
+
+function Actions({ member }: { member: MemberDetail }) {
+  const id = member.account.id;
+  const resync = useResyncMember();
+  const retry = useRetryGrant();
+  const correct = useCorrectUsername();
+  const comp = useGrantComp();
+  const revoke = useRevokeAccess();
+  const currentUsername = member.subscriptions.find((row) => row.tradingviewUsername)?.tradingviewUsername ?? '';
+  const [username, setUsername] = useState(currentUsername);
+  const [until, setUntil] = useState('');
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      <ConfirmAction label="Re-sync from provider" title="Re-sync from the payment provider" description="Reads this member's subscriptions and recent checkouts from the payment provider and writes what it says." confirmLabel="Re-sync" run={() => resync.mutateAsync(id)} />
+      <ConfirmAction label="Retry grant now" title="Retry the TradingView grant now" description="Checks the member's access again and retries failed grants right away." confirmLabel="Retry now" run={() => retry.mutateAsync(id)} />
+      <ConfirmAction
+        label="Correct TradingView username"
+        title="Correct the TradingView username"
+        description="The old username's access is revoked and the new one is granted."
+        confirmLabel="Save username"
+        run={() => correct.mutateAsync({ memberId: id, username })}
+      >
+        <div className="space-y-1">
+          <Label htmlFor="admin-username">TradingView username</Label>
+          <Input id="admin-username" value={username} onChange={(event) => setUsername(event.target.value)} required />
+        </div>
+      </ConfirmAction>
+      <ConfirmAction
+        label="Grant comp access"
+        title="Grant complimentary access"
+        description="Access without payment until the end of the chosen day (UTC); reports show it as comp."
+        confirmLabel="Grant access"
+        run={() => comp.mutateAsync({ memberId: id, until })}
+      >
+        <div className="space-y-1">
+          <Label htmlFor="admin-comp-until">Access until</Label>
+          <Input id="admin-comp-until" type="date" value={until} onChange={(event) => setUntil(event.target.value)} required />
+        </div>
+      </ConfirmAction>
+      <ConfirmAction
+        label="Revoke access"
+        variant="danger"
+        title="Revoke access"
+        description="Every subscription of this member stops giving access now and TradingView access is removed. Renewals at the provider are not cancelled."
+        confirmLabel="Revoke access"
+        run={() => revoke.mutateAsync(id)}
+      />
+      {member.customerUrl ? (
+        <Button asChild variant="outline" size="sm">
+          <a href={member.customerUrl} target="_blank" rel="noreferrer">
+            {member.customerUrl.startsWith('/') ? 'Open in sandbox portal' : 'Open in Stripe'}
+          </a>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function MemberPage() {
+  const { memberId = '' } = useParams();
+  const member = useMember(memberId);
+  if (member.isPending) return <PageSpinner label="Loading the member..." />;
+  if (member.isError) return <LoadError what="this member" />;
+  const { account, subscriptions, orders, grants, securityEvents } = member.data;
+
+  return (
+    <div className="space-y-6">
+      <Link to="/admin/members" className="text-sm text-muted hover:text-white">
+        ← Members
+      </Link>
+      <AdminPageHeader title={account.email} description={`Joined ${dateText(account.createdAt)} · ${account.emailVerified ? 'e-mail verified' : 'e-mail not verified'}`}>
+        <Badge tone={STATUS_TONES[account.status]}>{STATUS_LABELS[account.status]}</Badge>
+      </AdminPageHeader>
+      <Actions member={member.data} />
+
+      <Section title="Subscriptions">
+        <Table
+          head={['Plan', 'Status', 'Access until', 'Provider', 'Subscription / session', 'TradingView', 'Started']}
+          empty="No subscription."
+          rows={subscriptions.map((row) => [
+            <span key="plan" className="font-medium text-white">{planLabel(row.plan)}</span>,
+            <span key="status">
+              {row.status}
+              {row.isActive ? '' : ' · no access'}
+              {row.revokedReason ? ` · ${row.revokedReason}` : ''}
+              {row.cancelAtPeriodEnd && row.plan !== 'comp' ? ' · cancels at period end' : ''}
+            </span>,
+            dateTimeText(row.expiresAt),
+            row.provider,
+            mono(row.providerSubscriptionId ?? row.checkoutSessionId),
+            row.tradingviewUsername ?? '—',
+            dateText(row.createdAt),
+          ])}
+        />
+      </Section>
+
+      <Section title="Orders">
+        <Table
+          head={['Plan', 'Amount', 'Status', 'Checkout session', 'Date']}
+          empty="No order."
+          rows={orders.map((order) => [
+            planLabel(order.plan),
+            formatMoney(order.amount, order.currency),
+            `${order.status}${order.duplicateStatus ? ` · duplicate (${order.duplicateStatus.replace('_', ' ')})` : ''}`,
+            mono(order.checkoutSessionId),
+            dateTimeText(order.createdAt),
+          ])}
+        />
+      </Section>
+
+      <Section title="TradingView access">
+        <Table
+          head={['Username', 'State', 'Per script', 'Last error', 'Next retry']}
+          empty="No TradingView username yet."
+          rows={grants.map((grant) => [
+            <span key="name" className="font-medium text-white">{grant.username}</span>,
+            `${grant.status} (${grant.desired}${grant.expiresAt ? ` until ${dateText(grant.expiresAt)}` : ''}) · ${grant.attempts} attempt${grant.attempts === 1 ? '' : 's'}`,
+            <ul key="scripts" className="space-y-0.5">
+              {grant.scripts.map((script) => (
+                <li key={script.scriptId}>
+                  {mono(script.scriptId)} {script.granted ? `granted until ${script.grantedUntil ? dateText(script.grantedUntil) : 'no expiry'}` : 'not granted'}
+                </li>
+              ))}
+            </ul>,
+            grant.lastError ?? '—',
+            dateTimeText(grant.nextAttemptAt),
+          ])}
+        />
+      </Section>
+
+      <Section title="Security events">
+        <Table
+          head={['Event', 'Count', 'Address', 'When']}
+          empty="No security event."
+          rows={securityEvents.map((event) => [event.event, event.count, event.ipAddress ?? '—', dateTimeText(event.createdAt)])}
+        />
+      </Section>
+    </div>
+  );
+}
