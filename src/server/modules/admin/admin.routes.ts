@@ -64,3 +64,4 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       return c.json(body, 200, NO_STORE);
     });
 }
+

@@ -1,0 +1,160 @@
+// The operator console's API through the whole app: who may call it (one table over every route
+// the admin router declares), and what each member action does and leaves in the audit log.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogSchema, memberDetailSchema, memberListSchema, overviewSchema } from '@shared/admin-contract';
+import { tradingviewGrants, userSubscriptions } from '../../db/schema';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { userHasPremiumAccess } from '../access/access.repository';
+import { addOperator } from '../auth/operators.repository';
+import { insertCompAccess } from './members.repository';
+
+const OPERATOR = 'operator@example.com';
+let t: TestApp;
+let operator: string;
+let member: { cookie: string; id: string };
+
+async function account(email: string): Promise<{ cookie: string; id: string }> {
+  const cookie = await signUp(t, email);
+  const session = (await (await t.request('/api/auth/get-session', { cookie })).json()) as { user: { id: string } };
+  return { cookie, id: session.user.id };
+}
+
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_EMAILS: `Someone@example.com,${OPERATOR}` });
+  operator = (await account(OPERATOR)).cookie;
+  member = await account('member@example.com');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('authorisation of every operator route', () => {
+  // A body for each route that takes one; a new route without an entry here fails the table.
+  const bodies: Record<string, unknown> = {
+    'POST /api/admin/members/:id/tradingview-username': { username: 'target_trader' },
+    'POST /api/admin/members/:id/comp': { until: future(30) },
+  };
+  // Every route mounted under /api/admin, read from the app itself: a route added to the admin
+  // router (or mounted into it) is in this table without anyone listing it.
+  const routes = () => t.app.routes.filter((route) => route.path.startsWith('/api/admin/') && route.method !== 'ALL').map(({ method, path }) => ({ method, path }));
+  let target: string;
+
+  beforeAll(async () => {
+    target = (await account('target@example.com')).id;
+    // the username correction needs a member with access
+    await insertCompAccess(t.deps.database.db, target, new Date(Date.now() + 86_400_000), null);
+  });
+
+  it('answers anonymous 401, member 403 and operator 200 on every route', async () => {
+    const answered: string[] = [];
+    for (const { method, path } of routes()) {
+      const key = `${method} ${path}`;
+      const body = method === 'GET' ? undefined : (bodies[key] ?? {});
+      const url = path.replace(':id', target);
+      expect((await t.request(url, { method, body })).status, key).toBe(401);
+      expect((await t.request(url, { method, body, cookie: member.cookie })).status, key).toBe(403);
+      const response = await t.request(url, { method, body, cookie: operator });
+      expect(response.status, `${key}: ${await response.clone().text()}`).toBe(200);
+      answered.push(key);
+    }
+    expect(answered).toEqual(expect.arrayContaining(['GET /api/admin/overview', 'GET /api/admin/members/:id', 'POST /api/admin/members/:id/comp', 'GET /api/admin/audit-log']));
+  });
+});
+
+describe('the console', () => {
+  it('answers any path under /api/admin alike, so a member cannot map the console', async () => {
+    expect((await t.request('/api/admin/no-such-page', { cookie: member.cookie })).status).toBe(403);
+    expect((await t.request('/api/admin/no-such-page')).status).toBe(401);
+  });
+
+  it('lets in an operator stored in the database (npm run admin -- add)', async () => {
+    const stored = await account('stored-operator@example.com');
+    expect((await t.request('/api/admin/me', { cookie: stored.cookie })).status).toBe(403);
+    await addOperator(t.deps.database.db, 'Stored-Operator@example.com', 'test');
+    const response = await t.request('/api/admin/me', { cookie: stored.cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ email: 'stored-operator@example.com' });
+  });
+
+  it('answers a malformed member id or an unknown member with 404, a bad date with 400', async () => {
+    expect((await t.request('/api/admin/members/not-a-uuid', { cookie: operator })).status).toBe(404);
+    expect((await t.request('/api/admin/members/00000000-0000-4000-8000-000000000000', { cookie: operator })).status).toBe(404);
+    expect((await t.request(`/api/admin/members/${member.id}/comp`, { cookie: operator, body: { until: 'soon' } })).status).toBe(400);
+    expect((await t.request(`/api/admin/members/${member.id}/comp`, { cookie: operator, body: { until: '2001-01-01' } })).status).toBe(400);
+    expect((await t.request('/api/admin/members?page=0', { cookie: operator })).status).toBe(400);
+  });
+
+  it('grants comp access: the member gets access and a TradingView grant, reports show comp, the audit log says who', async () => {
+    const comped = await account('comped@example.com');
+    const db = t.deps.database.db;
+    expect(await userHasPremiumAccess(db, comped.id)).toBe(false);
+    const until = future(14);
+
+    const response = await t.request(`/api/admin/members/${comped.id}/comp`, { cookie: operator, body: { until } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).message).toContain(until);
+    expect(await userHasPremiumAccess(db, comped.id)).toBe(true);
+
+    // the member can now set a username and the reconciler grants it until the comp's end
+    expect((await t.request('/api/tradingview/activate', { cookie: comped.cookie, body: { tv_username: 'comp_trader' } })).status).toBe(200);
+    const [grant] = await db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, comped.id));
+    expect(grant).toMatchObject({ username: 'comp_trader', desired: 'grant' });
+    expect(grant?.desiredExpiresAt?.toISOString().slice(0, 10)).toBe(future(15));
+
+    const found = memberListSchema.parse(await (await t.request('/api/admin/members?q=COMP_TRADER', { cookie: operator })).json());
+    expect(found.members).toEqual([expect.objectContaining({ id: comped.id, status: 'comp', plan: 'comp', tradingviewUsername: 'comp_trader' })]);
+    const detail = memberDetailSchema.parse(await (await t.request(`/api/admin/members/${comped.id}`, { cookie: operator })).json());
+    expect(detail.subscriptions).toEqual([expect.objectContaining({ plan: 'comp', provider: 'comp', isActive: true })]);
+    expect(detail.grants[0]).toMatchObject({ username: 'comp_trader', desired: 'grant' });
+    const overview = overviewSchema.parse(await (await t.request('/api/admin/overview', { cookie: operator })).json());
+    expect(overview.activeMembers).toContainEqual({ plan: 'comp', members: expect.any(Number) });
+    expect(overview.mrr).toEqual([]);
+
+    const log = auditLogSchema.parse(await (await t.request('/api/admin/audit-log', { cookie: operator })).json());
+    expect(log.entries[0]).toMatchObject({ operatorEmail: OPERATOR, action: 'grant_comp', targetUserId: comped.id, targetEmail: 'comped@example.com', details: { until } });
+  });
+
+  it('revokes access: no row gives access any more, the grant is set to revoke, the audit log records it', async () => {
+    const revoked = await account('revoked@example.com');
+    const db = t.deps.database.db;
+    await t.request(`/api/admin/members/${revoked.id}/comp`, { cookie: operator, body: { until: future(30) } });
+    await t.request('/api/tradingview/activate', { cookie: revoked.cookie, body: { tv_username: 'revoked_trader' } });
+
+    const response = await t.request(`/api/admin/members/${revoked.id}/revoke`, { cookie: operator, body: {} });
+    expect(response.status).toBe(200);
+    expect(await userHasPremiumAccess(db, revoked.id)).toBe(false);
+    const rows = await db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, revoked.id));
+    expect(rows.map((row) => [row.isActive, row.revokedReason])).toEqual([[false, 'operator']]);
+    const [grant] = await db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, revoked.id));
+    expect(grant?.desired).toBe('revoke');
+    const log = auditLogSchema.parse(await (await t.request('/api/admin/audit-log', { cookie: operator })).json());
+    expect(log.entries[0]).toMatchObject({ action: 'revoke_access', targetUserId: revoked.id, details: { rows: 1 } });
+  });
+
+  it('corrects the TradingView username: the new name is granted, the old one revoked', async () => {
+    const renamed = await account('renamed@example.com');
+    const db = t.deps.database.db;
+    await t.request(`/api/admin/members/${renamed.id}/comp`, { cookie: operator, body: { until: future(30) } });
+    await t.request('/api/tradingview/activate', { cookie: renamed.cookie, body: { tv_username: 'typo_trader' } });
+
+    const response = await t.request(`/api/admin/members/${renamed.id}/tradingview-username`, { cookie: operator, body: { username: 'right_trader' } });
+    expect(response.status).toBe(200);
+    const grants = await db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, renamed.id));
+    expect(Object.fromEntries(grants.map((grant) => [grant.username, grant.desired]))).toEqual({ typo_trader: 'revoke', right_trader: 'grant' });
+  });
+
+  it('pages the member list on the server', async () => {
+    const first = memberListSchema.parse(await (await t.request('/api/admin/members', { cookie: operator })).json());
+    expect(first.pageSize).toBe(25);
+    expect(first.total).toBe(first.members.length);
+    expect(first.members.map((row) => row.email)).toContain('member@example.com');
+    const none = memberListSchema.parse(await (await t.request('/api/admin/members?page=2', { cookie: operator })).json());
+    expect(none.members).toEqual([]);
+    expect(none.total).toBe(0);
+    const churned = memberListSchema.parse(await (await t.request('/api/admin/members?status=churned', { cookie: operator })).json());
+    expect(churned.members.map((row) => row.email)).toContain('revoked@example.com');
+  });
+});
