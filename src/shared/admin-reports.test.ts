@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeMembersPerDay,
+  dailyTotals,
+  dayKey,
+  lastDays,
+  memberMovement,
+  monthlyRecurringRevenue,
+  monthlyValue,
+  periodStart,
+  reportPlan,
+} from './admin-reports';
+
+const NOW = new Date('2026-03-01T08:30:00Z');
+
+describe('monthlyValue', () => {
+  it.each([
+    ['monthly', 'sandbox', 3600, 3600],
+    ['euMonthly', 'stripe', 2999, 2999],
+    ['quarterly', 'stripe', 7200, 2400],
+    ['euQuarterly', 'stripe', 5999, 5999 / 3],
+    ['yearly', 'stripe', 20400, 1700],
+    ['lifetime', 'stripe', 54999, null],
+    ['monthly', 'comp', 0, null],
+    ['weekly', 'stripe', 100, null],
+  ])('%s from %s at %i is %s a month', (planType, provider, amount, expected) => {
+    expect(monthlyValue({ planType, provider, amount })).toBe(expected);
+  });
+});
+
+describe('monthlyRecurringRevenue', () => {
+  it('sums per currency and rounds once', () => {
+    const rows = [
+      { planType: 'euQuarterly', provider: 'stripe', amount: 5999, currency: 'eur' },
+      { planType: 'euQuarterly', provider: 'stripe', amount: 5999, currency: 'eur' },
+      { planType: 'yearly', provider: 'stripe', amount: 20400, currency: 'usd' },
+      { planType: 'lifetime', provider: 'stripe', amount: 54999, currency: 'usd' },
+      { planType: 'monthly', provider: 'comp', amount: 3600, currency: 'usd' },
+    ];
+    expect(monthlyRecurringRevenue(rows)).toEqual({ eur: 3999, usd: 1700 });
+  });
+});
+
+describe('periods and days', () => {
+  it('reports comp as its own plan', () => {
+    expect(reportPlan({ planType: 'monthly', provider: 'comp' })).toBe('comp');
+    expect(reportPlan({ planType: 'monthly', provider: 'stripe' })).toBe('monthly');
+  });
+
+  it('starts today at midnight UTC and counts today as the first of 7 and 30 days', () => {
+    expect(periodStart(NOW, 'today').toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(periodStart(NOW, 'days7').toISOString()).toBe('2026-02-23T00:00:00.000Z');
+    expect(periodStart(NOW, 'days30').toISOString()).toBe('2026-01-31T00:00:00.000Z');
+  });
+
+  it('lists the last days oldest first, ending today', () => {
+    expect(lastDays(NOW, 3)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(dayKey(new Date('2026-02-28T23:59:59Z'))).toBe('2026-02-28');
+  });
+
+  it('sums amounts per day and currency, leaving out days outside the range', () => {
+    const totals = dailyTotals(['2026-02-28', '2026-03-01'], [
+      { at: new Date('2026-02-28T10:00:00Z'), amount: 100, currency: 'usd' },
+      { at: new Date('2026-02-28T23:00:00Z'), amount: 50, currency: 'usd' },
+      { at: new Date('2026-02-28T23:00:00Z'), amount: 70, currency: 'eur' },
+      { at: new Date('2026-02-01T00:00:00Z'), amount: 999, currency: 'usd' },
+    ]);
+    expect(totals).toEqual([
+      { day: '2026-02-28', totals: { usd: 150, eur: 70 } },
+      { day: '2026-03-01', totals: {} },
+    ]);
+  });
+});
+
+describe('members over time', () => {
+  const spans = [
+    { userId: 'a', from: new Date('2026-02-27T10:00:00Z'), until: null },
+    { userId: 'a', from: new Date('2026-02-20T10:00:00Z'), until: new Date('2026-03-10T00:00:00Z') },
+    { userId: 'b', from: new Date('2026-01-01T00:00:00Z'), until: new Date('2026-02-28T12:00:00Z') },
+    { userId: 'c', from: new Date('2026-03-01T01:00:00Z'), until: null },
+  ];
+
+  it('counts each member once at the end of each day they had access', () => {
+    expect(activeMembersPerDay(['2026-02-27', '2026-02-28', '2026-03-01'], spans)).toEqual([
+      { day: '2026-02-27', members: 2 },
+      { day: '2026-02-28', members: 1 },
+      { day: '2026-03-01', members: 2 },
+    ]);
+  });
+
+  it('calls new who first got access since the date, churned who had it then and not now', () => {
+    expect(memberMovement(spans, new Date('2026-02-15T00:00:00Z'), NOW)).toEqual({ newMembers: 2, churned: 1 });
+  });
+});
