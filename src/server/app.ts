@@ -14,7 +14,7 @@ import { publicUrlNotice } from './http/public-address';
 import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
 import { createMembersService } from './modules/admin/members.service';
 import { createReportsService } from './modules/admin/reports.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -125,7 +125,9 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   api.route('/', billingRoutes(deps));
   api.route('/', paymentRoutes(deps, tradingView));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db, config }));
-  api.route('/admin', adminRoutes(operatorConsole(deps, tradingView)));
+  const operatorConsoleDeps = operatorConsole(deps, tradingView);
+  api.route('/', operatorStatusRoutes(operatorConsoleDeps.directory));
+  api.route('/admin', adminRoutes(operatorConsoleDeps));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

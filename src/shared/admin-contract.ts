@@ -10,7 +10,9 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 const money = z.object({ currency: z.string(), amount: z.number().int() });
 const revenueLine = z.object({ plan: z.string(), currency: z.string(), amount: z.number().int(), orders: z.number().int() });
 
-export const adminMeSchema = z.object({ email: z.string() });
+/** GET /api/operator: whether the signed-in user may open the console. */
+export const OPERATOR_STATUS_PATH = '/api/operator';
+export const operatorStatusSchema = z.object({ operator: z.boolean() });
 
 export const overviewSchema = z.object({
   revenue: z.object({ today: z.array(revenueLine), days7: z.array(revenueLine), days30: z.array(revenueLine) }),

@@ -70,13 +70,19 @@ describe('the console', () => {
     expect((await t.request('/api/admin/no-such-page')).status).toBe(401);
   });
 
+  it('tells the signed-in user whether they are an operator, and visitors nothing', async () => {
+    expect((await t.request('/api/operator')).status).toBe(401);
+    expect(await (await t.request('/api/operator', { cookie: member.cookie })).json()).toEqual({ operator: false });
+    expect(await (await t.request('/api/operator', { cookie: operator })).json()).toEqual({ operator: true });
+  });
+
   it('lets in an operator stored in the database (npm run admin -- add)', async () => {
     const stored = await account('stored-operator@example.com');
-    expect((await t.request('/api/admin/me', { cookie: stored.cookie })).status).toBe(403);
+    expect((await t.request('/api/admin/overview', { cookie: stored.cookie })).status).toBe(403);
+    expect(await (await t.request('/api/operator', { cookie: stored.cookie })).json()).toEqual({ operator: false });
     await addOperator(t.deps.database.db, 'Stored-Operator@example.com', 'test');
-    const response = await t.request('/api/admin/me', { cookie: stored.cookie });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ email: 'stored-operator@example.com' });
+    expect((await t.request('/api/admin/overview', { cookie: stored.cookie })).status).toBe(200);
+    expect(await (await t.request('/api/operator', { cookie: stored.cookie })).json()).toEqual({ operator: true });
   });
 
   it('answers a malformed member id or an unknown member with 404, a bad date with 400', async () => {

@@ -10,7 +10,7 @@ import {
 } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { ApiError, readJson } from '../../http/errors';
-import { requireOperator, type OperatorDirectory } from '../auth/operator';
+import { isOperator, requireOperator, type OperatorDirectory } from '../auth/operator';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
 import { auditLogPage } from './audit.repository';
 import type { MembersService } from './members.service';
@@ -29,6 +29,17 @@ function memberId(value: string): string {
 }
 
 /**
+ * GET /api/operator: whether the signed-in user is an operator, so that the member area shows the
+ * console link and /admin opens only for them. Answered 200 to every member (a 403 here would be an
+ * error in every member's browser console), 401 to visitors like any member route.
+ */
+export function operatorStatusRoutes(directory: OperatorDirectory) {
+  return new Hono<{ Variables: AuthVariables }>().get('/operator', async (c) =>
+    c.json({ operator: await isOperator(directory, requireUser(c)) }, 200, NO_STORE),
+  );
+}
+
+/**
  * The operator console's API, mounted at /api/admin after loadSession: every route, including
  * those other operator pages add here with `.route()`, sits behind requireOperator, and the
  * authorisation table test walks `.routes` of this app, so a new route is tested as it is added.
@@ -37,7 +48,6 @@ export function adminRoutes(deps: AdminRoutesDeps) {
   const { db, reports, members } = deps;
   return new Hono<{ Variables: AuthVariables }>()
     .use('*', requireOperator(deps.directory))
-    .get('/me', (c) => c.json({ email: requireUser(c).email }, 200, NO_STORE))
     .get('/overview', async (c) => c.json(await reports.overview(), 200, NO_STORE))
     .get('/members', async (c) => c.json(await members.list(memberListQuerySchema.parse(c.req.query())), 200, NO_STORE))
     .get('/members/:id', async (c) => c.json(await members.detail(memberId(c.req.param('id'))), 200, NO_STORE))
