@@ -119,6 +119,13 @@ describe('the console', () => {
     expect(overview.activeMembers).toContainEqual({ plan: 'comp', members: expect.any(Number) });
     expect(overview.mrr).toEqual([]);
 
+    // comp access does not count as a plan already held: the member may still pay for monthly
+    const checkout = await t.request('/api/create-checkout', {
+      cookie: comped.cookie,
+      body: { planType: 'monthly', customerEmail: 'comped@example.com', fbc: null, fbp: null, userAgent: null, originPage: '/' },
+    });
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
+
     const log = auditLogSchema.parse(await (await t.request('/api/admin/audit-log', { cookie: operator })).json());
     expect(log.entries[0]).toMatchObject({ operatorEmail: OPERATOR, action: 'grant_comp', targetUserId: comped.id, targetEmail: 'comped@example.com', details: { until } });
   });

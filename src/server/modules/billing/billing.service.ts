@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { grantsAccess } from '@shared/access';
 import type { CreateCheckoutRequest, CreateCheckoutResponse, CustomerPortalResponse, GetPaymentDetailsResponse, PaymentUserStatus, PreviewUpgradeCostResponse, SubscriptionViewDto } from '@shared/api-contract';
+import { COMP_PROVIDER } from '@shared/admin-reports';
 import { basePlan, isPlanType, isRecurring, toEuPlan, type PlanType } from '@shared/plans';
 import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
@@ -115,7 +116,8 @@ export function createBillingService(deps: BillingServiceDeps) {
   /** The purchase guards of spec §6 for the account `userId`. */
   async function assertMayBuy(userId: string, planType: PlanType): Promise<void> {
     const now = clock();
-    const rows = (await activeFlagRowsOfUser(db, userId)).filter((row) => grantsAccess(row, now));
+    // Complimentary access an operator gave does not stop the member from paying for a plan.
+    const rows = (await activeFlagRowsOfUser(db, userId)).filter((row) => grantsAccess(row, now) && row.provider !== COMP_PROVIDER);
     if (rows.some((row) => row.planType === 'lifetime')) throw ERRORS.lifetimeOwned();
     if (rows.some((row) => basePlan(row.planType) === basePlan(planType))) throw ERRORS.subscriptionExists();
   }
