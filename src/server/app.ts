@@ -19,6 +19,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { webhookRoutes } from './modules/billing/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
+import { createSessionRepository } from './modules/auth/session.repository';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { createTradingViewService } from './modules/tradingview/tradingview.service';
@@ -96,11 +97,11 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   api.onError((error, c) => handleError(error, c, logger));
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
-  api.use('*', loadSession(deps.auth));
+  api.use('*', loadSession(deps.auth, createSessionRepository(database.db)));
   api.get('/site', (c) => c.json(publicSiteSettings(config)));
   api.get('/openapi.json', (c) => c.json(openApiDocument(config.site.brandName)));
-  api.route('/', accessRoutes({ db: database.db }));
-  api.route('/', contentRoutes({ db: database.db, content: deps.content }));
+  api.route('/', accessRoutes());
+  api.route('/', contentRoutes({ content: deps.content }));
   api.route('/', securityRoutes({ db: database.db, clock: deps.clock }));
   const tradingView = createTradingViewService({ db: database.db, port: deps.tradingView, reconciler: deps.reconciler, logger, clock: deps.clock });
   api.route('/', tradingViewRoutes({ service: tradingView, trustedOrigins: config.trustedOrigins }));
