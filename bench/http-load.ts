@@ -1,6 +1,8 @@
 import { Agent, request } from 'node:http';
 
 export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p99: number };
+/** One measurement's raw figures; several of the same target are merged by summarise(). */
+export type LoadSample = { timings: number[]; errors: number; seconds: number };
 
 type Target = { url: string; headers?: Record<string, string>; connections: number; seconds: number };
 
@@ -9,7 +11,7 @@ type Target = { url: string; headers?: Record<string, string>; connections: numb
  * throughput and the latency percentiles. A response other than 2xx counts as an error: a
  * benchmark of refusals would measure nothing.
  */
-export async function load({ url, headers = {}, connections, seconds }: Target): Promise<LoadResult> {
+export async function load({ url, headers = {}, connections, seconds }: Target): Promise<LoadSample> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const timings: number[] = [];
   let errors = 0;
@@ -39,9 +41,14 @@ export async function load({ url, headers = {}, connections, seconds }: Target):
       while (performance.now() < deadline) await once();
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  timings.sort((a, b) => a - b);
+  return { timings, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Throughput over all samples' time, percentiles over all their latencies. */
+export function summarise(samples: LoadSample[]): LoadResult {
+  const timings = samples.flatMap((sample) => sample.timings).sort((a, b) => a - b);
+  const seconds = samples.reduce((sum, sample) => sum + sample.seconds, 0);
   const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? Number.NaN;
-  return { requests: timings.length, errors, rps: timings.length / elapsed, p50: at(0.5), p99: at(0.99) };
+  return { requests: timings.length, errors: samples.reduce((sum, sample) => sum + sample.errors, 0), rps: timings.length / seconds, p50: at(0.5), p99: at(0.99) };
 }

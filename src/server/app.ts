@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,6 +6,7 @@ import type { SiteSettings } from '@shared/site';
 import { sandboxAdapters, type Config } from './config';
 import type { Dependencies } from './dependencies';
 import { requestBodyLimit } from './http/body-limit';
+import { compression } from './http/compression';
 import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
@@ -75,7 +75,7 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   if (config.isProduction) app.use('*', httpsRedirect(config.previewHosts));
   else app.use('*', publicUrlNotice(config, logger));
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false }));
-  app.use('*', compress());
+  app.use('*', compression);
   app.onError((error, c) => handleError(error, c, logger));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -49,7 +49,7 @@ type SessionRules = { cookieName: string; secret: string; expiresInMs: number; u
  * better-auth checks it, then the session, its user and the access rule are read together
  * (session.repository.ts). Nothing is cached: a session ended (sign-out, password reset, revoked
  * devices) or access ended (refund, revoke, lapse) shows on the very next request
- * (docs/decisions/016). What better-auth does beyond reading — deleting an expired session,
+ * (docs/decisions/016, part 1). What better-auth does beyond reading — deleting an expired session,
  * extending one older than `updateAge` — is left to better-auth's own getSession.
  */
 export function loadSession(auth: Auth, sessions: SessionRepository) {
