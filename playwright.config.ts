@@ -34,7 +34,8 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // the compiled server, built first when its sources changed (CLIENT_DIR is the caller's build)
+    command: 'node scripts/start.mjs',
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -16,7 +16,8 @@ export default defineConfig({
         resolve: { alias: aliases },
         // Worker threads start faster than the default child processes (about 15 % less CPU for
         // the client files); the server project keeps processes for its embedded databases.
-        test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts'], pool: 'threads' },
+        // the build scripts' rules are pure Node too
+        test: { name: 'shared', environment: 'node', include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.ts'], pool: 'threads' },
       },
       {
         resolve: { alias: aliases },

@@ -1,53 +1,210 @@
-// `npm run bench`: in-process throughput and latency of the hot API paths on an embedded
-// database (PGlite) — the figures a vendor cares about when a launch sends traffic.
-// Not a test: nothing is asserted; it prints a table.
-import { PGlite } from '@electric-sql/pglite';
-import { createApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { buildDependencies } from '../src/server/dependencies';
-import { createLogger } from '../src/server/logger';
-import { scenarios } from './scenarios';
+// `npm run bench`: throughput and latency of the member API over HTTP, against the real server
+// process (`npm start`: the compiled production build) on Postgres, with 16 keep-alive connections. Each
+// route's req/s is compared with /healthz of the same run, and /healthz with a bare Hono app.
+// Not a test: nothing is asserted; it prints a table and the targets of issue 15.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/candlewise_bench npm run bench
+//       a fresh database is created beside the one named (which must exist) and dropped after
+//   npm run bench                 the embedded database (PGlite) in a temporary folder
+//   npm run bench -- --seconds 10 measure each route for longer (default 6 s in all, after a warm-up)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { load, summarise, type LoadResult, type LoadSample } from './http-load';
 
-const ITERATIONS = Number(process.argv[2] ?? 300);
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const CONNECTIONS = 16;
+const secondsFlag = process.argv.indexOf('--seconds');
+const SECONDS = secondsFlag > 0 ? Math.max(1, Number(process.argv[secondsFlag + 1]) || 6) : 6;
+const ROUNDS = 4;
+const WARM_UP_SECONDS = 1;
 
-const pglite = await PGlite.create();
-const database = await openDatabase({ kind: 'pglite', dataDir: null, pglite });
-await migrate(database.db);
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-const deps = buildDependencies(config, database, createLogger('silent'), {
-  secret: 'bench-secret-bench-secret-bench-secret-12',
-  mail: { kind: 'outbox', send: async () => undefined },
-});
-const app = await createApp(deps);
-// Each request comes from its own socket address, like a crowd of visitors (the per-address
-// limits would otherwise refuse a single bench client after a few checkouts).
-const inProcess = app.request.bind(app);
-let visitor = 0;
-app.request = ((input, init) => {
-  visitor += 1;
-  const remoteAddress = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`;
-  return inProcess(input, init, { incoming: { socket: { remoteAddress, remoteFamily: 'IPv4' } } });
-}) as typeof app.request;
-
-type Row = { scenario: string; 'ops/s': number; 'p50 ms': number; 'p95 ms': number; 'p99 ms': number };
-const rows: Row[] = [];
-for (const scenario of scenarios) {
-  const run = await scenario.prepare(app);
-  for (let i = 0; i < 20; i++) await run(i); // warm-up
-  const timings: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t0 = performance.now();
-    await run(i);
-    timings.push(performance.now() - t0);
-  }
-  const total = performance.now() - started;
-  timings.sort((a, b) => a - b);
-  const at = (q: number) => Number(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2));
-  rows.push({ scenario: scenario.name, 'ops/s': Math.round((ITERATIONS / total) * 1000), 'p50 ms': at(0.5), 'p95 ms': at(0.95), 'p99 ms': at(0.99) });
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
-console.table(rows);
-console.log(`${ITERATIONS} iterations per scenario, one process, PGlite in memory, Node ${process.version}`);
-await database.close();
+
+async function waitUntilUp(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${url} did not answer within 180 s`);
+}
+
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
+}
+
+/** A fresh database beside the one DATABASE_URL names, dropped when the bench ends. */
+async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `candlewise_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+type Member = { cookie: string; guideId: string; strategyId: string };
+
+/** Signs up and buys the monthly plan with the sandbox's 4242 card, as a buyer does. */
+async function becomeMember(base: string): Promise<Member> {
+  const post = async (path: string, body: unknown, cookie = '') => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const email = `bench-${Date.now()}@example.com`;
+  const signedUp = await post('/api/auth/sign-up/email', { email, password: 'Bench-Passw0rd', name: 'bench' });
+  const cookie = signedUp.headers
+    .getSetCookie()
+    .map((item) => item.split(';')[0])
+    .join('; ');
+  const checkout = await post('/api/create-checkout', { planType: 'monthly', customerEmail: email, fbc: null, fbp: null, userAgent: 'bench', originPage: '/' }, cookie);
+  const { sessionId } = (await checkout.json()) as { sessionId: string };
+  await post(`/api/sandbox/checkout/${sessionId}/pay`, { email, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Bench Buyer' });
+  const get = async <T>(path: string) => {
+    const response = await fetch(`${base}${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const { hasAccess } = await get<{ hasAccess: boolean }>('/api/access');
+  if (!hasAccess) throw new Error('the bench member has no access after paying');
+  const { guides } = await get<{ guides: { id: string }[] }>('/api/content/guides');
+  const { strategies } = await get<{ strategies: { id: string }[] }>('/api/content/strategies');
+  if (!guides[0] || !strategies[0]) throw new Error('the content folder has no guide or no strategy');
+  return { cookie, guideId: guides[0].id, strategyId: strategies[0].id };
+}
+
+function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
+  const log = openSync(logFile, 'a');
+  // `npm start` without npm in between, so that the process measured is the server itself
+  return spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+}
+
+type Target = { label: string; url: string; headers?: Record<string, string> };
+
+/** Warms every target up, then measures them in turns; returns one result per target, in order. */
+async function measureInTurns(targets: Target[]): Promise<{ label: string; result: LoadResult }[]> {
+  const samples: LoadSample[][] = targets.map(() => []);
+  for (const { url, headers } of targets) await load({ url, headers, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, { url, headers }] of targets.entries()) {
+      samples[index]!.push(await load({ url, headers, connections: CONNECTIONS, seconds: SECONDS / ROUNDS }));
+    }
+  }
+  return targets.map(({ label }, index) => ({ label, result: summarise(samples[index]!) }));
+}
+
+const work = mkdtempSync(join(tmpdir(), 'candlewise-bench-'));
+const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+let bare: ChildProcess | undefined;
+let server: ChildProcess | undefined;
+try {
+  // the yardstick: measured in the same turns as the shop, idle (and tiny) in between
+  const barePort = await freePort();
+  bare = spawn(process.execPath, [join(root, 'bench/bare-hono.mjs')], { cwd: root, env: { ...process.env, PORT: String(barePort) }, stdio: 'ignore' });
+  await waitUntilUp(bare, `http://127.0.0.1:${barePort}/healthz`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  server = startServer(
+    port,
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      PUBLIC_URL: base,
+      DATA_DIR: join(work, 'data'),
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-12',
+      // the API alone: no client build is needed to measure it
+      CLIENT_DIR: join(work, 'no-client'),
+      ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+    },
+    join(work, 'server.log'),
+  );
+  await waitUntilUp(server, `${base}/readyz`);
+  const startMs = Math.round(performance.now() - started);
+  const member = await becomeMember(base);
+  const headers = { cookie: member.cookie };
+  const [bareResult, ...results] = await measureInTurns([
+    { label: 'bare Hono GET /healthz', url: `http://127.0.0.1:${barePort}/healthz` },
+    { label: 'GET /healthz', url: `${base}/healthz` },
+    { label: 'GET /api/site', url: `${base}/api/site` },
+    { label: 'GET /api/auth/get-session (better-auth)', url: `${base}/api/auth/get-session`, headers },
+    { label: 'GET /api/access', url: `${base}/api/access`, headers },
+    { label: 'GET /api/subscription', url: `${base}/api/subscription`, headers },
+    { label: 'GET /api/security/alerts', url: `${base}/api/security/alerts`, headers },
+    { label: 'GET /api/tradingview/status', url: `${base}/api/tradingview/status`, headers },
+    { label: 'GET /api/content/guides', url: `${base}/api/content/guides`, headers },
+    { label: 'GET /api/content/guides/:id', url: `${base}/api/content/guides/${member.guideId}`, headers },
+    { label: 'GET /api/content/strategies/:id', url: `${base}/api/content/strategies/${member.strategyId}`, headers },
+  ]);
+  const rss = rssMb(server.pid!);
+  const healthz = results[0]!.result.rps;
+  const row = ({ label, result }: { label: string; result: LoadResult }, reference: number) => ({
+    route: label,
+    'req/s': Math.round(result.rps),
+    'p50 ms': Number(result.p50.toFixed(1)),
+    'p99 ms': Number(result.p99.toFixed(1)),
+    'vs /healthz': `${Math.round((result.rps / reference) * 100)} %`,
+    errors: result.errors,
+  });
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s per route in ${ROUNDS} turns after ${WARM_UP_SECONDS} s warm-up, ${database ? 'Postgres server' : 'embedded PGlite'}, Node ${process.version}`,
+  );
+  console.table([row(bareResult!, healthz), ...results.map((result) => row(result, healthz))]);
+  // the member API of issue 15: every route after /healthz and /api/site but better-auth's own
+  const members = results.slice(2).filter(({ label }) => !label.includes('better-auth'));
+  const slowest = Math.min(...members.map(({ result }) => result.rps));
+  const worstP99 = Math.max(...members.map(({ result }) => result.p99));
+  console.log(`server ready ${startMs} ms after spawn; RSS after the load ${rss} MB (target ≤ ${database ? 150 : 400} MB)`);
+  console.log(`/healthz is ${Math.round((healthz / bareResult!.result.rps) * 100)} % of a bare Hono app (target ≥ 70 %)`);
+  console.log(`slowest member route ${Math.round((slowest / healthz) * 100)} % of /healthz (target ≥ 50 %), worst member p99 ${worstP99.toFixed(1)} ms (target < 50 ms)`);
+} finally {
+  await stop(bare);
+  await stop(server);
+  await database?.drop();
+  rmSync(work, { recursive: true, force: true });
+}

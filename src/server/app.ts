@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -7,6 +6,7 @@ import type { SiteSettings } from '@shared/site';
 import { sandboxAdapters, type Config } from './config';
 import type { Dependencies } from './dependencies';
 import { requestBodyLimit } from './http/body-limit';
+import { compression } from './http/compression';
 import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
@@ -24,6 +24,7 @@ import { reconcileUsers } from './modules/billing/fulfilment';
 import { webhookRoutes } from './modules/billing/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
+import { createSessionRepository } from './modules/auth/session.repository';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { createTradingViewService, type TradingViewService } from './modules/tradingview/tradingview.service';
@@ -92,7 +93,7 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   if (config.isProduction) app.use('*', httpsRedirect(config.previewHosts));
   else app.use('*', publicUrlNotice(config, logger));
   app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false }));
-  app.use('*', compress());
+  app.use('*', compression);
   app.onError((error, c) => handleError(error, c, logger));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -114,11 +115,11 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   api.onError((error, c) => handleError(error, c, logger));
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
-  api.use('*', loadSession(deps.auth));
+  api.use('*', loadSession(deps.auth, createSessionRepository(database.db)));
   api.get('/site', (c) => c.json(publicSiteSettings(config)));
   api.get('/openapi.json', (c) => c.json(openApiDocument(config.site.brandName)));
-  api.route('/', accessRoutes({ db: database.db }));
-  api.route('/', contentRoutes({ db: database.db, content: deps.content }));
+  api.route('/', accessRoutes());
+  api.route('/', contentRoutes({ content: deps.content }));
   api.route('/', securityRoutes({ db: database.db, clock: deps.clock }));
   const tradingView = createTradingViewService({ db: database.db, port: deps.tradingView, reconciler: deps.reconciler, logger, clock: deps.clock });
   api.route('/', tradingViewRoutes({ service: tradingView, trustedOrigins: config.trustedOrigins }));

@@ -1,10 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PROJECT_ROOT } from '../project-root';
 import type { Db } from './client';
 import { queryRows } from './query';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const MIGRATIONS_DIR = join(PROJECT_ROOT, 'src/server/db/migrations');
 // Any constant shared by every instance: the lock makes concurrent starts apply migrations once.
 const MIGRATION_LOCK_KEY = 7_346_201;
 
@@ -23,7 +24,7 @@ export async function migrate(db: Db): Promise<string[]> {
     const done = new Set(applied.map((row) => row.name));
     const pending = files.filter((name) => !done.has(name));
     for (const name of pending) {
-      const text = await readFile(`${MIGRATIONS_DIR}${name}`, 'utf8');
+      const text = await readFile(join(MIGRATIONS_DIR, name), 'utf8');
       for (const statement of text.split('--> statement-breakpoint')) {
         if (statement.trim()) await tx.execute(sql.raw(statement));
       }

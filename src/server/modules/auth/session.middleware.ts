@@ -1,15 +1,91 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import { ApiError } from '../../http/errors';
 import type { Auth } from './auth';
+import type { SessionRepository } from './session.repository';
 
 export type SessionUser = { id: string; email: string; name: string; createdAt: Date };
-export type AuthVariables = { user: SessionUser | null };
+export type AuthVariables = {
+  user: SessionUser | null;
+  /** The SQL access rule (user_has_premium_access) for this user, read with the session. */
+  hasAccess: boolean;
+};
 
-/** Puts the signed-in user (or null) on the context for every API route. */
-export function loadSession(auth: Auth) {
+/** better-call's cookie reading: the first pair with this name, unquoted, percent-decoded. */
+export function cookieValue(header: string, name: string): string | null {
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      return value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/**
+ * The token of a `token.signature` cookie, when the signature is the base64 HMAC-SHA256 of the
+ * token under the auth secret: better-call's signed cookies, as better-auth verifies them.
+ */
+export function verifiedToken(signed: string, secret: string): string | null {
+  const dot = signed.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+type SessionRules = { cookieName: string; secret: string; expiresInMs: number; updateAgeMs: number };
+
+/**
+ * Puts the signed-in user (or null) and their access on the context for every API route.
+ *
+ * The usual request costs one statement: the signed cookie is checked here exactly as
+ * better-auth checks it, then the session, its user and the access rule are read together
+ * (session.repository.ts). Nothing is cached: a session ended (sign-out, password reset, revoked
+ * devices) or access ended (refund, revoke, lapse) shows on the very next request
+ * (docs/decisions/016, part 1). What better-auth does beyond reading — deleting an expired session,
+ * extending one older than `updateAge` — is left to better-auth's own getSession.
+ */
+export function loadSession(auth: Auth, sessions: SessionRepository) {
+  let rules: Promise<SessionRules> | null = null;
+  const sessionRules = () =>
+    (rules ??= auth.$context.then((context) => ({
+      cookieName: context.authCookies.sessionToken.name,
+      secret: context.secret,
+      expiresInMs: context.sessionConfig.expiresIn * 1000,
+      updateAgeMs: context.sessionConfig.updateAge * 1000,
+    })));
+
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', result ? { id: result.user.id, email: result.user.email, name: result.user.name, createdAt: result.user.createdAt } : null);
+    c.set('user', null);
+    c.set('hasAccess', false);
+    const cookies = c.req.header('cookie');
+    const { cookieName, secret, expiresInMs, updateAgeMs } = await sessionRules();
+    const signed = cookies ? cookieValue(cookies, cookieName) : null;
+    const token = signed ? verifiedToken(signed, secret) : null;
+    const found = token ? await sessions.findWithAccess(token) : null;
+    if (found) {
+      const now = Date.now();
+      const expired = found.expiresAt.getTime() < now;
+      const dueForRefresh = found.expiresAt.getTime() - expiresInMs + updateAgeMs <= now;
+      if (!expired && !dueForRefresh) {
+        c.set('user', found.user);
+        c.set('hasAccess', found.hasAccess);
+      } else {
+        const result = await auth.api.getSession({ headers: c.req.raw.headers });
+        if (result) {
+          const { id, email, name, createdAt } = result.user;
+          c.set('user', { id, email, name, createdAt });
+          c.set('hasAccess', (await sessions.findWithAccess(result.session.token))?.hasAccess === true);
+        }
+      }
+    }
     await next();
   });
 }
@@ -18,5 +94,12 @@ export function loadSession(auth: Auth) {
 export function requireUser(c: { get: (key: 'user') => SessionUser | null }): SessionUser {
   const user = c.get('user');
   if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+  return user;
+}
+
+/** The signed-in member with access: 401 without a session, 403 without access. */
+export function requireMember(c: { get: <K extends keyof AuthVariables>(key: K) => AuthVariables[K] }): SessionUser {
+  const user = requireUser(c);
+  if (!c.get('hasAccess')) throw new ApiError(403, 'forbidden', 'An active subscription is required to view this content.');
   return user;
 }

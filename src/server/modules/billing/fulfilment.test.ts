@@ -134,8 +134,8 @@ describe('the payment event handler', () => {
 });
 
 describe('refunds and disputes of a lifetime purchase', () => {
-  async function lifetimeWithCharge(charge: Pick<ChargeSnapshot, 'refunded' | 'dispute' | 'amountRefunded'>) {
-    const { sessionId, events } = await paidWithoutDelivery('lifetime');
+  async function lifetimeWithCharge(charge: Pick<ChargeSnapshot, 'refunded' | 'dispute' | 'amountRefunded'>, buyer?: { cookie: string; address: string }) {
+    const { sessionId, events } = await paidWithoutDelivery('lifetime', buyer?.cookie, buyer?.address);
     await handlerWith().handle(events[0]!);
     const paymentId = (await checkoutRow(t, sessionId))!.providerPaymentId!;
     const payments = { ...t.deps.payments, retrieveCharge: async (id: string) => ({ id, paymentId, amount: 54999, ...charge }) } as PaymentsPort;
@@ -147,6 +147,20 @@ describe('refunds and disputes of a lifetime purchase', () => {
     await handler.handle({ id: `evt_refund_${sessionId}`, type: 'charge.refunded', created: time.now(), chargeId: 'ch_1' });
     expect(await rowsOfSession(t, sessionId)).toEqual([expect.objectContaining({ isActive: false, status: 'canceled' })]);
     expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
+  });
+
+  // Regression guard for issue 15: the session and the access rule are read together per request
+  // and never cached, so a refund shows on the member's very next request.
+  it('a full refund ends access on the very next request', async () => {
+    const address = email('refunded');
+    const cookie = await signUp(t, address);
+    const { sessionId, handler } = await lifetimeWithCharge({ refunded: true, dispute: null, amountRefunded: 54999 }, { cookie, address });
+    expect(await (await t.request('/api/access', { cookie })).json()).toEqual({ hasAccess: true });
+    expect((await t.request('/api/content/guides', { cookie })).status).toBe(200);
+
+    await handler.handle({ id: `evt_refund_${sessionId}`, type: 'charge.refunded', created: time.now(), chargeId: 'ch_4' });
+    expect(await (await t.request('/api/access', { cookie })).json()).toEqual({ hasAccess: false });
+    expect((await t.request('/api/content/guides', { cookie })).status).toBe(403);
   });
 
   it('a dispute deactivates it', async () => {

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { requireMember, type AuthVariables } from '../auth/session.middleware';
 import type { ContentCatalogue } from './content-loader';
 import { createContentService } from './content.service';
 
@@ -15,13 +14,12 @@ const imageFile = z.string().max(200).regex(/^[A-Za-z0-9][\w.-]*$/, 'must be an 
 /** Members' copies only: never kept by a shared cache, and only for this cookie. */
 const PRIVATE_JSON = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
 
-export function contentRoutes({ db, content }: { db: Db; content: ContentCatalogue }) {
-  const service = createContentService({ db, content });
+export function contentRoutes({ content }: { content: ContentCatalogue }) {
+  const service = createContentService({ content });
 
   return new Hono<{ Variables: AuthVariables }>()
     .use('/content/*', async (c, next) => {
-      const user = requireUser(c);
-      await service.assertPremiumAccess(user.id);
+      requireMember(c);
       await next();
     })
     .get('/content/guides', (c) => c.json({ guides: service.listGuides() }, 200, PRIVATE_JSON))

@@ -1,15 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join } from 'node:path';
 import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import { userHasPremiumAccess } from '../access/access.repository';
+import { PROJECT_ROOT } from '../../project-root';
 import { loadContent, type ContentCatalogue } from './content-loader';
 
-/** `content/` at the project root, found from this file so the working directory does not matter. */
-export const CONTENT_DIR = fileURLToPath(new URL('../../../../content', import.meta.url));
+/** `content/` at the project root, whatever the working directory. */
+export const CONTENT_DIR = join(PROJECT_ROOT, 'content');
 
 /** Where the API serves the files of content/images (the loader writes these URLs into the DTOs). */
 export const CONTENT_IMAGE_PREFIX = '/api/content/images/';
@@ -45,20 +43,13 @@ const IMAGE_TYPES: Record<string, string> = {
 
 export type ContentImage = { body: Uint8Array; contentType: string };
 
-export function createContentService({ db, content }: { db: Db; content: ContentCatalogue }) {
+export function createContentService({ content }: { content: ContentCatalogue }) {
   // Content never changes while the process runs, so each image is read from disk once.
   const imageCache = new Map<string, Promise<ContentImage>>();
 
   const notFound = (what: string) => new ApiError(404, 'not_found', `${what} could not be found.`);
 
   return {
-    /** Premium content is for members only; the SQL access rule decides (spec §6). */
-    async assertPremiumAccess(userId: string): Promise<void> {
-      if (!(await userHasPremiumAccess(db, userId))) {
-        throw new ApiError(403, 'forbidden', 'An active subscription is required to view this content.');
-      }
-    },
-
     listGuides(): GuideSummary[] {
       return content.guides;
     },
