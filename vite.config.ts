@@ -6,6 +6,8 @@ import { aliases } from './vite.aliases.ts';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: aliases },
+  // the server renderer carries its React with it, so it runs from any CLIENT_DIR
+  ssr: { noExternal: true },
   build: isSsrBuild
     ? // the landing page's server renderer (src/client/prerender.tsx), see scripts/build-client.mjs
       { outDir: 'dist/client/ssr', emptyOutDir: true, copyPublicDir: false }
