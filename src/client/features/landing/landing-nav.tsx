@@ -61,7 +61,7 @@ export function WindowNavProvider({ at, children }: { at?: LandingLocation; chil
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 
 /** A link of the landing page: a real href, followed through the navigation port on a plain click. */
-export function LandingLink({ to, onClick, ...props }: { to: string; className?: string; 'aria-label'?: string; onClick?: () => void; children: ReactNode }) {
+export function LandingLink({ to, onClick, ...props }: { to: string; className?: string; onClick?: () => void; children: ReactNode }) {
   const nav = useLandingNav();
   return (
     <a

@@ -23,7 +23,7 @@ export function SiteFooter() {
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-foreground/60">
             Invite-only TradingView indicators, strategy guides and a community of traders.
           </p>
-          <p className="mt-4 text-xs text-foreground/50">
+          <p className="mt-4 text-xs text-foreground/70">
             {brandName} is operated by {companyName}, a company registered in {companyState}, USA.
           </p>
         </div>
@@ -82,7 +82,7 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-white/5">
-        <div className="mx-auto max-w-7xl space-y-3 px-4 py-6 text-xs leading-relaxed text-foreground/45 sm:px-6">
+        <div className="mx-auto max-w-7xl space-y-3 px-4 py-6 text-xs leading-relaxed text-foreground/70 sm:px-6">
           <p>
             Trading involves substantial risk of loss. Our indicators are educational tools, not financial advice, and past performance does not guarantee future results.
             TradingView is a trademark of TradingView, Inc.; {brandName} is an independent vendor and is not affiliated with TradingView.

@@ -68,7 +68,7 @@ export function SiteHeader() {
       <OfferBar isEu={variant.isEu} />
       <div className="border-b border-white/5 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
-          <LandingLink to={variant.home} aria-label="Home" className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
+          <LandingLink to={variant.home} className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
             <Brand />
           </LandingLink>
           <div className="hidden items-center gap-1 md:flex">{links}</div>
