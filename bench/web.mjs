@@ -10,7 +10,7 @@
 //   npm run bench:web -- --runs 1     one run per page and mode instead of the median of three
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -167,7 +167,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on the production build (${clientDir}); load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after, on ${navigator.hardwareConcurrency} cores`);
+console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on the production build (${clientDir}); load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores`);
 console.table(rows);
 console.log('targets: mobile performance and accessibility 100, LCP < 1500 ms, TBT < 50 ms, CLS 0, JS before interaction <= 90 kB');
 console.log(forbidden.size ? `the landing page downloaded code it should not:\n  ${[...forbidden].join('\n  ')}` : 'the landing pages downloaded no dashboard, auth or settings code');
