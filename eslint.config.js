@@ -13,7 +13,7 @@ const SERVER = { group: ['@server/*', '**/server/**'], message: 'The client and 
 const CLIENT = { group: ['@client/*', '**/client/**'], message: 'The client and the server never import each other.' };
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'playwright-report', 'test-results', 'coverage', 'src/server/db/migrations/meta'] },
+  { ignores: ['dist', 'dist-*', 'data', 'node_modules', 'playwright-report', 'test-results', 'coverage', 'src/server/db/migrations/meta'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

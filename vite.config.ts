@@ -3,14 +3,21 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { aliases } from './vite.aliases.ts';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: aliases },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  // the server renderer carries its React with it, so it runs from any CLIENT_DIR
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? // the landing page's server renderer (src/client/prerender.tsx), see scripts/build-client.mjs
+      { outDir: 'dist/client/ssr', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        sourcemap: true,
+        // index.html is the app; landing.html the pre-rendered landing page's own, lighter entry (decision 015)
+        rolldownOptions: { input: { index: 'index.html', landing: 'landing.html' } },
+      },
   server: {
     port: 5173,
     // the API server (npm run dev starts both) answers /api, /healthz and /readyz
@@ -20,4 +27,4 @@ export default defineConfig({
       '/readyz': 'http://localhost:3000',
     },
   },
-});
+}));

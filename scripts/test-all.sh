@@ -57,7 +57,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   add_counts "$(count_report vitest test-results/vitest-postgres.json $?)"
 fi
 
-echo "== build"; npx vite build; count_step build $?
+echo "== build"; node scripts/build.mjs; count_step build $?
 
 echo "== end-to-end (Chromium)"
 bash scripts/ensure-chromium.sh

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AccessResponse } from '@shared/api-contract';
 import {
   ACCESS_REFRESH_ATTEMPTS,
@@ -9,35 +9,14 @@ import {
   accessRpcDelay,
 } from '@shared/timing';
 import { api } from './api-client';
+import { AuthContext, NON_PREMIUM, type AuthState, type PremiumState, type SessionInfo, type SessionUser } from './auth-context';
 import { shouldRetry } from './query-client';
 
-export type SessionUser = { id: string; email: string; name: string; createdAt: string };
-export type SessionInfo = { id: string; expiresAt: string };
+// The state's types and useAuth live in auth-context.ts, which the landing page's first download
+// can import without react-query.
+export { useAuth, type AuthState, type PremiumState, type SessionInfo, type SessionUser } from './auth-context';
+
 type SessionPayload = { user: SessionUser; session: SessionInfo } | null;
-
-/** Spec §3 "Premium security state". */
-export type PremiumState = {
-  isLoading: boolean;
-  isPremium: boolean;
-  hasAccess: boolean | 'unknown';
-  isSecurityValid: boolean;
-  lastSecurityCheck: Date | null;
-  error: string | null;
-};
-
-export type AuthState = {
-  user: SessionUser | null;
-  session: SessionInfo | null;
-  /** True until the first answer about the session cookie arrived. */
-  isLoading: boolean;
-  premium: PremiumState;
-  /** Re-reads the session of the session cookie, e.g. after signing in. */
-  refreshSession: () => Promise<void>;
-  /** Asks the server again whether the user has premium access (false with no user). */
-  refreshAccess: () => Promise<boolean>;
-  /** Clears local state, ends the server session, then reloads (or goes to `redirectTo`). */
-  signOut: (redirectTo?: string) => Promise<void>;
-};
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 const ACCESS_QUERY_ROOT = ['auth', 'access'] as const;
@@ -55,9 +34,6 @@ const fetchAccess = () =>
   });
 
 const UNKNOWN: PremiumState = { isLoading: true, isPremium: false, hasAccess: 'unknown', isSecurityValid: true, lastSecurityCheck: null, error: null };
-const NON_PREMIUM: PremiumState = { isLoading: false, isPremium: false, hasAccess: false, isSecurityValid: true, lastSecurityCheck: null, error: null };
-
-const AuthContext = createContext<AuthState | null>(null);
 
 /**
  * The one source of the signed-in user, the session and the premium state (spec §4): premium is
@@ -163,10 +139,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [user, sessionQuery.data, sessionQuery.isPending, premium, refreshSession, refreshAccess, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthState {
-  const state = useContext(AuthContext);
-  if (!state) throw new Error('useAuth needs <AuthProvider>');
-  return state;
 }

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { landingKind } from '@shared/landing-page';
 import type { SiteSettings } from '@shared/site';
+import { hasSessionCookie, landingPages, loadLandingRenderer } from './landing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,6 +29,8 @@ export function renderIndexHtml(template: string, settings: SiteSettings): strin
 
 export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings): Promise<void> {
   const indexHtml = renderIndexHtml(await readFile(join(clientDir, 'index.html'), 'utf8'), settings);
+  const landing = await loadLandingRenderer(clientDir);
+  const landingHtml = landing ? landingPages(landing.renderer, renderIndexHtml(landing.template, settings), settings) : null;
 
   app.use(
     '/assets/*',
@@ -41,8 +45,8 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
     '*',
     serveStatic({
       root: clientDir,
-      // index.html is served below with the settings inlined, never raw
-      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__no_such_file__' : path),
+      // the HTML templates are served below with the settings inlined, never raw; ssr/ is the server's
+      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' || path === '/landing.html' || path.startsWith('/ssr/') ? '/__no_such_file__' : path),
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=3600');
       },
@@ -50,6 +54,11 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
   );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    const kind = landingKind(c.req.path, new URL(c.req.url).search);
+    if (kind === null || landingHtml === null) return c.html(indexHtml);
+    // / and /eu answer differently with and without a session cookie
+    c.header('Vary', 'Cookie');
+    if (hasSessionCookie(c.req.header('cookie'), settings.brandSlug)) return c.html(indexHtml);
+    return c.html(landingHtml.html(kind, new Date()));
   });
 }

@@ -16,10 +16,10 @@ export function whenIdle(callback: () => void, maxWaitMs = 1000): () => void {
 
 /** False during the first paint, true once the browser was idle after it (or at once when `immediately`). */
 export function useAfterPaint(immediately = false): boolean {
-  const [ready, setReady] = useState(immediately);
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (ready) return;
-    return whenIdle(() => setReady(true));
-  }, [ready]);
-  return ready;
+    if (idle) return;
+    return whenIdle(() => setIdle(true));
+  }, [idle]);
+  return immediately || idle;
 }

@@ -1,9 +1,11 @@
 // Everything below the first screen: its own chunk, so the first paint waits only for the header
 // and the hero.
-import { startTransition, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { OriginPage } from '@shared/plans';
+import { createQueryClient } from '@client/lib/query-client';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { useLandingNav } from './landing-nav';
 import { FaqSection } from './components/faq-section';
 import { FeatureBlocks } from './components/feature-blocks';
 import { FeaturesCarousel } from './components/features-carousel';
@@ -20,7 +22,7 @@ const SECTION_COUNT = 7;
  * can land.
  */
 function useProgressiveSections(): number {
-  const { hash } = useLocation();
+  const { hash } = useLandingNav();
   const [shown, setShown] = useState(hash === '' ? 0 : SECTION_COUNT);
   useEffect(() => {
     if (shown >= SECTION_COUNT) return;
@@ -32,7 +34,7 @@ function useProgressiveSections(): number {
 
 /** Arriving at /#prices (e.g. from the payment-canceled page) scrolls there once the sections exist. */
 function useScrollToHash(ready: boolean) {
-  const { hash } = useLocation();
+  const { hash } = useLandingNav();
   useEffect(() => {
     if (!ready || !hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
@@ -50,6 +52,16 @@ function useDeferredTracking(ready: boolean) {
   }, [ready, metaPixelId]);
 }
 
+/**
+ * The pricing cards query and mutate through react-query: inside the app they use its client; the
+ * pre-rendered landing page (app/landing-app.tsx) has none until this chunk arrives, so it gets one here.
+ */
+function QueryScope({ children }: { children: ReactNode }) {
+  const appClient = useContext(QueryClientContext);
+  const [ownClient] = useState(() => (appClient ? null : createQueryClient()));
+  return ownClient ? <QueryClientProvider client={ownClient}>{children}</QueryClientProvider> : children;
+}
+
 export function BelowTheFold({ originPage, onDone }: { originPage: OriginPage; onDone: () => void }) {
   const shown = useProgressiveSections();
   const done = shown >= SECTION_COUNT;
@@ -60,7 +72,7 @@ export function BelowTheFold({ originPage, onDone }: { originPage: OriginPage; o
   }, [done, onDone]);
 
   return (
-    <>
+    <QueryScope>
       {shown > 0 ? <FeatureBlocks /> : null}
       {shown > 1 ? <FeaturesCarousel /> : null}
       {shown > 2 ? <TestimonialsSection /> : null}
@@ -71,6 +83,6 @@ export function BelowTheFold({ originPage, onDone }: { originPage: OriginPage; o
       {/* Keeps the page taller than the screen until the sections are in, so a scrollbar
           appearing later cannot nudge the hero sideways (a layout shift). */}
       {done ? null : <div aria-hidden="true" className="h-screen" />}
-    </>
+    </QueryScope>
   );
 }

@@ -1,73 +1,22 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { useAfterPaint } from './after-paint';
-import { useAuth } from '@client/lib/auth-state';
-import { useSiteSettings } from '@client/lib/site-settings';
-import { ChatWidget } from './components/chat-widget';
-import { HeroSection } from './components/hero-section';
-import { LoadingScreen } from './components/page-kit';
-import { SiteHeader } from './components/site-header';
-import { useLandingVariant } from './landing-variant';
+import { LandingGate } from './landing-gate';
+import { RouterNavProvider } from './router-nav';
 
-// The first paint needs only the header and the hero; the rest arrives as its own chunk.
-const BelowTheFold = lazy(() => import('./below-the-fold').then((module) => ({ default: module.BelowTheFold })));
-const SiteFooter = lazy(() => import('./components/site-footer').then((module) => ({ default: module.SiteFooter })));
-
-const PAGE_FILLER = <div aria-hidden="true" className="h-screen" />;
-
-function LandingContent() {
-  const { brandName } = useSiteSettings();
-  const variant = useLandingVariant();
-  const { hash } = useLocation();
-  // The rest of the page loads after the hero has painted; a #section in the address needs it at once.
-  const rest = useAfterPaint(hash !== '');
-  const [sectionsDone, setSectionsDone] = useState(false);
-  const onSectionsDone = useCallback(() => setSectionsDone(true), []);
-  useEffect(() => {
-    document.title = `${brandName} – Next-Gen TradingView Indicators`;
-  }, [brandName]);
-
-  return (
-    <div className="min-h-screen overflow-x-clip">
-      <SiteHeader />
-      <main>
-        <HeroSection />
-        {rest ? (
-          <Suspense fallback={PAGE_FILLER}>
-            <BelowTheFold originPage={variant.originPage} onDone={onSectionsDone} />
-          </Suspense>
-        ) : (
-          PAGE_FILLER
-        )}
-      </main>
-      {sectionsDone ? (
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
-      ) : null}
-      <ChatWidget />
-    </div>
-  );
-}
-
-/**
- * The wrapper of / and /eu (spec §2): members with access go to the dashboard; while the session
- * or the access of a signed-in user is unknown a spinner shows. An anonymous visitor gets the page
- * as soon as the session check answers 'no user' (no access check is made for them).
- */
-function LandingGate() {
-  const { user, isLoading, premium } = useAuth();
-  if (isLoading || (user && premium.hasAccess === 'unknown')) return <LoadingScreen />;
-  if (user && premium.hasAccess === true) return <Navigate to="/dashboard" replace />;
-  return <LandingContent />;
-}
+// The routes of / and /eu inside the app; the pre-rendered first visit uses landing-main.tsx.
 
 /** / (and /?from=eu, which shows the EU offer). */
 export function LandingPage() {
-  return <LandingGate />;
+  return (
+    <RouterNavProvider>
+      <LandingGate />
+    </RouterNavProvider>
+  );
 }
 
 /** /eu: the EU offer with its own pricing. */
 export function EuLandingPage() {
-  return <LandingGate />;
+  return (
+    <RouterNavProvider>
+      <LandingGate />
+    </RouterNavProvider>
+  );
 }

@@ -1,4 +1,5 @@
-import { useLocation } from 'react-router';
+import { useLandingNav } from './landing-nav';
+import { isEuLocation } from '@shared/landing-page';
 import type { OriginPage } from '@shared/plans';
 
 export type LandingVariant = {
@@ -11,10 +12,6 @@ export type LandingVariant = {
   withFrom: (path: string) => string;
 };
 
-/** True on /eu and on any page reached with ?from=eu (spec §2). */
-export function isEuLocation(pathname: string, search: string): boolean {
-  return pathname === '/eu' || new URLSearchParams(search).get('from') === 'eu';
-}
 
 export function landingVariant(isEu: boolean): LandingVariant {
   return {
@@ -26,6 +23,6 @@ export function landingVariant(isEu: boolean): LandingVariant {
 }
 
 export function useLandingVariant(): LandingVariant {
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useLandingNav();
   return landingVariant(isEuLocation(pathname, search));
 }

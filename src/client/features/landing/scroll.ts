@@ -1,5 +1,5 @@
-import { useNavigate } from 'react-router';
 import { footerScrollBehavior, FOOTER_SCROLL_DELAY_MS } from '@shared/timing';
+import { useLandingNav } from './landing-nav';
 import { useLandingVariant } from './landing-variant';
 
 export const SECTION_IDS = { prices: 'prices', testimonials: 'testimonials', features: 'features', faq: 'faq' } as const;
@@ -22,10 +22,10 @@ export function scrollToSection(id: string): boolean {
  * landing page scrolls to the address's #section once they are in).
  */
 export function useGoToSection(): (id: string) => void {
-  const navigate = useNavigate();
+  const { navigate } = useLandingNav();
   const { home } = useLandingVariant();
   return (id) => {
-    if (!scrollToSection(id)) void navigate(`${home}#${id}`);
+    if (!scrollToSection(id)) navigate(`${home}#${id}`);
   };
 }
 

@@ -2,12 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, TEST_SITE_SETTINGS } from '@client/test/render';
+import { RouterNavProvider } from '../router-nav';
 import { ChatWidget } from './chat-widget';
 
 // Regression: with no CHAT_URL the 500 px panel held two links and was half empty (issue 10).
 describe('support chat panel without a chat address', () => {
   it('offers every way to reach support: e-mail, Discord, the guides, common questions and the response time', async () => {
-    renderRoutes([{ path: '/', element: <ChatWidget /> }]);
+    renderRoutes([{ path: '/', element: <RouterNavProvider><ChatWidget /></RouterNavProvider> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
     const panel = screen.getByRole('dialog', { name: 'Support chat' });
 
@@ -19,7 +20,7 @@ describe('support chat panel without a chat address', () => {
   });
 
   it('closes and goes to the FAQ from "Common questions"', async () => {
-    const { router } = renderRoutes([{ path: '/', element: <ChatWidget /> }]);
+    const { router } = renderRoutes([{ path: '/', element: <RouterNavProvider><ChatWidget /></RouterNavProvider> }]);
     await userEvent.click(screen.getByRole('button', { name: 'Open support chat' }));
     await userEvent.click(screen.getByRole('button', { name: /Common questions/ }));
     expect(screen.queryByRole('dialog', { name: 'Support chat' })).not.toBeInTheDocument();

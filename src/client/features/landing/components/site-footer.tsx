@@ -1,7 +1,7 @@
 import { MailIcon, CommunityIcon } from './icons';
-import { Link } from 'react-router';
 import { LEGAL_LINKS } from '@client/lib/legal-links';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { LandingLink } from '../landing-nav';
 import { useLandingVariant } from '../landing-variant';
 import { scrollToSection, scrollToTopSoon, SECTION_IDS } from '../scroll';
 import { Brand } from '@client/components/brand';
@@ -23,7 +23,7 @@ export function SiteFooter() {
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-foreground/60">
             Invite-only TradingView indicators, strategy guides and a community of traders.
           </p>
-          <p className="mt-4 text-xs text-foreground/50">
+          <p className="mt-4 text-xs text-foreground/70">
             {brandName} is operated by {companyName}, a company registered in {companyState}, USA.
           </p>
         </div>
@@ -54,9 +54,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {LEGAL_LINKS.map((link) => (
               <li key={link.path}>
-                <Link to={variant.withFrom(link.path)} className={linkClass} onClick={scrollToTopSoon}>
+                <LandingLink to={variant.withFrom(link.path)} className={linkClass} onClick={scrollToTopSoon}>
                   {link.label}
-                </Link>
+                </LandingLink>
               </li>
             ))}
           </ul>
@@ -82,7 +82,7 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-white/5">
-        <div className="mx-auto max-w-7xl space-y-3 px-4 py-6 text-xs leading-relaxed text-foreground/45 sm:px-6">
+        <div className="mx-auto max-w-7xl space-y-3 px-4 py-6 text-xs leading-relaxed text-foreground/70 sm:px-6">
           <p>
             Trading involves substantial risk of loss. Our indicators are educational tools, not financial advice, and past performance does not guarantee future results.
             TradingView is a trademark of TradingView, Inc.; {brandName} is an independent vendor and is not affiliated with TradingView.

@@ -89,16 +89,19 @@ export function TestimonialsSection() {
           <button type="button" onClick={() => goTo(current - 1)} aria-label="Previous testimonials" className="grid h-10 w-10 place-items-center rounded-full border border-white/10 text-white hover:bg-white/10">
             <ChevronLeftIcon className="h-5 w-5" />
           </button>
-          <div className="flex gap-2">
+          <div className="flex">
             {Array.from({ length: positions }, (_, position) => (
+              // a 24 px touch target around the small dot
               <button
                 key={position}
                 type="button"
                 onClick={() => goTo(position)}
                 aria-label={`Show testimonials ${position + 1} to ${position + visible}`}
                 aria-current={position === current}
-                className={`h-2.5 rounded-full transition-all ${position === current ? 'w-6 bg-primary' : 'w-2.5 bg-white/25 hover:bg-white/40'}`}
-              />
+                className="group grid h-6 min-w-6 place-items-center px-1"
+              >
+                <span className={`block h-2.5 rounded-full transition-all ${position === current ? 'w-6 bg-primary' : 'w-2.5 bg-white/25 group-hover:bg-white/40'}`} />
+              </button>
             ))}
           </div>
           <button type="button" onClick={() => goTo(current + 1)} aria-label="Next testimonials" className="grid h-10 w-10 place-items-center rounded-full border border-white/10 text-white hover:bg-white/10">

@@ -10,6 +10,7 @@ import type { SiteSettings } from '@shared/site';
 import { Toaster } from '@client/components/ui/toaster';
 import { AuthProvider } from '@client/lib/auth-state';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
+import { RouterNavProvider } from '../router-nav';
 
 export const SETTINGS: SiteSettings = {
   brandName: 'Candlewise',
@@ -59,7 +60,9 @@ export function renderWithProviders(ui: ReactNode, { settings = SETTINGS, path =
     <QueryClientProvider client={queryClient}>
       <SiteSettingsProvider initial={settings}>
         <AuthProvider>
-          <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[path]}>
+            <RouterNavProvider>{ui}</RouterNavProvider>
+          </MemoryRouter>
           <Toaster />
         </AuthProvider>
       </SiteSettingsProvider>

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TEST_SITE_SETTINGS } from '@client/test/render';
+import { renderLanding } from './prerender';
+
+// What the server sends as the landing page's first view (docs/decisions/015), for a moment.
+const NOW = new Date('2026-11-25T12:00:00Z');
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(NOW);
+});
+afterEach(() => vi.useRealTimers());
+
+const text = (html: string) => html.replace(/<!-- -->/g, '');
+
+describe('the pre-rendered landing page', () => {
+  it('shows the header, the sale bar and the hero while the sale runs, with no clock in it', () => {
+    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: '2026-11-26T23:59:59Z' }, 'default'));
+    expect(html).toContain('Boost Your Trading with');
+    expect(html).toContain('Save up to 65%');
+    expect(html).toContain('Black Friday Sale ');
+    expect(html).toContain('data-testid="sale-countdown"');
+    // the digits are invisible placeholders until the browser has its own clock
+    expect(html).toMatch(/class="[^"]*\binvisible\b[^"]*" aria-hidden="true"/);
+    expect(html).not.toContain('role="timer"');
+    expect(html).toContain('href="/auth"');
+    // the sections below the hero load in the browser
+    expect(html).not.toContain('Choose Your Plan');
+  });
+
+  it('shows no sale once it has ended', () => {
+    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: '2026-11-24T23:59:59Z' }, 'default'));
+    expect(html).toContain('Boost Your Trading with');
+    expect(html).not.toContain('sale-countdown');
+    expect(html).not.toContain('Save up to');
+    expect(html).not.toContain('Black Friday');
+  });
+
+  it('always shows a rolling sale', () => {
+    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: null }, 'default'));
+    expect(html).toContain('Save up to 65%');
+    expect(html).toContain('data-testid="sale-countdown"');
+  });
+
+  it('shows the EU offer on /eu, with links that lead back to it', () => {
+    const html = text(renderLanding(TEST_SITE_SETTINGS, 'eu'));
+    expect(html).toContain('This special offer is only available through the ad you saw.');
+    expect(html).not.toContain('sale-countdown');
+    expect(html).toContain('href="/auth?redirect=/eu"');
+  });
+});

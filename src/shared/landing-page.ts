@@ -1,0 +1,24 @@
+// What the server needs to know to send the pre-rendered landing page (docs/decisions/015).
+import type { SiteSettings } from './site';
+
+/** The two landing pages: the sale's (/) and the EU offer (/eu, or any page with ?from=eu). */
+export type LandingKind = 'default' | 'eu';
+
+/** True on /eu and on any page reached with ?from=eu (spec §2). */
+export function isEuLocation(pathname: string, search: string): boolean {
+  return pathname === '/eu' || new URLSearchParams(search).get('from') === 'eu';
+}
+
+/** The landing page a path shows, or null for any other page. */
+export function landingKind(pathname: string, search: string): LandingKind | null {
+  if (pathname !== '/' && pathname !== '/eu') return null;
+  return isEuLocation(pathname, search) ? 'eu' : 'default';
+}
+
+/** The document title of the landing page. */
+export const landingTitle = (brandName: string) => `${brandName} – Next-Gen TradingView Indicators`;
+
+/** The server-side renderer the client build ships (src/client/prerender.tsx): the landing page's first view as HTML. */
+export type LandingRenderer = {
+  renderLanding: (settings: SiteSettings, kind: LandingKind) => string;
+};
