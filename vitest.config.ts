@@ -42,8 +42,9 @@ export default defineConfig({
           setupFiles: ['src/client/test/setup.ts'],
           pool: 'threads',
           // Bounds for a wait that never comes true, not for speed: every wait is on state, and on
-          // a busy 2-core machine a render that takes 50 ms alone can take seconds.
-          testTimeout: 30_000,
+          // a busy 2-core machine a render that takes 50 ms alone can take seconds (twice the
+          // Testing Library bound of src/client/test/setup.ts, so a test can make two waits).
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           expect,
         },

@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 
 // findBy*/waitFor wait on state; this bound only decides when a wait that never comes true fails.
 // It is generous because a busy 2-core machine can take seconds for a render that takes 50 ms alone.
-const ASYNC_TIMEOUT_MS = 15_000;
+const ASYNC_TIMEOUT_MS = 30_000;
 
 const defaultElementError = getConfig().getElementError;
 /** Set by Testing Library while it polls (not in its public types). */
