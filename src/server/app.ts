@@ -14,10 +14,13 @@ import { publicUrlNotice } from './http/public-address';
 import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
+import { createAdminOpsServices } from './modules/admin/admin-ops';
+import { adminOpsRoutes } from './modules/admin/admin-ops.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { webhookRoutes } from './modules/billing/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { requireOperator } from './modules/auth/operator';
 import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
@@ -107,6 +110,9 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   api.route('/', billingRoutes(deps));
   api.route('/', paymentRoutes(deps, tradingView));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db, config }));
+  // The operator console: visitors get 401 and members 403 on every path, so nobody else learns what is there.
+  api.use('/admin/*', requireOperator(config));
+  api.route('/admin', adminOpsRoutes(createAdminOpsServices(deps)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

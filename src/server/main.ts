@@ -11,6 +11,7 @@ import { createLogger, loadPrettifier } from './logger';
 import { createBillingJobs } from './modules/billing/sandbox-jobs';
 import { passesDoctor } from './doctor/startup-check';
 import { createMailSchedule } from './modules/mail/mail-schedule';
+import { createOperatorAlertsJob } from './modules/admin/alerts-job';
 
 function readConfig(): Config {
   try {
@@ -59,6 +60,8 @@ const mailSchedule = createMailSchedule(deps);
 mailSchedule.start();
 const billingJobs = createBillingJobs(deps);
 billingJobs?.start();
+const operatorAlerts = createOperatorAlertsJob(deps);
+operatorAlerts.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -67,6 +70,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   // stop taking connections, let in-flight requests finish, then release the database
   server.close(async () => {
+    await operatorAlerts.stop();
     await billingJobs?.stop();
     await mailSchedule.stop();
     await deps.mailer.stop();

@@ -1,3 +1,4 @@
 export * from './schema/auth';
 export * from './schema/billing';
 export * from './schema/platform';
+export * from './schema/operations';

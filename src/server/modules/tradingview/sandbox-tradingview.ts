@@ -20,6 +20,11 @@ export type SandboxTradingViewOptions = {
   onOperation?: (operation: SandboxOperation) => void;
 };
 
+/** The account the sandbox pretends the vendor's session cookie belongs to. */
+export const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
+
+const OUTAGE_MESSAGE = 'TradingView is unreachable (simulated outage)';
+
 /**
  * The default adapter: TradingView's per-script access list kept in sandbox_tradingview_access,
  * with TradingView's semantics ("exists" keeps the expiry, expired access disappears, removing
@@ -28,7 +33,15 @@ export type SandboxTradingViewOptions = {
 export function createSandboxTradingView(options: SandboxTradingViewOptions): TradingViewPort {
   const { db, clock } = options;
   const missing = new Set(options.missingUsernames.map((name) => name.toLowerCase()));
-  const record = (operation: SandboxOperation) => options.onOperation?.(operation);
+  // A simulated outage (operator console) is kept by this process only: it is a demo switch.
+  let down = false;
+  const assertUp = () => {
+    if (down) throw new TradingViewError('network', OUTAGE_MESSAGE, 503);
+  };
+  const record = (operation: SandboxOperation) => {
+    assertUp();
+    options.onOperation?.(operation);
+  };
 
   const ops: PinePermOps = {
     async listUsers(scriptId, username) {
@@ -54,6 +67,7 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
   return {
     kind: 'sandbox',
     async checkUsername(name) {
+      assertUp();
       const parsed = tradingViewUsernameSchema.safeParse(name);
       if (!parsed.success || missing.has(parsed.data.toLowerCase())) return null;
       return parsed.data;
@@ -61,6 +75,16 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
     listUsers: ops.listUsers,
     grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),
     revoke: (scriptId, username, shop) => revokeAccess(ops, scriptId, username, shop),
-    healthCheck: async () => ({ ok: true }),
+    healthCheck: async () => (down ? { ok: false, kind: 'network', message: OUTAGE_MESSAGE } : { ok: true }),
+    async currentAccount() {
+      assertUp();
+      return { username: SANDBOX_VENDOR_ACCOUNT };
+    },
+    sandbox: {
+      outage: () => down,
+      setOutage: (value) => {
+        down = value;
+      },
+    },
   };
 }
