@@ -39,7 +39,9 @@ export const grantQueueItemSchema = z.object({
   createdAt: isoDate,
 });
 export type GrantQueueItem = z.infer<typeof grantQueueItemSchema>;
-export const grantQueueSchema = z.object({ grants: z.array(grantQueueItemSchema) });
+/** `grants`: still to do, oldest first; `recent`: the latest settled (granted or revoked), newest first. */
+export const grantQueueSchema = z.object({ grants: z.array(grantQueueItemSchema), recent: z.array(grantQueueItemSchema) });
+export type GrantQueue = z.infer<typeof grantQueueSchema>;
 
 export const retryFailedResultSchema = z.object({ retried: z.number().int() });
 

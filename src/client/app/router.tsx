@@ -4,6 +4,11 @@ import { EuLandingPage, LandingPage } from '@client/features/landing/landing-pag
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { RootLayout } from './root-layout';
 
+// The operator console's TradingView, payments and sandbox pages: one chunk buyers never download,
+// named from here so that the entry chunk gains only these few lines.
+const adminPage = (name: 'OpsLayout' | 'TradingViewPage' | 'PaymentsPage' | 'AdminSandboxPage') => () =>
+  import('./admin-ops-pages').then((m) => ({ Component: m[name] }));
+
 // Every screen but the landing page is its own chunk, so the landing page never downloads
 // dashboard, auth or settings code. The landing page's first view (header and hero, ~6 kB) is in
 // the entry chunk: a lazy route would only start downloading after the entry ran, delaying LCP.
@@ -35,6 +40,17 @@ export const routes: RouteObject[] = [
           { path: 'strategies', lazy: () => import('@client/features/strategies/strategies-page').then((m) => ({ Component: m.StrategiesPage })) },
           { path: 'discord', lazy: () => import('@client/features/dashboard/discord-page').then((m) => ({ Component: m.DiscordPage })) },
           { path: 'settings', lazy: () => import('@client/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: '/admin',
+        lazy: adminPage('OpsLayout'),
+        children: [
+          { index: true, element: <Navigate to="/admin/tradingview" replace /> },
+          { path: 'tradingview', lazy: adminPage('TradingViewPage') },
+          { path: 'payments', lazy: adminPage('PaymentsPage') },
+          { path: 'sandbox', lazy: adminPage('AdminSandboxPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -40,7 +40,7 @@ export function adminOpsRoutes(services: AdminOpsServices) {
   return new Hono<{ Variables: AuthVariables }>()
     .get('/alerts', async (c) => c.json({ alerts: await alerts.active() }))
     .get('/tradingview/health', async (c) => c.json(await tradingView.health()))
-    .get('/tradingview/queue', async (c) => c.json({ grants: await tradingView.queue() }))
+    .get('/tradingview/queue', async (c) => c.json(await tradingView.queue()))
     .post('/tradingview/retry-failed', async (c) => c.json({ retried: await tradingView.retryAllFailed(requireUser(c)) }))
     .get('/tradingview/reconciliation', async (c) => c.json(await tradingView.reconciliation()))
     .post('/tradingview/reconciliation/revoke', async (c) => {

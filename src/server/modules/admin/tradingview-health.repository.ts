@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import type { SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
@@ -18,6 +18,18 @@ export async function queuedGrants(db: Db): Promise<QueuedGrant[]> {
     .innerJoin(user, eq(user.id, tradingviewGrants.userId))
     .where(inArray(tradingviewGrants.status, [...QUEUED]))
     .orderBy(asc(tradingviewGrants.createdAt));
+  return rows.map((row) => ({ ...(row.grant as GrantRow), email: row.email }));
+}
+
+/** The latest rows the reconciler finished (granted or revoked), newest first. */
+export async function recentlySettledGrants(db: Db, limit: number): Promise<QueuedGrant[]> {
+  const rows = await db
+    .select({ grant: tradingviewGrants, email: user.email })
+    .from(tradingviewGrants)
+    .innerJoin(user, eq(user.id, tradingviewGrants.userId))
+    .where(inArray(tradingviewGrants.status, ['granted', 'revoked']))
+    .orderBy(desc(tradingviewGrants.updatedAt))
+    .limit(limit);
   return rows.map((row) => ({ ...(row.grant as GrantRow), email: row.email }));
 }
 

@@ -2,7 +2,7 @@
 // reconciliation in both directions and its fixes (hand-given access is never touched).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { GrantQueueItem, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
+import type { GrantQueue, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
 import { userSubscriptions } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import { addSandboxAccess, listSandboxAccess } from '../tradingview/tradingview.repository';
@@ -21,7 +21,8 @@ const get = async <T>(path: string): Promise<T> => {
   return (await response.json()) as T;
 };
 const post = (path: string, body: unknown = {}) => t.request(`/api/admin${path}`, { body, cookie: operator });
-const queued = async (username: string) => (await get<{ grants: GrantQueueItem[] }>('/tradingview/queue')).grants.filter((grant) => grant.username === username);
+const queued = async (username: string) => (await get<GrantQueue>('/tradingview/queue')).grants.filter((grant) => grant.username === username);
+const recent = async (username: string) => (await get<GrantQueue>('/tradingview/queue')).recent.filter((grant) => grant.username === username);
 const listedOn = async (username: string) => {
   const found = [];
   for (const scriptId of scripts()) if ((await listSandboxAccess(db(), scriptId, username, new Date())).some((entry) => entry.username === username)) found.push(scriptId);
@@ -51,6 +52,7 @@ describe('TradingView health and the grant queue', () => {
     expect(await retry.json()).toEqual({ retried: 1 });
     await t.deps.reconciler.runOnce();
     expect(await queued('queue_trader')).toEqual([]);
+    expect(await recent('queue_trader')).toMatchObject([{ status: 'granted', attempts: 0, lastError: null, failingSince: null }]);
     expect(await listedOn('queue_trader')).toEqual([...scripts()]);
     const up = await get<TradingViewHealth>('/tradingview/health');
     expect(up).toMatchObject({ ok: true, account: 'sandbox_vendor', outage: false, error: null });

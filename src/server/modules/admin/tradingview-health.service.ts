@@ -1,7 +1,7 @@
 // The console's TradingView page (issue 13): session health, the grant queue, "retry all failed",
 // and the reconciliation of TradingView's lists with who pays. Fixes go through the reconciler's
 // own rows (a missing member) or the shop's own access (an unpaid username), never hand-given access.
-import type { GrantQueueItem, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
+import type { GrantQueue, GrantQueueItem, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
 import { currentTradingViewUsername, desiredGrant, targetOf } from '@shared/tradingview-grants';
 import { reconcileTradingView, type MemberWithUsername } from '@shared/tradingview-reconciliation';
 import type { Db } from '../../db/client';
@@ -11,7 +11,7 @@ import { toTradingViewError, type TradingViewPort } from '../tradingview/trading
 import { findShopAccess, forgetShopAccess, grantsForUser, setGrantTarget, shopUsernames } from '../tradingview/tradingview.repository';
 import { findAlert } from './alerts.repository';
 import type { Operator, OperatorActions } from './operator-actions';
-import { membersSubscriptions, ownersByUsername, ownersOfUsername, queuedGrants, retryAllFailedGrants } from './tradingview-health.repository';
+import { membersSubscriptions, ownersByUsername, ownersOfUsername, queuedGrants, recentlySettledGrants, retryAllFailedGrants, type QueuedGrant } from './tradingview-health.repository';
 
 export type TradingViewHealthDeps = {
   db: Db;
@@ -21,6 +21,24 @@ export type TradingViewHealthDeps = {
   clock: () => Date;
   actions: OperatorActions;
 };
+
+const RECENT_GRANTS = 20;
+
+function queueItem(row: QueuedGrant): GrantQueueItem {
+  return {
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    username: row.username,
+    desired: row.desired,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    failingSince: row.failingSince?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 const unavailable = (error: unknown) => new ApiError(502, 'provider_unavailable', `TradingView did not answer: ${toTradingViewError(error).message}`);
 
@@ -65,20 +83,8 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
     };
   }
 
-  async function queue(): Promise<GrantQueueItem[]> {
-    return (await queuedGrants(db)).map((row) => ({
-      id: row.id,
-      userId: row.userId,
-      email: row.email,
-      username: row.username,
-      desired: row.desired,
-      status: row.status,
-      attempts: row.attempts,
-      lastError: row.lastError,
-      nextAttemptAt: row.nextAttemptAt.toISOString(),
-      failingSince: row.failingSince?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-    }));
+  async function queue(): Promise<GrantQueue> {
+    return { grants: (await queuedGrants(db)).map(queueItem), recent: (await recentlySettledGrants(db, RECENT_GRANTS)).map(queueItem) };
   }
 
   async function retryAllFailed(operator: Operator): Promise<number> {
