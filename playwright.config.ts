@@ -52,6 +52,8 @@ export default defineConfig({
       SALE_ENDS_AT: '2099-11-26T23:59:59',
       SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader',
       RECONCILER_INTERVAL_MS: '1000',
+      // the operator of e2e/admin-tradingview.spec.ts (the spec creates the account)
+      ADMIN_EMAILS: 'operator@example.com',
       CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
     },
   },

@@ -135,6 +135,6 @@ describe('operator alerts', () => {
     const sent = first.mails.filter((mail) => mail.subject.includes('alert]') || mail.subject.includes('resolved]'));
     expect(sent.map((mail) => mail.subject)).toContain('[Candlewise alert] The TradingView session stopped working');
     expect(sent.map((mail) => mail.subject)).toContain('[Candlewise resolved] A renewal payment failed');
-    expect(sent.find((mail) => mail.subject.includes('alert] The TradingView'))?.text).toContain('network: TradingView is unreachable (simulated outage)');
+    expect(sent.find((mail) => mail.subject.includes('alert] The TradingView'))?.text).toContain("network: TradingView's access endpoints are down (simulated outage)");
   });
 });

@@ -38,10 +38,10 @@ describe('TradingView health and the grant queue', () => {
     expect((await post('/sandbox/tradingview-outage', { down: true })).status).toBe(200);
     await t.deps.reconciler.runOnce();
     const [failed] = await queued('queue_trader');
-    expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: 'network: TradingView is unreachable (simulated outage)' });
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, lastError: "network: TradingView's access endpoints are down (simulated outage)" });
     expect(failed!.failingSince).not.toBeNull();
     const down = await get<TradingViewHealth>('/tradingview/health');
-    expect(down).toMatchObject({ adapter: 'sandbox', ok: false, account: null, outage: true, error: 'network: TradingView is unreachable (simulated outage)' });
+    expect(down).toMatchObject({ adapter: 'sandbox', ok: false, account: null, outage: true, error: "network: TradingView's access endpoints are down (simulated outage)" });
     expect(down.scripts.map((script) => script.users)).toEqual(scripts().map(() => null));
 
     expect((await post('/sandbox/tradingview-outage', { down: false })).status).toBe(200);

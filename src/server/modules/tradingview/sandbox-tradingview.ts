@@ -23,7 +23,7 @@ export type SandboxTradingViewOptions = {
 /** The account the sandbox pretends the vendor's session cookie belongs to. */
 export const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
 
-const OUTAGE_MESSAGE = 'TradingView is unreachable (simulated outage)';
+const OUTAGE_MESSAGE = "TradingView's access endpoints are down (simulated outage)";
 
 /**
  * The default adapter: TradingView's per-script access list kept in sandbox_tradingview_access,
@@ -33,7 +33,8 @@ const OUTAGE_MESSAGE = 'TradingView is unreachable (simulated outage)';
 export function createSandboxTradingView(options: SandboxTradingViewOptions): TradingViewPort {
   const { db, clock } = options;
   const missing = new Set(options.missingUsernames.map((name) => name.toLowerCase()));
-  // A simulated outage (operator console) is kept by this process only: it is a demo switch.
+  // A simulated outage (operator console) of the access endpoints the vendor's session drives;
+  // kept by this process only: it is a demo switch.
   let down = false;
   const assertUp = () => {
     if (down) throw new TradingViewError('network', OUTAGE_MESSAGE, 503);
@@ -67,7 +68,8 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
   return {
     kind: 'sandbox',
     async checkUsername(name) {
-      assertUp();
+      // The username lookup is public on TradingView (no vendor session): the outage spares it,
+      // so a buyer can still activate and the failure shows where it belongs, on the grant.
       const parsed = tradingViewUsernameSchema.safeParse(name);
       if (!parsed.success || missing.has(parsed.data.toLowerCase())) return null;
       return parsed.data;
