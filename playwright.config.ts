@@ -52,8 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SALE_ENDS_AT: '2099-11-26T23:59:59',
       SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader',
-      // the operator of e2e/admin-console.spec.ts; the sandbox mailbox stays open to all (outboxIsPublic)
-      ADMIN_EMAILS: 'operator@example.com',
+      // the operator of the admin-*.spec.ts journeys; the sandbox mailbox stays open to all (outboxIsPublic)
+      ADMIN_EMAILS: 'operator@example.com,ops-tradingview@example.com',
       RECONCILER_INTERVAL_MS: '1000',
       CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
     },

@@ -17,6 +17,8 @@ import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
 import { createMembersService } from './modules/admin/members.service';
 import { createReportsService } from './modules/admin/reports.service';
+import { createAdminOpsServices } from './modules/admin/admin-ops';
+import { adminOpsRoutes } from './modules/admin/admin-ops.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
@@ -128,7 +130,8 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db, config }));
   const operatorConsoleDeps = operatorConsole(deps, tradingView);
   api.route('/', operatorStatusRoutes(operatorConsoleDeps.directory));
-  api.route('/admin', adminRoutes(operatorConsoleDeps));
+  // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
+  api.route('/admin', adminRoutes(operatorConsoleDeps).route('/', adminOpsRoutes(createAdminOpsServices(deps))));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -11,6 +11,7 @@ import { createLogger, loadPrettifier } from './logger';
 import { createBillingJobs } from './modules/billing/sandbox-jobs';
 import { passesDoctor } from './doctor/startup-check';
 import { createMailSchedule } from './modules/mail/mail-schedule';
+import { createOperatorAlertsJob } from './modules/admin/alerts-job';
 
 function readConfig(): Config {
   try {
@@ -49,7 +50,10 @@ logger.info(
   sandboxes.length ? `adapters in use (sandbox: ${sandboxes.join(', ')})` : 'adapters in use (all live)',
 );
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+// Idle connections stay open longer than the usual proxies' 60 s: when the server closes a
+// connection that a proxy (or a client) is just reusing, that request fails with a reset.
+const serverOptions = { keepAliveTimeout: 65_000, headersTimeout: 66_000 };
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, serverOptions }, (info) => {
   const address = listeningUrl(config.host, info.port);
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
@@ -59,6 +63,8 @@ const mailSchedule = createMailSchedule(deps);
 mailSchedule.start();
 const billingJobs = createBillingJobs(deps);
 billingJobs?.start();
+const operatorAlerts = createOperatorAlertsJob(deps);
+operatorAlerts.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -67,6 +73,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   // stop taking connections, let in-flight requests finish, then release the database
   server.close(async () => {
+    await operatorAlerts.stop();
     await billingJobs?.stop();
     await mailSchedule.stop();
     await deps.mailer.stop();

@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
         ],
       },
       // The operator console: its own chunk (with its chart library), never loaded by buyers.
-      { path: '/admin/*', lazy: () => import('@client/features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout })) },
+      { path: '/admin/*', lazy: () => import('./admin-console').then((m) => ({ Component: m.AdminConsole })) },
       { path: '/sandbox/checkout/:sessionId', lazy: () => import('@client/features/sandbox/sandbox-checkout-page').then((m) => ({ Component: m.SandboxCheckoutPage })) },
       { path: '/sandbox/portal/:customerId', lazy: () => import('@client/features/sandbox/sandbox-portal-page').then((m) => ({ Component: m.SandboxPortalPage })) },
       { path: '/sandbox/mailbox', lazy: () => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ Component: m.SandboxMailboxPage })) },

@@ -2,3 +2,4 @@ export * from './schema/auth';
 export * from './schema/billing';
 export * from './schema/platform';
 export * from './schema/admin';
+export * from './schema/operations';

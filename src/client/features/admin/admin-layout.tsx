@@ -1,4 +1,5 @@
-import { CreditCard, LayoutDashboard, ScrollText, Tv, Users } from 'lucide-react';
+import { CreditCard, FlaskConical, LayoutDashboard, ScrollText, Tv, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
 import { NotFound } from '@client/components/not-found';
@@ -6,7 +7,9 @@ import { PageSpinner } from '@client/components/ui/spinner';
 import { useAuth } from '@client/lib/auth-state';
 import { cn } from '@client/lib/cn';
 import { useIsOperator } from '@client/lib/operator';
+import { useSiteSettings } from '@client/lib/site-settings';
 import { adminChildRoutes } from './admin-routes';
+import { AlertsBanner, useOperatorAlerts } from './alerts';
 
 const NAV = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
@@ -14,16 +17,26 @@ const NAV = [
   { to: '/admin/tradingview', label: 'TradingView', icon: Tv, end: false },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
   { to: '/admin/audit-log', label: 'Audit log', icon: ScrollText, end: false },
-] as const;
+];
+const SANDBOX_NAV = { to: '/admin/sandbox', label: 'Sandbox', icon: FlaskConical, end: false };
+
+/** The alerts that are on now, above every console page. */
+function OperatorAlerts() {
+  const alerts = useOperatorAlerts();
+  return alerts.data ? <AlertsBanner alerts={alerts.data.alerts} /> : null;
+}
 
 /**
  * The operator console (desktop): the server decides who is an operator; everyone else, signed
  * in or not, sees the ordinary 404 page, so the console does not reveal that it exists.
  */
-export function AdminLayout() {
+export function AdminLayout({ sandboxPage }: { sandboxPage?: ReactNode }) {
   const { user, isLoading } = useAuth();
   const operator = useIsOperator(user?.id ?? null);
-  const page = useRoutes(adminChildRoutes);
+  // The sandbox tools (simulated renewals, a TradingView outage, the mailbox) while any service is simulated.
+  const withSandbox = useSiteSettings().sandbox.length > 0 && sandboxPage !== undefined;
+  const page = useRoutes(withSandbox ? [{ path: 'sandbox', element: sandboxPage }, ...adminChildRoutes] : adminChildRoutes);
+  const nav = withSandbox ? [...NAV, SANDBOX_NAV] : NAV;
 
   if (isLoading || (user && operator === null)) return <PageSpinner label="Loading..." />;
   if (!user || !operator) return <NotFound />;
@@ -37,7 +50,7 @@ export function AdminLayout() {
         <nav aria-label="Operator console" className="px-3 py-5">
           <p className="px-3 pb-2 text-[11px] font-semibold uppercase tracking-wider text-muted/70">Operator console</p>
           <ul className="space-y-1">
-            {NAV.map(({ to, label, icon: Icon, end }) => (
+            {nav.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -64,7 +77,10 @@ export function AdminLayout() {
         </div>
       </aside>
       <main className="min-w-0 flex-1 pl-60">
-        <div className="mx-auto max-w-6xl px-8 py-8">{page}</div>
+        <div className="mx-auto max-w-6xl space-y-6 px-8 py-8">
+          <OperatorAlerts />
+          {page}
+        </div>
       </main>
     </div>
   );

@@ -4,6 +4,8 @@ import { AdminNotFound } from './components/admin-not-found';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 import { OverviewPage } from './overview-page';
+import { PaymentsPage } from './payments';
+import { TradingViewPage } from './tradingview';
 
 /**
  * The console's pages under /admin, rendered inside the console's layout (the whole console is one
@@ -14,6 +16,8 @@ export const adminChildRoutes: RouteObject[] = [
   { index: true, element: <OverviewPage /> },
   { path: 'members', element: <MembersPage /> },
   { path: 'members/:memberId', element: <MemberPage /> },
+  { path: 'tradingview', element: <TradingViewPage /> },
+  { path: 'payments', element: <PaymentsPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];

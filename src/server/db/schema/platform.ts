@@ -23,6 +23,8 @@ export const tradingviewGrants = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** When the current run of failures began (null while not failing): the alert and the console's queue age. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
     createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

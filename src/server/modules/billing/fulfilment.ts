@@ -35,6 +35,7 @@ import {
   type SubscriptionRecord,
 } from './billing.repository';
 import { judgeCompletedPayment, settlePayment, type SettlementDeps } from './duplicate-payments';
+import { recordEventFailure, resolveEventFailure } from './payment-event-failures.repository';
 import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
 
 /** A past_due member keeps access this long after the paid period while the provider retries. */
@@ -390,10 +391,17 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
 
   /** Applies one provider event exactly once; throws (so the provider retries) when it cannot. */
   async function handle(event: PaymentEvent, source: PaymentsPort['kind'] = payments.kind): Promise<HandleResult> {
-    const result = await apply(event, source);
-    // After the commit, and on every delivery: a retried event finishes a settlement that failed.
-    if (result !== 'ignored' && SESSION_EVENTS.has(event.type) && event.checkoutSessionId) await settlePayment(settlementDeps(deps), event.checkoutSessionId);
-    return result;
+    try {
+      const result = await apply(event, source);
+      // After the commit, and on every delivery: a retried event finishes a settlement that failed.
+      if (result !== 'ignored' && SESSION_EVENTS.has(event.type) && event.checkoutSessionId) await settlePayment(settlementDeps(deps), event.checkoutSessionId);
+      await resolveEventFailure(db, event.id, deps.clock());
+      return result;
+    } catch (error) {
+      // Kept for the operator console (failures list, replay); the provider retries as well.
+      await recordEventFailure(db, event, source, error, deps.clock()).catch((failure: unknown) => logger.error({ err: failure, eventId: event.id }, 'could not record a failed payment event'));
+      throw error;
+    }
   }
 
   async function apply(event: PaymentEvent, source: PaymentsPort['kind']): Promise<HandleResult> {

@@ -4,6 +4,7 @@ import { createLogger } from '../../logger';
 import { buyerBrowser, checkoutBody, checkoutRow, ordersOfSession, rowsOfSession, signUp, startCheckout, userIdOf } from './billing-test-kit';
 import { expandOf, FAKE_PRICES, STRIPE_TEST_ENV } from './fake-stripe-server';
 import { claimCheckoutSession } from './fulfilment';
+import { countSignatureFailuresSince } from './payment-event-failures.repository';
 import { createStripePayments } from './stripe-payments';
 import { stripeSuite } from './stripe-test-kit';
 
@@ -98,6 +99,16 @@ describe('checkout through Stripe', () => {
     const unsigned = await bench.t.request('/api/webhooks/stripe', { body: { id: 'evt_x', type: 'checkout.session.completed', data: { object: session } } });
     expect(unsigned.status).toBe(400);
     expect(await rowsOfSession(bench.t, sessionId)).toHaveLength(0);
+  });
+
+  it('counts each refused signature for the operators’ alert', async () => {
+    const db = bench.t.deps.database.db;
+    const since = new Date(Date.now() - 60_000);
+    const before = await countSignatureFailuresSince(db, since);
+    const { sessionId } = await startCheckout(bench.t, { planType: 'monthly' });
+    const forged = await webhook('checkout.session.completed', bench.stripe.complete(sessionId, email('forged-count')), { secret: 'whsec_wrong' });
+    expect(forged.status).toBe(400);
+    expect(await countSignatureFailuresSince(db, since)).toBe(before + 1);
   });
 
   it('rejects a body altered after signing (the raw bytes are what is verified)', async () => {

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { Dependencies } from '../../dependencies';
 import { errorBody } from '../../http/errors';
 import { createPaymentEventHandler, reconcileUsers } from './fulfilment';
+import { recordSignatureFailure } from './payment-event-failures.repository';
 
 export function webhookRoutes(deps: Pick<Dependencies, 'database' | 'payments' | 'logger' | 'clock' | 'reconciler'>) {
   const { payments, logger, clock } = deps;
@@ -22,6 +23,8 @@ export function webhookRoutes(deps: Pick<Dependencies, 'database' | 'payments' |
       event = payments.parseWebhook(raw, signature);
     } catch (error) {
       logger.warn({ err: error }, 'Stripe webhook with a bad signature refused');
+      // counted for the operators' alert: repeated refusals mean a wrong secret or a forger
+      await recordSignatureFailure(deps.database.db, error, clock());
       return c.json(errorBody('validation_failed', 'Invalid Stripe signature.'), 400);
     }
     // A failure here answers 500, so Stripe delivers the event again later.

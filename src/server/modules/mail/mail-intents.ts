@@ -16,6 +16,9 @@ export type MailIntentData = {
   plan_changed: { from: PlanType; to: PlanType };
   password_reset: { url: string };
   verify_email: { url: string };
+  /** To each operator: an alert of the console started (title and detail as measured) or ended. */
+  operator_alert: { title: string; detail: string | null; since: string };
+  operator_alert_resolved: { title: string; since: string; resolvedAt: string };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -31,6 +34,8 @@ export const MAIL_TEMPLATES = [
   'plan_changed',
   'password_reset',
   'verify_email',
+  'operator_alert',
+  'operator_alert_resolved',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */
@@ -52,4 +57,6 @@ export const mailKeys = {
   accessEnding: (rowId: string, endsAt: Date) => `access_ending:${rowId}:${endsAt.toISOString()}`,
   accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
   planChanged: (subscriptionId: string, to: PlanType, at: Date) => `plan_changed:${subscriptionId}:${to}:${at.toISOString()}`,
+  operatorAlert: (key: string, since: Date, to: string) => `operator_alert:${key}:${since.toISOString()}:${to.toLowerCase()}`,
+  operatorAlertResolved: (key: string, since: Date, to: string) => `operator_alert_resolved:${key}:${since.toISOString()}:${to.toLowerCase()}`,
 } as const;

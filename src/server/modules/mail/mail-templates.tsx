@@ -75,6 +75,7 @@ const P = ({ children }: { children: ReactNode }) => <Text style={{ fontSize: '1
 export const formatAmount = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 
+const formatDateTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 type Built = { subject: string; element: ReactNode };
@@ -174,6 +175,26 @@ const BUILDERS: Builders = {
       <Layout ctx={ctx} preview="A link to choose a new password." heading="Reset your password" action={{ label: 'Reset password', url }}>
         <P>We received a request to reset the password of your account.</P>
         <P>The link below expires in 10 minutes. If you did not ask for it, you can ignore this e-mail: your password stays the same.</P>
+      </Layout>
+    ),
+  }),
+  operator_alert: ({ title, detail, since }, ctx) => ({
+    subject: `[${ctx.brand} alert] ${title}`,
+    element: (
+      <Layout ctx={ctx} preview={detail ?? title} heading={title} action={{ label: 'Open the operator console', url: `${ctx.publicUrl}/admin` }}>
+        <P>Since: {formatDateTime(since)}</P>
+        {detail ? <P>{detail}</P> : null}
+        <P>You get one more mail when this clears.</P>
+      </Layout>
+    ),
+  }),
+  operator_alert_resolved: ({ title, since, resolvedAt }, ctx) => ({
+    subject: `[${ctx.brand} resolved] ${title}`,
+    element: (
+      <Layout ctx={ctx} preview="The condition cleared." heading={`Resolved: ${title}`} action={{ label: 'Open the operator console', url: `${ctx.publicUrl}/admin` }}>
+        <P>
+          From {formatDateTime(since)} to {formatDateTime(resolvedAt)}.
+        </P>
       </Layout>
     ),
   }),

@@ -79,7 +79,28 @@ describe('sandbox grants behave like TradingView', () => {
     expect(await sandbox.listUsers('PUB;other')).toEqual([{ username: 'bob', expiration: null }]);
   });
 
-  it('reports healthy', async () => {
+  it('reports healthy, with the vendor account its session belongs to', async () => {
     expect(await sandbox.healthCheck()).toEqual({ ok: true });
+    expect(await sandbox.currentAccount()).toEqual({ username: 'sandbox_vendor' });
+  });
+});
+
+describe('a simulated TradingView outage', () => {
+  it('fails every call as an unreachable TradingView would, until it ends', async () => {
+    await sandbox.grant(SCRIPT, 'Trader_Joe', JULY, null);
+    sandbox.sandbox!.setOutage(true);
+    expect(sandbox.sandbox!.outage()).toBe(true);
+    const unreachable = { kind: 'network', message: "TradingView's access endpoints are down (simulated outage)" };
+    expect(await sandbox.healthCheck()).toEqual({ ok: false, ...unreachable });
+    await expect(sandbox.currentAccount()).rejects.toMatchObject(unreachable);
+    // the public username lookup needs no vendor session: it still answers
+    expect(await sandbox.checkUsername('Trader_Joe')).toBe('Trader_Joe');
+    await expect(sandbox.listUsers(SCRIPT)).rejects.toMatchObject(unreachable);
+    await expect(sandbox.grant(SCRIPT, 'bob', JULY, null)).rejects.toMatchObject(unreachable);
+    await expect(sandbox.revoke(SCRIPT, 'Trader_Joe', { expiresAt: JULY })).rejects.toMatchObject(unreachable);
+
+    sandbox.sandbox!.setOutage(false);
+    expect(await sandbox.healthCheck()).toEqual({ ok: true });
+    expect((await sandbox.listUsers(SCRIPT)).map((user) => user.username)).toEqual(['Trader_Joe']);
   });
 });

@@ -20,6 +20,11 @@ export type SandboxTradingViewOptions = {
   onOperation?: (operation: SandboxOperation) => void;
 };
 
+/** The account the sandbox pretends the vendor's session cookie belongs to. */
+export const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
+
+const OUTAGE_MESSAGE = "TradingView's access endpoints are down (simulated outage)";
+
 /**
  * The default adapter: TradingView's per-script access list kept in sandbox_tradingview_access,
  * with TradingView's semantics ("exists" keeps the expiry, expired access disappears, removing
@@ -28,7 +33,16 @@ export type SandboxTradingViewOptions = {
 export function createSandboxTradingView(options: SandboxTradingViewOptions): TradingViewPort {
   const { db, clock } = options;
   const missing = new Set(options.missingUsernames.map((name) => name.toLowerCase()));
-  const record = (operation: SandboxOperation) => options.onOperation?.(operation);
+  // A simulated outage (operator console) of the access endpoints the vendor's session drives;
+  // kept by this process only: it is a demo switch.
+  let down = false;
+  const assertUp = () => {
+    if (down) throw new TradingViewError('network', OUTAGE_MESSAGE, 503);
+  };
+  const record = (operation: SandboxOperation) => {
+    assertUp();
+    options.onOperation?.(operation);
+  };
 
   const ops: PinePermOps = {
     async listUsers(scriptId, username) {
@@ -54,6 +68,8 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
   return {
     kind: 'sandbox',
     async checkUsername(name) {
+      // The username lookup is public on TradingView (no vendor session): the outage spares it,
+      // so a buyer can still activate and the failure shows where it belongs, on the grant.
       const parsed = tradingViewUsernameSchema.safeParse(name);
       if (!parsed.success || missing.has(parsed.data.toLowerCase())) return null;
       return parsed.data;
@@ -61,6 +77,16 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
     listUsers: ops.listUsers,
     grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),
     revoke: (scriptId, username, shop) => revokeAccess(ops, scriptId, username, shop),
-    healthCheck: async () => ({ ok: true }),
+    healthCheck: async () => (down ? { ok: false, kind: 'network', message: OUTAGE_MESSAGE } : { ok: true }),
+    async currentAccount() {
+      assertUp();
+      return { username: SANDBOX_VENDOR_ACCOUNT };
+    },
+    sandbox: {
+      outage: () => down,
+      setOutage: (value) => {
+        down = value;
+      },
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { grantConfirmed, revokeAccess, type PinePermOps } from './pine-permissions';
-import { TradingViewError, toTradingViewError, type ScriptAccess, type TradingViewAccount, type TradingViewPort } from './tradingview.port';
+import { TradingViewError, toTradingViewError, type ScriptAccess, type TradingViewPort } from './tradingview.port';
 
 export type TradingViewClientOptions = {
   /** https://www.tradingview.com, or a local server in tests. */
@@ -36,8 +36,6 @@ const BROWSER_HEADERS = {
 
 /** The real client, plus what `npm run doctor` asks of it. */
 export type TradingViewClient = TradingViewPort & {
-  /** The account the session cookie belongs to; throws session_expired when it is not signed in. */
-  currentAccount: () => Promise<TradingViewAccount>;
   /** Throws unless the account may manage this script's access list (it is the author). */
   assertManages: (scriptId: string) => Promise<void>;
 };

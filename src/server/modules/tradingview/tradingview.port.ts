@@ -18,6 +18,12 @@ export type TradingViewAccount = { username: string };
 
 export type HealthResult = { ok: true } | { ok: false; kind: TradingViewErrorKind; message: string };
 
+/** The sandbox's switches for demos and tests: an outage makes every call fail as TradingView down would. */
+export type TradingViewSandboxControls = {
+  outage: () => boolean;
+  setOutage: (down: boolean) => void;
+};
+
 /**
  * TradingView's invite-only permissions (INTEGRATIONS.md). `grant` is idempotent and confirmed:
  * it checks the current access, changes the expiry of an existing user or adds a new one, and
@@ -34,6 +40,10 @@ export type TradingViewPort = {
   revoke: (scriptId: string, username: string, shop: ShopAccess | null) => Promise<RevokeOutcome>;
   /** Whether the vendor's session still works; an expired cookie is kind 'session_expired'. */
   healthCheck: () => Promise<HealthResult>;
+  /** The account the session cookie belongs to; throws session_expired when it is not signed in. */
+  currentAccount: () => Promise<TradingViewAccount>;
+  /** Present on the sandbox adapter only. */
+  sandbox?: TradingViewSandboxControls;
 };
 
 /** A TradingView failure of a known kind; the reconciler retries every kind later. */

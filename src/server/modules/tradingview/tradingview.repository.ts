@@ -80,7 +80,7 @@ export async function createGrant(db: Db, userId: string, username: string, targ
     .values({ userId, username, ...targetColumns(target), status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [tradingviewGrants.userId, tradingviewGrants.username],
-      set: { ...targetColumns(target), status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now },
+      set: { ...targetColumns(target), status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null, failingSince: null, updatedAt: now },
     });
 }
 
@@ -98,6 +98,7 @@ export async function setGrantTarget(db: Db, id: string, target: GrantTarget, no
       nextAttemptAt: sql`CASE WHEN ${leased} THEN ${tradingviewGrants.nextAttemptAt} ELSE ${now} END`,
       attempts: 0,
       lastError: null,
+      failingSince: null,
       updatedAt: now,
     })
     .where(eq(tradingviewGrants.id, id));
@@ -216,6 +217,7 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
           grantedExpiresAt: outcome.applied.desired === 'grant' ? outcome.applied.expiresAt : null,
           attempts: 0,
           lastError: null,
+          failingSince: null,
           nextAttemptAt: now,
           updatedAt: now,
         })
@@ -231,6 +233,8 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
         status: unchanged ? 'failed' : 'pending',
         attempts,
         lastError: outcome.lastError,
+        // the run of failures goes on from its first failure; a new target starts afresh
+        failingSince: unchanged ? (row.failingSince ?? now) : null,
         nextAttemptAt: unchanged ? outcome.retryAt(attempts) : now,
         updatedAt: now,
       })

@@ -1,0 +1,25 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@client/components/ui/spinner';
+import { AdminLayout } from '@client/features/admin/admin-layout';
+import { SandboxToolsPage } from '@client/features/admin/sandbox-tools';
+
+// The mailbox keeps its own chunk (it is also /sandbox/mailbox): loaded when /admin/sandbox opens.
+const SandboxMailbox = lazy(() => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ default: m.SandboxMailboxPage })));
+
+/** /admin/sandbox: the sandbox tools with the sandbox mailbox below them (two features meet here, in app/). */
+function AdminSandboxPage() {
+  return (
+    <SandboxToolsPage
+      mailbox={
+        <Suspense fallback={<Spinner label="Loading mails..." />}>
+          <SandboxMailbox />
+        </Suspense>
+      }
+    />
+  );
+}
+
+/** The operator console under /admin, with the sandbox page that needs the sandbox feature. */
+export function AdminConsole() {
+  return <AdminLayout sandboxPage={<AdminSandboxPage />} />;
+}

@@ -1,0 +1,1 @@
+export { SandboxToolsPage } from './sandbox-tools-page';

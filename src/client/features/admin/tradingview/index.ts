@@ -1,0 +1,1 @@
+export { TradingViewPage } from './tradingview-page';

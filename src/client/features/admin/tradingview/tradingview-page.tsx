@@ -1,0 +1,247 @@
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import type { GrantQueueItem } from '@shared/admin-ops-contract';
+import { Badge, type BadgeTone } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { formatAge, formatDateTime } from '../console-format';
+import { useGrantMissing, useGrantQueue, useReconciliation, useRetryAllFailed, useRevokeUnpaid, useTradingViewHealth } from './tradingview-api';
+
+const STATUS_TONE: Record<GrantQueueItem['status'], BadgeTone> = { pending: 'yellow', processing: 'blue', failed: 'red', granted: 'green', revoked: 'neutral' };
+
+function Failure({ error }: { error: Error }) {
+  return (
+    <p role="alert" className="text-sm text-danger">
+      {error.message}
+    </p>
+  );
+}
+
+function SessionHealth() {
+  const health = useTradingViewHealth();
+  return (
+    <Card aria-labelledby="tv-session" className="space-y-4">
+      <header className="flex items-start justify-between gap-4">
+        <div>
+          <CardTitle id="tv-session">Session</CardTitle>
+          <CardDescription>The vendor's TradingView cookie that grants and removes access.</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => void health.refetch()} disabled={health.isFetching}>
+          <RefreshCw aria-hidden="true" className={health.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+          Check now
+        </Button>
+      </header>
+      {health.isPending ? (
+        <Spinner label="Checking TradingView..." />
+      ) : health.isError ? (
+        <Failure error={health.error} />
+      ) : (
+        <>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-muted">Account</dt>
+              <dd>
+                {health.data.account ?? 'unknown'} {health.data.adapter === 'sandbox' ? <Badge tone="purple">sandbox</Badge> : null}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-muted">Status</dt>
+              <dd>{health.data.ok ? <Badge tone="green">Valid</Badge> : <Badge tone="red">Not working</Badge>}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Last checked</dt>
+              <dd>{formatDateTime(health.data.checkedAt)}</dd>
+            </div>
+            <div>
+              <dt className="text-muted">Background check</dt>
+              <dd>{health.data.lastBackgroundCheckAt ? formatDateTime(health.data.lastBackgroundCheckAt) : 'not yet'}</dd>
+            </div>
+          </dl>
+          {health.data.error ? <p className="text-sm text-danger">{health.data.error}</p> : null}
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Scripts</caption>
+            <thead className="text-muted">
+              <tr>
+                <th className="py-1 font-medium">Script</th>
+                <th className="py-1 font-medium">Users on TradingView</th>
+              </tr>
+            </thead>
+            <tbody>
+              {health.data.scripts.map((script) => (
+                <tr key={script.scriptId} className="border-t border-border">
+                  <td className="py-1 font-mono">{script.scriptId}</td>
+                  <td className="py-1">{script.users ?? 'unavailable'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function GrantRows({ rows, label }: { rows: GrantQueueItem[]; label: string }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{label}</caption>
+      <thead className="text-muted">
+        <tr>
+          <th className="py-1 font-medium">Member</th>
+          <th className="py-1 font-medium">TradingView username</th>
+          <th className="py-1 font-medium">Status</th>
+          <th className="py-1 font-medium">Age</th>
+          <th className="py-1 font-medium">Attempts</th>
+          <th className="py-1 font-medium">Last error</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} className="border-t border-border align-top">
+            <td className="py-1">{row.email}</td>
+            <td className="py-1 font-mono">{row.username}</td>
+            <td className="py-1">
+              <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>
+            </td>
+            <td className="py-1">{row.failingSince ? `failing for ${formatAge(row.failingSince)}` : formatAge(row.createdAt)}</td>
+            <td className="py-1">{row.attempts}</td>
+            <td className="py-1 text-danger">{row.lastError ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function GrantQueue() {
+  const queue = useGrantQueue();
+  const retry = useRetryAllFailed();
+  const failed = queue.data?.grants.filter((row) => row.status === 'failed').length ?? 0;
+  return (
+    <Card aria-labelledby="tv-queue" className="space-y-4">
+      <header className="flex items-start justify-between gap-4">
+        <div>
+          <CardTitle id="tv-queue">Grant queue</CardTitle>
+          <CardDescription>Access still to be given or removed, oldest first.</CardDescription>
+        </div>
+        <Button size="sm" onClick={() => retry.mutate()} disabled={retry.isPending || failed === 0}>
+          Retry all failed
+        </Button>
+      </header>
+      {retry.isSuccess ? <p role="status" className="text-sm text-muted">{retry.data}</p> : null}
+      {retry.isError ? <Failure error={retry.error} /> : null}
+      {queue.isPending ? (
+        <Spinner label="Loading the queue..." />
+      ) : queue.isError ? (
+        <Failure error={queue.error} />
+      ) : (
+        <>
+          {queue.data.grants.length === 0 ? <p className="text-sm text-muted">Nothing waiting: every grant is done.</p> : <GrantRows rows={queue.data.grants} label="Waiting grants" />}
+          <h3 className="pt-2 text-sm font-semibold">Recently completed</h3>
+          {queue.data.recent.length === 0 ? <p className="text-sm text-muted">None yet.</p> : <GrantRows rows={queue.data.recent} label="Recently completed grants" />}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** A fix button that asks once more before it acts, then shows what happened. */
+function FixButton({ label, confirm, run }: { label: string; confirm: string; run: () => Promise<string> }) {
+  const [armed, setArmed] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (outcome) return <span className={outcome.ok ? 'text-sm text-green-400' : 'text-sm text-danger'}>{outcome.text}</span>;
+  return armed ? (
+    <Button
+      size="sm"
+      variant="danger"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        run().then(
+          (text) => setOutcome({ ok: true, text }),
+          (error: unknown) => setOutcome({ ok: false, text: error instanceof Error ? error.message : String(error) }),
+        );
+      }}
+    >
+      {confirm}
+    </Button>
+  ) : (
+    <Button size="sm" variant="outline" onClick={() => setArmed(true)}>
+      {label}
+    </Button>
+  );
+}
+
+function ReconciliationReport() {
+  const report = useReconciliation();
+  const revoke = useRevokeUnpaid();
+  const grant = useGrantMissing();
+  return (
+    <Card aria-labelledby="tv-reconciliation" className="space-y-4">
+      <header className="flex items-start justify-between gap-4">
+        <div>
+          <CardTitle id="tv-reconciliation">Reconciliation</CardTitle>
+          <CardDescription>TradingView's lists against who pays. Access the vendor gave by hand is never listed or touched.</CardDescription>
+        </div>
+        <Button variant="outline" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>
+          <RefreshCw aria-hidden="true" className={report.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+          Run again
+        </Button>
+      </header>
+      {report.isPending ? (
+        <Spinner label="Reading TradingView's lists..." />
+      ) : report.isError ? (
+        <Failure error={report.error} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <section aria-labelledby="tv-unpaid" className="space-y-2">
+            <h3 id="tv-unpaid" className="text-sm font-semibold">
+              On TradingView without paid access ({report.data.unpaid.length})
+            </h3>
+            {report.data.unpaid.length === 0 ? <p className="text-sm text-muted">None.</p> : null}
+            <ul className="space-y-2">
+              {report.data.unpaid.map((entry) => (
+                <li key={entry.username} className="flex items-center justify-between gap-3 text-sm">
+                  <span>
+                    <span className="font-mono">{entry.username}</span> <span className="text-muted">{entry.members.map((member) => member.email).join(', ') || 'no member'}</span>
+                  </span>
+                  <FixButton label="Remove access" confirm={`Remove ${entry.username}?`} run={() => revoke.mutateAsync(entry.username)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="tv-missing" className="space-y-2">
+            <h3 id="tv-missing" className="text-sm font-semibold">
+              Paying members missing on TradingView ({report.data.missing.length})
+            </h3>
+            {report.data.missing.length === 0 ? <p className="text-sm text-muted">None.</p> : null}
+            <ul className="space-y-2">
+              {report.data.missing.map((entry) => (
+                <li key={entry.userId} className="flex items-center justify-between gap-3 text-sm">
+                  <span>
+                    <span className="font-mono">{entry.username}</span> <span className="text-muted">{entry.email}</span>
+                  </span>
+                  <FixButton label="Grant access" confirm={`Grant ${entry.username}?`} run={() => grant.mutateAsync(entry.userId)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** /admin/tradingview: session health, the grant queue and the reconciliation report. */
+export function TradingViewPage() {
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">TradingView</h1>
+      <SessionHealth />
+      <GrantQueue />
+      <ReconciliationReport />
+    </div>
+  );
+}

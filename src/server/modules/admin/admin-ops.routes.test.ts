@@ -1,0 +1,72 @@
+// Authorisation of every operator-console route of this module, one table: visitors 401, members
+// 403, operators 200. ADMIN_OPS_ROUTES is the list; a route missing from the probes fails here.
+import { describe, expect, it } from 'vitest';
+import { paymentEventFailures } from '../../db/schema';
+import type { TestApp } from '../../test/test-app';
+import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
+import { consoleSuite, seedMember } from './admin-test-kit';
+
+type Route = (typeof ADMIN_OPS_ROUTES)[number];
+type Probe = { path: string; body?: unknown };
+
+let t: TestApp;
+let operator: string;
+let member: string;
+
+consoleSuite((suite) => ({ t, operator, member } = suite));
+
+/** A request each route answers with 200 for an operator, on the fixtures it needs. */
+async function probes(): Promise<Map<Route, Probe>> {
+  const paying = await seedMember(t.deps.database.db, { username: 'probe_trader' });
+  const [failure] = await t.deps.database.db
+    .insert(paymentEventFailures)
+    .values({ kind: 'handler', eventId: 'evt_probe', source: 'sandbox', type: 'probe.unknown', event: { id: 'evt_probe', type: 'probe.unknown', created: new Date().toISOString() }, error: 'boom' })
+    .returning({ id: paymentEventFailures.id });
+  const concrete: Record<Route['path'], Probe> = {
+    '/alerts': { path: '/alerts' },
+    '/tradingview/health': { path: '/tradingview/health' },
+    '/tradingview/queue': { path: '/tradingview/queue' },
+    '/tradingview/retry-failed': { path: '/tradingview/retry-failed', body: {} },
+    '/tradingview/reconciliation': { path: '/tradingview/reconciliation' },
+    '/tradingview/reconciliation/revoke': { path: '/tradingview/reconciliation/revoke', body: { username: 'nobody_here' } },
+    '/tradingview/reconciliation/grant': { path: '/tradingview/reconciliation/grant', body: { userId: paying.userId } },
+    '/payments/orders': { path: '/payments/orders?status=paid&plan=monthly&from=2030-01-01&to=2030-01-31' },
+    '/payments/events': { path: '/payments/events' },
+    '/payments/events/:id/replay': { path: `/payments/events/${failure!.id}/replay`, body: {} },
+    '/sandbox': { path: '/sandbox' },
+    '/sandbox/tradingview-outage': { path: '/sandbox/tradingview-outage', body: { down: false } },
+  };
+  return new Map(ADMIN_OPS_ROUTES.map((route) => [route, concrete[route.path]]));
+}
+
+describe('operator console routes (TradingView, payments, alerts, sandbox tools)', () => {
+  it('answer visitors 401, members 403 and operators 200, on every route', async () => {
+    const table = await probes();
+    const results: string[] = [];
+    for (const [route, probe] of table) {
+      const send = (cookie?: string) => t.request(`/api/admin${probe.path}`, { method: route.method, body: probe.body, ...(cookie ? { cookie } : {}) });
+      const [visitor, asMember, asOperator] = [await send(), await send(member), await send(operator)];
+      results.push(`${route.method} ${route.path}: ${visitor.status} ${asMember.status} ${asOperator.status}`);
+    }
+    expect(results).toEqual(ADMIN_OPS_ROUTES.map((route) => `${route.method} ${route.path}: 401 403 200`));
+  });
+
+  it('hides unknown console paths behind the same check', async () => {
+    expect((await t.request('/api/admin/nothing-here')).status).toBe(401);
+    expect((await t.request('/api/admin/nothing-here', { cookie: member })).status).toBe(403);
+    expect((await t.request('/api/admin/nothing-here', { cookie: operator })).status).toBe(404);
+  });
+
+  it('answers bad input with 400, never 500', async () => {
+    const bad = [
+      await t.request('/api/admin/payments/orders?status=lost', { cookie: operator }),
+      await t.request('/api/admin/payments/orders?from=yesterday', { cookie: operator }),
+      await t.request('/api/admin/payments/orders?from=2030-02-01&to=2030-01-01', { cookie: operator }),
+      await t.request('/api/admin/payments/events/not-a-uuid/replay', { method: 'POST', body: {}, cookie: operator }),
+      await t.request('/api/admin/tradingview/reconciliation/grant', { body: { userId: 'x' }, cookie: operator }),
+      await t.request('/api/admin/tradingview/reconciliation/revoke', { body: '{', cookie: operator }),
+      await t.request('/api/admin/sandbox/tradingview-outage', { body: { down: 'yes' }, cookie: operator }),
+    ];
+    expect(bad.map((response) => response.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+  });
+});

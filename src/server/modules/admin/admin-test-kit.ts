@@ -1,0 +1,52 @@
+// Test helpers for the operator console suites. Only imported by *.test.ts files.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { user, userSubscriptions } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { movableClock, type MovableClock } from '../billing/billing-test-kit';
+
+export const OPERATOR_EMAIL = 'operator@example.com';
+
+export type ConsoleSuite = { t: TestApp; operator: string; member: string; time: MovableClock };
+
+/**
+ * One app per suite with OPERATOR_EMAIL in ADMIN_EMAILS on a movable clock, and the session
+ * cookies of that operator and of an ordinary member, handed to `set` before the tests run.
+ */
+export function consoleSuite(set: (suite: ConsoleSuite) => void, env: Record<string, string> = {}): void {
+  const time = movableClock();
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: OPERATOR_EMAIL, ...env }, { clock: time.clock });
+    set({ t, operator: await signUp(t, OPERATOR_EMAIL), member: await signUp(t, `member-${randomUUID()}@example.com`), time });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+}
+
+export type SeededMember = { userId: string; email: string; subscriptionId: string };
+
+/** A member with one subscription written straight to the database (what billing would have written). */
+export async function seedMember(
+  db: Db,
+  input: { username: string | null; expiresAt?: Date | null; isActive?: boolean; status?: string; planType?: string },
+): Promise<SeededMember> {
+  const userId = randomUUID();
+  const email = `${userId}@example.com`;
+  await db.insert(user).values({ id: userId, name: 'member', email });
+  const [row] = await db
+    .insert(userSubscriptions)
+    .values({
+      userId,
+      planType: input.planType ?? 'monthly',
+      status: input.status ?? 'active',
+      isActive: input.isActive ?? true,
+      expiresAt: input.expiresAt === undefined ? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) : input.expiresAt,
+      tradingviewUsername: input.username,
+      provider: 'sandbox',
+    })
+    .returning({ id: userSubscriptions.id });
+  return { userId, email, subscriptionId: row!.id };
+}

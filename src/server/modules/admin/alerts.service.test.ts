@@ -1,0 +1,140 @@
+// Operator alerts: one mail per operator when a condition starts, one when it ends, none while it
+// lasts, and the same with two app instances checking at once on one database.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperatorAlert } from '@shared/admin-ops-contract';
+import { createApp } from '../../app';
+import { buildDependencies, type Dependencies } from '../../dependencies';
+import { userSubscriptions } from '../../db/schema';
+import { createLogger } from '../../logger';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { movableClock } from '../billing/billing-test-kit';
+import { recordSignatureFailure } from '../billing/payment-event-failures.repository';
+import { listOutboxMails } from '../mail/outbox.repository';
+import { seedMember } from './admin-test-kit';
+import { createOperatorAlerts, type AlertChange, type OperatorAlerts } from './alerts.service';
+import { operatorEmails } from './operator-emails';
+
+const OPERATORS = ['ops-one@example.com', 'ops-two@example.com'];
+const MINUTE = 60_000;
+const time = movableClock();
+let first: TestApp;
+let second: { app: Awaited<ReturnType<typeof createApp>>; deps: Dependencies };
+let operator: string;
+
+/** The alert checks of both instances, as their background loops would build them. */
+const checkers = (): OperatorAlerts[] =>
+  [first.deps, second.deps].map((deps) =>
+    createOperatorAlerts({ db: deps.database.db, tradingView: deps.tradingView, recipients: () => operatorEmails({ config: deps.config, db: deps.database.db }), clock: deps.clock, logger: createLogger('silent') }),
+  );
+
+/** Both instances check at the same moment; the transitions they made, together. */
+async function checkOnBoth(): Promise<AlertChange[]> {
+  const results = await Promise.all(checkers().map((alerts) => alerts.check()));
+  return results.flat();
+}
+
+async function alertMails(template: 'operator_alert' | 'operator_alert_resolved', title: string) {
+  const mails = await listOutboxMails(first.deps.database.db, { limit: 500 });
+  return mails
+    .filter((mail) => mail.template === template && mail.dedupeKey?.includes(`:${title}:`))
+    .map((mail) => mail.to)
+    .sort();
+}
+
+async function banner(): Promise<OperatorAlert['key'][]> {
+  // asked of the second instance: the state lives in the database, not in the instance that fired
+  const response = await second.app.request('/api/admin/alerts', { headers: { cookie: operator } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { alerts: OperatorAlert[] }).alerts.map((alert) => alert.key);
+}
+
+beforeAll(async () => {
+  first = await createTestApp({ ADMIN_EMAILS: OPERATORS.join(',') }, { clock: time.clock });
+  // A second instance on the same database, talking to the same TradingView.
+  const deps = buildDependencies(first.deps.config, first.deps.database, createLogger('silent'), {
+    secret: 'test-secret-test-secret-test-secret-1234',
+    clock: time.clock,
+    tradingView: first.deps.tradingView,
+  });
+  second = { app: await createApp(deps), deps };
+  operator = await signUp(first, OPERATORS[0]!);
+});
+
+afterAll(async () => {
+  await first?.close();
+});
+
+describe('operator alerts', () => {
+  it('mail every operator once when the TradingView session stops working and once when it works again, across two instances', async () => {
+    first.deps.tradingView.sandbox!.setOutage(true);
+    expect(await checkOnBoth()).toEqual([{ key: 'tradingview_session', transition: 'fire' }]);
+    expect(await alertMails('operator_alert', 'tradingview_session')).toEqual(OPERATORS);
+    expect(await banner()).toEqual(['tradingview_session']);
+
+    // while it lasts: nothing more
+    time.advance(MINUTE);
+    expect(await checkOnBoth()).toEqual([]);
+    expect(await alertMails('operator_alert', 'tradingview_session')).toEqual(OPERATORS);
+
+    first.deps.tradingView.sandbox!.setOutage(false);
+    time.advance(MINUTE);
+    expect(await checkOnBoth()).toEqual([{ key: 'tradingview_session', transition: 'resolve' }]);
+    expect(await checkOnBoth()).toEqual([]);
+    expect(await alertMails('operator_alert_resolved', 'tradingview_session')).toEqual(OPERATORS);
+    expect(await banner()).toEqual([]);
+  });
+
+  it('warns about a grant only once it has been failing for more than 15 minutes', async () => {
+    const buyer = await seedMember(first.deps.database.db, { username: 'alert_trader' });
+    await first.deps.reconciler.syncUser(buyer.userId);
+    first.deps.tradingView.sandbox!.setOutage(true);
+    await first.deps.reconciler.runOnce();
+    first.deps.tradingView.sandbox!.setOutage(false);
+    expect(await checkOnBoth()).toEqual([]);
+
+    time.advance(14 * MINUTE);
+    expect(await checkOnBoth()).toEqual([]);
+    time.advance(2 * MINUTE);
+    expect(await checkOnBoth()).toEqual([{ key: 'grant_failing', transition: 'fire' }]);
+    expect(await alertMails('operator_alert', 'grant_failing')).toEqual(OPERATORS);
+
+    time.advance(2 * 60 * MINUTE);
+    await first.deps.reconciler.runOnce();
+    expect(await checkOnBoth()).toEqual([{ key: 'grant_failing', transition: 'resolve' }]);
+    expect(await alertMails('operator_alert_resolved', 'grant_failing')).toEqual(OPERATORS);
+  });
+
+  it('warns when webhook signatures fail repeatedly, and clears when they stop', async () => {
+    const db = first.deps.database.db;
+    await recordSignatureFailure(db, new Error('No signatures found matching the expected signature'), time.now());
+    await recordSignatureFailure(db, new Error('No signatures found matching the expected signature'), time.now());
+    expect(await checkOnBoth()).toEqual([]);
+    await recordSignatureFailure(db, new Error('No signatures found matching the expected signature'), time.now());
+    expect(await checkOnBoth()).toEqual([{ key: 'webhook_signature', transition: 'fire' }]);
+    expect(await banner()).toEqual(['webhook_signature']);
+    time.advance(16 * MINUTE);
+    expect(await checkOnBoth()).toEqual([{ key: 'webhook_signature', transition: 'resolve' }]);
+    expect(await alertMails('operator_alert', 'webhook_signature')).toEqual(OPERATORS);
+    expect(await alertMails('operator_alert_resolved', 'webhook_signature')).toEqual(OPERATORS);
+  });
+
+  it('warns when a renewal fails and clears when the subscription is paid again', async () => {
+    const db = first.deps.database.db;
+    const renewing = await seedMember(db, { username: 'renewing_trader', status: 'past_due' });
+    expect(await checkOnBoth()).toEqual([{ key: 'renewal_failed', transition: 'fire' }]);
+    expect(await checkOnBoth()).toEqual([]);
+    await db.update(userSubscriptions).set({ status: 'active' }).where(eq(userSubscriptions.id, renewing.subscriptionId));
+    expect(await checkOnBoth()).toEqual([{ key: 'renewal_failed', transition: 'resolve' }]);
+    expect(await alertMails('operator_alert', 'renewal_failed')).toEqual(OPERATORS);
+    expect(await alertMails('operator_alert_resolved', 'renewal_failed')).toEqual(OPERATORS);
+  });
+
+  it('renders the alert mails for the operators', async () => {
+    await first.deps.mailer.runOnce();
+    const sent = first.mails.filter((mail) => mail.subject.includes('alert]') || mail.subject.includes('resolved]'));
+    expect(sent.map((mail) => mail.subject)).toContain('[Candlewise alert] The TradingView session stopped working');
+    expect(sent.map((mail) => mail.subject)).toContain('[Candlewise resolved] A renewal payment failed');
+    expect(sent.find((mail) => mail.subject.includes('alert] The TradingView'))?.text).toContain("network: TradingView's access endpoints are down (simulated outage)");
+  });
+});

@@ -1,0 +1,36 @@
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { checkoutSessions, orders, processedEvents, user } from '../../db/schema';
+
+export type OrderQuery = { plan?: string; status?: string; from?: Date; before?: Date; limit: number };
+
+/** Orders newest first with the buyer's e-mail (the account's, else the checkout's). */
+export async function findOrders(db: Db, query: OrderQuery) {
+  const conditions: SQL[] = [];
+  if (query.plan) conditions.push(eq(orders.planType, query.plan));
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.from) conditions.push(gte(orders.createdAt, query.from));
+  if (query.before) conditions.push(lt(orders.createdAt, query.before));
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      planType: orders.planType,
+      amount: orders.amount,
+      currency: orders.currency,
+      status: orders.status,
+      accountEmail: user.email,
+      checkoutEmail: checkoutSessions.email,
+      providerPaymentId: orders.providerPaymentId,
+    })
+    .from(orders)
+    .leftJoin(user, eq(user.id, orders.userId))
+    .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt))
+    .limit(query.limit);
+}
+
+export async function recentProcessedEvents(db: Db, limit: number) {
+  return db.select().from(processedEvents).orderBy(desc(processedEvents.processedAt)).limit(limit);
+}

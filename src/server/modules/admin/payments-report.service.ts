@@ -1,0 +1,76 @@
+// The console's payments page (issue 13): orders by plan, status and day, and the provider events
+// with their failures. A failed event is replayed through the same handler webhooks use.
+import type { OrderFilter, OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { HandleResult, PaymentEventHandler } from '../billing/fulfilment';
+import { findEventFailure, listEventFailures, storedEvent } from '../billing/payment-event-failures.repository';
+import type { Operator, OperatorActions } from './operator-actions';
+import { findOrders, recentProcessedEvents } from './payments-report.repository';
+
+export const ORDER_PAGE = 200;
+const EVENT_PAGE = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type PaymentsReportDeps = { db: Db; handler: PaymentEventHandler; actions: OperatorActions };
+
+export function createPaymentsReport(deps: PaymentsReportDeps) {
+  const { db, handler, actions } = deps;
+
+  /** Days are UTC calendar days; `to` includes its whole day. */
+  async function orders(filter: OrderFilter): Promise<{ orders: OrderItem[]; limited: boolean }> {
+    const from = filter.from ? new Date(`${filter.from}T00:00:00Z`) : undefined;
+    const before = filter.to ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
+    if (from && before && from >= before) throw new ApiError(400, 'validation_failed', 'from must not be after to.');
+    const rows = await findOrders(db, { plan: filter.plan, status: filter.status, from, before, limit: ORDER_PAGE + 1 });
+    return {
+      orders: rows.slice(0, ORDER_PAGE).map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        planType: row.planType,
+        amount: row.amount,
+        currency: row.currency,
+        status: row.status,
+        email: row.accountEmail ?? row.checkoutEmail,
+        providerPaymentId: row.providerPaymentId,
+      })),
+      limited: rows.length > ORDER_PAGE,
+    };
+  }
+
+  async function events(): Promise<PaymentEvents> {
+    const processed = await recentProcessedEvents(db, EVENT_PAGE);
+    const failures = await listEventFailures(db, EVENT_PAGE);
+    return {
+      processed: processed.map((row) => ({ id: row.id, source: row.source, type: row.type, processedAt: row.processedAt.toISOString() })),
+      failures: failures.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        eventId: row.eventId,
+        type: row.type,
+        error: row.error,
+        attempts: row.attempts,
+        firstFailedAt: row.firstFailedAt.toISOString(),
+        lastFailedAt: row.lastFailedAt.toISOString(),
+        resolvedAt: row.resolvedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Runs a failed event through fulfilment again; a new failure is recorded and answered as 502. */
+  async function replay(failureId: string, operator: Operator): Promise<HandleResult> {
+    const failure = await findEventFailure(db, failureId);
+    const event = failure ? storedEvent(failure) : null;
+    if (!failure || !event) throw new ApiError(404, 'not_found', 'No failed event with this id can be replayed.');
+    await actions.record({ operator, action: 'payments.replay_event', target: event.id, details: { type: event.type } });
+    try {
+      return await handler.handle(event, failure.source === 'stripe' ? 'stripe' : 'sandbox');
+    } catch (error) {
+      throw new ApiError(502, 'provider_unavailable', `The event failed again: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return { orders, events, replay };
+}
+
+export type PaymentsReport = ReturnType<typeof createPaymentsReport>;

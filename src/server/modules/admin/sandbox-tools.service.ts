@@ -1,0 +1,30 @@
+// The sandbox tools of the console (issue 13): TradingView outage on and off, and the sandbox
+// customers whose portal simulates a renewal. They exist only where the adapter is a sandbox.
+import type { SandboxTools } from '@shared/admin-ops-contract';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { TradingViewPort } from '../tradingview/tradingview.port';
+import type { Operator, OperatorActions } from './operator-actions';
+import { sandboxSubscriptions } from './sandbox-tools.repository';
+
+export function createSandboxTools(deps: { db: Db; tradingView: TradingViewPort; actions: OperatorActions }) {
+  const { db, tradingView, actions } = deps;
+
+  async function state(): Promise<SandboxTools> {
+    const subscriptions = await sandboxSubscriptions(db, 50);
+    return {
+      tradingViewOutage: tradingView.sandbox ? tradingView.sandbox.outage() : null,
+      subscriptions: subscriptions.flatMap((row) => (row.customerId ? [{ ...row, customerId: row.customerId }] : [])),
+    };
+  }
+
+  async function setOutage(down: boolean, operator: Operator): Promise<void> {
+    if (!tradingView.sandbox) throw new ApiError(404, 'not_found', 'TradingView is the real service here: there is no outage to simulate.');
+    tradingView.sandbox.setOutage(down);
+    await actions.record({ operator, action: down ? 'sandbox.tradingview_outage_start' : 'sandbox.tradingview_outage_end' });
+  }
+
+  return { state, setOutage };
+}
+
+export type SandboxToolsService = ReturnType<typeof createSandboxTools>;

@@ -1,0 +1,98 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { PlanType } from '@shared/plans';
+import type { SubscriptionAccessRow } from '@shared/tradingview-grants';
+import type { Db } from '../../db/client';
+import { tradingviewGrants, user, userSubscriptions } from '../../db/schema';
+import type { GrantRow } from '../tradingview/tradingview.repository';
+
+// Rows still to be worked on: the console's grant queue.
+const QUEUED = ['pending', 'processing', 'failed'] as const;
+
+export type QueuedGrant = GrantRow & { email: string };
+
+/** The open grant rows with their member's e-mail, oldest first. */
+export async function queuedGrants(db: Db): Promise<QueuedGrant[]> {
+  const rows = await db
+    .select({ grant: tradingviewGrants, email: user.email })
+    .from(tradingviewGrants)
+    .innerJoin(user, eq(user.id, tradingviewGrants.userId))
+    .where(inArray(tradingviewGrants.status, [...QUEUED]))
+    .orderBy(asc(tradingviewGrants.createdAt));
+  return rows.map((row) => ({ ...(row.grant as GrantRow), email: row.email }));
+}
+
+/** The latest rows the reconciler finished (granted or revoked), newest first. */
+export async function recentlySettledGrants(db: Db, limit: number): Promise<QueuedGrant[]> {
+  const rows = await db
+    .select({ grant: tradingviewGrants, email: user.email })
+    .from(tradingviewGrants)
+    .innerJoin(user, eq(user.id, tradingviewGrants.userId))
+    .where(inArray(tradingviewGrants.status, ['granted', 'revoked']))
+    .orderBy(desc(tradingviewGrants.updatedAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...(row.grant as GrantRow), email: row.email }));
+}
+
+/** Every failed row is due now; the reconciler picks them up on its next pass. */
+export async function retryAllFailedGrants(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(tradingviewGrants)
+    .set({ nextAttemptAt: now, updatedAt: now })
+    .where(eq(tradingviewGrants.status, 'failed'))
+    .returning({ id: tradingviewGrants.id });
+  return rows.length;
+}
+
+/** Whether a grant has been failing since `before` or earlier (the 15-minute alert). */
+export async function grantsFailingSince(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .select({ id: tradingviewGrants.id })
+    .from(tradingviewGrants)
+    .where(and(eq(tradingviewGrants.status, 'failed'), isNotNull(tradingviewGrants.failingSince), lte(tradingviewGrants.failingSince, before)));
+  return rows.length;
+}
+
+export type MemberSubscriptions = { userId: string; email: string; rows: SubscriptionAccessRow[] };
+
+/** Each member's subscriptions as the access rule reads them (members without any are left out). */
+export async function membersSubscriptions(db: Db): Promise<MemberSubscriptions[]> {
+  const rows = await db
+    .select({
+      userId: user.id,
+      email: user.email,
+      planType: userSubscriptions.planType,
+      isActive: userSubscriptions.isActive,
+      expiresAt: userSubscriptions.expiresAt,
+      createdAt: userSubscriptions.createdAt,
+      tradingviewUsername: userSubscriptions.tradingviewUsername,
+    })
+    .from(userSubscriptions)
+    .innerJoin(user, eq(user.id, userSubscriptions.userId));
+  const members = new Map<string, MemberSubscriptions>();
+  for (const { userId, email, ...row } of rows) {
+    const member = members.get(userId) ?? { userId, email, rows: [] };
+    member.rows.push({ ...row, planType: row.planType as PlanType });
+    members.set(userId, member);
+  }
+  return [...members.values()];
+}
+
+/** Members who have a grant row for this username (any case). */
+export async function ownersOfUsername(db: Db, username: string): Promise<{ userId: string; email: string }[]> {
+  return db
+    .selectDistinct({ userId: user.id, email: user.email })
+    .from(tradingviewGrants)
+    .innerJoin(user, eq(user.id, tradingviewGrants.userId))
+    .where(sql`lower(${tradingviewGrants.username}) = lower(${username})`);
+}
+
+/** Every member who ever had a grant row, by lowercase username. */
+export async function ownersByUsername(db: Db): Promise<Map<string, { userId: string; email: string }[]>> {
+  const rows = await db
+    .selectDistinct({ username: sql<string>`lower(${tradingviewGrants.username})`, userId: user.id, email: user.email })
+    .from(tradingviewGrants)
+    .innerJoin(user, eq(user.id, tradingviewGrants.userId));
+  const owners = new Map<string, { userId: string; email: string }[]>();
+  for (const row of rows) owners.set(row.username, [...(owners.get(row.username) ?? []), { userId: row.userId, email: row.email }]);
+  return owners;
+}

@@ -1,0 +1,150 @@
+// The console's TradingView page (issue 13): session health, the grant queue, "retry all failed",
+// and the reconciliation of TradingView's lists with who pays. Fixes go through the reconciler's
+// own rows (a missing member) or the shop's own access (an unpaid username), never hand-given access.
+import type { GrantQueue, GrantQueueItem, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
+import { currentTradingViewUsername, desiredGrant, targetOf } from '@shared/tradingview-grants';
+import { reconcileTradingView, type MemberWithUsername } from '@shared/tradingview-reconciliation';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import type { GrantReconciler } from '../tradingview/grant-reconciler';
+import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
+import { findShopAccess, forgetShopAccess, grantsForUser, setGrantTarget, shopUsernames } from '../tradingview/tradingview.repository';
+import { findAlert } from './alerts.repository';
+import type { Operator, OperatorActions } from './operator-actions';
+import { membersSubscriptions, ownersByUsername, ownersOfUsername, queuedGrants, recentlySettledGrants, retryAllFailedGrants, type QueuedGrant } from './tradingview-health.repository';
+
+export type TradingViewHealthDeps = {
+  db: Db;
+  port: TradingViewPort;
+  reconciler: GrantReconciler;
+  scriptIds: readonly string[];
+  clock: () => Date;
+  actions: OperatorActions;
+};
+
+const RECENT_GRANTS = 20;
+
+function queueItem(row: QueuedGrant): GrantQueueItem {
+  return {
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    username: row.username,
+    desired: row.desired,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    failingSince: row.failingSince?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const unavailable = (error: unknown) => new ApiError(502, 'provider_unavailable', `TradingView did not answer: ${toTradingViewError(error).message}`);
+
+/** Members with access now under the same rule the reconciler grants by, and their current username. */
+async function payingMembers(db: Db, now: Date): Promise<MemberWithUsername[]> {
+  const paying: MemberWithUsername[] = [];
+  for (const member of await membersSubscriptions(db)) {
+    const username = currentTradingViewUsername(member.rows);
+    if (username && desiredGrant(member.rows, now).desired === 'grant') paying.push({ userId: member.userId, email: member.email, username });
+  }
+  return paying;
+}
+
+export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
+  const { db, port, reconciler, scriptIds, clock, actions } = deps;
+
+  async function health(): Promise<TradingViewHealth> {
+    const checkedAt = clock();
+    const result = await port.healthCheck();
+    const account = await port.currentAccount().then(
+      (found) => found.username,
+      () => null,
+    );
+    const scripts = [];
+    for (const scriptId of scriptIds) {
+      const users = await port.listUsers(scriptId).then(
+        (list) => list.length,
+        () => null,
+      );
+      scripts.push({ scriptId, users });
+    }
+    const background = await findAlert(db, 'tradingview_session');
+    return {
+      adapter: port.kind,
+      account,
+      ok: result.ok,
+      error: result.ok ? null : `${result.kind}: ${result.message}`,
+      checkedAt: checkedAt.toISOString(),
+      lastBackgroundCheckAt: background?.checkedAt?.toISOString() ?? null,
+      scripts,
+      outage: port.sandbox ? port.sandbox.outage() : null,
+    };
+  }
+
+  async function queue(): Promise<GrantQueue> {
+    return { grants: (await queuedGrants(db)).map(queueItem), recent: (await recentlySettledGrants(db, RECENT_GRANTS)).map(queueItem) };
+  }
+
+  async function retryAllFailed(operator: Operator): Promise<number> {
+    const retried = await retryAllFailedGrants(db, clock());
+    reconciler.kick();
+    await actions.record({ operator, action: 'tradingview.retry_all_failed', details: { retried } });
+    return retried;
+  }
+
+  async function reconciliation(): Promise<Reconciliation> {
+    const listed = new Map<string, Set<string>>();
+    const shopGiven = new Map<string, Set<string>>();
+    try {
+      for (const scriptId of scriptIds) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((entry) => entry.username.toLowerCase())));
+    } catch (error) {
+      throw unavailable(error);
+    }
+    for (const scriptId of scriptIds) shopGiven.set(scriptId, await shopUsernames(db, scriptId));
+    const now = clock();
+    const findings = reconcileTradingView({ scriptIds, listed, shopGiven, paying: await payingMembers(db, now), owners: await ownersByUsername(db) });
+    return { checkedAt: now.toISOString(), ...findings };
+  }
+
+  /** Removes the access the shop gave to a username nobody pays for (hand-given access stays). */
+  async function revokeUnpaid(username: string, operator: Operator): Promise<string> {
+    // Bring the owners' rows up to date first, so the reconciler does not grant it back.
+    for (const owner of await ownersOfUsername(db, username)) await reconciler.syncUser(owner.userId);
+    const lower = username.toLowerCase();
+    if ((await payingMembers(db, clock())).some((member) => member.username.toLowerCase() === lower)) {
+      throw new ApiError(409, 'still_paid', `${username} belongs to a member with paid access; nothing was removed.`);
+    }
+    let revoked = 0;
+    for (const scriptId of scriptIds) {
+      const shop = await findShopAccess(db, scriptId, username);
+      if (!shop) continue;
+      try {
+        if ((await port.revoke(scriptId, username, shop)) === 'revoked') revoked += 1;
+      } catch (error) {
+        throw unavailable(error);
+      }
+      await forgetShopAccess(db, scriptId, username);
+    }
+    await actions.record({ operator, action: 'tradingview.revoke_unpaid', target: username, details: { scripts: revoked } });
+    return `Removed ${username} from ${revoked} script${revoked === 1 ? '' : 's'}.`;
+  }
+
+  /** Queues the grant of a paying member missing on TradingView for the reconciler, now. */
+  async function grantMissing(userId: string, operator: Operator): Promise<string> {
+    await reconciler.syncUser(userId);
+    const member = (await payingMembers(db, clock())).find((candidate) => candidate.userId === userId);
+    if (!member) throw new ApiError(409, 'not_paying', 'This member has no paid access with a TradingView username.');
+    const row = (await grantsForUser(db, userId)).find((grant) => grant.username.toLowerCase() === member.username.toLowerCase());
+    if (!row) throw new ApiError(409, 'not_paying', 'This member has no TradingView grant to send.');
+    await setGrantTarget(db, row.id, targetOf(row), clock());
+    reconciler.kick();
+    await actions.record({ operator, action: 'tradingview.grant_missing', target: member.email, details: { username: member.username } });
+    return `Queued access for ${member.username}.`;
+  }
+
+  return { health, queue, retryAllFailed, reconciliation, revokeUnpaid, grantMissing };
+}
+
+export type TradingViewHealthService = ReturnType<typeof createTradingViewHealthService>;

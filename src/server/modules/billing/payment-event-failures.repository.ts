@@ -1,0 +1,56 @@
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { paymentEventFailures } from '../../db/schema';
+import type { PaymentEvent } from './payments.port';
+
+export type PaymentEventFailureRow = typeof paymentEventFailures.$inferSelect;
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+
+/** Keeps a provider event fulfilment could not apply, with the event itself for a replay. */
+export async function recordEventFailure(db: Db, event: PaymentEvent, source: string, error: unknown, now: Date): Promise<void> {
+  const stored = { ...event, created: event.created.toISOString() };
+  await db
+    .insert(paymentEventFailures)
+    .values({ kind: 'handler', eventId: event.id, source, type: event.type, event: stored, error: describe(error), firstFailedAt: now, lastFailedAt: now })
+    .onConflictDoUpdate({
+      target: paymentEventFailures.eventId,
+      set: { error: describe(error), attempts: sql`${paymentEventFailures.attempts} + 1`, lastFailedAt: now, resolvedAt: null },
+    });
+}
+
+/** An event that went through after failing before (a provider retry, a replay) is no longer failing. */
+export async function resolveEventFailure(db: Db, eventId: string, now: Date): Promise<void> {
+  await db
+    .update(paymentEventFailures)
+    .set({ resolvedAt: now })
+    .where(and(eq(paymentEventFailures.eventId, eventId), isNull(paymentEventFailures.resolvedAt)));
+}
+
+export async function recordSignatureFailure(db: Db, error: unknown, now: Date): Promise<void> {
+  await db.insert(paymentEventFailures).values({ kind: 'signature', error: describe(error), firstFailedAt: now, lastFailedAt: now });
+}
+
+export async function countSignatureFailuresSince(db: Db, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(paymentEventFailures)
+    .where(and(eq(paymentEventFailures.kind, 'signature'), gte(paymentEventFailures.lastFailedAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function listEventFailures(db: Db, limit: number): Promise<PaymentEventFailureRow[]> {
+  return db.select().from(paymentEventFailures).orderBy(desc(paymentEventFailures.lastFailedAt)).limit(limit);
+}
+
+export async function findEventFailure(db: Db, id: string): Promise<PaymentEventFailureRow | null> {
+  const [row] = await db.select().from(paymentEventFailures).where(eq(paymentEventFailures.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The stored event as the handler takes it, or null for a signature failure (nothing to replay). */
+export function storedEvent(row: PaymentEventFailureRow): PaymentEvent | null {
+  if (row.kind !== 'handler' || !row.event) return null;
+  const event = row.event as Omit<PaymentEvent, 'created'> & { created: string };
+  return { ...event, created: new Date(event.created) };
+}

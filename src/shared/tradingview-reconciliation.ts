@@ -1,0 +1,40 @@
+// The operator console's reconciliation report (issue 13): TradingView's lists against who pays.
+// Only access the shop gave counts as "should not be there": hand-given access is never reported.
+
+export type MemberWithUsername = { userId: string; email: string; username: string };
+
+export type ReconciliationInput = {
+  scriptIds: readonly string[];
+  /** Per script, the lowercase usernames TradingView lists. */
+  listed: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Per script, the lowercase usernames the shop gave access to (tradingview_shop_access). */
+  shopGiven: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Members with paid (or otherwise granted) access now and the username they use. */
+  paying: readonly MemberWithUsername[];
+  /** Every member who ever used a username, by lowercase username: who an unpaid entry belongs to. */
+  owners: ReadonlyMap<string, readonly { userId: string; email: string }[]>;
+};
+
+export type ReconciliationFindings = {
+  unpaid: { username: string; scripts: string[]; members: { userId: string; email: string }[] }[];
+  missing: (MemberWithUsername & { scripts: string[] })[];
+};
+
+export function reconcileTradingView(input: ReconciliationInput): ReconciliationFindings {
+  const paid = new Set(input.paying.map((member) => member.username.toLowerCase()));
+  const unpaid = new Map<string, string[]>();
+  for (const scriptId of input.scriptIds) {
+    const shop = input.shopGiven.get(scriptId) ?? new Set<string>();
+    for (const username of input.listed.get(scriptId) ?? []) {
+      if (!shop.has(username) || paid.has(username)) continue;
+      unpaid.set(username, [...(unpaid.get(username) ?? []), scriptId]);
+    }
+  }
+  const missing = input.paying
+    .map((member) => ({ ...member, scripts: input.scriptIds.filter((scriptId) => !input.listed.get(scriptId)?.has(member.username.toLowerCase())) }))
+    .filter((member) => member.scripts.length > 0);
+  return {
+    unpaid: [...unpaid].map(([username, scripts]) => ({ username, scripts, members: [...(input.owners.get(username) ?? [])] })),
+    missing,
+  };
+}
