@@ -20,3 +20,11 @@ export const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleDat
 
 export const dateTimeText = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }) : '—';
+
+/** "12 min", "3 h", "2 d": how long ago `iso` was. */
+export function ageText(iso: string, now: Date = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
+  return `${Math.floor(minutes / (24 * 60))} d`;
+}

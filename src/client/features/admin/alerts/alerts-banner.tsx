@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import type { OperatorAlert } from '@shared/admin-ops-contract';
-import { formatDateTime } from '../console-format';
+import { dateTimeText } from '../format';
 
 /** The console's banner: one line per alert that is on, with since when. Nothing when all is well. */
 export function AlertsBanner({ alerts }: { alerts: readonly OperatorAlert[] }) {
@@ -13,7 +13,7 @@ export function AlertsBanner({ alerts }: { alerts: readonly OperatorAlert[] }) {
           <div>
             <p className="font-semibold">{alert.title}</p>
             <p className="text-sm text-muted">
-              Since {formatDateTime(alert.since)}
+              Since {dateTimeText(alert.since)}
               {alert.detail ? ` — ${alert.detail}` : ''}
             </p>
           </div>

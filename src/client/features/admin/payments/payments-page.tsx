@@ -5,7 +5,8 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { formatDateTime, formatMoney } from '../console-format';
+import { formatMoney } from '@shared/plans';
+import { dateTimeText } from '../format';
 import { useOrders, usePaymentEvents, useReplayEvent } from './payments-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
@@ -36,7 +37,7 @@ function OrderRows({ orders, label }: { orders: OrderItem[]; label: string }) {
       <tbody>
         {orders.map((order) => (
           <tr key={order.id} className="border-t border-border">
-            <td className="py-1">{formatDateTime(order.createdAt)}</td>
+            <td className="py-1">{dateTimeText(order.createdAt)}</td>
             <td className="py-1">{order.email ?? '—'}</td>
             <td className="py-1">{order.planType}</td>
             <td className="py-1">{formatMoney(order.amount, order.currency)}</td>
@@ -156,7 +157,7 @@ function Events() {
                 <span>
                   <span className="font-mono">{failure.kind === 'signature' ? 'bad signature' : `${failure.type} ${failure.eventId}`}</span>
                   <span className="block text-muted">
-                    {formatDateTime(failure.lastFailedAt)} · {failure.attempts} attempt{failure.attempts === 1 ? '' : 's'} · {failure.error}
+                    {dateTimeText(failure.lastFailedAt)} · {failure.attempts} attempt{failure.attempts === 1 ? '' : 's'} · {failure.error}
                   </span>
                 </span>
                 {failure.resolvedAt ? (
@@ -174,7 +175,7 @@ function Events() {
             {events.data.processed.map((event) => (
               <li key={event.id} className="flex justify-between gap-3">
                 <span className="font-mono">{event.type}</span>
-                <span className="text-muted">{formatDateTime(event.processedAt)}</span>
+                <span className="text-muted">{dateTimeText(event.processedAt)}</span>
               </li>
             ))}
           </ul>

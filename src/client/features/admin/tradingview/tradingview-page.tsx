@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { formatAge, formatDateTime } from '../console-format';
+import { ageText, dateTimeText } from '../format';
 import { useGrantMissing, useGrantQueue, useReconciliation, useRetryAllFailed, useRevokeUnpaid, useTradingViewHealth } from './tradingview-api';
 
 const STATUS_TONE: Record<GrantQueueItem['status'], BadgeTone> = { pending: 'yellow', processing: 'blue', failed: 'red', granted: 'green', revoked: 'neutral' };
@@ -51,11 +51,11 @@ function SessionHealth() {
             </div>
             <div>
               <dt className="text-muted">Last checked</dt>
-              <dd>{formatDateTime(health.data.checkedAt)}</dd>
+              <dd>{dateTimeText(health.data.checkedAt)}</dd>
             </div>
             <div>
               <dt className="text-muted">Background check</dt>
-              <dd>{health.data.lastBackgroundCheckAt ? formatDateTime(health.data.lastBackgroundCheckAt) : 'not yet'}</dd>
+              <dd>{health.data.lastBackgroundCheckAt ? dateTimeText(health.data.lastBackgroundCheckAt) : 'not yet'}</dd>
             </div>
           </dl>
           {health.data.error ? <p className="text-sm text-danger">{health.data.error}</p> : null}
@@ -104,7 +104,7 @@ function GrantRows({ rows, label }: { rows: GrantQueueItem[]; label: string }) {
             <td className="py-1">
               <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>
             </td>
-            <td className="py-1">{row.failingSince ? `failing for ${formatAge(row.failingSince)}` : formatAge(row.createdAt)}</td>
+            <td className="py-1">{row.failingSince ? `failing for ${ageText(row.failingSince)}` : ageText(row.createdAt)}</td>
             <td className="py-1">{row.attempts}</td>
             <td className="py-1 text-danger">{row.lastError ?? ''}</td>
           </tr>
