@@ -27,10 +27,10 @@ const mailComponents = {
   },
 };
 
-export async function buildServer(root) {
+/** Compiles the server into `outdir` (dist/server; a test's own folder must sit inside the project). */
+export async function buildServer(root, outdir = join(root, 'dist/server')) {
   // loaded only to build: a start that builds nothing does not pay for it
   const { build } = await import('esbuild');
-  const outdir = join(root, 'dist/server');
   await rm(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,

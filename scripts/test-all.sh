@@ -42,8 +42,15 @@ count_step() { # name, exit code → a step without its own tests counts as one 
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
 }
 
-echo "== typecheck"; npx tsc --noEmit -p tsconfig.json; count_step typecheck $?
-echo "== lint"; npx eslint . --max-warnings=0; count_step lint $?
+# Both are single-threaded, so on a 2-core machine they run side by side; each prints when done.
+npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
+typecheck_pid=$!
+npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
+lint_pid=$!
+wait "$typecheck_pid"; typecheck_status=$?
+echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
+wait "$lint_pid"; lint_status=$?
+echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
 
 echo "== unit and integration tests (PGlite)"
 rm -f test-results/vitest.json

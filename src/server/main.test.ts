@@ -1,14 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build-server.mjs';
+import { PROJECT_ROOT } from './project-root';
 import { startFakeTradingView } from './modules/tradingview/fake-tradingview-server';
 
-// main.ts as an operator runs it: a real process, real port, embedded database.
+// main.ts as an operator runs it: compiled as `npm start` compiles it, a real process, real
+// port, embedded database. The build goes to a folder of its own inside the project, where the
+// bundle finds node_modules, migrations and content as dist/server/main.js does.
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
+let compiledServer = '';
+beforeAll(async () => {
+  await mkdir(join(PROJECT_ROOT, 'test-results'), { recursive: true });
+  const outdir = await mkdtemp(join(PROJECT_ROOT, 'test-results', 'main-test-server-'));
+  dirs.push(outdir);
+  await buildServer(PROJECT_ROOT, outdir);
+  compiledServer = join(outdir, 'main.js');
+}, 120_000);
 afterAll(async () => {
   // a test that failed half-way must not leave its server running
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -25,7 +37,7 @@ async function freePort(): Promise<number> {
 }
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', compiledServer], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', CLIENT_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,7 +76,7 @@ async function startReady(env: Record<string, string>) {
   }
 }
 
-// A real process compiles the server and starts PGlite: ~7 s alone, over a minute on a busy
+// A real process starts PGlite: several seconds alone, over a minute on a busy
 // 2-core machine. The waits are on the process (ready, exited); the limits only bound a hang.
 describe('main', () => {
   it('starts with zero configuration, logs its adapters, and stops cleanly on SIGTERM', async () => {
