@@ -13,7 +13,9 @@ import {
   formatCardPrice,
   formatMoney,
   isPlanType,
+  isEuPlan,
   isRecurring,
+  neverExpires,
   planDisplayName,
   planPeriodEnd,
   planPeriodInterval,
@@ -52,6 +54,27 @@ describe('plan types', () => {
     expect(planPeriodInterval(plan)).toEqual(interval);
     expect(basePlan(plan)).toBe(base);
     expect(checkoutCategory(plan)).toBe(category);
+  });
+});
+
+describe('plan rules', () => {
+  it('lifetime is the one plan that never expires; every other plan recurs', () => {
+    expect(PLAN_TYPES.filter(neverExpires)).toEqual(['lifetime']);
+    expect(PLAN_TYPES.filter(isRecurring)).toEqual(['monthly', 'quarterly', 'yearly', 'euMonthly', 'euQuarterly']);
+  });
+
+  it.each(PLAN_TYPES)('%s recurs exactly when it has a billing period', (plan) => {
+    expect(isRecurring(plan)).toBe(planPeriodInterval(plan) !== null);
+    expect(neverExpires(plan)).toBe(!isRecurring(plan));
+  });
+
+  it('the EU variants are euMonthly and euQuarterly, each bought from the EU page for its base plan', () => {
+    const euPlans = PLAN_TYPES.filter(isEuPlan);
+    expect(euPlans).toEqual(['euMonthly', 'euQuarterly']);
+    for (const plan of euPlans) {
+      expect(toEuPlan(basePlan(plan), '/eu')).toBe(plan);
+      expect(planPeriodInterval(plan)).toEqual(planPeriodInterval(basePlan(plan)));
+    }
   });
 });
 

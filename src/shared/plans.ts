@@ -65,27 +65,45 @@ export const ADVERTISED_PRICES: PlanPrices = {
   euQuarterly: 5999,
 };
 
+/**
+ * Billed every period (planPeriodInterval): it renews, can be cancelled, changes through the
+ * plan-change flow, and is ended with a prorated refund when a plan that never expires is bought.
+ */
 export function isRecurring(planType: PlanType): boolean {
-  return planType !== 'lifetime';
+  return planPeriodInterval(planType) !== null;
 }
 
+/**
+ * A one-time purchase (lifetime): it grants access while active whatever its expiry says, has
+ * nothing to renew, and nothing can be bought over it (the buyer already holds the top plan).
+ */
+export function neverExpires(planType: PlanType): boolean {
+  return !isRecurring(planType);
+}
+
+/** The default page's plan each EU variant stands for; null for plans sold on the default page. */
+const EU_VARIANT_OF: Record<PlanType, PlanType | null> = {
+  monthly: null,
+  quarterly: null,
+  yearly: null,
+  lifetime: null,
+  euMonthly: 'monthly',
+  euQuarterly: 'quarterly',
+};
+
 export function isEuPlan(planType: PlanType): boolean {
-  return planType === 'euMonthly' || planType === 'euQuarterly';
+  return EU_VARIANT_OF[planType] !== null;
 }
 
 /** Checkout on the EU page buys the EU variant of monthly and quarterly (spec §7 create-checkout). */
 export function toEuPlan(planType: PlanType, originPage: string): PlanType {
   if (originPage !== '/eu') return planType;
-  if (planType === 'monthly') return 'euMonthly';
-  if (planType === 'quarterly') return 'euQuarterly';
-  return planType;
+  return PLAN_TYPES.find((plan) => EU_VARIANT_OF[plan] === planType) ?? planType;
 }
 
 /** The plan a card stands for, ignoring the EU variant (euMonthly → monthly). */
 export function basePlan(planType: PlanType): PlanType {
-  if (planType === 'euMonthly') return 'monthly';
-  if (planType === 'euQuarterly') return 'quarterly';
-  return planType;
+  return EU_VARIANT_OF[planType] ?? planType;
 }
 
 /** Ad-pixel InitiateCheckout category (spec §7). */
