@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
-import { ADVERTISED_PRICES, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { ADVERTISED_PRICES, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
 
 /**
  * The only reader of process.env (STYLE.md rule 2). Every variable is documented in
@@ -58,13 +58,10 @@ export function planEnvKey<Prefix extends string, Plan extends PlanType>(prefix:
 }
 
 /** One env variable per plan (PRICE_MONTHLY, PRICE_QUARTERLY…), so a new plan in PLAN_TYPES gets its own. */
-function perPlanEnv<Prefix extends string, Plan extends PlanType, T>(prefix: Prefix, plans: readonly Plan[], schema: (plan: Plan) => T) {
-  return Object.fromEntries(plans.map((plan) => [planEnvKey(prefix, plan), schema(plan)])) as Record<PlanEnvKey<Prefix, Plan>, T>;
+export function perPlanEnv<Prefix extends string, Plan extends PlanType, T>(prefix: Prefix, plans: readonly Plan[], value: (plan: Plan) => T) {
+  return Object.fromEntries(plans.map((plan) => [planEnvKey(prefix, plan), value(plan)])) as Record<PlanEnvKey<Prefix, Plan>, T>;
 }
 
-function perPlan<Plan extends PlanType, T>(plans: readonly Plan[], value: (plan: Plan) => T): Record<Plan, T> {
-  return Object.fromEntries(plans.map((plan) => [plan, value(plan)])) as Record<Plan, T>;
-}
 
 /** The built-in brand mark in public/, served as the favicon too. */
 export const BUILT_IN_BRAND_LOGO = '/favicon.svg';

@@ -16,6 +16,7 @@ import {
   isEuPlan,
   isRecurring,
   neverExpires,
+  perPlan,
   planDisplayName,
   planPeriodEnd,
   planPeriodInterval,
@@ -75,6 +76,11 @@ describe('plan rules', () => {
       expect(toEuPlan(basePlan(plan), '/eu')).toBe(plan);
       expect(planPeriodInterval(plan)).toEqual(planPeriodInterval(basePlan(plan)));
     }
+  });
+
+  it('perPlan maps each plan it is given, and only those', () => {
+    expect(perPlan(['monthly', 'lifetime'], planDisplayName)).toEqual({ monthly: 'Monthly', lifetime: 'Lifetime' });
+    expect(Object.keys(perPlan(PLAN_TYPES, isRecurring))).toEqual([...PLAN_TYPES]);
   });
 });
 

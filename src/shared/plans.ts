@@ -1,4 +1,9 @@
 // Plan catalogue: plan types, list prices, pricing cards and the EU mapping (spec §2, §4, §7, §9).
+// Behaviour asks the rules here (isRecurring, neverExpires, basePlan…), never a plan's name.
+// Adding a plan: one entry in PLAN_TYPES and in PLANS, its prices (FALLBACK_PRICES,
+// ADVERTISED_PRICES; env keys STRIPE_PRICE_<PLAN> and PRICE_<PLAN> in .env.example, README,
+// docs/going-live.md), its texts (its card below, its label in client/features/admin/format.ts).
+// The count before and after, and what still names 'lifetime': docs/decisions/018-typed-plans.md.
 
 export const PLAN_TYPES = [
   'monthly',
@@ -18,18 +23,35 @@ export function isPlanType(value: unknown): value is PlanType {
   return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value);
 }
 
-const DISPLAY_NAMES: Record<PlanType, string> = {
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  yearly: 'Yearly',
-  lifetime: 'Lifetime',
-  // EU buyers see the same plan names; the variant only changes price and billing.
-  euMonthly: 'Monthly',
-  euQuarterly: 'Quarterly',
+export type PlanInterval = { months: 1 | 3 | 12 };
+
+type PlanDefinition = {
+  /** The name buyers read. */
+  displayName: string;
+  /** Length of a billing period; null for a one-time purchase, which never expires (lifetime). */
+  periodMonths: PlanInterval['months'] | null;
+  /** The default page's plan an EU variant stands for; null for a plan sold on the default page. */
+  euVariantOf: PlanType | null;
 };
 
+/** What each plan is; the behaviour helpers below read it, so a plan decides nothing elsewhere. */
+const PLANS: Record<PlanType, PlanDefinition> = {
+  monthly: { displayName: 'Monthly', periodMonths: 1, euVariantOf: null },
+  quarterly: { displayName: 'Quarterly', periodMonths: 3, euVariantOf: null },
+  yearly: { displayName: 'Yearly', periodMonths: 12, euVariantOf: null },
+  lifetime: { displayName: 'Lifetime', periodMonths: null, euVariantOf: null },
+  // EU buyers see the same plan names; the variant only changes price and billing.
+  euMonthly: { displayName: 'Monthly', periodMonths: 1, euVariantOf: 'monthly' },
+  euQuarterly: { displayName: 'Quarterly', periodMonths: 3, euVariantOf: 'quarterly' },
+};
+
+/** A map with a value for each plan of `plans` (e.g. PLAN_TYPES), typed as complete. */
+export function perPlan<Plan extends PlanType, T>(plans: readonly Plan[], value: (plan: Plan) => T): Record<Plan, T> {
+  return Object.fromEntries(plans.map((plan) => [plan, value(plan)])) as Record<Plan, T>;
+}
+
 export function planDisplayName(planType: PlanType): string {
-  return DISPLAY_NAMES[planType];
+  return PLANS[planType].displayName;
 }
 
 /** Price per plan in minor units (cents) of USD. */
@@ -81,29 +103,19 @@ export function neverExpires(planType: PlanType): boolean {
   return !isRecurring(planType);
 }
 
-/** The default page's plan each EU variant stands for; null for plans sold on the default page. */
-const EU_VARIANT_OF: Record<PlanType, PlanType | null> = {
-  monthly: null,
-  quarterly: null,
-  yearly: null,
-  lifetime: null,
-  euMonthly: 'monthly',
-  euQuarterly: 'quarterly',
-};
-
 export function isEuPlan(planType: PlanType): boolean {
-  return EU_VARIANT_OF[planType] !== null;
+  return PLANS[planType].euVariantOf !== null;
 }
 
 /** Checkout on the EU page buys the EU variant of monthly and quarterly (spec §7 create-checkout). */
 export function toEuPlan(planType: PlanType, originPage: string): PlanType {
   if (originPage !== '/eu') return planType;
-  return PLAN_TYPES.find((plan) => EU_VARIANT_OF[plan] === planType) ?? planType;
+  return PLAN_TYPES.find((plan) => PLANS[plan].euVariantOf === planType) ?? planType;
 }
 
 /** The plan a card stands for, ignoring the EU variant (euMonthly → monthly). */
 export function basePlan(planType: PlanType): PlanType {
-  return EU_VARIANT_OF[planType] ?? planType;
+  return PLANS[planType].euVariantOf ?? planType;
 }
 
 /** Ad-pixel InitiateCheckout category (spec §7). */
@@ -111,22 +123,10 @@ export function checkoutCategory(planType: PlanType): 'one-time' | 'subscription
   return isRecurring(planType) ? 'subscription' : 'one-time';
 }
 
-export type PlanInterval = { months: 1 | 3 | 12 };
-
 /** Billing period of a recurring plan; null for lifetime, which never expires. */
 export function planPeriodInterval(planType: PlanType): PlanInterval | null {
-  switch (planType) {
-    case 'monthly':
-    case 'euMonthly':
-      return { months: 1 };
-    case 'quarterly':
-    case 'euQuarterly':
-      return { months: 3 };
-    case 'yearly':
-      return { months: 12 };
-    case 'lifetime':
-      return null;
-  }
+  const months = PLANS[planType].periodMonths;
+  return months === null ? null : { months };
 }
 
 /**
