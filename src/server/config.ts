@@ -62,7 +62,6 @@ export function perPlanEnv<Prefix extends string, Plan extends PlanType, T>(pref
   return Object.fromEntries(plans.map((plan) => [planEnvKey(prefix, plan), value(plan)])) as Record<PlanEnvKey<Prefix, Plan>, T>;
 }
 
-
 /** The built-in brand mark in public/, served as the favicon too. */
 export const BUILT_IN_BRAND_LOGO = '/favicon.svg';
 

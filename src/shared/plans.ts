@@ -34,7 +34,7 @@ type PlanDefinition = {
   euVariantOf: PlanType | null;
 };
 
-/** What each plan is; the behaviour helpers below read it, so a plan decides nothing elsewhere. */
+/** What each plan is. Behaviour asks the helpers below, which read this, never a plan's name. */
 const PLANS: Record<PlanType, PlanDefinition> = {
   monthly: { displayName: 'Monthly', periodMonths: 1, euVariantOf: null },
   quarterly: { displayName: 'Quarterly', periodMonths: 3, euVariantOf: null },
@@ -88,11 +88,11 @@ export const ADVERTISED_PRICES: PlanPrices = {
 };
 
 /**
- * Billed every period (planPeriodInterval): it renews, can be cancelled, changes through the
- * plan-change flow, and is ended with a prorated refund when a plan that never expires is bought.
+ * Billed every period: it renews, can be cancelled, changes through the plan-change flow, and is
+ * ended with a prorated refund when a plan that never expires is bought.
  */
 export function isRecurring(planType: PlanType): boolean {
-  return planPeriodInterval(planType) !== null;
+  return PLANS[planType].periodMonths !== null;
 }
 
 /**
