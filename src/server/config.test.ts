@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, outboxIsPublic, sandboxAdapters } from './config';
+import { CAMPAIGN_PLANS } from '@shared/campaign';
+import { ADVERTISED_PRICES, PLAN_TYPES } from '@shared/plans';
+import { ConfigError, loadConfig, outboxIsPublic, planEnvKey, sandboxAdapters } from './config';
 
 describe('loadConfig', () => {
   it('runs offline with no variables: PGlite, sandboxes and outbox mail', () => {
@@ -147,5 +150,48 @@ describe('loadConfig', () => {
   it('reads ADMIN_EMAILS as a lower-case list and refuses what is not an e-mail', () => {
     expect(loadConfig({ ADMIN_EMAILS: 'Ops@Example.com, boss@example.com' }).adminEmails).toEqual(['ops@example.com', 'boss@example.com']);
     expect(() => loadConfig({ ADMIN_EMAILS: 'ops' })).toThrow(/ADMIN_EMAILS/);
+  });
+});
+
+describe('per-plan settings', () => {
+  const stripeIds = Object.fromEntries(PLAN_TYPES.map((plan) => [planEnvKey('STRIPE_PRICE', plan), `price_${plan}`]));
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', ...stripeIds };
+
+  it('keeps the env names of the six plans', () => {
+    expect(PLAN_TYPES.map((plan) => planEnvKey('STRIPE_PRICE', plan))).toEqual([
+      'STRIPE_PRICE_MONTHLY',
+      'STRIPE_PRICE_QUARTERLY',
+      'STRIPE_PRICE_YEARLY',
+      'STRIPE_PRICE_LIFETIME',
+      'STRIPE_PRICE_EU_MONTHLY',
+      'STRIPE_PRICE_EU_QUARTERLY',
+    ]);
+    expect(PLAN_TYPES.map((plan) => planEnvKey('PRICE', plan))).toEqual(['PRICE_MONTHLY', 'PRICE_QUARTERLY', 'PRICE_YEARLY', 'PRICE_LIFETIME', 'PRICE_EU_MONTHLY', 'PRICE_EU_QUARTERLY']);
+  });
+
+  it.each(PLAN_TYPES)('%s has its price (PRICE_*) and its Stripe price id (STRIPE_PRICE_*)', (plan) => {
+    expect(loadConfig({}).site.prices[plan]).toBe(ADVERTISED_PRICES[plan]);
+    expect(loadConfig({ [planEnvKey('PRICE', plan)]: '1234' }).site.prices[plan]).toBe(1234);
+    const config = loadConfig(stripe);
+    expect(config.payments.kind === 'stripe' && config.payments.priceIds[plan]).toBe(`price_${plan}`);
+    const missing = planEnvKey('STRIPE_PRICE', plan);
+    expect(() => loadConfig({ ...stripe, [missing]: '' })).toThrow(new RegExp(`^Invalid configuration:\\n  - ${missing}: required when STRIPE_SECRET_KEY is set$`));
+  });
+
+  it.each(CAMPAIGN_PLANS)('%s, on sale, has its regular price (REGULAR_PRICE_*) and its Stripe id (STRIPE_REGULAR_PRICE_*)', (plan) => {
+    expect(loadConfig({ [planEnvKey('REGULAR_PRICE', plan)]: '9900' }).site.regularPrices[plan]).toBe(9900);
+    const regularIds = Object.fromEntries(CAMPAIGN_PLANS.map((each) => [planEnvKey('STRIPE_REGULAR_PRICE', each), `price_regular_${each}`]));
+    const config = loadConfig({ ...stripe, ...regularIds, SALE_ENDS_AT: '2025-11-26T23:59:59Z' });
+    expect(config.payments.kind === 'stripe' && config.payments.regularPriceIds[plan]).toBe(`price_regular_${plan}`);
+    const missing = planEnvKey('STRIPE_REGULAR_PRICE', plan);
+    expect(() => loadConfig({ ...stripe, ...regularIds, [missing]: '', SALE_ENDS_AT: '2025-11-26T23:59:59Z' })).toThrow(`${missing}: required with STRIPE_SECRET_KEY when SALE_ENDS_AT is set`);
+  });
+
+  it.each(PLAN_TYPES)('%s: its env keys are documented in .env.example and the README', (plan) => {
+    const envExample = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const prefix of ['STRIPE_PRICE', 'PRICE']) expect(envExample).toMatch(new RegExp(`^${planEnvKey(prefix, plan)}=`, 'm'));
+    const readmeRow = readme.split('\n').find((line) => line.startsWith('| `STRIPE_PRICE_*` |'));
+    expect(readmeRow?.split(/[\s,:;]+/)).toContain(planEnvKey('STRIPE_PRICE', plan).slice('STRIPE_PRICE_'.length));
   });
 });

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
-import { ADVERTISED_PRICES } from '@shared/plans';
+import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
+import { ADVERTISED_PRICES, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
 
 /**
  * The only reader of process.env (STYLE.md rule 2). Every variable is documented in
@@ -45,11 +45,30 @@ function isAddressOrCidr(entry: string): boolean {
 
 const minorUnits = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** A plan type as it appears in an env name: euMonthly → EU_MONTHLY. */
+type EnvSuffix<S extends string> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Uppercase<Head> : `_${Head}`}${EnvSuffix<Tail>}`
+  : '';
+
+export type PlanEnvKey<Prefix extends string, Plan extends PlanType = PlanType> = `${Prefix}_${EnvSuffix<Plan>}`;
+
+/** The env name of a per-plan setting: planEnvKey('STRIPE_PRICE', 'euMonthly') → 'STRIPE_PRICE_EU_MONTHLY'. */
+export function planEnvKey<Prefix extends string, Plan extends PlanType>(prefix: Prefix, plan: Plan): PlanEnvKey<Prefix, Plan> {
+  return `${prefix}_${plan.replace(/([A-Z])/g, '_$1').toUpperCase()}` as PlanEnvKey<Prefix, Plan>;
+}
+
+/** One env variable per plan (PRICE_MONTHLY, PRICE_QUARTERLY…), so a new plan in PLAN_TYPES gets its own. */
+export function perPlanEnv<Prefix extends string, Plan extends PlanType, T>(prefix: Prefix, plans: readonly Plan[], value: (plan: Plan) => T) {
+  return Object.fromEntries(plans.map((plan) => [planEnvKey(prefix, plan), value(plan)])) as Record<PlanEnvKey<Prefix, Plan>, T>;
+}
+
 /** The built-in brand mark in public/, served as the favicon too. */
 export const BUILT_IN_BRAND_LOGO = '/favicon.svg';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+// A Stripe price id; empty when unset (loadConfig names the missing ones once Stripe is on).
+const priceId = z.string().default('');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,12 +94,7 @@ const envSchema = z.object({
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_PRICE_MONTHLY: optionalText,
-  STRIPE_PRICE_QUARTERLY: optionalText,
-  STRIPE_PRICE_YEARLY: optionalText,
-  STRIPE_PRICE_LIFETIME: optionalText,
-  STRIPE_PRICE_EU_MONTHLY: optionalText,
-  STRIPE_PRICE_EU_QUARTERLY: optionalText,
+  ...perPlanEnv('STRIPE_PRICE', PLAN_TYPES, () => priceId),
 
   TRADINGVIEW_SESSION_ID: optionalText,
   TRADINGVIEW_SESSION_SIGN: optionalText,
@@ -122,18 +136,9 @@ const envSchema = z.object({
     message: 'must be the numeric pixel id',
   }),
 
-  PRICE_MONTHLY: minorUnits(ADVERTISED_PRICES.monthly),
-  PRICE_QUARTERLY: minorUnits(ADVERTISED_PRICES.quarterly),
-  PRICE_YEARLY: minorUnits(ADVERTISED_PRICES.yearly),
-  PRICE_LIFETIME: minorUnits(ADVERTISED_PRICES.lifetime),
-  PRICE_EU_MONTHLY: minorUnits(ADVERTISED_PRICES.euMonthly),
-  PRICE_EU_QUARTERLY: minorUnits(ADVERTISED_PRICES.euQuarterly),
-  REGULAR_PRICE_MONTHLY: minorUnits(DEFAULT_REGULAR_PRICES.monthly),
-  REGULAR_PRICE_QUARTERLY: minorUnits(DEFAULT_REGULAR_PRICES.quarterly),
-  REGULAR_PRICE_YEARLY: minorUnits(DEFAULT_REGULAR_PRICES.yearly),
-  STRIPE_REGULAR_PRICE_MONTHLY: optionalText,
-  STRIPE_REGULAR_PRICE_QUARTERLY: optionalText,
-  STRIPE_REGULAR_PRICE_YEARLY: optionalText,
+  ...perPlanEnv('PRICE', PLAN_TYPES, (plan) => minorUnits(ADVERTISED_PRICES[plan])),
+  ...perPlanEnv('REGULAR_PRICE', CAMPAIGN_PLANS, (plan) => minorUnits(DEFAULT_REGULAR_PRICES[plan])),
+  ...perPlanEnv('STRIPE_REGULAR_PRICE', CAMPAIGN_PLANS, () => priceId),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -168,20 +173,9 @@ function buildConfig(env: Env) {
     ? {
         secretKey: env.STRIPE_SECRET_KEY,
         webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
-        priceIds: {
-          monthly: env.STRIPE_PRICE_MONTHLY ?? '',
-          quarterly: env.STRIPE_PRICE_QUARTERLY ?? '',
-          yearly: env.STRIPE_PRICE_YEARLY ?? '',
-          lifetime: env.STRIPE_PRICE_LIFETIME ?? '',
-          euMonthly: env.STRIPE_PRICE_EU_MONTHLY ?? '',
-          euQuarterly: env.STRIPE_PRICE_EU_QUARTERLY ?? '',
-        },
+        priceIds: perPlan(PLAN_TYPES, (plan) => env[planEnvKey('STRIPE_PRICE', plan)]),
         // charged for the sale's plans once SALE_ENDS_AT has passed
-        regularPriceIds: {
-          monthly: env.STRIPE_REGULAR_PRICE_MONTHLY ?? '',
-          quarterly: env.STRIPE_REGULAR_PRICE_QUARTERLY ?? '',
-          yearly: env.STRIPE_REGULAR_PRICE_YEARLY ?? '',
-        },
+        regularPriceIds: perPlan(CAMPAIGN_PLANS, (plan) => env[planEnvKey('STRIPE_REGULAR_PRICE', plan)]),
       }
     : null;
   const tradingView =
@@ -235,19 +229,8 @@ function buildConfig(env: Env) {
       saleEndsAt: env.SALE_ENDS_AT === undefined ? null : new Date(env.SALE_ENDS_AT).toISOString(),
       saleLabel: env.SALE_LABEL,
       metaPixelId: env.META_PIXEL_ID ?? null,
-      prices: {
-        monthly: env.PRICE_MONTHLY,
-        quarterly: env.PRICE_QUARTERLY,
-        yearly: env.PRICE_YEARLY,
-        lifetime: env.PRICE_LIFETIME,
-        euMonthly: env.PRICE_EU_MONTHLY,
-        euQuarterly: env.PRICE_EU_QUARTERLY,
-      },
-      regularPrices: {
-        monthly: env.REGULAR_PRICE_MONTHLY,
-        quarterly: env.REGULAR_PRICE_QUARTERLY,
-        yearly: env.REGULAR_PRICE_YEARLY,
-      },
+      prices: perPlan(PLAN_TYPES, (plan) => env[planEnvKey('PRICE', plan)]),
+      regularPrices: perPlan(CAMPAIGN_PLANS, (plan) => env[planEnvKey('REGULAR_PRICE', plan)]),
     },
   };
 }
@@ -268,13 +251,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems: string[] = [];
   if (config.payments.kind === 'stripe') {
     if (!config.payments.webhookSecret) problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
-    for (const [plan, id] of Object.entries(config.payments.priceIds)) {
-      if (!id) problems.push(`STRIPE_PRICE_${plan.replace(/([A-Z])/g, '_$1').toUpperCase()}: required when STRIPE_SECRET_KEY is set`);
+    for (const plan of PLAN_TYPES) {
+      if (!config.payments.priceIds[plan]) problems.push(`${planEnvKey('STRIPE_PRICE', plan)}: required when STRIPE_SECRET_KEY is set`);
     }
     // A sale that can end needs the price ids to charge after it; the demo's rolling sale never ends.
     if (config.site.saleEndsAt !== null) {
-      for (const [plan, id] of Object.entries(config.payments.regularPriceIds)) {
-        if (!id) problems.push(`STRIPE_REGULAR_PRICE_${plan.toUpperCase()}: required with STRIPE_SECRET_KEY when SALE_ENDS_AT is set`);
+      for (const plan of CAMPAIGN_PLANS) {
+        if (!config.payments.regularPriceIds[plan]) problems.push(`${planEnvKey('STRIPE_REGULAR_PRICE', plan)}: required with STRIPE_SECRET_KEY when SALE_ENDS_AT is set`);
       }
     }
   }

@@ -1,5 +1,5 @@
 // The access rule of spec §4, shared by the SQL function's tests, the server and the client.
-import type { PlanType } from './plans';
+import { isRecurring, neverExpires, type PlanType } from './plans';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'canceled'] as const;
 
@@ -22,7 +22,7 @@ type AccessFields = Pick<SubscriptionRow, 'planType' | 'isActive' | 'expiresAt'>
 /** Lifetime needs is_active; other plans need is_active and an expiry that is absent or in the future. */
 export function grantsAccess(row: AccessFields, now: Date): boolean {
   if (!row.isActive) return false;
-  if (row.planType === 'lifetime') return true;
+  if (neverExpires(row.planType)) return true;
   return row.expiresAt === null || row.expiresAt.getTime() > now.getTime();
 }
 
@@ -39,7 +39,7 @@ export function canCancel(row: Pick<SubscriptionRow, 'planType' | 'status' | 'ca
   return (
     !isCanceled(row) &&
     (row.status === 'active' || row.status === 'trialing') &&
-    row.planType !== 'lifetime'
+    isRecurring(row.planType)
   );
 }
 

@@ -1,6 +1,6 @@
 // Money rules of issue 11: a buyer (one e-mail or account) holds at most one paid subscription,
 // what a second payment gets back, and which reversals end access. Pure; billing applies them.
-import { isRecurring, type PlanType } from './plans';
+import { isRecurring, neverExpires, type PlanType } from './plans';
 
 /** A duplicate payment's refund: waiting for the provider, then done. */
 export type DuplicateStatus = 'refund_pending' | 'refunded';
@@ -25,7 +25,7 @@ export type Holding = {
 export type PaymentVerdict = 'grant' | 'duplicate' | 'replace';
 
 export function judgePayment(planType: PlanType, holdings: readonly Holding[]): PaymentVerdict {
-  if (holdings.some((held) => held.planType === 'lifetime')) return 'duplicate';
+  if (holdings.some((held) => neverExpires(held.planType))) return 'duplicate';
   if (isRecurring(planType)) return holdings.some((held) => !held.canceled) ? 'duplicate' : 'grant';
   return holdings.length > 0 ? 'replace' : 'grant';
 }

@@ -13,7 +13,10 @@ import {
   formatCardPrice,
   formatMoney,
   isPlanType,
+  isEuPlan,
   isRecurring,
+  neverExpires,
+  perPlan,
   planDisplayName,
   planPeriodEnd,
   planPeriodInterval,
@@ -52,6 +55,32 @@ describe('plan types', () => {
     expect(planPeriodInterval(plan)).toEqual(interval);
     expect(basePlan(plan)).toBe(base);
     expect(checkoutCategory(plan)).toBe(category);
+  });
+});
+
+describe('plan rules', () => {
+  it('lifetime is the one plan that never expires; every other plan recurs', () => {
+    expect(PLAN_TYPES.filter(neverExpires)).toEqual(['lifetime']);
+    expect(PLAN_TYPES.filter(isRecurring)).toEqual(['monthly', 'quarterly', 'yearly', 'euMonthly', 'euQuarterly']);
+  });
+
+  it.each(PLAN_TYPES)('%s recurs exactly when it has a billing period', (plan) => {
+    expect(isRecurring(plan)).toBe(planPeriodInterval(plan) !== null);
+    expect(neverExpires(plan)).toBe(!isRecurring(plan));
+  });
+
+  it('the EU variants are euMonthly and euQuarterly, each bought from the EU page for its base plan', () => {
+    const euPlans = PLAN_TYPES.filter(isEuPlan);
+    expect(euPlans).toEqual(['euMonthly', 'euQuarterly']);
+    for (const plan of euPlans) {
+      expect(toEuPlan(basePlan(plan), '/eu')).toBe(plan);
+      expect(planPeriodInterval(plan)).toEqual(planPeriodInterval(basePlan(plan)));
+    }
+  });
+
+  it('perPlan maps each plan it is given, and only those', () => {
+    expect(perPlan(['monthly', 'lifetime'], planDisplayName)).toEqual({ monthly: 'Monthly', lifetime: 'Lifetime' });
+    expect(Object.keys(perPlan(PLAN_TYPES, isRecurring))).toEqual([...PLAN_TYPES]);
   });
 });
 

@@ -1,4 +1,9 @@
 // Plan catalogue: plan types, list prices, pricing cards and the EU mapping (spec §2, §4, §7, §9).
+// Behaviour asks the rules here (isRecurring, neverExpires, basePlan…), never a plan's name.
+// Adding a plan: one entry in PLAN_TYPES and in PLANS, its prices (FALLBACK_PRICES,
+// ADVERTISED_PRICES; env keys STRIPE_PRICE_<PLAN> and PRICE_<PLAN> in .env.example, README,
+// docs/going-live.md), its texts (its card below, its label in client/features/admin/format.ts).
+// The count before and after, and what still names 'lifetime': docs/decisions/018-typed-plans.md.
 
 export const PLAN_TYPES = [
   'monthly',
@@ -18,18 +23,35 @@ export function isPlanType(value: unknown): value is PlanType {
   return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value);
 }
 
-const DISPLAY_NAMES: Record<PlanType, string> = {
-  monthly: 'Monthly',
-  quarterly: 'Quarterly',
-  yearly: 'Yearly',
-  lifetime: 'Lifetime',
-  // EU buyers see the same plan names; the variant only changes price and billing.
-  euMonthly: 'Monthly',
-  euQuarterly: 'Quarterly',
+export type PlanInterval = { months: 1 | 3 | 12 };
+
+type PlanDefinition = {
+  /** The name buyers read. */
+  displayName: string;
+  /** Length of a billing period; null for a one-time purchase, which never expires (lifetime). */
+  periodMonths: PlanInterval['months'] | null;
+  /** The default page's plan an EU variant stands for; null for a plan sold on the default page. */
+  euVariantOf: PlanType | null;
 };
 
+/** What each plan is. Behaviour asks the helpers below, which read this, never a plan's name. */
+const PLANS: Record<PlanType, PlanDefinition> = {
+  monthly: { displayName: 'Monthly', periodMonths: 1, euVariantOf: null },
+  quarterly: { displayName: 'Quarterly', periodMonths: 3, euVariantOf: null },
+  yearly: { displayName: 'Yearly', periodMonths: 12, euVariantOf: null },
+  lifetime: { displayName: 'Lifetime', periodMonths: null, euVariantOf: null },
+  // EU buyers see the same plan names; the variant only changes price and billing.
+  euMonthly: { displayName: 'Monthly', periodMonths: 1, euVariantOf: 'monthly' },
+  euQuarterly: { displayName: 'Quarterly', periodMonths: 3, euVariantOf: 'quarterly' },
+};
+
+/** A map with a value for each plan of `plans` (e.g. PLAN_TYPES), typed as complete. */
+export function perPlan<Plan extends PlanType, T>(plans: readonly Plan[], value: (plan: Plan) => T): Record<Plan, T> {
+  return Object.fromEntries(plans.map((plan) => [plan, value(plan)])) as Record<Plan, T>;
+}
+
 export function planDisplayName(planType: PlanType): string {
-  return DISPLAY_NAMES[planType];
+  return PLANS[planType].displayName;
 }
 
 /** Price per plan in minor units (cents) of USD. */
@@ -65,27 +87,35 @@ export const ADVERTISED_PRICES: PlanPrices = {
   euQuarterly: 5999,
 };
 
+/**
+ * Billed every period: it renews, can be cancelled, changes through the plan-change flow, and is
+ * ended with a prorated refund when a plan that never expires is bought.
+ */
 export function isRecurring(planType: PlanType): boolean {
-  return planType !== 'lifetime';
+  return PLANS[planType].periodMonths !== null;
+}
+
+/**
+ * A one-time purchase (lifetime): it grants access while active whatever its expiry says, has
+ * nothing to renew, and nothing can be bought over it (the buyer already holds the top plan).
+ */
+export function neverExpires(planType: PlanType): boolean {
+  return !isRecurring(planType);
 }
 
 export function isEuPlan(planType: PlanType): boolean {
-  return planType === 'euMonthly' || planType === 'euQuarterly';
+  return PLANS[planType].euVariantOf !== null;
 }
 
 /** Checkout on the EU page buys the EU variant of monthly and quarterly (spec §7 create-checkout). */
 export function toEuPlan(planType: PlanType, originPage: string): PlanType {
   if (originPage !== '/eu') return planType;
-  if (planType === 'monthly') return 'euMonthly';
-  if (planType === 'quarterly') return 'euQuarterly';
-  return planType;
+  return PLAN_TYPES.find((plan) => PLANS[plan].euVariantOf === planType) ?? planType;
 }
 
 /** The plan a card stands for, ignoring the EU variant (euMonthly → monthly). */
 export function basePlan(planType: PlanType): PlanType {
-  if (planType === 'euMonthly') return 'monthly';
-  if (planType === 'euQuarterly') return 'quarterly';
-  return planType;
+  return PLANS[planType].euVariantOf ?? planType;
 }
 
 /** Ad-pixel InitiateCheckout category (spec §7). */
@@ -93,22 +123,10 @@ export function checkoutCategory(planType: PlanType): 'one-time' | 'subscription
   return isRecurring(planType) ? 'subscription' : 'one-time';
 }
 
-export type PlanInterval = { months: 1 | 3 | 12 };
-
 /** Billing period of a recurring plan; null for lifetime, which never expires. */
 export function planPeriodInterval(planType: PlanType): PlanInterval | null {
-  switch (planType) {
-    case 'monthly':
-    case 'euMonthly':
-      return { months: 1 };
-    case 'quarterly':
-    case 'euQuarterly':
-      return { months: 3 };
-    case 'yearly':
-      return { months: 12 };
-    case 'lifetime':
-      return null;
-  }
+  const months = PLANS[planType].periodMonths;
+  return months === null ? null : { months };
 }
 
 /**

@@ -1,6 +1,6 @@
 // The message variant of /premium-access-required (spec §2 "Premium access required").
 import type { SubscriptionRow } from './access';
-import { planDisplayName } from './plans';
+import { neverExpires, planDisplayName } from './plans';
 import type { PlanType } from './plans';
 import { latestPlanForPremiumRequired } from './subscription-view';
 
@@ -34,7 +34,8 @@ export function premiumRequiredVariantForPlan(latestPlan: PlanType | null): Prem
       actions: ['Get Premium Access'],
     };
   }
-  if (latestPlan === 'lifetime') {
+  // A plan that never expires cannot have lapsed: something went wrong, not a renewal to offer.
+  if (neverExpires(latestPlan)) {
     return {
       kind: 'lifetime',
       message:

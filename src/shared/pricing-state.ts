@@ -1,6 +1,6 @@
 // Button states of the landing pricing cards and the settings plan-change card (spec §2).
 import { landingCards, type Campaign } from './campaign';
-import { DEFAULT_START_TEXT, isEuPlan, toEuPlan } from './plans';
+import { DEFAULT_START_TEXT, isEuPlan, isRecurring, toEuPlan } from './plans';
 import type { OriginPage, PlanType, PricingCard } from './plans';
 
 export const LIFETIME_BANNER = 'You have a Lifetime subscription - enjoy unlimited access!';
@@ -81,7 +81,7 @@ export function pricingCardButton(input: {
   if (processingPlan === card.planType) {
     return { label: PRICING_BUTTON_TEXTS.loading, disabled: true, variant: 'loading', showCurrentBadge: false };
   }
-  if (member.signedIn && member.currentlyActive && card.planType !== 'lifetime') {
+  if (member.signedIn && member.currentlyActive && isRecurring(card.planType)) {
     return { label: PRICING_BUTTON_TEXTS.preview, disabled: busy, variant: 'preview', showCurrentBadge: false };
   }
   return {
@@ -135,7 +135,7 @@ export function planChangeButton(input: {
   if (member.isLifetime) return { label, disabled: true, showCurrentBadge: false, action: 'none' };
   const disabled = previewingPlan !== null;
   // Lifetime is a one-time purchase, not a change of the recurring plan (as on the landing page).
-  if (member.currentlyActive && card.planType !== 'lifetime') {
+  if (member.currentlyActive && isRecurring(card.planType)) {
     return { label: `Change to ${card.name}`, disabled, showCurrentBadge: false, action: 'preview' };
   }
   return { label, disabled, showCurrentBadge: false, action: 'checkout' };

@@ -2,7 +2,7 @@
 import { canCancel, grantsAccess, isCanceled } from './access';
 import type { SubscriptionRow } from './access';
 import type { SubscriptionViewDto } from './api-contract';
-import { FALLBACK_PRICES, PLAN_CURRENCY } from './plans';
+import { FALLBACK_PRICES, isRecurring, neverExpires, PLAN_CURRENCY } from './plans';
 import type { PlanPrices, PlanType } from './plans';
 
 export type SubscriptionViewRow = SubscriptionRow & { tradingviewUsername: string | null };
@@ -87,7 +87,7 @@ export function selectSubscriptionRow<T extends SubscriptionRow>(
  * sync with the payment provider and query again before trusting it.
  */
 export function needsForcedSync(row: SubscriptionRow | null): boolean {
-  return row !== null && row.isActive && row.expiresAt === null && row.planType !== 'lifetime';
+  return row !== null && row.isActive && row.expiresAt === null && isRecurring(row.planType);
 }
 
 /**
@@ -215,7 +215,7 @@ export function subscriptionPeriodRow(
   timeZone?: string,
 ): SubscriptionPeriodRow | null {
   if (view.planType === null) return null;
-  if (view.planType === 'lifetime') return { label: 'Renewal', value: LIFETIME_RENEWAL_TEXT };
+  if (neverExpires(view.planType)) return { label: 'Renewal', value: LIFETIME_RENEWAL_TEXT };
   if (view.expiresAt === null) return null;
   const date = formatDisplayDate(view.expiresAt, timeZone);
   if (!view.isActive) return { label: 'Ended On', value: date };

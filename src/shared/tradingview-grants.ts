@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { grantsAccess } from './access';
 import type { SubscriptionRow } from './access';
+import { neverExpires } from './plans';
 
 /** What a grant row asks TradingView to hold for its username. */
 export type GrantDesired = 'grant' | 'revoke';
@@ -49,7 +50,7 @@ export function desiredGrant(rows: readonly SubscriptionAccessRow[], now: Date):
   let latest: Date | null = null;
   for (const row of rows) {
     if (!grantsAccess(row, now)) continue;
-    const expiry = row.planType === 'lifetime' ? null : row.expiresAt;
+    const expiry = neverExpires(row.planType) ? null : row.expiresAt;
     if (expiry === null) return { desired: 'grant', expiresAt: null };
     granting = true;
     if (!latest || expiry.getTime() > latest.getTime()) latest = expiry;

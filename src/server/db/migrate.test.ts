@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { PlanType } from '@shared/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { migrate } from './migrate';
@@ -33,7 +34,7 @@ describe('migrations', () => {
 
 describe('user_has_premium_access', () => {
   const day = 24 * 60 * 60 * 1000;
-  it.each([
+  it.each<{ case: string; planType: PlanType; isActive: boolean; expiresAt: Date | null; expected: boolean }>([
     { case: 'active monthly with future expiry', planType: 'monthly', isActive: true, expiresAt: new Date(Date.now() + day), expected: true },
     { case: 'active monthly without expiry', planType: 'monthly', isActive: true, expiresAt: null, expected: true },
     { case: 'active monthly expired', planType: 'monthly', isActive: true, expiresAt: new Date(Date.now() - day), expected: false },

@@ -2,6 +2,7 @@
 // the customer portal. One small function per check; each turns Stripe's answer into a line.
 import Stripe from 'stripe';
 import { PLAN_CURRENCY, planPeriodInterval, formatMoney, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { planEnvKey } from '../config';
 import { createStripeClient, isLiveKey, portalSettingsUrl, type StripeConnection } from '../modules/billing/stripe-payments';
 import { ok, problem, type Check } from './doctor-report';
 
@@ -13,7 +14,6 @@ export type StripeCheckSettings = {
   listPrices: Record<PlanType, number>;
 };
 
-const envName = (plan: PlanType) => `STRIPE_PRICE_${plan.replace(/([A-Z])/g, '_$1').toUpperCase()}`;
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function checkKey(stripe: Stripe, mode: string): Promise<Check> {
@@ -48,7 +48,7 @@ export function priceProblems(plan: PlanType, price: Stripe.Price, listPrice: nu
 }
 
 async function checkPrice(stripe: Stripe, mode: string, plan: PlanType, settings: StripeCheckSettings): Promise<Check> {
-  const name = envName(plan);
+  const name = planEnvKey('STRIPE_PRICE', plan);
   const id = settings.priceIds[plan];
   let price: Stripe.Price;
   try {
@@ -60,7 +60,7 @@ async function checkPrice(stripe: Stripe, mode: string, plan: PlanType, settings
     return problem('Stripe', `${name} ${id} could not be read: ${describeError(error)}`, 'check the key and the network and try again');
   }
   const problems = priceProblems(plan, price, settings.listPrices[plan]);
-  if (problems.length) return problem('Stripe', `${name} ${id} ${problems.join('; ')}`, `use a price that matches the ${plan} card, or change PRICE_${name.slice('STRIPE_PRICE_'.length)} to what Stripe charges`);
+  if (problems.length) return problem('Stripe', `${name} ${id} ${problems.join('; ')}`, `use a price that matches the ${plan} card, or change ${planEnvKey('PRICE', plan)} to what Stripe charges`);
   const every = price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}${price.recurring.interval_count === 1 ? '' : 's'}` : ' once';
   return ok('Stripe', `${name} ${id}: ${formatMoney(price.unit_amount ?? 0, price.currency)}${every}`);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageText, dateTimeText, moneyText } from './format';
+import { PLAN_TYPES } from '@shared/plans';
+import { ageText, dateTimeText, moneyText, planLabel } from './format';
 
 describe('console formatting', () => {
   const now = new Date('2030-01-10T12:00:00Z');
@@ -16,5 +17,13 @@ describe('console formatting', () => {
     expect(moneyText([])).toBe('$0.00');
     expect(dateTimeText('2030-01-10T12:00:00Z')).toBe('Jan 10, 2030, 12:00 PM UTC');
     expect(dateTimeText(null)).toBe('—');
+  });
+
+  it('labels every plan and comp, tells the EU variants apart, and shows anything else as stored', () => {
+    expect(PLAN_TYPES.map(planLabel)).toEqual(['Monthly', 'Quarterly', 'Yearly', 'Lifetime', 'EU Monthly', 'EU Quarterly']);
+    expect(planLabel('comp')).toBe('Comp');
+    expect(planLabel('weekly')).toBe('weekly');
+    expect(planLabel('toString')).toBe('toString');
+    expect(planLabel(null)).toBe('—');
   });
 });

@@ -1,6 +1,6 @@
-import { formatMoney } from '@shared/plans';
+import { formatMoney, type PlanType } from '@shared/plans';
 
-const PLAN_LABELS: Record<string, string> = {
+const PLAN_LABELS: Record<PlanType | 'comp', string> = {
   monthly: 'Monthly',
   quarterly: 'Quarterly',
   yearly: 'Yearly',
@@ -10,8 +10,10 @@ const PLAN_LABELS: Record<string, string> = {
   comp: 'Comp',
 };
 
+const isLabelled = (plan: string): plan is keyof typeof PLAN_LABELS => Object.hasOwn(PLAN_LABELS, plan);
+
 /** Operators tell the EU variants apart, unlike buyers (planDisplayName). */
-export const planLabel = (plan: string | null) => (plan ? (PLAN_LABELS[plan] ?? plan) : '—');
+export const planLabel = (plan: string | null) => (plan ? (isLabelled(plan) ? PLAN_LABELS[plan] : plan) : '—');
 
 export const moneyText = (amounts: readonly { amount: number; currency: string }[]) =>
   amounts.length ? amounts.map((money) => formatMoney(money.amount, money.currency)).join(' + ') : formatMoney(0, 'usd');

@@ -16,6 +16,7 @@ import {
   subscriptionActivationError,
   type Toast,
 } from '@shared/error-messages';
+import { isRecurring } from '@shared/plans';
 import { PAYMENT_VERIFICATION_TIMEOUT_MS, REDIRECT_DELAYS_MS } from '@shared/timing';
 import { VALIDATION_TOASTS } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
@@ -149,7 +150,8 @@ export function PaymentSuccessPage() {
   /** Activation succeeded: the member goes to the dashboard once access is re-read. */
   const finish = useCallback(
     (toast: Toast, signedIn: boolean, paid: GetPaymentDetailsResponse) => {
-      if (paid.planType === 'lifetime') void postPaymentCleanup({ email: paid.email, newPlanType: 'lifetime' });
+      // A one-time purchase ends the recurring plans it replaces (usually done already by the server).
+      if (!isRecurring(paid.planType)) void postPaymentCleanup({ email: paid.email, newPlanType: paid.planType });
       if (!signedIn) {
         notifySuccess(PAYMENT_PAGE_TEXTS.accountCreatedLoginManually);
         setOverride('manual_login');

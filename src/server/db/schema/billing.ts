@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
+import type { PlanType } from '@shared/plans';
 import { user } from './auth';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -12,7 +13,7 @@ export const checkoutSessions = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    planType: text('plan_type').notNull(),
+    planType: text('plan_type').$type<PlanType>().notNull(),
     email: text('email'),
     amountTotal: integer('amount_total'),
     currency: text('currency'),
@@ -47,7 +48,7 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
     checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
-    planType: text('plan_type').notNull(),
+    planType: text('plan_type').$type<PlanType>().notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('paid'),
@@ -71,7 +72,7 @@ export const userSubscriptions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // null until the buyer claims the paid session (creates or signs in to the account)
     userId: uuid('user_id').references(() => user.id, { onDelete: 'cascade' }),
-    planType: text('plan_type').notNull(),
+    planType: text('plan_type').$type<PlanType>().notNull(),
     status: text('status').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -119,7 +120,7 @@ export const sandboxCustomers = pgTable('sandbox_customers', {
 export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   id: text('id').primaryKey(),
   mode: text('mode').notNull(),
-  planType: text('plan_type').notNull(),
+  planType: text('plan_type').$type<PlanType>().notNull(),
   unitAmount: integer('unit_amount').notNull(),
   currency: text('currency').notNull(),
   customerEmail: text('customer_email'),
@@ -138,7 +139,7 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
 export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   id: text('id').primaryKey(),
   customerId: text('customer_id').notNull(),
-  planType: text('plan_type').notNull(),
+  planType: text('plan_type').$type<PlanType>().notNull(),
   unitAmount: integer('unit_amount').notNull(),
   currency: text('currency').notNull(),
   status: text('status').notNull(),
@@ -165,7 +166,7 @@ export const sandboxInvoices = pgTable(
     paymentIntentId: text('payment_intent_id'),
     amountRefunded: integer('amount_refunded').notNull().default(0),
     disputeStatus: text('dispute_status'),
-    planType: text('plan_type'),
+    planType: text('plan_type').$type<PlanType>(),
     createdAt,
   },
   (table) => [index('sandbox_invoices_customer_idx').on(table.customerId)],

@@ -1,6 +1,7 @@
 // Test helpers for the operator console suites. Only imported by *.test.ts files.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
+import type { PlanType } from '@shared/plans';
 import { user, userSubscriptions } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -31,7 +32,7 @@ export type SeededMember = { userId: string; email: string; subscriptionId: stri
 /** A member with one subscription written straight to the database (what billing would have written). */
 export async function seedMember(
   db: Db,
-  input: { username: string | null; expiresAt?: Date | null; isActive?: boolean; status?: string; planType?: string },
+  input: { username: string | null; expiresAt?: Date | null; isActive?: boolean; status?: string; planType?: PlanType },
 ): Promise<SeededMember> {
   const userId = randomUUID();
   const email = `${userId}@example.com`;

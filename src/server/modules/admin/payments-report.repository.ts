@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { isPlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { checkoutSessions, orders, processedEvents, user } from '../../db/schema';
 
@@ -7,7 +8,8 @@ export type OrderQuery = { plan?: string; status?: string; from?: Date; before?:
 /** Orders newest first with the buyer's e-mail (the account's, else the checkout's). */
 export async function findOrders(db: Db, query: OrderQuery) {
   const conditions: SQL[] = [];
-  if (query.plan) conditions.push(eq(orders.planType, query.plan));
+  // The filter is free text: a word that names no plan matches no order.
+  if (query.plan) conditions.push(isPlanType(query.plan) ? eq(orders.planType, query.plan) : sql`false`);
   if (query.status) conditions.push(eq(orders.status, query.status));
   if (query.from) conditions.push(gte(orders.createdAt, query.from));
   if (query.before) conditions.push(lt(orders.createdAt, query.before));

@@ -2,7 +2,7 @@
 // disputed, past-due, churned, lifetime and comp members, each counted where it belongs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Overview } from '@shared/admin-contract';
-import { ADVERTISED_PRICES } from '@shared/plans';
+import { ADVERTISED_PRICES, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { checkoutSessions, orders, user, userSubscriptions } from '../../db/schema';
 import { createTestDatabase } from '../../test/test-database';
@@ -23,7 +23,7 @@ async function member(db: Db, email: string, joined: Date): Promise<string> {
 
 type Purchase = {
   userId: string | null;
-  plan: string;
+  plan: PlanType;
   amount: number;
   paidAt: Date;
   orderStatus?: string;

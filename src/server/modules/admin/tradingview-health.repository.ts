@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { PlanType } from '@shared/plans';
 import type { SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
 import { tradingviewGrants, user, userSubscriptions } from '../../db/schema';
@@ -71,7 +70,7 @@ export async function membersSubscriptions(db: Db): Promise<MemberSubscriptions[
   const members = new Map<string, MemberSubscriptions>();
   for (const { userId, email, ...row } of rows) {
     const member = members.get(userId) ?? { userId, email, rows: [] };
-    member.rows.push({ ...row, planType: row.planType as PlanType });
+    member.rows.push(row);
     members.set(userId, member);
   }
   return [...members.values()];

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { grantsAccess } from '@shared/access';
 import type { CreateCheckoutRequest, CreateCheckoutResponse, CustomerPortalResponse, GetPaymentDetailsResponse, PaymentUserStatus, PreviewUpgradeCostResponse, SubscriptionViewDto } from '@shared/api-contract';
 import { COMP_PROVIDER } from '@shared/admin-reports';
-import { basePlan, isPlanType, isRecurring, toEuPlan, type PlanType } from '@shared/plans';
+import { basePlan, isPlanType, isRecurring, neverExpires, toEuPlan, type PlanType } from '@shared/plans';
 import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
 import type { Config } from '../../config';
@@ -118,7 +118,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     const now = clock();
     // Complimentary access an operator gave does not stop the member from paying for a plan.
     const rows = (await activeFlagRowsOfUser(db, userId)).filter((row) => grantsAccess(row, now) && row.provider !== COMP_PROVIDER);
-    if (rows.some((row) => row.planType === 'lifetime')) throw ERRORS.lifetimeOwned();
+    if (rows.some((row) => neverExpires(row.planType))) throw ERRORS.lifetimeOwned();
     if (rows.some((row) => basePlan(row.planType) === basePlan(planType))) throw ERRORS.subscriptionExists();
   }
 
@@ -315,7 +315,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     async previewUpgrade(user: SessionUser, planType: PlanType): Promise<PreviewUpgradeCostResponse> {
       const now = clock();
       const rows = await activeFlagRowsOfUser(db, user.id);
-      if (rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
+      if (rows.some((row) => neverExpires(row.planType) && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
       if (!isRecurring(planType)) return { redirectToCheckout: true };
       const current = changeableSubscription(rows, now, payments.kind);
       if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
@@ -329,7 +329,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     async updateSubscription(user: SessionUser, planType: PlanType, ipAddress: string | null): Promise<{ success: true; planType: PlanType }> {
       const now = clock();
       const rows = await activeFlagRowsOfUser(db, user.id);
-      if (rows.some((row) => row.planType === 'lifetime' && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
+      if (rows.some((row) => neverExpires(row.planType) && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
       if (!isRecurring(planType)) throw new ApiError(400, 'validation_failed', 'Lifetime is a one-time purchase: buy it through checkout.');
       const current = changeableSubscription(rows, now, payments.kind);
       if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
@@ -356,10 +356,10 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
         throw new ApiError(403, 'forbidden', 'You can only clean up purchases made with your own email address.');
       }
-      if (input.newPlanType !== 'lifetime') return { success: true };
+      if (isRecurring(input.newPlanType)) return { success: true };
       const now = clock();
       const rows = await activeFlagRowsOfUser(db, user.id);
-      const lifetime = rows.find((row) => row.planType === 'lifetime' && grantsAccess(row, now));
+      const lifetime = rows.find((row) => neverExpires(row.planType) && grantsAccess(row, now));
       if (!lifetime?.checkoutSessionId) {
         throw new ApiError(409, 'session_not_paid', 'No active Lifetime purchase was found for this account yet.');
       }

@@ -33,7 +33,7 @@ export type SettlementDeps = {
   applySubscription: (sub: SubscriptionSnapshot, asOf: Date) => Promise<void>;
 };
 
-const holdingOf = (row: BuyerHolding) => ({ planType: row.planType as PlanType, canceled: isCanceled(row) });
+const holdingOf = (row: BuyerHolding) => ({ planType: row.planType, canceled: isCanceled(row) });
 
 /**
  * Judges a payment that has just completed, in the transaction that wrote its rows. A duplicate
@@ -46,7 +46,7 @@ export async function judgeCompletedPayment(
   logger: Logger,
 ): Promise<PaymentVerdict> {
   await lockBuyer(tx, payment.email);
-  const held = (await activeRowsOfBuyer(tx, payment.email, payment)).filter((row) => isPlanType(row.planType) && grantsAccess({ ...row, planType: row.planType as PlanType }, asOf));
+  const held = (await activeRowsOfBuyer(tx, payment.email, payment)).filter((row) => isPlanType(row.planType) && grantsAccess(row, asOf));
   const verdict = judgePayment(payment.planType, held.map(holdingOf));
   if (verdict === 'duplicate') {
     await revokeRows(tx, { checkoutSessionId: payment.checkoutSessionId, subscriptionId: payment.subscriptionId }, 'duplicate');
@@ -74,7 +74,7 @@ export async function settlePayment(deps: SettlementDeps, sessionId: string): Pr
   if (session.duplicateStatus) return;
   if (session.completedAt) await expireOtherCheckouts(deps, session.email, session.completedAt);
   // Only while the lifetime purchase itself still counts: a refunded one replaces nothing.
-  if (session.planType === 'lifetime' && (await checkoutStillGrants(deps.db, session.id))) {
+  if (!isRecurring(session.planType) && (await checkoutStillGrants(deps.db, session.id))) {
     await replaceRecurringPlans(deps, session.email, { checkoutSessionId: session.id, subscriptionId: null });
   }
 }
@@ -116,7 +116,7 @@ async function expireOtherCheckouts(deps: SettlementDeps, email: string, paidAt:
 export async function replaceRecurringPlans(deps: SettlementDeps, email: string, lifetime: { checkoutSessionId: string; subscriptionId: null }): Promise<number> {
   const { db, payments, logger, clock } = deps;
   const now = clock();
-  const recurring = (await activeRowsOfBuyer(db, email, lifetime)).filter((row) => isRecurring(row.planType as PlanType) && row.provider === payments.kind);
+  const recurring = (await activeRowsOfBuyer(db, email, lifetime)).filter((row) => isRecurring(row.planType) && row.provider === payments.kind);
   let ended = 0;
   for (const row of recurring) {
     if (row.providerSubscriptionId && row.status !== 'canceled') {

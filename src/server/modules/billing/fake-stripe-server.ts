@@ -4,7 +4,8 @@
 // calls, records every request, and produces the events Stripe would send (one function per kind).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADVERTISED_PRICES, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { ADVERTISED_PRICES, perPlan, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { perPlanEnv, planEnvKey } from '../../config';
 import { disputeCharge, moneyRoute } from './fake-stripe-money';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: IncomingMessage['headers'] };
@@ -14,15 +15,13 @@ type Json = Record<string, unknown>;
 /** A price as the fake keeps it; `months: null` is one-time. */
 export type FakePrice = { amount: number; months: number | null; currency?: string; active?: boolean; interval?: 'month' | 'year' };
 
+/** The fake's price id of each plan: price_monthly … price_eu_quarterly. */
+export const TEST_PRICE_IDS: Record<PlanType, string> = perPlan(PLAN_TYPES, (plan) => planEnvKey('price', plan).toLowerCase());
+
 export const STRIPE_TEST_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_fake',
   STRIPE_WEBHOOK_SECRET: 'whsec_fake_secret',
-  STRIPE_PRICE_MONTHLY: 'price_monthly',
-  STRIPE_PRICE_QUARTERLY: 'price_quarterly',
-  STRIPE_PRICE_YEARLY: 'price_yearly',
-  STRIPE_PRICE_LIFETIME: 'price_lifetime',
-  STRIPE_PRICE_EU_MONTHLY: 'price_eu_monthly',
-  STRIPE_PRICE_EU_QUARTERLY: 'price_eu_quarterly',
+  ...perPlanEnv('STRIPE_PRICE', PLAN_TYPES, (plan) => TEST_PRICE_IDS[plan]),
 };
 
 /** Stripe prices matching a shop's configuration: the configured ids at the amounts its cards show. */
@@ -31,15 +30,6 @@ export function pricesFor(priceIds: Record<PlanType, string>, amounts: Record<Pl
   for (const plan of PLAN_TYPES) prices[priceIds[plan]] = { amount: amounts[plan], months: planPeriodInterval(plan)?.months ?? null };
   return prices;
 }
-
-export const TEST_PRICE_IDS: Record<PlanType, string> = {
-  monthly: STRIPE_TEST_ENV.STRIPE_PRICE_MONTHLY,
-  quarterly: STRIPE_TEST_ENV.STRIPE_PRICE_QUARTERLY,
-  yearly: STRIPE_TEST_ENV.STRIPE_PRICE_YEARLY,
-  lifetime: STRIPE_TEST_ENV.STRIPE_PRICE_LIFETIME,
-  euMonthly: STRIPE_TEST_ENV.STRIPE_PRICE_EU_MONTHLY,
-  euQuarterly: STRIPE_TEST_ENV.STRIPE_PRICE_EU_QUARTERLY,
-};
 
 export const FAKE_PRICES: Record<string, FakePrice> = pricesFor(TEST_PRICE_IDS);
 

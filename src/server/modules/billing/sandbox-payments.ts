@@ -95,7 +95,7 @@ function toSessionSnapshot(row: SessionRow, now: Date, paymentIntentId: string |
     status: sessionStatus(row, now),
     paymentStatus: row.paymentStatus as CheckoutSessionSnapshot['paymentStatus'],
     mode: row.mode as CheckoutSessionSnapshot['mode'],
-    planType: row.planType as PlanType,
+    planType: row.planType,
     email: row.customerEmail,
     amountTotal: row.unitAmount,
     currency: row.currency,
@@ -115,7 +115,7 @@ function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | 
     id: row.id,
     customerId: row.customerId,
     status: row.status,
-    planType: row.planType as PlanType,
+    planType: row.planType,
     itemId: `si_${row.id}`,
     unitAmount: row.unitAmount,
     currency: row.currency,
@@ -215,7 +215,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
     return db.transaction(async (tx) => {
       const sub = await lockSubscription(tx, id);
       if (!sub || !['active', 'trialing', 'past_due'].includes(sub.status) || sub.currentPeriodEnd.getTime() > at.getTime()) return false;
-      const planType = sub.planType as PlanType;
+      const planType = sub.planType;
       // A cancellation at period end, or a period that stayed unpaid to its end, ends the subscription.
       if (sub.cancelAtPeriodEnd || sub.status === 'past_due') {
         await tx
@@ -249,7 +249,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
   }
 
   function planChange(sub: SubscriptionRow, planType: PlanType, prorationDate: number, balance: number) {
-    const current = sub.planType as PlanType;
+    const current = sub.planType;
     const currentMonths = intervalMonths(current);
     const nextMonths = intervalMonths(planType);
     if (!currentMonths || !nextMonths) throw new ApiError(400, 'validation_failed', 'Only recurring plans can be changed in place.');
@@ -268,7 +268,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)).limit(1);
       if (!row) return null;
       const status = sessionStatus(row, clock());
-      const planType = row.planType as PlanType;
+      const planType = row.planType;
       return {
         id: row.id,
         status,
@@ -309,7 +309,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
           throw new ApiError(402, 'payment_failed', outcome.message, outcome.field ? [{ path: outcome.field, message: outcome.message }] : undefined);
         }
 
-        const planType = row.planType as PlanType;
+        const planType = row.planType;
         let customerId = row.customerId;
         if (!customerId) {
           customerId = newId('cus');
@@ -375,11 +375,11 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
         returnUrl: deps.portalReturnUrl,
         subscriptions: subscriptions.map((sub) => ({
           id: sub.id,
-          planType: sub.planType as PlanType,
+          planType: sub.planType,
           status: sub.status,
           amount: sub.unitAmount,
           currency: sub.currency,
-          intervalMonths: intervalMonths(sub.planType as PlanType) ?? 1,
+          intervalMonths: intervalMonths(sub.planType) ?? 1,
           currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
           cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
           canceledAt: sub.canceledAt?.toISOString() ?? null,
@@ -495,7 +495,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
         amountDue: row.amountDue,
         currency: row.currency,
         createdAt: row.createdAt,
-        planType: (row.planType as PlanType | null) ?? null,
+        planType: row.planType,
         paymentIntentId: row.paymentIntentId,
       };
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
+import type { PlanType } from '@shared/plans';
 import { loadConfig } from '../../config';
 import { userSubscriptions } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -15,7 +16,7 @@ async function userIdOf(cookie: string): Promise<string> {
   return session.user.id;
 }
 
-async function grant(cookie: string, expiresAt: Date | null, planType = 'monthly') {
+async function grant(cookie: string, expiresAt: Date | null, planType: PlanType = 'monthly') {
   await t.deps.database.db.insert(userSubscriptions).values({
     userId: await userIdOf(cookie),
     planType,

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import type { PlanType } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
@@ -37,7 +38,7 @@ function reconciler(port: TradingViewPort = sandbox): GrantReconciler {
   return createGrantReconciler({ db: database.db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, leaseMs: LEASE_MS });
 }
 
-type MemberInput = { planType?: string; expiresAt?: Date | null; isActive?: boolean; username?: string | null; cancelAtPeriodEnd?: boolean };
+type MemberInput = { planType?: PlanType; expiresAt?: Date | null; isActive?: boolean; username?: string | null; cancelAtPeriodEnd?: boolean };
 
 async function member(input: MemberInput = {}): Promise<{ userId: string; subscriptionId: string }> {
   const userId = randomUUID();

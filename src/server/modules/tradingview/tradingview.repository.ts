@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { GrantDesired, GrantStatus, GrantTarget, SubscriptionAccessRow } from '@shared/tradingview-grants';
-import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
 import { queueAccessActiveMail } from '../mail/lifecycle-mails';
@@ -31,7 +30,7 @@ export async function subscriptionAccessRows(db: Db, userId: string): Promise<Su
     .from(userSubscriptions)
     .where(eq(userSubscriptions.userId, userId))
     .orderBy(desc(userSubscriptions.createdAt));
-  return rows.map((row) => ({ ...row, planType: row.planType as PlanType }));
+  return rows;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { neverExpires } from '@shared/plans';
 import { ANONYMOUS_MEMBER, type MemberPlanState } from '@shared/pricing-state';
 import { useAuth } from '@client/lib/auth-state';
 import { useSubscription } from '../api/get-subscription';
@@ -13,7 +14,7 @@ export function useMemberPlan(): { member: MemberPlanState; isLoading: boolean; 
     signedIn: true,
     planType: view?.planType ?? null,
     currentlyActive: Boolean(view?.isActive && !view.isCanceled),
-    isLifetime: view?.planType === 'lifetime' && view.isActive,
+    isLifetime: view?.planType != null && neverExpires(view.planType) && view.isActive,
   };
   return { member, isLoading: subscription.isPending, email: user.email };
 }

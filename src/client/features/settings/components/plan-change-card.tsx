@@ -5,7 +5,7 @@ import { isRedirectToCheckout, paymentActionUrl } from '@shared/api-contract';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, previewError, SERVER_ERROR_MESSAGES, upgradeError } from '@shared/error-messages';
 import { currentPrices } from '@shared/campaign';
-import { formatCardPrice, planDisplayName } from '@shared/plans';
+import { formatCardPrice, neverExpires, planDisplayName } from '@shared/plans';
 import type { PlanType, PricingCard } from '@shared/plans';
 import { cardPlan, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
 import type { MemberPlanState } from '@shared/pricing-state';
@@ -68,7 +68,7 @@ export function PlanChangeCard() {
   const member: Omit<MemberPlanState, 'signedIn'> = {
     planType: dto?.planType ?? null,
     currentlyActive: dto !== undefined && dto.isActive && !dto.isCanceled,
-    isLifetime: dto?.planType === 'lifetime' && dto.isActive,
+    isLifetime: dto?.planType != null && neverExpires(dto.planType) && dto.isActive,
   };
   const { cards, originPage } = planChangeCards(member.planType, settings, sale.running);
   const prices = currentPrices(settings, sale.running);
