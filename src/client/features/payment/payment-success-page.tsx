@@ -20,13 +20,13 @@ import { PAYMENT_VERIFICATION_TIMEOUT_MS, REDIRECT_DELAYS_MS } from '@shared/tim
 import { VALIDATION_TOASTS } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
+import { toErrorInput } from '@client/lib/api/error-input';
 import { SESSION_QUERY_KEY, useAuth, type SessionUser } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { trackPurchaseOnce, useMetaPixel } from '@client/lib/tracking';
 import { useActivateSubscription } from './api/activate-subscription';
-import { toErrorInput } from './api/error-input';
 import { NoPaymentDataError, usePaymentDetails } from './api/get-payment-details';
 import { postPaymentCleanup } from './api/post-payment-cleanup';
 import { SignInError, useSignInWithPassword } from './api/sign-in';

@@ -11,7 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '@client/components/ui/dialog';
 import { PageSpinner } from '@client/components/ui/spinner';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 import { notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSandboxPortal } from './api/get-sandbox-portal';

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS, activateExistingSubscriptionResponseSchema, type ActivateExistingSubscriptionRequest } from '@shared/api-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 // Checking the username with TradingView can take a while; the server has its own timeouts.
 const ACTIVATION_TIMEOUT_MS = 30_000;

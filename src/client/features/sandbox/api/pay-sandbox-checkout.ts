@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { SANDBOX_PATHS, sandboxPayResponseSchema, type SandboxPayRequest } from '@shared/sandbox-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 /** Sends the card to the sandbox provider; answers where the browser goes next. */
 export const paySandboxCheckout = (sessionId: string, body: SandboxPayRequest) =>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { tradingviewActivateResponseSchema } from '@shared/api-contract';
 import type { TradingviewActivateRequest } from '@shared/api-contract';
 import { TRADINGVIEW_API_PATHS } from '@shared/tradingview-grants';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 // The server checks the name with TradingView before it moves the grant; allow it the time.
 const UPDATE_TIMEOUT_MS = 30_000;
