@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { GrantQueueItem } from '@shared/admin-ops-contract';
+import { DataTable, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
@@ -82,36 +83,20 @@ function SessionHealth() {
   );
 }
 
+const GRANT_COLUMNS: Column<GrantQueueItem>[] = [
+  { header: 'Member', cell: (row) => row.email },
+  { header: 'TradingView username', className: 'font-mono', cell: (row) => row.username },
+  {
+    header: 'Status',
+    cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>,
+  },
+  { header: 'Age', cell: (row) => (row.failingSince ? `failing for ${ageText(row.failingSince)}` : ageText(row.createdAt)) },
+  { header: 'Attempts', cell: (row) => row.attempts },
+  { header: 'Last error', className: 'text-danger', cell: (row) => row.lastError ?? '' },
+];
+
 function GrantRows({ rows, label }: { rows: GrantQueueItem[]; label: string }) {
-  return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{label}</caption>
-      <thead className="text-muted">
-        <tr>
-          <th className="py-1 font-medium">Member</th>
-          <th className="py-1 font-medium">TradingView username</th>
-          <th className="py-1 font-medium">Status</th>
-          <th className="py-1 font-medium">Age</th>
-          <th className="py-1 font-medium">Attempts</th>
-          <th className="py-1 font-medium">Last error</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} className="border-t border-border align-top">
-            <td className="py-1">{row.email}</td>
-            <td className="py-1 font-mono">{row.username}</td>
-            <td className="py-1">
-              <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>
-            </td>
-            <td className="py-1">{row.failingSince ? `failing for ${ageText(row.failingSince)}` : ageText(row.createdAt)}</td>
-            <td className="py-1">{row.attempts}</td>
-            <td className="py-1 text-danger">{row.lastError ?? ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable columns={GRANT_COLUMNS} rows={rows} rowKey={(row) => row.id} caption={label} look="compact" />;
 }
 
 function GrantQueue() {
