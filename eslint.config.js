@@ -52,6 +52,23 @@ export default tseslint.config(
     files: ['src/client/components/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
     rules: restrict([SERVER, { group: ['@client/features/*', '@client/app/*'], message: 'Shared client code never imports features or the app shell.' }]),
   },
+  {
+    // The landing page calls this layer too, and its bundle stays free of zod (docs/decisions/009).
+    files: ['src/client/lib/api/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER,
+            { group: ['@client/features/*', '@client/app/*'], message: 'Shared client code never imports features or the app shell.' },
+            { group: ['zod', '@shared/api-contract'], allowTypeImports: true, message: 'The landing bundle stays free of zod: import types only, check answers by hand.' },
+          ],
+        },
+      ],
+    },
+  },
   // Features never import each other; they meet in src/client/app (STYLE.md rule 1).
   ...features.map((feature) => ({
     files: [`src/client/features/${feature}/**/*.{ts,tsx}`],

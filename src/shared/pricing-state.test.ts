@@ -3,6 +3,7 @@ import { DEFAULT_REGULAR_PRICES, landingCards, type Campaign } from './campaign'
 import { ADVERTISED_PRICES, DEFAULT_CARDS, EU_CARDS } from './plans';
 import type { OriginPage, PlanType, PricingCard } from './plans';
 import {
+  memberPlanOf,
   ANONYMOUS_MEMBER,
   LIFETIME_ACTIVE_NOTE,
   LIFETIME_BANNER,
@@ -124,5 +125,24 @@ describe('planChangeButton', () => {
 
   it('uses an en dash in the lifetime note', () => {
     expect(LIFETIME_ACTIVE_NOTE).toContain('\u2013');
+  });
+});
+
+describe('memberPlanOf', () => {
+  const view = (planType: PlanType | null, isActive: boolean, isCanceled = false) => ({ planType, isActive, isCanceled });
+
+  it('reads no view (loading or failed) as no plan', () => {
+    expect(memberPlanOf(undefined)).toEqual({ planType: null, currentlyActive: false, isLifetime: false });
+  });
+
+  it('is currently active with access and no cancellation', () => {
+    expect(memberPlanOf(view('monthly', true))).toEqual({ planType: 'monthly', currentlyActive: true, isLifetime: false });
+    expect(memberPlanOf(view('monthly', true, true)).currentlyActive).toBe(false);
+    expect(memberPlanOf(view('monthly', false)).currentlyActive).toBe(false);
+  });
+
+  it('holds lifetime only while the lifetime plan grants access', () => {
+    expect(memberPlanOf(view('lifetime', true)).isLifetime).toBe(true);
+    expect(memberPlanOf(view('lifetime', false))).toEqual({ planType: 'lifetime', currentlyActive: false, isLifetime: false });
   });
 });

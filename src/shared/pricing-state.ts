@@ -1,6 +1,7 @@
 // Button states of the landing pricing cards and the settings plan-change card (spec §2).
+import type { SubscriptionViewDto } from './api-contract';
 import { landingCards, type Campaign } from './campaign';
-import { DEFAULT_START_TEXT, isEuPlan, isRecurring, toEuPlan } from './plans';
+import { DEFAULT_START_TEXT, isEuPlan, isRecurring, neverExpires, toEuPlan } from './plans';
 import type { OriginPage, PlanType, PricingCard } from './plans';
 
 export const LIFETIME_BANNER = 'You have a Lifetime subscription - enjoy unlimited access!';
@@ -30,6 +31,17 @@ export const ANONYMOUS_MEMBER: MemberPlanState = {
   currentlyActive: false,
   isLifetime: false,
 };
+
+/** A signed-in member's plan state from their subscription view; undefined (loading, failed) reads as no plan. */
+export function memberPlanOf(
+  view: Pick<SubscriptionViewDto, 'planType' | 'isActive' | 'isCanceled'> | undefined,
+): Omit<MemberPlanState, 'signedIn'> {
+  return {
+    planType: view?.planType ?? null,
+    currentlyActive: view !== undefined && view.isActive && !view.isCanceled,
+    isLifetime: view?.planType != null && neverExpires(view.planType) && view.isActive,
+  };
+}
 
 /** The plan a card buys on a page: on /eu the Monthly and Quarterly cards sell the EU variants. */
 export function cardPlan(card: Pick<PricingCard, 'planType'>, originPage: OriginPage): PlanType {

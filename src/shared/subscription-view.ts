@@ -42,8 +42,6 @@ export const EMPTY_SUBSCRIPTION_VIEW: SubscriptionView = {
   error: null,
 };
 
-export const LOADING_SUBSCRIPTION_VIEW: SubscriptionView = { ...EMPTY_SUBSCRIPTION_VIEW, isLoading: true };
-
 /** A row the "active" query lists: is_active and status active, trialing or canceled. */
 export function isListedActive(row: Pick<SubscriptionRow, 'isActive' | 'status'>): boolean {
   return row.isActive && LISTED_ACTIVE_STATUSES.includes(row.status);

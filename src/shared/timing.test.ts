@@ -3,7 +3,6 @@ import {
   ACCESS_REFRESH_ATTEMPTS,
   ACCESS_REFRESH_RETRY_MS,
   ACCESS_RPC_MAX_ATTEMPTS,
-  CHAT_PANEL_HEIGHT,
   PAYMENT_VERIFICATION_TIMEOUT_MS,
   REDIRECT_DELAYS_MS,
   RESET_LINK_TTL_SECONDS,
@@ -66,7 +65,6 @@ describe('retry policies', () => {
     expect(UPGRADE_SUCCESS_PATH).toBe('/dashboard/settings?section=upgrade');
     expect(TRACKING_COOKIE_MAX_AGE_SECONDS).toBe(7_776_000);
     expect(RESET_LINK_TTL_SECONDS).toBe(600);
-    expect(CHAT_PANEL_HEIGHT).toEqual({ desktop: '500px', mobile: '70vh' });
   });
 });
 

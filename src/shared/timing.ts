@@ -27,9 +27,6 @@ export const ACCESS_REFRESH_RETRY_MS = 1000;
 /** After sign-in, access resets to unknown and is checked this much later. */
 export const SIGN_IN_ACCESS_CHECK_DELAY_MS = 100;
 
-/** check-subscription waits this long after syncing with the payment provider. */
-export const CHECK_SUBSCRIPTION_SETTLE_MS = 2000;
-
 // ---------------------------------------------------------------- payment and redirects
 
 export const PAYMENT_VERIFICATION_TIMEOUT_MS = 15_000;
@@ -135,8 +132,3 @@ export const FOOTER_SCROLL_DELAY_MS = 100;
 export function footerScrollBehavior(viewportWidth: number): 'instant' | 'smooth' {
   return isMobileWidth(viewportWidth) ? 'instant' : 'smooth';
 }
-
-export const CHAT_PANEL_HEIGHT = { desktop: '500px', mobile: '70vh' } as const;
-
-export const SCROLL_HIDE_DELAY_MS = 600;
-export const MIN_SCROLL_THUMB_PX = 18;

@@ -8,7 +8,7 @@ import {
   SIGN_IN_ACCESS_CHECK_DELAY_MS,
   accessRpcDelay,
 } from '@shared/timing';
-import { api } from './api-client';
+import { api } from './api/api-client';
 import { AuthContext, NON_PREMIUM, type AuthState, type PremiumState, type SessionInfo, type SessionUser } from './auth-context';
 import { shouldRetry } from './query-client';
 

@@ -4,4 +4,3 @@ export type Notice = { title: string; description?: string };
 
 export const notifyError = ({ title, description }: Notice) => toast.error(title, { description });
 export const notifySuccess = ({ title, description }: Notice) => toast.success(title, { description });
-export const notifyInfo = ({ title, description }: Notice) => toast(title, { description });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { OPERATOR_STATUS_PATH, operatorStatusSchema } from '@shared/admin-contract';
-import { api } from './api-client';
+import { api } from './api/api-client';
 
 export const operatorQueryKey = (userId: string | null) => ['operator', userId] as const;
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from './api-client';
+import { ApiRequestError } from './api/api-client';
 
 /** Retries only what can succeed on a second try: network trouble and 5xx, never a 4xx answer. */
 export function shouldRetry(failureCount: number, error: unknown, maxRetries = 2): boolean {

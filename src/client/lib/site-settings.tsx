@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { SiteSettings } from '@shared/site';
-import { api } from './api-client';
+import { api } from './api/api-client';
 
 /** The server inlines the settings into index.html; the dev server does not, so fetch them there. */
 function readInlineSettings(): SiteSettings | null {

@@ -4,7 +4,7 @@ import type { ImageSize } from '@shared/content';
 import { ContentImage } from '@client/components/content/content-image';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 import { cn } from '@client/lib/cn';
 
 /** A small card beside the reading column: a heading (with an optional icon) over a list. */

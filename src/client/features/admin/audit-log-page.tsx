@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { AuditLog } from '@shared/admin-contract';
+import { DataTable, type Column } from '@client/components/data-table';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { useAuditLog } from './api/get-audit-log';
@@ -10,6 +12,24 @@ const detailsText = (details: Record<string, unknown>) =>
   Object.entries(details)
     .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
     .join(' · ');
+
+const AUDIT_COLUMNS: Column<AuditLog['entries'][number]>[] = [
+  { header: 'When', className: 'text-muted', cell: (entry) => dateTimeText(entry.createdAt) },
+  { header: 'Operator', cell: (entry) => entry.operatorEmail },
+  { header: 'Action', className: 'font-medium text-white', cell: (entry) => entry.action.replaceAll('_', ' ') },
+  {
+    header: 'Member',
+    cell: (entry) =>
+      entry.targetUserId ? (
+        <Link to={`/admin/members/${entry.targetUserId}`} className="hover:text-primary">
+          {entry.targetEmail ?? entry.targetUserId}
+        </Link>
+      ) : (
+        '—'
+      ),
+  },
+  { header: 'Details', className: 'text-muted', cell: (entry) => detailsText(entry.details) },
+];
 
 export function AuditLogPage() {
   const [page, setPage] = useState(1);
@@ -25,36 +45,7 @@ export function AuditLogPage() {
           <LoadError what="the audit log" />
         ) : (
           <>
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase tracking-wider text-muted">
-                <tr>
-                  <th className="py-2 font-medium">When</th>
-                  <th className="py-2 font-medium">Operator</th>
-                  <th className="py-2 font-medium">Action</th>
-                  <th className="py-2 font-medium">Member</th>
-                  <th className="py-2 font-medium">Details</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {log.data.entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="py-2 text-muted">{dateTimeText(entry.createdAt)}</td>
-                    <td className="py-2">{entry.operatorEmail}</td>
-                    <td className="py-2 font-medium text-white">{entry.action.replaceAll('_', ' ')}</td>
-                    <td className="py-2">
-                      {entry.targetUserId ? (
-                        <Link to={`/admin/members/${entry.targetUserId}`} className="hover:text-primary">
-                          {entry.targetEmail ?? entry.targetUserId}
-                        </Link>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className="py-2 text-muted">{detailsText(entry.details)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable columns={AUDIT_COLUMNS} rows={log.data.entries} rowKey={(entry) => entry.id} />
             {log.data.entries.length === 0 ? <p className="text-sm text-muted">No operator action yet.</p> : null}
             <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />
           </>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MEMBER_STATUSES, type MemberStatus } from '@shared/admin-contract';
+import { MEMBER_STATUSES, type MemberList, type MemberStatus } from '@shared/admin-contract';
+import { DataTable, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -12,6 +13,21 @@ import { dateText, planLabel } from './format';
 
 export const STATUS_TONES: Record<MemberStatus, BadgeTone> = { active: 'green', comp: 'purple', past_due: 'yellow', churned: 'red', none: 'neutral' };
 export const STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', comp: 'Comp', past_due: 'Renewal failed', churned: 'Churned', none: 'No plan' };
+
+const MEMBER_COLUMNS: Column<MemberList['members'][number]>[] = [
+  {
+    header: 'E-mail',
+    cell: (member) => (
+      <Link to={`/admin/members/${member.id}`} className="font-medium text-white hover:text-primary">
+        {member.email}
+      </Link>
+    ),
+  },
+  { header: 'TradingView', className: 'text-muted', cell: (member) => member.tradingviewUsername ?? '—' },
+  { header: 'Plan', className: 'text-muted', cell: (member) => planLabel(member.plan) },
+  { header: 'Status', cell: (member) => <Badge tone={STATUS_TONES[member.status]}>{STATUS_LABELS[member.status]}</Badge> },
+  { header: 'Joined', className: 'text-muted', cell: (member) => dateText(member.createdAt) },
+];
 
 const isStatus = (value: string | null): value is MemberStatus => value !== null && (MEMBER_STATUSES as readonly string[]).includes(value);
 
@@ -83,34 +99,7 @@ export function MembersPage() {
           <LoadError what="the members" />
         ) : (
           <>
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase tracking-wider text-muted">
-                <tr>
-                  <th className="py-2 font-medium">E-mail</th>
-                  <th className="py-2 font-medium">TradingView</th>
-                  <th className="py-2 font-medium">Plan</th>
-                  <th className="py-2 font-medium">Status</th>
-                  <th className="py-2 font-medium">Joined</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {members.data.members.map((member) => (
-                  <tr key={member.id}>
-                    <td className="py-2">
-                      <Link to={`/admin/members/${member.id}`} className="font-medium text-white hover:text-primary">
-                        {member.email}
-                      </Link>
-                    </td>
-                    <td className="py-2 text-muted">{member.tradingviewUsername ?? '—'}</td>
-                    <td className="py-2 text-muted">{planLabel(member.plan)}</td>
-                    <td className="py-2">
-                      <Badge tone={STATUS_TONES[member.status]}>{STATUS_LABELS[member.status]}</Badge>
-                    </td>
-                    <td className="py-2 text-muted">{dateText(member.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable columns={MEMBER_COLUMNS} rows={members.data.members} rowKey={(member) => member.id} />
             {members.data.members.length === 0 ? <p className="text-sm text-muted">No member matches.</p> : null}
             <Pager page={members.data.page} pageSize={members.data.pageSize} total={members.data.total} onPage={(page) => update({ page: String(page) })} />
           </>

@@ -10,7 +10,7 @@ import { PageSpinner } from '@client/components/ui/spinner';
 import { SubmitButton } from '@client/components/ui/submit-button';
 import { SESSION_QUERY_KEY, useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
-import { errorInputOf } from './api/auth-request';
+import { errorInputOf } from '@client/lib/auth-request';
 import { useSignIn } from './api/sign-in';
 import { useSignUp } from './api/sign-up';
 import { AuthLayout } from './components/auth-layout';

@@ -9,7 +9,7 @@ import { forgotPasswordSchema, sanitizeEmail, type ForgotPasswordInput } from '@
 import { Button } from '@client/components/ui/button';
 import { SubmitButton } from '@client/components/ui/submit-button';
 import { notifyError, notifySuccess } from '@client/lib/notify';
-import { errorInputOf } from './api/auth-request';
+import { errorInputOf } from '@client/lib/auth-request';
 import { useRequestPasswordReset } from './api/request-password-reset';
 import { AuthLayout } from './components/auth-layout';
 import { EmailField } from './components/email-field';

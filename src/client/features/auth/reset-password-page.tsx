@@ -11,7 +11,7 @@ import { PageSpinner } from '@client/components/ui/spinner';
 import { SubmitButton } from '@client/components/ui/submit-button';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
-import { errorInputOf } from './api/auth-request';
+import { errorInputOf } from '@client/lib/auth-request';
 import { useResetPassword } from './api/reset-password';
 import { useResetTokenStatus } from './api/reset-token-status';
 import { AuthLayout } from './components/auth-layout';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 import { checkAccessWithRetry } from './use-dashboard-access';
 
 afterEach(() => {

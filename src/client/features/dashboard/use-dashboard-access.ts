@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ROUTE_GUARD_MAX_ATTEMPTS, ROUTE_GUARD_TIMEOUT_MS, routeGuardRetryDelay } from '@shared/timing';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 import { fetchAccessOnce } from './api/check-access';
 
 /**

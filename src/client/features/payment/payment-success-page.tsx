@@ -21,16 +21,17 @@ import { PAYMENT_VERIFICATION_TIMEOUT_MS, REDIRECT_DELAYS_MS } from '@shared/tim
 import { VALIDATION_TOASTS } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
+import { toErrorInput } from '@client/lib/api/error-input';
+import { AuthRequestError } from '@client/lib/auth-request';
 import { SESSION_QUERY_KEY, useAuth, type SessionUser } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { trackPurchaseOnce, useMetaPixel } from '@client/lib/tracking';
 import { useActivateSubscription } from './api/activate-subscription';
-import { toErrorInput } from './api/error-input';
 import { NoPaymentDataError, usePaymentDetails } from './api/get-payment-details';
 import { postPaymentCleanup } from './api/post-payment-cleanup';
-import { SignInError, useSignInWithPassword } from './api/sign-in';
+import { useSignInWithPassword } from './api/sign-in';
 import { useVerifyPayment } from './api/verify-payment';
 import { CREATE_ACCOUNT_TEXTS, CreateAccountForm } from './components/create-account-form';
 import { LOGIN_FORM_TEXTS, LoginForm } from './components/login-form';
@@ -221,7 +222,7 @@ export function PaymentSuccessPage() {
     try {
       await signIn.mutateAsync({ email: payment.email, password });
     } catch (error) {
-      notifyError(error instanceof SignInError ? paymentLoginError(error.input) : { ...PAYMENT_LOGIN_TEXTS.loginError });
+      notifyError(error instanceof AuthRequestError ? paymentLoginError(error.input) : { ...PAYMENT_LOGIN_TEXTS.loginError });
       return;
     }
     notifySuccess(PAYMENT_LOGIN_TEXTS.success);

@@ -2,22 +2,20 @@ import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Lock, LogOut, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { API_PATHS } from '@shared/api-contract';
 import { currentPrices } from '@shared/campaign';
 import { CHECKOUT_TEXTS } from '@shared/error-messages';
-import { planDisplayName, type PlanType } from '@shared/plans';
+import { isEuPlan, planDisplayName, type PlanType } from '@shared/plans';
 import { CHOOSE_ANOTHER_PLAN, premiumRequiredVariantForPlan } from '@shared/premium-required';
 import { Brand } from '@client/components/brand';
 import { Button } from '@client/components/ui/button';
 import { PageSpinner } from '@client/components/ui/spinner';
-import { api } from '@client/lib/api-client';
+import { checkoutRequest, createCheckout, MissingCheckoutUrlError } from '@client/lib/api/checkout';
+import { useSubscription } from '@client/lib/api/subscription';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSale } from '@client/lib/use-sale';
-import { trackInitiateCheckout, useMetaPixel } from '@client/lib/tracking';
-import { reactivationRequest } from './api/create-checkout';
-import { useSubscription } from './api/get-subscription';
+import { clickIds, trackInitiateCheckout, useMetaPixel } from '@client/lib/tracking';
 
 export const PREMIUM_REQUIRED_TEXTS = {
   title: 'Premium Access Required',
@@ -31,14 +29,10 @@ export const PREMIUM_REQUIRED_TEXTS = {
 export const SIGN_IN_PATH = '/auth?redirect=/premium-access-required';
 const PRICING_PATH = '/#prices';
 
-class MissingCheckoutUrl extends Error {}
-
 /** Starts the reactivation checkout; resolves with where to send the browser. */
-async function startCheckout(input: { plan: PlanType; email: string }): Promise<{ url: string; sessionId: string }> {
-  const payload = await api<{ url?: unknown; sessionId?: unknown } | null>(API_PATHS.createCheckout, { body: reactivationRequest(input.plan, input.email) });
-  if (typeof payload?.url !== 'string' || payload.url === '') throw new MissingCheckoutUrl();
-  return { url: payload.url, sessionId: typeof payload.sessionId === 'string' ? payload.sessionId : payload.url };
-}
+const startCheckout = ({ plan, email }: { plan: PlanType; email: string }) =>
+  // An EU plan came from the EU page: a canceled checkout returns there.
+  createCheckout(checkoutRequest({ planType: plan, email, originPage: isEuPlan(plan) ? '/eu' : '/', clickIds: clickIds() }));
 
 /**
  * /premium-access-required (spec §2): a signed-in user without access learns why, by their history
@@ -50,14 +44,14 @@ export function PremiumAccessRequiredPage() {
   const { user, isLoading, premium, signOut } = useAuth();
   const settings = useSiteSettings();
   const prices = currentPrices(settings, useSale().running);
-  const subscription = useSubscription(user !== null);
+  const subscription = useSubscription();
   const checkout = useMutation({
     mutationFn: startCheckout,
     onSuccess: ({ url, sessionId }, { plan }) => {
       trackInitiateCheckout({ planName: planDisplayName(plan), planType: plan, value: prices[plan] / 100, eventId: sessionId });
       window.location.assign(url);
     },
-    onError: (error) => notifyError(error instanceof MissingCheckoutUrl ? CHECKOUT_TEXTS.noCheckoutUrl : CHECKOUT_TEXTS.reactivationFailed),
+    onError: (error) => notifyError(error instanceof MissingCheckoutUrlError ? CHECKOUT_TEXTS.noCheckoutUrl : CHECKOUT_TEXTS.reactivationFailed),
   });
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { FieldError, Input, Label } from '@client/components/ui/input';
 import { PageSpinner, Spinner } from '@client/components/ui/spinner';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 import { cn } from '@client/lib/cn';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSandboxCheckout } from './api/get-sandbox-checkout';

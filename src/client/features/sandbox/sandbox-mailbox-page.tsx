@@ -6,7 +6,7 @@ import { NotFound } from '@client/components/not-found';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 import { useSiteSettings } from '@client/lib/site-settings';
 
 const mailboxSchema = z.object({

@@ -6,12 +6,13 @@ import { useParams } from 'react-router';
 import { formatMoney, planDisplayName } from '@shared/plans';
 import type { SandboxPortal, SandboxSubscriptionAction } from '@shared/sandbox-contract';
 import { formatDisplayDate } from '@shared/subscription-view';
+import { DataTable, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Dialog, DialogClose, DialogContent } from '@client/components/ui/dialog';
 import { PageSpinner } from '@client/components/ui/spinner';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 import { notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSandboxPortal } from './api/get-sandbox-portal';
@@ -107,6 +108,18 @@ function SubscriptionCard({ sub, customerId }: { sub: Subscription; customerId: 
   );
 }
 
+const INVOICE_COLUMNS: Column<SandboxPortal['invoices'][number]>[] = [
+  { header: 'Date', className: 'pr-3 whitespace-nowrap', cell: (invoice) => formatDate(invoice.createdAt) },
+  { header: 'Description', className: 'pr-3', cell: (invoice) => invoice.description },
+  { header: 'Amount', headerClassName: 'text-right', className: 'text-right whitespace-nowrap', cell: (invoice) => formatMoney(invoice.amountDue, invoice.currency) },
+  {
+    header: 'Status',
+    headerClassName: 'pl-4 text-right',
+    className: 'pl-4 text-right',
+    cell: (invoice) => <Badge tone={invoice.status === 'paid' ? 'green' : 'red'}>{invoice.status === 'paid' ? 'Paid' : 'Unpaid'}</Badge>,
+  },
+];
+
 function Invoices({ invoices }: { invoices: SandboxPortal['invoices'] }) {
   return (
     <Card className="space-y-4">
@@ -117,28 +130,7 @@ function Invoices({ invoices }: { invoices: SandboxPortal['invoices'] }) {
       {invoices.length === 0 ? (
         <p className="text-sm text-muted">No invoices yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted">
-            <tr>
-              <th className="pb-2 font-medium">Date</th>
-              <th className="pb-2 font-medium">Description</th>
-              <th className="pb-2 text-right font-medium">Amount</th>
-              <th className="pb-2 pl-4 text-right font-medium">Status</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-border">
-            {invoices.map((invoice) => (
-              <tr key={invoice.id}>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatDate(invoice.createdAt)}</td>
-                <td className="py-2 pr-3">{invoice.description}</td>
-                <td className="py-2 text-right whitespace-nowrap">{formatMoney(invoice.amountDue, invoice.currency)}</td>
-                <td className="py-2 pl-4 text-right">
-                  <Badge tone={invoice.status === 'paid' ? 'green' : 'red'}>{invoice.status === 'paid' ? 'Paid' : 'Unpaid'}</Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={INVOICE_COLUMNS} rows={invoices} rowKey={(invoice) => invoice.id} look="plain" />
       )}
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { operatorAlertsSchema } from '@shared/admin-ops-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const ALERTS_QUERY_KEY = ['admin', 'alerts'] as const;
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_API, auditLogSchema } from '@shared/admin-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const getAuditLog = (page: number) => api(`${ADMIN_API}/audit-log?page=${page}`, { schema: auditLogSchema });
 

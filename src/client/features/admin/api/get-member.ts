@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_API, memberDetailSchema } from '@shared/admin-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const memberQueryKey = (id: string) => ['admin', 'member', id] as const;
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ADMIN_API, memberListSchema, type MemberListQuery } from '@shared/admin-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export type MembersFilter = Partial<Omit<MemberListQuery, 'page'>> & { page: number };
 

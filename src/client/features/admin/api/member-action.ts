@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_API, actionResultSchema, type ActionResult } from '@shared/admin-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 /** POSTs one member action; its answer says what happened. */
 export const postMemberAction = (memberId: string, action: string, body: unknown = {}): Promise<ActionResult> =>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { ActionResult } from '@shared/admin-contract';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 
 type ConfirmActionProps = {
   label: string;

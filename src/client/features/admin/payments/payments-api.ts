@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ordersSchema, paymentEventsSchema, replayResultSchema, type OrderFilter } from '@shared/admin-ops-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 const ROOT = ['admin', 'payments'] as const;
 

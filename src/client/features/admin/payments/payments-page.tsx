@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ORDER_STATUSES, orderFilterSchema, type OrderFilter, type OrderItem } from '@shared/admin-ops-contract';
 import { PLAN_TYPES } from '@shared/plans';
+import { DataTable, type Column } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
@@ -21,34 +22,19 @@ function filterOf(params: URLSearchParams): OrderFilter {
   return filter as OrderFilter;
 }
 
+const ORDER_COLUMNS: Column<OrderItem>[] = [
+  { header: 'Date', cell: (order) => dateTimeText(order.createdAt) },
+  { header: 'Buyer', cell: (order) => order.email ?? '—' },
+  { header: 'Plan', cell: (order) => order.planType },
+  { header: 'Amount', cell: (order) => formatMoney(order.amount, order.currency) },
+  {
+    header: 'Status',
+    cell: (order) => <Badge tone={order.status === 'paid' ? 'green' : order.status === 'refunded' ? 'yellow' : 'red'}>{order.status}</Badge>,
+  },
+];
+
 function OrderRows({ orders, label }: { orders: OrderItem[]; label: string }) {
-  return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{label}</caption>
-      <thead className="text-muted">
-        <tr>
-          <th className="py-1 font-medium">Date</th>
-          <th className="py-1 font-medium">Buyer</th>
-          <th className="py-1 font-medium">Plan</th>
-          <th className="py-1 font-medium">Amount</th>
-          <th className="py-1 font-medium">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order.id} className="border-t border-border">
-            <td className="py-1">{dateTimeText(order.createdAt)}</td>
-            <td className="py-1">{order.email ?? '—'}</td>
-            <td className="py-1">{order.planType}</td>
-            <td className="py-1">{formatMoney(order.amount, order.currency)}</td>
-            <td className="py-1">
-              <Badge tone={order.status === 'paid' ? 'green' : order.status === 'refunded' ? 'yellow' : 'red'}>{order.status}</Badge>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable columns={ORDER_COLUMNS} rows={orders} rowKey={(order) => order.id} caption={label} look="compact" />;
 }
 
 function Orders() {

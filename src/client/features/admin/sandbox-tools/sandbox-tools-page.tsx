@@ -6,7 +6,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 const KEY = ['admin', 'sandbox'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fixResultSchema, grantQueueSchema, reconciliationSchema, retryFailedResultSchema, tradingViewHealthSchema } from '@shared/admin-ops-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 const ROOT = ['admin', 'tradingview'] as const;
 

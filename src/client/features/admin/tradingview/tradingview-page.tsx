@@ -1,6 +1,7 @@
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { GrantQueueItem } from '@shared/admin-ops-contract';
+import { DataTable, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
@@ -18,20 +19,35 @@ function Failure({ error }: { error: Error }) {
   );
 }
 
+/** A card's title and description, with the card's action beside them. */
+function CardHeading({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+  return (
+    <header className="flex items-start justify-between gap-4">
+      <div>
+        <CardTitle id={id}>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </div>
+      {children}
+    </header>
+  );
+}
+
+function RefetchButton({ query, label }: { query: { refetch: () => unknown; isFetching: boolean }; label: string }) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
+      <RefreshCw aria-hidden="true" className={query.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+      {label}
+    </Button>
+  );
+}
+
 function SessionHealth() {
   const health = useTradingViewHealth();
   return (
     <Card aria-labelledby="tv-session" className="space-y-4">
-      <header className="flex items-start justify-between gap-4">
-        <div>
-          <CardTitle id="tv-session">Session</CardTitle>
-          <CardDescription>The vendor's TradingView cookie that grants and removes access.</CardDescription>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void health.refetch()} disabled={health.isFetching}>
-          <RefreshCw aria-hidden="true" className={health.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
-          Check now
-        </Button>
-      </header>
+      <CardHeading id="tv-session" title="Session" description="The vendor's TradingView cookie that grants and removes access.">
+        <RefetchButton query={health} label="Check now" />
+      </CardHeading>
       {health.isPending ? (
         <Spinner label="Checking TradingView..." />
       ) : health.isError ? (
@@ -82,36 +98,20 @@ function SessionHealth() {
   );
 }
 
+const GRANT_COLUMNS: Column<GrantQueueItem>[] = [
+  { header: 'Member', cell: (row) => row.email },
+  { header: 'TradingView username', className: 'font-mono', cell: (row) => row.username },
+  {
+    header: 'Status',
+    cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>,
+  },
+  { header: 'Age', cell: (row) => (row.failingSince ? `failing for ${ageText(row.failingSince)}` : ageText(row.createdAt)) },
+  { header: 'Attempts', cell: (row) => row.attempts },
+  { header: 'Last error', className: 'text-danger', cell: (row) => row.lastError ?? '' },
+];
+
 function GrantRows({ rows, label }: { rows: GrantQueueItem[]; label: string }) {
-  return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{label}</caption>
-      <thead className="text-muted">
-        <tr>
-          <th className="py-1 font-medium">Member</th>
-          <th className="py-1 font-medium">TradingView username</th>
-          <th className="py-1 font-medium">Status</th>
-          <th className="py-1 font-medium">Age</th>
-          <th className="py-1 font-medium">Attempts</th>
-          <th className="py-1 font-medium">Last error</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} className="border-t border-border align-top">
-            <td className="py-1">{row.email}</td>
-            <td className="py-1 font-mono">{row.username}</td>
-            <td className="py-1">
-              <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>
-            </td>
-            <td className="py-1">{row.failingSince ? `failing for ${ageText(row.failingSince)}` : ageText(row.createdAt)}</td>
-            <td className="py-1">{row.attempts}</td>
-            <td className="py-1 text-danger">{row.lastError ?? ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable columns={GRANT_COLUMNS} rows={rows} rowKey={(row) => row.id} caption={label} look="compact" />;
 }
 
 function GrantQueue() {
@@ -120,15 +120,11 @@ function GrantQueue() {
   const failed = queue.data?.grants.filter((row) => row.status === 'failed').length ?? 0;
   return (
     <Card aria-labelledby="tv-queue" className="space-y-4">
-      <header className="flex items-start justify-between gap-4">
-        <div>
-          <CardTitle id="tv-queue">Grant queue</CardTitle>
-          <CardDescription>Access still to be given or removed, oldest first.</CardDescription>
-        </div>
+      <CardHeading id="tv-queue" title="Grant queue" description="Access still to be given or removed, oldest first.">
         <Button size="sm" onClick={() => retry.mutate()} disabled={retry.isPending || failed === 0}>
           Retry all failed
         </Button>
-      </header>
+      </CardHeading>
       {retry.isSuccess ? <p role="status" className="text-sm text-muted">{retry.data}</p> : null}
       {retry.isError ? <Failure error={retry.error} /> : null}
       {queue.isPending ? (
@@ -180,16 +176,9 @@ function ReconciliationReport() {
   const grant = useGrantMissing();
   return (
     <Card aria-labelledby="tv-reconciliation" className="space-y-4">
-      <header className="flex items-start justify-between gap-4">
-        <div>
-          <CardTitle id="tv-reconciliation">Reconciliation</CardTitle>
-          <CardDescription>TradingView's lists against who pays. Access the vendor gave by hand is never listed or touched.</CardDescription>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void report.refetch()} disabled={report.isFetching}>
-          <RefreshCw aria-hidden="true" className={report.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
-          Run again
-        </Button>
-      </header>
+      <CardHeading id="tv-reconciliation" title="Reconciliation" description="TradingView's lists against who pays. Access the vendor gave by hand is never listed or touched.">
+        <RefetchButton query={report} label="Run again" />
+      </CardHeading>
       {report.isPending ? (
         <Spinner label="Reading TradingView's lists..." />
       ) : report.isError ? (

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordInput } from '@shared/validation';
-import { authRequest } from './auth-request';
+import { authRequest } from '@client/lib/auth-request';
 
 // The answer is the same whether or not the address has an account.
 export const requestPasswordReset = (input: ForgotPasswordInput) =>

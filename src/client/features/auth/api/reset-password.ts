@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authRequest } from './auth-request';
+import { authRequest } from '@client/lib/auth-request';
 
 /** Sets the new password; the server also signs the user in (auth.ts after-hook). */
 export const resetPassword = (input: { token: string; newPassword: string }) =>

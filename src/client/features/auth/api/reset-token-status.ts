@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { authRequest } from './auth-request';
+import { authRequest } from '@client/lib/auth-request';
 
 export const fetchResetTokenStatus = (token: string) =>
   authRequest<{ valid: boolean }>(`/api/auth/reset-token-status?token=${encodeURIComponent(token)}`);

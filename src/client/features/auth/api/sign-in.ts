@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignInInput } from '@shared/validation';
-import { authRequest } from './auth-request';
+import { authRequest } from '@client/lib/auth-request';
 
 export type SignInResult = { token: string; user: { id: string; email: string } };
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '@shared/validation';
-import { authRequest } from './auth-request';
+import { authRequest } from '@client/lib/auth-request';
 
 /** `token` is null when no session was started (e-mail confirmation switched on). */
 export type SignUpResult = { token: string | null; user: { id: string; email: string } };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { securityAlertsResponseSchema, type SecurityAlertsResponse } from '@shared/api-contract';
 import { SECURITY_REFRESH_MS } from '@shared/security';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const securityAlertsKey = (userId: string | undefined) => ['security', 'alerts', userId] as const;
 

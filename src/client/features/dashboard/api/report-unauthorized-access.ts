@@ -1,4 +1,4 @@
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 /**
  * Tells the server that the signed-in user was turned away from the dashboard. The server checks

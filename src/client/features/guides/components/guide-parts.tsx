@@ -3,7 +3,7 @@ import type { Guide, GuideSummary } from '@shared/content';
 import { BackLink } from '@client/components/content/back-link';
 import { LoadErrorCard } from '@client/components/content/content-cards';
 import { FeatureCount, SectionCount } from '@client/components/content/content-meta';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 import { useGuide } from '../api/get-guide';
 
 export const GUIDES_PATH = '/dashboard/guides';

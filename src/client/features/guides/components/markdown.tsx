@@ -227,11 +227,6 @@ function SafeLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
-/** One line or paragraph of inline Markdown; `images` sizes its pictures (see ImageSizes). */
-export function InlineMarkdown({ text, images = {} }: { text: string; images?: ImageSizes }) {
-  return <>{renderInline(text, images)}</>;
-}
-
 // ------------------------------------------------------------------------------------ blocks
 
 function Block({ block, index, images }: { block: MarkdownBlock; index: number; images: ImageSizes }) {

@@ -36,10 +36,9 @@ export type IndicatorKind =
   | 'any-setup'
   | 'built-to-succeed';
 
+// Every chart is 16:9. The parent box uses the same ratio, so nothing shifts when a chart loads.
 const W = 400;
 const H = 225;
-/** Width / height of every chart (16:9). The parent box uses the same ratio, so nothing shifts when a chart loads. */
-export const CHART_ASPECT = W / H;
 
 const UP = '#22c55e';
 const DOWN = '#ef4444';

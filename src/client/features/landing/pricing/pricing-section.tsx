@@ -6,15 +6,14 @@ import { checkoutError, planUpdatedToast, previewError, upgradeError } from '@sh
 import { currentPrices, landingCards } from '@shared/campaign';
 import type { OriginPage, PlanType, PricingCard as Card } from '@shared/plans';
 import { cardPlan, lifetimeBanner, pricingCardButton } from '@shared/pricing-state';
+import { checkoutRequest, createCheckout } from '@client/lib/api/checkout';
+import { toErrorInput } from '@client/lib/api/error-input';
+import { previewUpgradeCost, updateSubscription } from '@client/lib/api/plan-change';
+import { subscriptionKeys } from '@client/lib/api/subscription';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSale } from '@client/lib/use-sale';
-import { toErrorInput } from '../api/api-error';
-import { createCheckout } from '../api/create-checkout';
-import { subscriptionQueryKey } from '../api/get-subscription';
-import { previewUpgradeCost } from '../api/preview-upgrade-cost';
-import { updateSubscription } from '../api/update-subscription';
 import { PricingCard } from './pricing-card';
 import { useMemberPlan } from './use-member-plan';
 
@@ -37,7 +36,7 @@ export function PricingSection({
 }) {
   const settings = useSiteSettings();
   const { running } = useSale();
-  const { user, refreshAccess } = useAuth();
+  const { refreshAccess } = useAuth();
   const queryClient = useQueryClient();
   const { member, isLoading: memberLoading, email } = useMemberPlan();
   const [processingPlan, setProcessingPlan] = useState<PlanType | null>(null);
@@ -62,8 +61,7 @@ export function PricingSection({
     setProcessingPlan(card.planType);
     try {
       const tracking = await import('@client/lib/tracking');
-      const { fbc, fbp } = tracking.clickIds();
-      const session = await createCheckout({ planType, customerEmail: email, fbc, fbp, userAgent: navigator.userAgent.slice(0, 2048), originPage });
+      const session = await createCheckout(checkoutRequest({ planType, email, originPage, clickIds: tracking.clickIds() }));
       tracking.trackInitiateCheckout({ planName: card.name, planType, value: prices[planType] / 100, eventId: session.sessionId });
       redirect(session.url);
       // The button keeps saying 'Loading...' while the browser leaves for the checkout page.
@@ -96,7 +94,7 @@ export function PricingSection({
       const result = await updateSubscription(preview.newPlan);
       notifySuccess(planUpdatedToast(result.planType));
       setPreview(null);
-      await queryClient.invalidateQueries({ queryKey: subscriptionQueryKey(user?.id) });
+      await queryClient.invalidateQueries({ queryKey: subscriptionKeys.all });
       await refreshAccess().catch(() => false);
     } catch (error) {
       notifyError(upgradeError(toErrorInput(error), 'landing'));

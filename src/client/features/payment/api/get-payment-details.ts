@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS, getPaymentDetailsResponseSchema, type GetPaymentDetailsResponse } from '@shared/api-contract';
-import { ApiRequestError, api } from '@client/lib/api-client';
+import { ApiRequestError, api } from '@client/lib/api/api-client';
 
 /** The answer was empty or not payment details at all ('No payment data received'). */
 export class NoPaymentDataError extends Error {}

@@ -1,5 +1,5 @@
 import { API_PATHS, type PostPaymentCleanupRequest } from '@shared/api-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 /**
  * After a lifetime purchase the recurring plan it replaces is ended (spec §7). Failures are

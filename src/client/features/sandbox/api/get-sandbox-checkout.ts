@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SANDBOX_PATHS, sandboxCheckoutSchema } from '@shared/sandbox-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const sandboxCheckoutKey = (sessionId: string) => ['sandbox-checkout', sessionId] as const;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { SANDBOX_PATHS, sandboxPortalSchema } from '@shared/sandbox-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const sandboxPortalKey = (customerId: string) => ['sandbox-portal', customerId] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SANDBOX_PATHS, sandboxPortalSchema, type SandboxSubscriptionAction } from '@shared/sandbox-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 import { sandboxPortalKey } from './get-sandbox-portal';
 
 export type SubscriptionActionInput = { subscriptionId: string; action: SandboxSubscriptionAction };

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS, customerPortalResponseSchema } from '@shared/api-contract';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const openCustomerPortal = () =>
   api(API_PATHS.customerPortal, { method: 'POST', body: {}, schema: customerPortalResponseSchema });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { TRADINGVIEW_API_PATHS, tradingviewStatusResponseSchema } from '@shared/tradingview-grants';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export const TRADINGVIEW_STATUS_QUERY_KEY = ['tradingview', 'status'] as const;
 

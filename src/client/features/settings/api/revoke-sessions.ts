@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 // better-auth's own endpoint: deletes every session of the user, this one included.
 export const REVOKE_SESSIONS_PATH = '/api/auth/revoke-sessions';

@@ -2,17 +2,15 @@ import { useMutation } from '@tanstack/react-query';
 import { tradingviewActivateResponseSchema } from '@shared/api-contract';
 import type { TradingviewActivateRequest } from '@shared/api-contract';
 import { TRADINGVIEW_API_PATHS } from '@shared/tradingview-grants';
-import { api } from '@client/lib/api-client';
-
-// The server checks the name with TradingView before it moves the grant; allow it the time.
-const UPDATE_TIMEOUT_MS = 30_000;
+import { api } from '@client/lib/api/api-client';
+import { API_TIMEOUT_MS } from '@client/lib/api/timeouts';
 
 export const updateTradingviewUsername = (body: TradingviewActivateRequest) =>
   api(TRADINGVIEW_API_PATHS.username, {
     method: 'PUT',
     body,
     schema: tradingviewActivateResponseSchema,
-    timeoutMs: UPDATE_TIMEOUT_MS,
+    timeoutMs: API_TIMEOUT_MS.thirdParty,
   });
 
 /**

@@ -1,30 +1,30 @@
 import { Check, Crown, Infinity as InfinityIcon, Loader2, Sparkles } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isRedirectToCheckout, paymentActionUrl } from '@shared/api-contract';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, previewError, SERVER_ERROR_MESSAGES, upgradeError } from '@shared/error-messages';
 import { currentPrices } from '@shared/campaign';
-import { formatCardPrice, neverExpires, planDisplayName } from '@shared/plans';
+import { formatCardPrice, planDisplayName } from '@shared/plans';
 import type { PlanType, PricingCard } from '@shared/plans';
-import { cardPlan, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
-import type { MemberPlanState } from '@shared/pricing-state';
+import { cardPlan, memberPlanOf, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
+import { checkoutRequest, createCheckout } from '@client/lib/api/checkout';
+import { toErrorInput } from '@client/lib/api/error-input';
+import { previewUpgradeCost, updateSubscription } from '@client/lib/api/plan-change';
+import { useSubscription } from '@client/lib/api/subscription';
 import { useAuth } from '@client/lib/auth-state';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSale } from '@client/lib/use-sale';
-import { trackInitiateCheckout } from '@client/lib/tracking';
-import { memberCheckoutRequest, useCreateCheckout } from '../api/create-checkout';
-import { useRefreshSubscription, useSubscription } from '../api/get-subscription';
-import { usePreviewUpgradeCost } from '../api/preview-upgrade-cost';
-import { useUpdateSubscription } from '../api/update-subscription';
-import { toErrorInput } from '../error-input';
+import { clickIds, trackInitiateCheckout } from '@client/lib/tracking';
+import { useRefreshSubscription } from '../api/refresh-subscription';
 import { useExternalNavigation } from '../settings-environment';
 import { runUpgradeSuccessSequence, sleep } from '../upgrade-success';
 import { SettingsCardHeader, SubscriptionLoadError } from './detail-list';
@@ -47,9 +47,9 @@ export function PlanChangeCard() {
   const sale = useSale();
   const subscription = useSubscription();
   const refreshSubscription = useRefreshSubscription();
-  const previewCost = usePreviewUpgradeCost();
-  const update = useUpdateSubscription();
-  const checkout = useCreateCheckout();
+  const previewCost = useMutation({ mutationFn: previewUpgradeCost });
+  const update = useMutation({ mutationFn: updateSubscription });
+  const checkout = useMutation({ mutationFn: createCheckout });
   const external = useExternalNavigation();
   const navigate = useNavigate();
 
@@ -64,12 +64,7 @@ export function PlanChangeCard() {
   const sequenceRef = useRef<AbortController | null>(null);
   useEffect(() => () => sequenceRef.current?.abort(), []);
 
-  const dto = subscription.data;
-  const member: Omit<MemberPlanState, 'signedIn'> = {
-    planType: dto?.planType ?? null,
-    currentlyActive: dto !== undefined && dto.isActive && !dto.isCanceled,
-    isLifetime: dto?.planType != null && neverExpires(dto.planType) && dto.isActive,
-  };
+  const member = memberPlanOf(subscription.data);
   const { cards, originPage } = planChangeCards(member.planType, settings, sale.running);
   const prices = currentPrices(settings, sale.running);
   const note = planChangeNote(member);
@@ -80,7 +75,7 @@ export function PlanChangeCard() {
     if (!user) return;
     setCheckoutPlan(cardKey);
     try {
-      const session = await checkout.mutateAsync(memberCheckoutRequest(planType, user.email, originPage));
+      const session = await checkout.mutateAsync(checkoutRequest({ planType, email: user.email, originPage, clickIds: clickIds() }));
       // A no-op unless the vendor's pixel is running; the session id deduplicates with the server's event.
       trackInitiateCheckout({
         planName: planDisplayName(planType),
@@ -101,7 +96,7 @@ export function PlanChangeCard() {
     setPreviewingPlan(card.planType);
     let result;
     try {
-      result = await previewCost.mutateAsync({ planType });
+      result = await previewCost.mutateAsync(planType);
     } catch (error) {
       notifyError(previewError(toErrorInput(error)));
       setPreviewingPlan(null);
@@ -117,7 +112,7 @@ export function PlanChangeCard() {
     if (!pendingChange) return;
     let newPlan: PlanType;
     try {
-      newPlan = (await update.mutateAsync({ planType: pendingChange.newPlan })).planType;
+      newPlan = (await update.mutateAsync(pendingChange.newPlan)).planType;
     } catch (error) {
       setPendingChange(null);
       const url = error instanceof ApiRequestError ? paymentActionUrl(error) : null;
@@ -165,7 +160,7 @@ export function PlanChangeCard() {
         <div className="flex min-h-64 items-center justify-center">
           <Spinner label="Loading plans..." />
         </div>
-      ) : !dto ? (
+      ) : !subscription.data ? (
         <SubscriptionLoadError onRetry={() => void subscription.refetch()} />
       ) : (
         <>

@@ -7,11 +7,12 @@ import { formatDisplayDate, subscriptionLabel, subscriptionPeriodRow, subscripti
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { toErrorInput } from '@client/lib/api/error-input';
+import { useSubscription } from '@client/lib/api/subscription';
 import { notifyError } from '@client/lib/notify';
 import { cn } from '@client/lib/cn';
 import { useCustomerPortal } from '../api/customer-portal';
-import { useRefreshSubscription, useSubscription } from '../api/get-subscription';
-import { toErrorInput } from '../error-input';
+import { useRefreshSubscription } from '../api/refresh-subscription';
 import { useExternalNavigation } from '../settings-environment';
 import { DetailList, DetailRow, SettingsCardHeader, SubscriptionLoadError } from './detail-list';
 

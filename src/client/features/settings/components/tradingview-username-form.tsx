@@ -6,11 +6,11 @@ import { tradingViewUsernameFormSchema } from '@shared/validation';
 import type { TradingViewUsernameFormInput } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
 import { FieldError, Input, Label } from '@client/components/ui/input';
+import { toErrorInput } from '@client/lib/api/error-input';
+import { subscriptionKeys } from '@client/lib/api/subscription';
 import { notifyError, notifySuccess } from '@client/lib/notify';
-import { SUBSCRIPTION_QUERY_KEY } from '../api/get-subscription';
 import { TRADINGVIEW_STATUS_QUERY_KEY } from '../api/get-tradingview-status';
 import { useUpdateTradingviewUsername } from '../api/update-tradingview-username';
-import { toErrorInput } from '../error-input';
 
 export const USERNAME_UPDATED_TITLE = 'TradingView Username Updated';
 
@@ -33,7 +33,7 @@ export function TradingviewUsernameForm({ current, onDone }: { current: string |
         description: `Indicator access now goes to ${username}. It usually appears under Invite-only scripts within minutes.`,
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
         queryClient.invalidateQueries({ queryKey: TRADINGVIEW_STATUS_QUERY_KEY }),
       ]);
       onDone();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Strategy } from '@shared/content';
-import { api } from '@client/lib/api-client';
+import { api } from '@client/lib/api/api-client';
 
 export function useStrategy(id: string) {
   return useQuery({

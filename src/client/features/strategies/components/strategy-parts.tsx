@@ -1,5 +1,5 @@
 import { LoadErrorCard } from '@client/components/content/content-cards';
-import { ApiRequestError } from '@client/lib/api-client';
+import { ApiRequestError } from '@client/lib/api/api-client';
 
 /** A failed load of the strategies or of one strategy: 'not found' has nothing to retry. */
 export function LoadError({ error, onRetry, notFoundTitle }: { error: unknown; onRetry: () => void; notFoundTitle: string }) {

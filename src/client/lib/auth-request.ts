@@ -1,7 +1,6 @@
 import { errorInputFromResponse } from '@shared/api-contract';
 import type { ErrorInput } from '@shared/error-messages';
-
-const TIMEOUT_MS = 15_000;
+import { API_TIMEOUT_MS } from './api/timeouts';
 
 /** A failed auth call, described the way the shared error mappers (spec §8) read it. */
 export class AuthRequestError extends Error {
@@ -24,7 +23,7 @@ export async function authRequest<T>(path: string, body?: unknown): Promise<T> {
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: AbortSignal.timeout(API_TIMEOUT_MS.default),
     });
   } catch {
     throw new AuthRequestError({ network: true });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { API_TIMEOUT_MS } from './timeouts';
 
 /** A failed API call as the UI needs it: the server's code and message, or a network failure. */
 export class ApiRequestError extends Error {
@@ -14,6 +15,12 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * A successful answer without what the client needs (a server change, a proxy's page). Not an
+ * ApiRequestError: the error texts treat it as unexpected and show their default.
+ */
+export class UnreadableAnswerError extends Error {}
+
 export type ApiOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -23,11 +30,9 @@ export type ApiOptions<T> = {
   signal?: AbortSignal;
 };
 
-const DEFAULT_TIMEOUT_MS = 15_000;
-
 /** Calls the JSON API with the session cookie; every failure becomes an ApiRequestError. */
 export async function api<T>(path: string, options: ApiOptions<T> = {}): Promise<T> {
-  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? API_TIMEOUT_MS.default);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { cn } from '@client/lib/cn';
+
+export type Column<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Classes of this column's cells (tone, font, alignment). */
+  className?: string;
+  /** Classes of this column's header, when it differs from the others (alignment). */
+  headerClassName?: string;
+};
+
+const LOOKS = {
+  /** A page's main list: small capitals over roomy rows divided by a line. */
+  list: { head: 'text-xs uppercase tracking-wider text-muted', th: 'py-2 font-medium', body: 'divide-y divide-border', row: undefined, td: 'py-2' },
+  /** A table inside a card section: plain headers over tight rows. */
+  compact: { head: 'text-muted', th: 'py-1 font-medium', body: undefined, row: 'border-t border-border align-top', td: 'py-1' },
+  /** A document-like table (the sandbox portal's invoices): plain headers over roomy rows. */
+  plain: { head: 'text-muted', th: 'pb-2 font-medium', body: 'divide-y divide-border', row: undefined, td: 'py-2' },
+} as const;
+
+/** A read-only table of `rows`, one column per entry of `columns`; `caption` names it for screen readers. */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  look = 'list',
+}: {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  caption?: string;
+  look?: keyof typeof LOOKS;
+}) {
+  const style = LOOKS[look];
+  return (
+    <table className="w-full text-left text-sm">
+      {caption ? <caption className="sr-only">{caption}</caption> : null}
+      <thead className={style.head}>
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} className={cn(style.th, column.headerClassName)}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className={style.body}>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} className={style.row}>
+            {columns.map((column) => (
+              <td key={column.header} className={cn(style.td, column.className)}>
+                {column.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
