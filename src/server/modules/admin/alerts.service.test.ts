@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorAlert } from '@shared/admin-ops-contract';
 import { createApp } from '../../app';
+import { compose } from '../../composition';
 import { buildDependencies, type Dependencies } from '../../dependencies';
 import { userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
@@ -57,7 +58,7 @@ beforeAll(async () => {
     clock: time.clock,
     tradingView: first.deps.tradingView,
   });
-  second = { app: await createApp(deps), deps };
+  second = { app: await createApp(compose(deps)), deps };
   operator = await signUp(first, OPERATORS[0]!);
 });
 

@@ -38,7 +38,7 @@ import {
   type SubscriptionViewRecord,
 } from './billing.repository';
 import { replaceRecurringPlans, settlePayment } from './duplicate-payments';
-import { applyCheckoutSession, applySubscription, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from './fulfilment';
+import { applyCheckoutSession, applySubscription, claimCheckoutSession, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from './fulfilment';
 import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from './payments.port';
 
 export type BillingServiceDeps = {
@@ -208,6 +208,14 @@ export function createBillingService(deps: BillingServiceDeps) {
 
   return {
     loadPaidSession,
+
+    /** Whether an account already uses `email` (the after-payment page may not create a second). */
+    async accountExists(email: string): Promise<boolean> {
+      return (await findAccountByEmail(db, email)) !== null;
+    },
+
+    /** Links a paid session's rows to the account that paid it (fulfilment's rules: once, same e-mail only). */
+    claimCheckoutSession: (sessionId: string, userId: string) => claimCheckoutSession(db, sessionId, userId),
 
     /** `baseUrl`: where the provider sends the buyer back (PUBLIC_URL, or the request's address in development). */
     async createCheckout(user: SessionUser | null, input: CreateCheckoutRequest, baseUrl: string): Promise<CreateCheckoutResponse> {

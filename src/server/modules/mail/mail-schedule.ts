@@ -36,11 +36,13 @@ export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummar
   return summary;
 }
 
+export type MailSchedule = { start: () => void; stop: () => Promise<void> };
+
 /** The schedule's loop for main.ts; wakes the mail worker when a pass wrote mails. */
-export function createMailSchedule(deps: { database: { db: Db }; clock: () => Date; logger: Logger; mailer: { kick: () => void } }) {
+export function createMailSchedule(deps: { db: Db; clock: () => Date; logger: Logger; mailer: { kick: () => void } }): MailSchedule {
   const loop = createBackgroundLoop({
     async pass() {
-      const summary = await runMailSchedule(deps.database.db, deps.clock());
+      const summary = await runMailSchedule(deps.db, deps.clock());
       if (summary.reminders + summary.ending + summary.ended > 0) {
         deps.logger.info(summary, 'timed mails written');
         deps.mailer.kick();

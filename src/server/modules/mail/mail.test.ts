@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../app';
+import { compose } from '../../composition';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
@@ -338,7 +339,7 @@ describe('the sandbox mailbox route', () => {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: 'smtp://mail.example.com:587' });
       const deps = buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234' });
       expect(deps.mail.kind).toBe('smtp');
-      const app = await createApp(deps);
+      const app = await createApp(compose(deps));
       const response = await app.request('/api/sandbox/mailbox');
       expect(response.status).toBe(404);
       const settings = (await (await app.request('/api/site')).json()) as { sandbox: string[] };

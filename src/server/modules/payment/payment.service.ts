@@ -4,20 +4,17 @@
 // paid (billing's claimCheckoutSession enforces both); the e-mail always comes from the session,
 // never from the request.
 import type { ActivateExistingSubscriptionResponse } from '@shared/api-contract';
-import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session.middleware';
-import { findAccountByEmail, type CheckoutSessionRow } from '../billing/billing.repository';
-import { claimCheckoutSession } from '../billing/fulfilment';
+import type { BillingService } from '../billing/billing.service';
 
 export type PaymentServiceDeps = {
-  db: Db;
   auth: Auth;
   logger: Logger;
-  /** Billing: the paid session, fulfilled from the provider when its event has not arrived yet. */
-  loadPaidSession: (sessionId: string) => Promise<CheckoutSessionRow>;
+  /** Billing: the paid session (fulfilled from the provider when its event has not arrived yet), accounts and claims. */
+  billing: Pick<BillingService, 'loadPaidSession' | 'accountExists' | 'claimCheckoutSession'>;
   /** TradingView: checks the username exists, stores it on the member's subscriptions, schedules the grant. */
   setTradingViewUsername: (userId: string, username: string) => Promise<{ verifiedUsername: string }>;
   /** TradingView: recomputes what the member should hold (a claimed purchase extends access). */
@@ -47,7 +44,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, auth, logger } = deps;
+  const { auth, logger, billing } = deps;
 
   /** The account for `email` with `password`, made with better-auth's own adapter and hashing (works while public sign-up is disabled). */
   async function createAccount(email: string, password: string): Promise<string> {
@@ -92,14 +89,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * the session is unclaimed.
      */
     async verifyPayment(input: { sessionId: string; password: string }, headers: Headers): Promise<VerifyPaymentResult> {
-      const session = await deps.loadPaidSession(input.sessionId);
+      const session = await billing.loadPaidSession(input.sessionId);
       if (!session.email) throw ERRORS.noEmail();
       if (session.claimedByUserId) throw ERRORS.claimed();
       const email = session.email.trim().toLowerCase();
-      if (await findAccountByEmail(db, email)) throw ERRORS.accountExists();
+      if (await billing.accountExists(email)) throw ERRORS.accountExists();
 
       const userId = await createAccount(email, input.password);
-      await claimCheckoutSession(db, session.id, userId);
+      await billing.claimCheckoutSession(session.id, userId);
       logger.info({ userId, sessionId: session.id, planType: session.planType }, 'account created after payment');
 
       const cookies = await signIn(email, input.password, headers);
@@ -114,12 +111,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       user: SessionUser,
       input: { sessionId: string; tradingviewUsername?: string | undefined },
     ): Promise<ActivateExistingSubscriptionResponse> {
-      const session = await deps.loadPaidSession(input.sessionId);
+      const session = await billing.loadPaidSession(input.sessionId);
       if (!session.email) throw ERRORS.noEmail();
       if (session.claimedByUserId && session.claimedByUserId !== user.id) throw ERRORS.claimed();
       if (!sameEmail(session.email, user.email)) throw ERRORS.mismatch();
 
-      const claim = await claimCheckoutSession(db, session.id, user.id);
+      const claim = await billing.claimCheckoutSession(session.id, user.id);
       if (!claim.alreadyClaimed) logger.info({ userId: user.id, sessionId: session.id, planType: session.planType }, 'purchase linked to an existing account');
 
       if (input.tradingviewUsername) {
