@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['src/server/**/*.test.ts'],
-          globalSetup: ['src/server/test/global-setup.ts'],
+          globalSetup: ['src/server/test-support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           expect,

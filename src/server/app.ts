@@ -25,7 +25,7 @@ import { createSessionRepository } from './modules/auth/session.repository';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
-import { paymentRoutes } from './modules/payment/payment.routes';
+import { activationRoutes } from './modules/activation/activation.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -108,7 +108,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', securityRoutes({ db, clock }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins }));
   api.route('/', billingRoutes({ db, billing: services.billing, payments, handler: services.paymentEvents, config, logger, clock, checkoutProofs }));
-  api.route('/', paymentRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
+  api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config }));
   const { directory, reports, members } = services;
   api.route('/', operatorStatusRoutes(directory));

@@ -1,6 +1,6 @@
 // The composition root: every service and job is built here, once, from the adapters in
 // Dependencies. createApp mounts routes on these services and main.ts starts these jobs; tests
-// build through the same function (src/server/test/test-app.ts), so they run the wiring they ship.
+// build through the same function (src/server/test-support/test-app.ts), so they run the wiring they ship.
 import type { Dependencies } from './dependencies';
 import type { BackgroundLoop } from './jobs/background-loop';
 import { createAdminOpsServices } from './modules/admin/admin-ops';
@@ -12,10 +12,10 @@ import { operatorEmails } from './modules/admin/operator-emails';
 import { createReportsService, type ReportsService } from './modules/admin/reports.service';
 import type { OperatorDirectory } from './modules/auth/operator';
 import { createBillingService, type BillingService } from './modules/billing/billing.service';
-import { createPaymentEventHandler, reconcileUsers, type PaymentEventHandler } from './modules/billing/fulfilment';
-import { createSandboxJobs, type SandboxJobs } from './modules/billing/sandbox-jobs';
+import { createPaymentEventHandler, reconcileUsers, type PaymentEventHandler } from './modules/fulfilment/fulfilment';
+import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-jobs';
 import { createMailSchedule, type MailSchedule } from './modules/mail/mail-schedule';
-import { createPaymentService, type PaymentService } from './modules/payment/payment.service';
+import { createActivationService, type ActivationService } from './modules/activation/activation.service';
 import { createTradingViewService, type TradingViewService } from './modules/tradingview/tradingview.service';
 
 export type Services = {
@@ -23,7 +23,7 @@ export type Services = {
   /** The one handler that turns provider events (webhooks, sandbox deliveries, replays) into rows. */
   paymentEvents: PaymentEventHandler;
   tradingView: TradingViewService;
-  activation: PaymentService;
+  activation: ActivationService;
   directory: OperatorDirectory;
   members: MembersService;
   reports: ReportsService;
@@ -49,7 +49,7 @@ export function compose(deps: Dependencies): Composition {
   const billing = createBillingService({ db, payments, config, logger, clock, onUsersChanged });
   const paymentEvents = createPaymentEventHandler({ db, payments, logger, clock, onUsersChanged });
   const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock });
-  const activation = createPaymentService({
+  const activation = createActivationService({
     auth,
     logger,
     billing,

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeTradingView } from './modules/tradingview/fake-tradingview-server';
+import { startFakeTradingView } from './test-support/fake-tradingview-server';
 
 // main.ts as an operator runs it: a real process, real port, embedded database.
 const dirs: string[] = [];

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { compose } from '../composition';
 import { createLogger } from '../logger';
-import { checkoutBody, payBody } from '../modules/billing/billing-test-kit';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { checkoutBody, payBody } from '../test-support/billing-test-kit';
+import { createTestApp, type TestApp } from '../test-support/test-app';
 
 // Issue 10 "Any port, any address": with PORT=3300 a buyer was sent back to localhost:3000, and
 // the auth API refused a shop opened on 127.0.0.1.

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { PaymentEventHandler } from '../billing/fulfilment';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import type { TradingViewPort } from '../tradingview/tradingview.port';
 import type { AdminOpsServices } from './admin-ops.routes';

@@ -8,11 +8,11 @@ import { compose } from '../../composition';
 import { buildDependencies, type Dependencies } from '../../dependencies';
 import { userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { movableClock } from '../billing/billing-test-kit';
-import { recordSignatureFailure } from '../billing/payment-event-failures.repository';
+import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
+import { movableClock } from '../../test-support/billing-test-kit';
+import { recordSignatureFailure } from '../fulfilment/payment-event-failures.repository';
 import { listOutboxMails } from '../mail/outbox.repository';
-import { seedMember } from './admin-test-kit';
+import { seedMember } from '../../test-support/admin-test-kit';
 import { createOperatorAlerts, type AlertChange, type OperatorAlerts } from './alerts.service';
 import { operatorEmails } from './operator-emails';
 

@@ -3,8 +3,8 @@
 import type { OrderFilter, OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import type { HandleResult, PaymentEventHandler } from '../billing/fulfilment';
-import { findEventFailure, listEventFailures, storedEvent } from '../billing/payment-event-failures.repository';
+import type { HandleResult, PaymentEventHandler } from '../fulfilment/fulfilment';
+import { findEventFailure, listEventFailures, storedEvent } from '../fulfilment/payment-event-failures.repository';
 import type { Operator, OperatorActions } from './operator-actions';
 import { findOrders, recentProcessedEvents } from './payments-report.repository';
 

@@ -10,8 +10,8 @@ import { account, securityEvents, user, verification } from '../../db/schema';
 import { buildDependencies } from '../../dependencies';
 import { createLogger } from '../../logger';
 import type { Mail, MailPort } from '../mail/mail.port';
-import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../../test-support/test-app';
+import { createTestDatabase } from '../../test-support/test-database';
 
 const PASSWORD = 'Sup3rSecret!';
 

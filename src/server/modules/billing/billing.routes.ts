@@ -16,12 +16,12 @@ import { readJson } from '../../http/errors';
 import { returnBaseUrl } from '../../http/public-address';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
 import type { Logger } from '../../logger';
-import type { CheckoutProofs } from '../payment/checkout-proof';
+import type { CheckoutProofs } from './checkout-proof';
 import type { BillingService } from './billing.service';
-import type { PaymentEventHandler } from './fulfilment';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { PaymentsPort } from './payments.port';
 import { limitPerAddress } from '../throttle/throttle.middleware';
-import { sandboxRoutes } from './sandbox.routes';
+import { sandboxRoutes } from '../sandbox/sandbox.routes';
 
 export type BillingRoutesDeps = {
   db: Db;

@@ -13,7 +13,7 @@ import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { SessionUser } from '../auth/session.middleware';
 import { queuePlanChangedMail } from '../mail/lifecycle-mails';
-import { maskEmail } from '../payment/checkout-proof';
+import { maskEmail } from './checkout-proof';
 import { recordSecurityEvent } from '../security/security.repository';
 import {
   abandonPlanChange,
@@ -37,8 +37,8 @@ import {
   type CheckoutSessionRow,
   type SubscriptionViewRecord,
 } from './billing.repository';
-import { replaceRecurringPlans, settlePayment } from './duplicate-payments';
-import { applyCheckoutSession, applySubscription, claimCheckoutSession, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from './fulfilment';
+import { replaceRecurringPlans, settlePayment } from '../fulfilment/duplicate-payments';
+import { applyCheckoutSession, applySubscription, claimCheckoutSession, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from '../fulfilment/fulfilment';
 import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from './payments.port';
 
 export type BillingServiceDeps = {

@@ -4,8 +4,8 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/errors';
 import type { Logger } from '../../logger';
-import type { PaymentEventHandler } from './fulfilment';
-import { recordSignatureFailure } from './payment-event-failures.repository';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import { recordSignatureFailure } from '../fulfilment/payment-event-failures.repository';
 import type { PaymentsPort } from './payments.port';
 
 export function webhookRoutes(deps: { db: Db; payments: PaymentsPort; handler: PaymentEventHandler; logger: Logger; clock: () => Date }) {

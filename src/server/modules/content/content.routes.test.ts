@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
 import { loadConfig } from '../../config';
 import { userSubscriptions } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { loadSiteContent } from './content.service';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/client';
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
-import { FINISH_SETUP_LINK_TTL_MS } from '../payment/checkout-proof';
+import { FINISH_SETUP_LINK_TTL_MS } from '../billing/checkout-proof';
 import { mailKeys } from './mail-intents';
 import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifecycle-mail.repository';
 import { enqueueMail } from './outbox.repository';

@@ -33,10 +33,10 @@ import {
   type CheckoutSessionRow,
   type ProviderState,
   type SubscriptionRecord,
-} from './billing.repository';
+} from '../billing/billing.repository';
 import { judgeCompletedPayment, settlePayment, type SettlementDeps } from './duplicate-payments';
 import { recordEventFailure, resolveEventFailure } from './payment-event-failures.repository';
-import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
+import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
 
 /** A past_due member keeps access this long after the paid period while the provider retries. */
 export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;

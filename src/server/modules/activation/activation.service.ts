@@ -10,7 +10,7 @@ import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session.middleware';
 import type { BillingService } from '../billing/billing.service';
 
-export type PaymentServiceDeps = {
+export type ActivationServiceDeps = {
   auth: Auth;
   logger: Logger;
   /** Billing: the paid session (fulfilled from the provider when its event has not arrived yet), accounts and claims. */
@@ -43,7 +43,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createPaymentService(deps: PaymentServiceDeps) {
+export function createActivationService(deps: ActivationServiceDeps) {
   const { auth, logger, billing } = deps;
 
   /** The account for `email` with `password`, made with better-auth's own adapter and hashing (works while public sign-up is disabled). */
@@ -130,4 +130,4 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   };
 }
 
-export type PaymentService = ReturnType<typeof createPaymentService>;
+export type ActivationService = ReturnType<typeof createActivationService>;

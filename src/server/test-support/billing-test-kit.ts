@@ -3,11 +3,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CreateCheckoutRequest } from '@shared/api-contract';
-import { queryRows } from '../../db/query';
-import { checkoutSessions, orders, sandboxEvents, userSubscriptions } from '../../db/schema';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/test-app';
-import type { SandboxPaymentsPort } from './payments.port';
-import type { SandboxJobs } from './sandbox-jobs';
+import { queryRows } from '../db/query';
+import { checkoutSessions, orders, sandboxEvents, userSubscriptions } from '../db/schema';
+import { cookieFrom, createTestApp, type TestApp } from './test-app';
+import type { SandboxPaymentsPort } from '../modules/billing/payments.port';
+import type { SandboxJobs } from '../modules/sandbox/sandbox-jobs';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',

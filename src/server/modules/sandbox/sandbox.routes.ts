@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { sandboxPayRequestSchema } from '@shared/sandbox-contract';
 import { ApiError, readJson } from '../../http/errors';
 import type { Logger } from '../../logger';
-import type { PaymentEventHandler } from './fulfilment';
-import type { SandboxPaymentsPort } from './payments.port';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import type { SandboxPaymentsPort } from '../billing/payments.port';
 import { deliverSandboxEvents } from './sandbox-jobs';
 
 const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, 'Malformed id.');

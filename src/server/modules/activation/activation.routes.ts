@@ -15,8 +15,8 @@ import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { PASSWORD_MIN_LENGTH } from '@shared/validation';
 import { ApiError, readJson } from '../../http/errors';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
-import type { CheckoutProofs } from './checkout-proof';
-import type { PaymentService } from './payment.service';
+import type { CheckoutProofs } from '../billing/checkout-proof';
+import type { ActivationService } from './activation.service';
 
 /** The body by `schema`; the first problem's own message is the answer (the page shows it as is). */
 async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -33,7 +33,7 @@ async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.i
   }
 }
 
-export function paymentRoutes(deps: { service: PaymentService; checkoutProofs: CheckoutProofs; trustedOrigins: string[]; clock: () => Date }) {
+export function activationRoutes(deps: { service: ActivationService; checkoutProofs: CheckoutProofs; trustedOrigins: string[]; clock: () => Date }) {
   const { service, trustedOrigins } = deps;
   return (
     new Hono<{ Variables: AuthVariables }>()

@@ -7,7 +7,6 @@ import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { validateCardInput, type CardErrors } from '@shared/card-input';
 import { disputeOutcome } from '@shared/payment-rules';
 import { PLAN_CURRENCY, planDisplayName, planPeriodEnd, planPeriodInterval, type PlanPrices, type PlanType } from '@shared/plans';
-import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';
 import { emailSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCustomers, sandboxEvents, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
@@ -21,9 +20,10 @@ import type {
   PlanChangeInput,
   PlanChangePreview,
   RefundInput,
+  SandboxOperations,
   SandboxPaymentsPort,
   SubscriptionSnapshot,
-} from './payments.port';
+} from '../billing/payments.port';
 import { applyBalance, computeProration, customerBalance, type InvoiceLine } from './proration';
 import { cardOutcome, DECLINE_MESSAGES } from './sandbox-cards';
 
@@ -33,22 +33,6 @@ export const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
 type InvoiceRow = typeof sandboxInvoices.$inferSelect;
-
-export type SandboxOperations = {
-  getCheckout(id: string): Promise<SandboxCheckout | null>;
-  /** Pays an open checkout with a test card; answers where the buyer's browser goes next. */
-  pay(id: string, input: SandboxPayRequest): Promise<{ redirectUrl: string }>;
-  getPortal(customerId: string): Promise<SandboxPortal | null>;
-  setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean): Promise<void>;
-  /** Demo clock: processes the subscription as if its current period had just ended. */
-  advanceToPeriodEnd(customerId: string, subscriptionId: string): Promise<void>;
-  /** Renews or ends every subscription whose period has ended by `now`; returns how many. */
-  runClock(now?: Date): Promise<number>;
-  /** Demo and tests: the card holder's bank opens (needs_response) or closes (won, lost) a dispute of a charge. */
-  disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
-  pendingEvents(limit: number): Promise<PaymentEvent[]>;
-  markDelivered(eventId: string): Promise<void>;
-};
 
 export type SandboxDeps = {
   db: Db;

@@ -3,8 +3,8 @@
 // so several instances, or a route delivering right after a payment, may overlap safely.
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
-import type { PaymentEventHandler } from './fulfilment';
-import type { SandboxPaymentsPort } from './payments.port';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import type { SandboxPaymentsPort } from '../billing/payments.port';
 
 export const SANDBOX_JOB_INTERVAL_MS = 2_000;
 const BATCH = 100;
