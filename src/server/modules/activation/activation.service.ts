@@ -4,11 +4,11 @@
 // paid (billing's claimCheckoutSession enforces both); the e-mail always comes from the session,
 // never from the request.
 import type { ActivateExistingSubscriptionResponse } from '@shared/api-contract';
-import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session.middleware';
 import type { BillingService } from '../billing/billing.service';
+import { serverError } from '../../http/server-errors';
 
 export type ActivationServiceDeps = {
   auth: Auth;
@@ -24,13 +24,6 @@ export type ActivationServiceDeps = {
 };
 
 export type VerifyPaymentResult = { email: string; signedIn: boolean; setCookies: string[] };
-
-const ERRORS = {
-  claimed: () => new ApiError(409, 'session_claimed', 'This payment has already been used to activate an account. Please log in.'),
-  accountExists: () => new ApiError(409, 'user_exists', 'An account with this email already exists. Please log in to activate your purchase.'),
-  mismatch: () => new ApiError(403, 'email_mismatch', 'This payment belongs to a different email address.'),
-  noEmail: () => new ApiError(409, 'session_not_paid', 'This payment has no email address yet. Please try again in a moment.'),
-};
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -55,7 +48,7 @@ export function createActivationService(deps: ActivationServiceDeps) {
       created = await context.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'email-password' });
     } catch (error) {
       // Two tabs creating the same account at once: the second one loses on the unique e-mail.
-      if (isUniqueViolation(error)) throw ERRORS.accountExists();
+      if (isUniqueViolation(error)) throw serverError('accountExistsForPurchase');
       throw error;
     }
     if (!created) throw new Error('better-auth created no user');
@@ -90,10 +83,10 @@ export function createActivationService(deps: ActivationServiceDeps) {
      */
     async verifyPayment(input: { sessionId: string; password: string }, headers: Headers): Promise<VerifyPaymentResult> {
       const session = await billing.loadPaidSession(input.sessionId);
-      if (!session.email) throw ERRORS.noEmail();
-      if (session.claimedByUserId) throw ERRORS.claimed();
+      if (!session.email) throw serverError('purchaseWithoutEmail');
+      if (session.claimedByUserId) throw serverError('sessionClaimed');
       const email = session.email.trim().toLowerCase();
-      if (await billing.accountExists(email)) throw ERRORS.accountExists();
+      if (await billing.accountExists(email)) throw serverError('accountExistsForPurchase');
 
       const userId = await createAccount(email, input.password);
       await billing.claimCheckoutSession(session.id, userId);
@@ -112,9 +105,9 @@ export function createActivationService(deps: ActivationServiceDeps) {
       input: { sessionId: string; tradingviewUsername?: string | undefined },
     ): Promise<ActivateExistingSubscriptionResponse> {
       const session = await billing.loadPaidSession(input.sessionId);
-      if (!session.email) throw ERRORS.noEmail();
-      if (session.claimedByUserId && session.claimedByUserId !== user.id) throw ERRORS.claimed();
-      if (!sameEmail(session.email, user.email)) throw ERRORS.mismatch();
+      if (!session.email) throw serverError('purchaseWithoutEmail');
+      if (session.claimedByUserId && session.claimedByUserId !== user.id) throw serverError('sessionClaimed');
+      if (!sameEmail(session.email, user.email)) throw serverError('emailMismatch');
 
       const claim = await billing.claimCheckoutSession(session.id, user.id);
       if (!claim.alreadyClaimed) logger.info({ userId: user.id, sessionId: session.id, planType: session.planType }, 'purchase linked to an existing account');

@@ -11,6 +11,7 @@ import type { CheckoutSessionSnapshot, CreateCheckoutInput, SandboxOperations, S
 import { cardOutcome } from './sandbox-cards';
 import { findCharge, insertInvoice, intervalMonths, planName } from './sandbox-invoices';
 import { emit, newId, type SandboxDeps } from './sandbox-store';
+import { serverError } from '../../http/server-errors';
 
 /** Stripe's checkout sessions expire after 24 hours; so do ours. */
 const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -89,10 +90,10 @@ export function createSandboxCheckout(
       const now = clock();
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)).for('update').limit(1);
-        if (!row) throw new ApiError(404, 'session_not_found', 'This checkout session does not exist.');
+        if (!row) throw serverError('sandboxCheckoutMissing');
         const status = sessionStatus(row, now);
-        if (status === 'complete') throw new ApiError(409, 'session_claimed', 'This checkout has already been paid.');
-        if (status === 'expired') throw new ApiError(410, 'not_found', 'This checkout session has expired. Please start again from the shop.');
+        if (status === 'complete') throw serverError('sandboxCheckoutPaid');
+        if (status === 'expired') throw serverError('sandboxCheckoutExpired');
 
         const fieldErrors: CardErrors & { email?: string } = validateCardInput(input, now);
         let email = row.customerEmail;

@@ -9,6 +9,7 @@ import { ApiError } from '../../http/errors';
 import type { ChargeSnapshot, InvoiceSnapshot, RefundInput, SandboxOperations, SandboxPaymentsPort } from '../billing/payments.port';
 import { applyBalance, customerBalance, type InvoiceLine } from './proration';
 import { emit, newId, type SandboxDeps } from './sandbox-store';
+import { serverError } from '../../http/server-errors';
 
 export type InvoiceRow = typeof sandboxInvoices.$inferSelect;
 
@@ -125,7 +126,7 @@ export function createSandboxInvoices(deps: Pick<SandboxDeps, 'db' | 'clock'>): 
       const now = clock();
       await db.transaction(async (tx) => {
         const invoice = await findCharge(tx, chargeId);
-        if (!invoice?.paymentIntentId) throw new ApiError(404, 'not_found', 'Charge not found.');
+        if (!invoice?.paymentIntentId) throw serverError('sandboxChargeMissing');
         await tx.update(sandboxInvoices).set({ disputeStatus: status }).where(eq(sandboxInvoices.id, invoice.id));
         await emit(tx, now, status === 'needs_response' ? 'charge.dispute.created' : 'charge.dispute.closed', { chargeId: invoice.id });
       });

@@ -11,6 +11,7 @@ import { DECLINE_MESSAGES } from './sandbox-cards';
 import { cardOf } from './sandbox-checkout';
 import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';
 import { emit, type SandboxDeps } from './sandbox-store';
+import { serverError } from '../../http/server-errors';
 
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
 
@@ -91,7 +92,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
 
   async function ownedSubscription(customerId: string, subscriptionId: string): Promise<SubscriptionRow> {
     const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId)).limit(1);
-    if (!row || row.customerId !== customerId) throw new ApiError(404, 'not_found', 'Subscription not found.');
+    if (!row || row.customerId !== customerId) throw serverError('sandboxSubscriptionMissing');
     return row;
   }
 
@@ -99,7 +100,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     const current = sub.planType as PlanType;
     const currentMonths = intervalMonths(current);
     const nextMonths = intervalMonths(planType);
-    if (!currentMonths || !nextMonths) throw new ApiError(400, 'validation_failed', 'Only recurring plans can be changed in place.');
+    if (!currentMonths || !nextMonths) throw serverError('sandboxOnlyRecurringChanges');
     return computeProration({
       current: { amount: sub.unitAmount, intervalMonths: currentMonths, name: planName(current) },
       next: { amount: prices()[planType], intervalMonths: nextMonths, name: planName(planType) },
@@ -149,7 +150,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       const now = clock();
       await db.transaction(async (tx) => {
         const sub = await lockSubscription(tx, subscriptionId);
-        if (!sub || sub.status === 'canceled') throw new ApiError(409, 'validation_failed', 'This subscription has already ended.');
+        if (!sub || sub.status === 'canceled') throw serverError('sandboxSubscriptionEnded');
         if (sub.cancelAtPeriodEnd === cancel) return;
         await tx.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: cancel, updatedAt: now }).where(eq(sandboxSubscriptions.id, subscriptionId));
         await emit(tx, now, 'customer.subscription.updated', { subscriptionId });
@@ -158,7 +159,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
 
     async advanceToPeriodEnd(customerId, subscriptionId) {
       const sub = await ownedSubscription(customerId, subscriptionId);
-      if (sub.status === 'canceled') throw new ApiError(409, 'validation_failed', 'This subscription has already ended.');
+      if (sub.status === 'canceled') throw serverError('sandboxSubscriptionEnded');
       await renew(subscriptionId, sub.currentPeriodEnd);
     },
 
@@ -181,7 +182,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
 
     async previewPlanChange(input: PlanChangeInput): Promise<PlanChangePreview> {
       const [sub] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, input.subscriptionId)).limit(1);
-      if (!sub) throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
+      if (!sub) throw serverError('noCustomer');
       const balance = customerBalance(await invoicesOf(db, sub.customerId));
       const result = planChange(sub, input.planType, input.prorationDate, balance);
       return { prorationCredit: result.prorationCredit, newPlanCharge: result.newPlanCharge, totalDue: result.totalDue, currency: sub.currency };
@@ -191,7 +192,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       const now = clock();
       return db.transaction(async (tx) => {
         const sub = await lockSubscription(tx, input.subscriptionId);
-        if (!sub || sub.status === 'canceled') throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
+        if (!sub || sub.status === 'canceled') throw serverError('noCustomer');
         const balance = customerBalance(await invoicesOf(tx, sub.customerId));
         const result = planChange(sub, input.planType, input.prorationDate, balance);
         const card = await cardOf(tx, sub.customerId);
@@ -222,7 +223,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       const now = clock();
       return db.transaction(async (tx) => {
         const sub = await lockSubscription(tx, id);
-        if (!sub) throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
+        if (!sub) throw serverError('noCustomer');
         if (sub.status !== 'canceled') {
           await tx.update(sandboxSubscriptions).set({ status: 'canceled', canceledAt: now, updatedAt: now }).where(eq(sandboxSubscriptions.id, id));
           await emit(tx, now, 'customer.subscription.deleted', { subscriptionId: id });
