@@ -1,4 +1,4 @@
-// The Stripe adapter (stripe-node v23, API "endive"). Facts it relies on: /work/shared/INTEGRATIONS.md.
+// The Stripe adapter (stripe-node v23, API "endive"), behind the payments port.
 // Every call has a timeout; reads and idempotency-keyed writes are retried on network failure.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
