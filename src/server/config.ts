@@ -46,7 +46,7 @@ function isAddressOrCidr(entry: string): boolean {
 const minorUnits = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** The built-in brand mark in public/, served as the favicon too. */
-export const BUILT_IN_BRAND_LOGO = '/favicon.svg';
+const BUILT_IN_BRAND_LOGO = '/favicon.svg';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());

@@ -3,7 +3,7 @@ import type { Logger } from '../../logger';
 import type { OperatorAlerts } from './alerts.service';
 
 /** Once a minute is soon enough for a human and light on TradingView (one health call). */
-export const ALERT_CHECK_INTERVAL_MS = 60_000;
+const ALERT_CHECK_INTERVAL_MS = 60_000;
 
 /** The operator alerts' check on every instance (main.ts starts it); the table keeps one state for all. */
 export function createOperatorAlertsJob(alerts: Pick<OperatorAlerts, 'check'>, logger: Logger): BackgroundLoop {

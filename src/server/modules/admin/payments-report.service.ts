@@ -8,7 +8,7 @@ import { findEventFailure, listEventFailures, storedEvent } from '../fulfilment/
 import type { Operator, OperatorActions } from './operator-actions';
 import { findOrders, recentProcessedEvents } from './payments-report.repository';
 
-export const ORDER_PAGE = 200;
+const ORDER_PAGE = 200;
 const EVENT_PAGE = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

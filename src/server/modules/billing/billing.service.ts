@@ -51,7 +51,7 @@ export type BillingServiceDeps = {
 };
 
 /** How long a previewed proration date is honoured by the change that follows it. */
-export const PREVIEW_TTL_MS = 10 * 60 * 1000;
+const PREVIEW_TTL_MS = 10 * 60 * 1000;
 /** Unpaid checkouts younger than this are re-checked by a sync (a webhook may have been missed). */
 const RECENT_CHECKOUT_MS = 24 * 60 * 60 * 1000;
 
@@ -71,7 +71,7 @@ function changeableSubscription(rows: readonly SubscriptionViewRecord[], now: Da
  *   (it claimed this session and did not exist when the checkout started);
  * - existing_needs_tv: signed in as it, no username, any other case.
  */
-export function paymentUserStatus(input: {
+function paymentUserStatus(input: {
   account: { id: string; createdAt: Date } | null;
   callerId: string | null;
   hasUsername: boolean;

@@ -36,7 +36,7 @@ export type StripeSettings = {
   timeoutMs?: number;
 };
 
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 const RETRIES = 2;
 
 const toDate = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
@@ -366,7 +366,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
 }
 
 /** Reduces a Stripe event to the ids the handler re-reads. */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
   const object = event.data.object as { object?: string; id?: string };
   switch (object.object) {

@@ -10,8 +10,8 @@ import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifec
 import { enqueueMail } from './outbox.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const REMINDER_AFTER_MS = 24 * HOUR_MS;
-export const ENDING_NOTICE_MS = 3 * 24 * HOUR_MS;
+const REMINDER_AFTER_MS = 24 * HOUR_MS;
+const ENDING_NOTICE_MS = 3 * 24 * HOUR_MS;
 /** An ended plan older than this is history, not news (e.g. the first start on old data). */
 const ENDED_NOTICE_WINDOW_MS = 3 * 24 * HOUR_MS;
 const SCHEDULE_INTERVAL_MS = 10 * 60_000;

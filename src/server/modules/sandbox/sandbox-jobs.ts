@@ -6,7 +6,7 @@ import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { SandboxPaymentsPort } from '../billing/payments.port';
 
-export const SANDBOX_JOB_INTERVAL_MS = 2_000;
+const SANDBOX_JOB_INTERVAL_MS = 2_000;
 const BATCH = 100;
 
 /** Delivers pending sandbox events in order; an event that fails stays pending for the next pass. */

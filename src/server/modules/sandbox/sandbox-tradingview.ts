@@ -21,7 +21,7 @@ export type SandboxTradingViewOptions = {
 };
 
 /** The account the sandbox pretends the vendor's session cookie belongs to. */
-export const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
+const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
 
 const OUTAGE_MESSAGE = "TradingView's access endpoints are down (simulated outage)";
 
