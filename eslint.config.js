@@ -82,7 +82,7 @@ export default tseslint.config(
     ]),
   })),
   {
-    files: ['src/server/config.ts', 'src/server/test/**', 'src/**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'bench/**', '*.config.{ts,js}'],
+    files: ['src/server/config.ts', 'src/server/test-support/**', 'src/**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'bench/**', '*.config.{ts,js}'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './vite.aliases.ts';
-import { databaseSuites } from './src/server/test/database-suites.ts';
+import { databaseSuites } from './src/server/test-support/database-suites.ts';
 
 // Three projects because they need different environments: pure rules and the server run in
 // Node, React components in jsdom. `npm test` runs the server project a second time against a
@@ -29,7 +29,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: onPostgresServer ? databaseSuites(resolve('src/server'), resolve('.')) : ['src/server/**/*.test.ts'],
-          globalSetup: ['src/server/test/global-setup.ts'],
+          globalSetup: ['src/server/test-support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           expect,

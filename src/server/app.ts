@@ -3,8 +3,8 @@ import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { SiteSettings } from '@shared/site';
+import type { Composition } from './composition';
 import { sandboxAdapters, type Config } from './config';
-import type { Dependencies } from './dependencies';
 import { requestBodyLimit } from './http/body-limit';
 import { compression } from './http/compression';
 import { clientAddress } from './http/client-address';
@@ -15,23 +15,17 @@ import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
-import { createMembersService } from './modules/admin/members.service';
-import { createReportsService } from './modules/admin/reports.service';
-import { createAdminOpsServices } from './modules/admin/admin-ops';
 import { adminOpsRoutes } from './modules/admin/admin-ops.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
-import { createBillingService } from './modules/billing/billing.service';
-import { reconcileUsers } from './modules/billing/fulfilment';
 import { webhookRoutes } from './modules/billing/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { loadSession, type AuthVariables } from './modules/auth/session.middleware';
 import { createSessionRepository } from './modules/auth/session.repository';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
-import { createTradingViewService, type TradingViewService } from './modules/tradingview/tradingview.service';
 import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
-import { paymentRoutes } from './modules/payment/payment.routes';
+import { activationRoutes } from './modules/activation/activation.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -63,22 +57,11 @@ function contentSecurityPolicy(config: Config) {
   };
 }
 
-/** The operator console's services (issue 13), built from the same dependencies as the shop's. */
-function operatorConsole(deps: Dependencies, tradingView: TradingViewService) {
-  const { config, logger, clock, payments, reconciler } = deps;
-  const db = deps.database.db;
-  const billing = createBillingService({ db, payments, config, logger, clock, onUsersChanged: reconcileUsers(reconciler) });
-  return {
-    db,
-    directory: { config, db },
-    reports: createReportsService({ db, clock, prices: config.site.prices }),
-    members: createMembersService({ db, clock, reconciler, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
-  };
-}
-
-/** Builds the whole HTTP app from injected dependencies; main.ts only wires real ones. */
-export async function createApp(deps: Dependencies, options: AppOptions = { clientDir: null }) {
-  const { config, database, logger } = deps;
+/** Builds the whole HTTP app on the composed services; main.ts only wires real adapters. */
+export async function createApp(composition: Composition, options: AppOptions = { clientDir: null }) {
+  const { deps, services } = composition;
+  const { config, database, logger, clock, payments, checkoutProofs } = deps;
+  const db = database.db;
   const app = new Hono();
 
   app.use('*', requestId());
@@ -110,28 +93,27 @@ export async function createApp(deps: Dependencies, options: AppOptions = { clie
   });
 
   // Before the API and its middleware: the signature check needs the untouched raw body.
-  app.route('/api/webhooks', webhookRoutes(deps));
+  app.route('/api/webhooks', webhookRoutes({ db, payments, handler: services.paymentEvents, logger, clock }));
   app.route('/api/auth', authRoutes({ auth: deps.auth, config }));
 
   const api = new Hono<{ Variables: AuthVariables }>();
   api.onError((error, c) => handleError(error, c, logger));
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
-  api.use('*', loadSession(deps.auth, createSessionRepository(database.db)));
+  api.use('*', loadSession(deps.auth, createSessionRepository(db)));
   api.get('/site', (c) => c.json(publicSiteSettings(config)));
   api.get('/openapi.json', (c) => c.json(openApiDocument(config.site.brandName)));
   api.route('/', accessRoutes());
   api.route('/', contentRoutes({ content: deps.content }));
-  api.route('/', securityRoutes({ db: database.db, clock: deps.clock }));
-  const tradingView = createTradingViewService({ db: database.db, port: deps.tradingView, reconciler: deps.reconciler, logger, clock: deps.clock });
-  api.route('/', tradingViewRoutes({ service: tradingView, trustedOrigins: config.trustedOrigins }));
-  api.route('/', billingRoutes(deps));
-  api.route('/', paymentRoutes(deps, tradingView));
-  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db: database.db, config }));
-  const operatorConsoleDeps = operatorConsole(deps, tradingView);
-  api.route('/', operatorStatusRoutes(operatorConsoleDeps.directory));
+  api.route('/', securityRoutes({ db, clock }));
+  api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins }));
+  api.route('/', billingRoutes({ db, billing: services.billing, payments, handler: services.paymentEvents, config, logger, clock, checkoutProofs }));
+  api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
+  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config }));
+  const { directory, reports, members } = services;
+  api.route('/', operatorStatusRoutes(directory));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes(operatorConsoleDeps).route('/', adminOpsRoutes(createAdminOpsServices(deps))));
+  api.route('/admin', adminRoutes({ db, directory, reports, members }).route('/', adminOpsRoutes(services.adminOps)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -63,7 +63,7 @@ export function perPlanEnv<Prefix extends string, Plan extends PlanType, T>(pref
 }
 
 /** The built-in brand mark in public/, served as the favicon too. */
-export const BUILT_IN_BRAND_LOGO = '/favicon.svg';
+const BUILT_IN_BRAND_LOGO = '/favicon.svg';
 
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());

@@ -13,7 +13,7 @@ import type { MailPort } from './modules/mail/mail.port';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxMail } from './modules/mail/outbox-mail';
 import { createSmtpMail } from './modules/mail/smtp-mail';
-import { createCheckoutProofs, type CheckoutProofs } from './modules/payment/checkout-proof';
+import { createCheckoutProofs, type CheckoutProofs } from './modules/billing/checkout-proof';
 import type { GrantReconciler } from './modules/tradingview/grant-reconciler';
 import { buildTradingView } from './modules/tradingview/tradingview-adapters';
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';

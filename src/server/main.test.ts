@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { PROJECT_ROOT } from './project-root';
-import { startFakeTradingView } from './modules/tradingview/fake-tradingview-server';
+import { startFakeTradingView } from './test-support/fake-tradingview-server';
 
 // main.ts as an operator runs it: compiled as `npm start` compiles it, a real process, real
 // port, embedded database. The build goes to a folder of its own inside the project, where the

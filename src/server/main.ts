@@ -2,16 +2,14 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { compose } from './composition';
 import { buildDependencies, resolveAuthSecret } from './dependencies';
 import { ConfigError, listeningUrl, loadConfig, sandboxAdapters, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { loadSiteContent } from './modules/content/content.service';
 import { createLogger, loadPrettifier } from './logger';
-import { createBillingJobs } from './modules/billing/sandbox-jobs';
 import { passesDoctor } from './doctor/startup-check';
-import { createMailSchedule } from './modules/mail/mail-schedule';
-import { createOperatorAlertsJob } from './modules/admin/alerts-job';
 
 function readConfig(): Config {
   try {
@@ -38,7 +36,9 @@ logger.info({ engine: database.engine, applied }, 'database ready');
 
 const clientDir = resolve(config.clientDir);
 const deps = buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
-const app = await createApp(deps, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });
+const composition = compose(deps);
+const { jobs } = composition;
+const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });
 
 const sandboxes = sandboxAdapters(config);
 logger.info(
@@ -57,14 +57,11 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
   const address = listeningUrl(config.host, info.port);
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
-deps.reconciler.start();
-deps.mailer.start();
-const mailSchedule = createMailSchedule(deps);
-mailSchedule.start();
-const billingJobs = createBillingJobs(deps);
-billingJobs?.start();
-const operatorAlerts = createOperatorAlertsJob(deps);
-operatorAlerts.start();
+jobs.reconciler.start();
+jobs.mailer.start();
+jobs.mailSchedule.start();
+jobs.sandbox?.start();
+jobs.operatorAlerts.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -73,11 +70,11 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   // stop taking connections, let in-flight requests finish, then release the database
   server.close(async () => {
-    await operatorAlerts.stop();
-    await billingJobs?.stop();
-    await mailSchedule.stop();
-    await deps.mailer.stop();
-    await deps.reconciler.stop();
+    await jobs.operatorAlerts.stop();
+    await jobs.sandbox?.stop();
+    await jobs.mailSchedule.stop();
+    await jobs.mailer.stop();
+    await jobs.reconciler.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { operatorAuditLog } from '../db/schema';
 import { isOperator } from '../modules/auth/operator';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase } from '../test-support/test-database';
 import { ADMIN_USAGE, CLI_OPERATOR, runAdminCommand } from './admin-command';
 
 let database: Database;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
 import { migrate } from './migrate';
 import { queryRows } from './query';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase } from '../test-support/test-database';
 import { user, userSubscriptions } from './schema';
 
 let database: Database;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./client";
 import { queryRows } from "./query";
 import * as schema from "./schema";
-import { createTestDatabase } from "../test/test-database";
+import { createTestDatabase } from "../test-support/test-database";
 
 // Migrations are written by hand and the Drizzle schema is edited to match: this keeps the two
 // honest. It compares what the code is typed against with what the migrated database holds.

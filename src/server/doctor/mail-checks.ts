@@ -4,7 +4,7 @@ import { ok, problem, sandbox, type Check } from './doctor-report';
 
 export type MailCheckSettings = { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; from: string };
 
-export const SMTP_CHECK_TIMEOUT_MS = 10_000;
+const SMTP_CHECK_TIMEOUT_MS = 10_000;
 
 /** 'Shop <mail@shop.com>' or 'mail@shop.com'. */
 const SENDER = /^(?:[^<>]*<\s*)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>?$/;

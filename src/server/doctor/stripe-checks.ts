@@ -30,7 +30,7 @@ async function checkKey(stripe: Stripe, mode: string): Promise<Check> {
 }
 
 /** What a plan's Stripe price must be: recurring every 1, 3 or 12 months, or one-time for lifetime. */
-export function priceProblems(plan: PlanType, price: Stripe.Price, listPrice: number): string[] {
+function priceProblems(plan: PlanType, price: Stripe.Price, listPrice: number): string[] {
   const problems: string[] = [];
   if (!price.active) problems.push('is archived (inactive)');
   const months = planPeriodInterval(plan)?.months ?? null;

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { compose } from '../composition';
 import { createLogger } from '../logger';
-import { checkoutBody, payBody } from '../modules/billing/billing-test-kit';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { checkoutBody, payBody } from '../test-support/billing-test-kit';
+import { createTestApp, type TestApp } from '../test-support/test-app';
 
 // Issue 10 "Any port, any address": with PORT=3300 a buyer was sent back to localhost:3000, and
 // the auth API refused a shop opened on 127.0.0.1.
@@ -55,7 +56,7 @@ describe('the shop on another port (development)', () => {
   it('says once in the log when requests arrive where PUBLIC_URL does not point', async () => {
     const lines: string[] = [];
     const logger = createLogger('warn', { destination: { write: (line: string) => void lines.push(line) } });
-    const app = await createApp({ ...t.deps, logger });
+    const app = await createApp(compose({ ...t.deps, logger }));
     await app.request('http://localhost:3300/healthz');
     expect(lines).toEqual([]);
     await app.request('http://127.0.0.1:3300/healthz');

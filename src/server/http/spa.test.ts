@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { publicSiteSettings } from '../app';
-import { createTestApp } from '../test/test-app';
+import { createTestApp } from '../test-support/test-app';
 import { renderIndexHtml } from './spa';
 
 const TEMPLATE = '<html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>x</title></head><body></body></html>';

@@ -9,7 +9,7 @@ import { hasSessionCookie, landingPages, loadLandingRenderer } from './landing';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** JSON inside a <script type="application/json"> block: only "<" can end the block early. */
-export function siteSettingsScript(settings: SiteSettings): string {
+function siteSettingsScript(settings: SiteSettings): string {
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return `<script id="site-settings" type="application/json">${json}</script>`;
 }

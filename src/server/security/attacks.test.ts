@@ -14,7 +14,7 @@ import { queryRows } from '../db/query';
 import { checkoutSessions, securityEvents, user } from '../db/schema';
 import { API_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '../http/body-limit';
 import { recordRepeatedSecurityEvent, recordSecurityEvent } from '../modules/security/security.repository';
-import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../test/test-app';
+import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../test-support/test-app';
 
 const PASSWORD = 'Sup3rSecret!';
 const randomAddress = () => `${1 + Math.floor(Math.random() * 222)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;

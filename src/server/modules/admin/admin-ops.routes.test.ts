@@ -2,9 +2,9 @@
 // 403, operators 200. ADMIN_OPS_ROUTES is the list; a route missing from the probes fails here.
 import { describe, expect, it } from 'vitest';
 import { paymentEventFailures } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
-import { consoleSuite, seedMember } from './admin-test-kit';
+import { consoleSuite, seedMember } from '../../test-support/admin-test-kit';
 
 type Route = (typeof ADMIN_OPS_ROUTES)[number];
 type Probe = { path: string; body?: unknown };

@@ -1,23 +1,30 @@
-import type { Dependencies } from '../../dependencies';
-import { createPaymentEventHandler, reconcileUsers } from '../billing/fulfilment';
+import type { Db } from '../../db/client';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import type { GrantReconciler } from '../tradingview/grant-reconciler';
+import type { TradingViewPort } from '../tradingview/tradingview.port';
 import type { AdminOpsServices } from './admin-ops.routes';
-import { createOperatorAlerts } from './alerts.service';
+import type { OperatorAlerts } from './alerts.service';
 import { createOperatorActions } from './operator-actions';
-import { operatorEmails } from './operator-emails';
 import { createPaymentsReport } from './payments-report.service';
 import { createSandboxTools } from './sandbox-tools.service';
 import { createTradingViewHealthService } from './tradingview-health.service';
 
-/** The console's TradingView, payments, alerts and sandbox services, built once by createApp. */
-export function createAdminOpsServices(deps: Dependencies): AdminOpsServices {
-  const { database, logger, clock, config } = deps;
-  const db = database.db;
+/** The console's TradingView, payments, alerts and sandbox services (the composition root builds them once). */
+export function createAdminOpsServices(deps: {
+  db: Db;
+  tradingView: TradingViewPort;
+  reconciler: GrantReconciler;
+  scriptIds: readonly string[];
+  clock: () => Date;
+  handler: PaymentEventHandler;
+  alerts: OperatorAlerts;
+}): AdminOpsServices {
+  const { db, tradingView, reconciler, scriptIds, clock, handler, alerts } = deps;
   const actions = createOperatorActions(db);
-  const handler = createPaymentEventHandler({ db, payments: deps.payments, logger, clock, onUsersChanged: reconcileUsers(deps.reconciler) });
   return {
-    tradingView: createTradingViewHealthService({ db, port: deps.tradingView, reconciler: deps.reconciler, scriptIds: config.tradingView.scriptIds, clock, actions }),
+    tradingView: createTradingViewHealthService({ db, port: tradingView, reconciler, scriptIds, clock, actions }),
     payments: createPaymentsReport({ db, handler, actions }),
-    alerts: createOperatorAlerts({ db, tradingView: deps.tradingView, recipients: () => operatorEmails({ config, db }), clock, logger: logger.child({ module: 'operator-alerts' }) }),
-    sandbox: createSandboxTools({ db, tradingView: deps.tradingView, actions }),
+    alerts,
+    sandbox: createSandboxTools({ db, tradingView, actions }),
   };
 }

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogSchema, memberDetailSchema, memberListSchema, overviewSchema } from '@shared/admin-contract';
 import { tradingviewGrants, userSubscriptions } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { userHasPremiumAccess } from '../access/access.repository';
 import { addOperator } from '../auth/operators.repository';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';

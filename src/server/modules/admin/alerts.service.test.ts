@@ -4,14 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorAlert } from '@shared/admin-ops-contract';
 import { createApp } from '../../app';
+import { compose } from '../../composition';
 import { buildDependencies, type Dependencies } from '../../dependencies';
 import { userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { movableClock } from '../billing/billing-test-kit';
-import { recordSignatureFailure } from '../billing/payment-event-failures.repository';
+import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
+import { movableClock } from '../../test-support/billing-test-kit';
+import { recordSignatureFailure } from '../fulfilment/payment-event-failures.repository';
 import { listOutboxMails } from '../mail/outbox.repository';
-import { seedMember } from './admin-test-kit';
+import { seedMember } from '../../test-support/admin-test-kit';
 import { createOperatorAlerts, type AlertChange, type OperatorAlerts } from './alerts.service';
 import { operatorEmails } from './operator-emails';
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
     clock: time.clock,
     tradingView: first.deps.tradingView,
   });
-  second = { app: await createApp(deps), deps };
+  second = { app: await createApp(compose(deps)), deps };
   operator = await signUp(first, OPERATORS[0]!);
 });
 

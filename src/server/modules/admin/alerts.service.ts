@@ -15,7 +15,7 @@ import {
 import type { OperatorAlert } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import { countSignatureFailuresSince } from '../billing/payment-event-failures.repository';
+import { countSignatureFailuresSince } from '../fulfilment/payment-event-failures.repository';
 import { mailKeys } from '../mail/mail-intents';
 import { enqueueMail } from '../mail/outbox.repository';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';

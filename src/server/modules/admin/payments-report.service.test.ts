@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
 import { orders } from '../../db/schema';
 import { createLogger } from '../../logger';
-import type { TestApp } from '../../test/test-app';
-import { payBody, sandboxOf, startCheckout } from '../billing/billing-test-kit';
-import { createPaymentEventHandler } from '../billing/fulfilment';
-import { deliverSandboxEvents } from '../billing/sandbox-jobs';
-import { consoleSuite } from './admin-test-kit';
+import type { TestApp } from '../../test-support/test-app';
+import { payBody, sandboxOf, startCheckout } from '../../test-support/billing-test-kit';
+import { createPaymentEventHandler } from '../fulfilment/fulfilment';
+import { deliverSandboxEvents } from '../sandbox/sandbox-jobs';
+import { consoleSuite } from '../../test-support/admin-test-kit';
 
 let t: TestApp;
 let operator: string;

@@ -3,12 +3,12 @@
 import type { OrderFilter, OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
-import type { HandleResult, PaymentEventHandler } from '../billing/fulfilment';
-import { findEventFailure, listEventFailures, storedEvent } from '../billing/payment-event-failures.repository';
+import type { HandleResult, PaymentEventHandler } from '../fulfilment/fulfilment';
+import { findEventFailure, listEventFailures, storedEvent } from '../fulfilment/payment-event-failures.repository';
 import type { Operator, OperatorActions } from './operator-actions';
 import { findOrders, recentProcessedEvents } from './payments-report.repository';
 
-export const ORDER_PAGE = 200;
+const ORDER_PAGE = 200;
 const EVENT_PAGE = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import type { Overview } from '@shared/admin-contract';
 import { ADVERTISED_PRICES, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { checkoutSessions, orders, user, userSubscriptions } from '../../db/schema';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase } from '../../test-support/test-database';
 import type { Database } from '../../db/client';
 import { createReportsService } from './reports.service';
 

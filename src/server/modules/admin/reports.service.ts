@@ -21,7 +21,7 @@ import {
   reversedOrders,
 } from './reports.repository';
 
-export const CHART_DAYS = 90;
+const CHART_DAYS = 90;
 
 const moneyList = (totals: Record<string, number>) => Object.entries(totals).map(([currency, amount]) => ({ currency, amount }));
 

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { GrantQueue, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
 import { userSubscriptions } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { addSandboxAccess, listSandboxAccess } from '../tradingview/tradingview.repository';
-import { consoleSuite, seedMember } from './admin-test-kit';
+import { consoleSuite, seedMember } from '../../test-support/admin-test-kit';
 
 let t: TestApp;
 let operator: string;

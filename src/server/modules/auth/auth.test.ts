@@ -4,13 +4,14 @@ import { errorInputFromResponse } from '@shared/api-contract';
 import { LOGIN_TEXTS, RESET_TEXTS, SIGN_UP_TEXTS, loginError, resetError, signUpError } from '@shared/error-messages';
 import { RESET_LINK_TTL_SECONDS } from '@shared/timing';
 import { createApp } from '../../app';
+import { compose } from '../../composition';
 import { loadConfig } from '../../config';
 import { account, securityEvents, user, verification } from '../../db/schema';
 import { buildDependencies } from '../../dependencies';
 import { createLogger } from '../../logger';
 import type { Mail, MailPort } from '../mail/mail.port';
-import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../../test-support/test-app';
+import { createTestDatabase } from '../../test-support/test-database';
 
 const PASSWORD = 'Sup3rSecret!';
 
@@ -401,7 +402,7 @@ describe('several server instances on one database', () => {
     const database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
     const mail: MailPort = { kind: 'outbox', send: async () => undefined };
-    const build = () => createApp(buildDependencies(config, database, createLogger('silent'), { secret, mail }));
+    const build = () => createApp(compose(buildDependencies(config, database, createLogger('silent'), { secret, mail })));
     first = await build();
     second = await build();
     close = () => database.close();

@@ -19,7 +19,7 @@ import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository'
 export { RESET_LINK_TTL_SECONDS };
 
 /** Where the reset e-mail points: our own page reads the token (docs/decisions/004). */
-export const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 export type AuthDeps = { db: Db; config: Config; mailer: Pick<Mailer, 'sendSoon'>; logger: Logger; secret: string; clock: () => Date };
 

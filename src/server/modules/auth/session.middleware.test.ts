@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, userSubscriptions } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { cookieValue, verifiedToken } from './session.middleware';
 
 // The API reads the session itself (one statement with the access rule) instead of asking

@@ -239,22 +239,6 @@ export async function findRowBySubscriptionId(db: Db, subscriptionId: string): P
   return row ?? null;
 }
 
-/** Deactivates the one-time purchase rows paid by an order (refund, dispute). */
-export async function deactivateRowsOfOrder(tx: Db, order: Pick<OrderRecord, 'id' | 'checkoutSessionId'>, asOf: Date): Promise<(string | null)[]> {
-  const rows = await tx
-    .update(us)
-    .set({ isActive: false, status: 'canceled', updatedAt: sql`now()`, providerUpdatedAt: asOf })
-    .where(
-      and(
-        isNull(us.providerSubscriptionId),
-        eq(us.isActive, true),
-        order.checkoutSessionId ? or(eq(us.orderId, order.id), eq(us.checkoutSessionId, order.checkoutSessionId)) : eq(us.orderId, order.id),
-      ),
-    )
-    .returning({ userId: us.userId });
-  return rows.map((row) => row.userId);
-}
-
 /** Links the rows and the order of a paid session to the account that claimed it. */
 export async function linkSessionToUser(tx: Db, session: Pick<CheckoutSessionRow, 'id' | 'providerSubscriptionId'>, userId: string): Promise<string[]> {
   const rows = await tx
@@ -510,7 +494,7 @@ export async function restoreRows(tx: Db, rows: { checkoutSessionId: string | nu
 /** A change to the same plan started this recently is a repeat of it (a double click, a retry). */
 export const PLAN_CHANGE_REPEAT_MS = 10 * 60 * 1000;
 /** A change still unfinished after this long is taken to have died with its instance. */
-export const PLAN_CHANGE_LEASE_MS = 2 * 60 * 1000;
+const PLAN_CHANGE_LEASE_MS = 2 * 60 * 1000;
 
 /**
  * Claims the right to change a subscription's plan: one atomic update, so of concurrent changes

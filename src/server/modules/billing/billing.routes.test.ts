@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { subscriptionViewDtoSchema, upgradePreviewSchema } from '@shared/api-contract';
 import { sandboxCheckoutSessions, sandboxInvoices, sandboxSubscriptions, securityEvents, userSubscriptions } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import {
   billingSuite,
   buy,
@@ -18,9 +18,9 @@ import {
   signUp,
   startCheckout,
   userIdOf,
-} from './billing-test-kit';
-import { claimCheckoutSession } from './fulfilment';
-import { computeProration } from './proration';
+} from '../../test-support/billing-test-kit';
+import { claimCheckoutSession } from '../fulfilment/fulfilment';
+import { computeProration } from '../sandbox/proration';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -169,8 +169,8 @@ describe('POST /api/get-payment-details', () => {
     expect((await json(response)).userStatus).toBe('new');
     expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
     // the events arrive later and change nothing
-    const { deliverSandboxEvents } = await import('./sandbox-jobs');
-    const { createPaymentEventHandler } = await import('./fulfilment');
+    const { deliverSandboxEvents } = await import('../sandbox/sandbox-jobs');
+    const { createPaymentEventHandler } = await import('../fulfilment/fulfilment');
     await deliverSandboxEvents(sandboxOf(t), createPaymentEventHandler({ db: t.deps.database.db, payments: t.deps.payments, logger: t.deps.logger, clock: time.clock }), t.deps.logger);
     expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
     expect(await ordersOfSession(t, sessionId)).toHaveLength(1);

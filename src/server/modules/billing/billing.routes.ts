@@ -9,21 +9,33 @@ import {
   updateSubscriptionRequestSchema,
 } from '@shared/api-contract';
 import { ANONYMOUS_CHECKOUTS_PER_ADDRESS } from '@shared/throttle';
-import type { Dependencies } from '../../dependencies';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { clientAddressOf } from '../../http/client-address';
 import { readJson } from '../../http/errors';
 import { returnBaseUrl } from '../../http/public-address';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
-import { createBillingService } from './billing.service';
-import { createPaymentEventHandler, reconcileUsers } from './fulfilment';
+import type { Logger } from '../../logger';
+import type { CheckoutProofs } from './checkout-proof';
+import type { BillingService } from './billing.service';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import type { PaymentsPort } from './payments.port';
 import { limitPerAddress } from '../throttle/throttle.middleware';
-import { sandboxRoutes } from './sandbox.routes';
+import { sandboxRoutes } from '../sandbox/sandbox.routes';
 
-export function billingRoutes(deps: Pick<Dependencies, 'database' | 'payments' | 'config' | 'logger' | 'clock' | 'reconciler' | 'checkoutProofs'>) {
-  const { payments, config, logger, clock, checkoutProofs } = deps;
-  const db = deps.database.db;
-  const onUsersChanged = reconcileUsers(deps.reconciler);
-  const billing = createBillingService({ db, payments, config, logger, clock, onUsersChanged });
+export type BillingRoutesDeps = {
+  db: Db;
+  billing: BillingService;
+  payments: PaymentsPort;
+  handler: PaymentEventHandler;
+  config: Config;
+  logger: Logger;
+  clock: () => Date;
+  checkoutProofs: CheckoutProofs;
+};
+
+export function billingRoutes(deps: BillingRoutesDeps) {
+  const { db, billing, payments, handler, config, logger, clock, checkoutProofs } = deps;
   const routes = new Hono<{ Variables: AuthVariables }>()
     // Anonymous visitors may start a checkout (spec §6), each a provider call: so many per address.
     .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
@@ -58,7 +70,6 @@ export function billingRoutes(deps: Pick<Dependencies, 'database' | 'payments' |
     .post('/customer-portal', async (c) => c.json(await billing.customerPortal(requireUser(c), returnBaseUrl(config, c))));
 
   if (payments.kind === 'sandbox') {
-    const handler = createPaymentEventHandler({ db, payments, logger, clock, onUsersChanged });
     routes.route('/sandbox', sandboxRoutes({ payments, handler, logger }));
   }
   return routes;

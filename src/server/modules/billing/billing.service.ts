@@ -5,15 +5,13 @@ import { grantsAccess } from '@shared/access';
 import type { CreateCheckoutRequest, CreateCheckoutResponse, CustomerPortalResponse, GetPaymentDetailsResponse, PaymentUserStatus, PreviewUpgradeCostResponse, SubscriptionViewDto } from '@shared/api-contract';
 import { COMP_PROVIDER } from '@shared/admin-reports';
 import { basePlan, isPlanType, isRecurring, neverExpires, toEuPlan, type PlanType } from '@shared/plans';
-import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { SessionUser } from '../auth/session.middleware';
 import { queuePlanChangedMail } from '../mail/lifecycle-mails';
-import { maskEmail } from '../payment/checkout-proof';
+import { maskEmail } from './checkout-proof';
 import { recordSecurityEvent } from '../security/security.repository';
 import {
   abandonPlanChange,
@@ -37,9 +35,10 @@ import {
   type CheckoutSessionRow,
   type SubscriptionViewRecord,
 } from './billing.repository';
-import { replaceRecurringPlans, settlePayment } from './duplicate-payments';
-import { applyCheckoutSession, applySubscription, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from './fulfilment';
+import { replaceRecurringPlans, settlePayment } from '../fulfilment/duplicate-payments';
+import { applyCheckoutSession, applySubscription, claimCheckoutSession, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from '../fulfilment/fulfilment';
 import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from './payments.port';
+import { serverError } from '../../http/server-errors';
 
 export type BillingServiceDeps = {
   db: Db;
@@ -52,19 +51,9 @@ export type BillingServiceDeps = {
 };
 
 /** How long a previewed proration date is honoured by the change that follows it. */
-export const PREVIEW_TTL_MS = 10 * 60 * 1000;
+const PREVIEW_TTL_MS = 10 * 60 * 1000;
 /** Unpaid checkouts younger than this are re-checked by a sync (a webhook may have been missed). */
 const RECENT_CHECKOUT_MS = 24 * 60 * 60 * 1000;
-
-const ERRORS = {
-  lifetimeOwned: () => new ApiError(409, 'lifetime_owned', 'You already have a Lifetime subscription active. No further purchase required.'),
-  subscriptionExists: () => new ApiError(409, 'subscription_exists', 'You already have an active subscription of this type.'),
-  noCustomer: () => new ApiError(404, 'no_customer', 'No Stripe customer found for this account.'),
-  sessionNotFound: () => new ApiError(404, 'session_not_found', 'Payment session not found.'),
-  sessionNotPaid: () => new ApiError(409, 'session_not_paid', 'This payment has not been completed.'),
-  duplicatePayment: () => new ApiError(409, 'duplicate_payment', SERVER_ERROR_MESSAGES.duplicate_payment),
-  planChangeInProgress: () => new ApiError(409, 'plan_change_in_progress', SERVER_ERROR_MESSAGES.plan_change_in_progress),
-};
 
 const isPaid = (row: Pick<CheckoutSessionRow, 'paymentStatus'>) => row.paymentStatus === 'paid' || row.paymentStatus === 'no_payment_required';
 
@@ -82,7 +71,7 @@ function changeableSubscription(rows: readonly SubscriptionViewRecord[], now: Da
  *   (it claimed this session and did not exist when the checkout started);
  * - existing_needs_tv: signed in as it, no username, any other case.
  */
-export function paymentUserStatus(input: {
+function paymentUserStatus(input: {
   account: { id: string; createdAt: Date } | null;
   callerId: string | null;
   hasUsername: boolean;
@@ -118,8 +107,8 @@ export function createBillingService(deps: BillingServiceDeps) {
     const now = clock();
     // Complimentary access an operator gave does not stop the member from paying for a plan.
     const rows = (await activeFlagRowsOfUser(db, userId)).filter((row) => grantsAccess(row, now) && row.provider !== COMP_PROVIDER);
-    if (rows.some((row) => neverExpires(row.planType))) throw ERRORS.lifetimeOwned();
-    if (rows.some((row) => basePlan(row.planType) === basePlan(planType))) throw ERRORS.subscriptionExists();
+    if (rows.some((row) => neverExpires(row.planType))) throw serverError('lifetimeOwned');
+    if (rows.some((row) => basePlan(row.planType) === basePlan(planType))) throw serverError('subscriptionExists');
   }
 
   /** Re-reads a session from the provider and writes what it says (idempotent; no event id needed). */
@@ -136,17 +125,17 @@ export function createBillingService(deps: BillingServiceDeps) {
    */
   async function loadPaidSession(sessionId: string): Promise<CheckoutSessionRow> {
     let row = await findCheckoutSession(db, sessionId);
-    if (!row) throw ERRORS.sessionNotFound();
+    if (!row) throw serverError('sessionNotFound');
     if (!isPaid(row)) {
       await fulfilFromProvider(sessionId);
       row = await findCheckoutSession(db, sessionId);
-      if (!row) throw ERRORS.sessionNotFound();
+      if (!row) throw serverError('sessionNotFound');
     }
-    if (!isPaid(row)) throw ERRORS.sessionNotPaid();
+    if (!isPaid(row)) throw serverError('sessionNotPaid');
     if (row.duplicateStatus) {
       // The buyer already holds a subscription: this payment is refunded, never activated.
       if (row.duplicateStatus === 'refund_pending') await settlePayment(settlementDeps(fulfilment), sessionId);
-      throw ERRORS.duplicatePayment();
+      throw serverError('duplicatePayment');
     }
     return row;
   }
@@ -209,6 +198,14 @@ export function createBillingService(deps: BillingServiceDeps) {
   return {
     loadPaidSession,
 
+    /** Whether an account already uses `email` (the after-payment page may not create a second). */
+    async accountExists(email: string): Promise<boolean> {
+      return (await findAccountByEmail(db, email)) !== null;
+    },
+
+    /** Links a paid session's rows to the account that paid it (fulfilment's rules: once, same e-mail only). */
+    claimCheckoutSession: (sessionId: string, userId: string) => claimCheckoutSession(db, sessionId, userId),
+
     /** `baseUrl`: where the provider sends the buyer back (PUBLIC_URL, or the request's address in development). */
     async createCheckout(user: SessionUser | null, input: CreateCheckoutRequest, baseUrl: string): Promise<CreateCheckoutResponse> {
       const planType = toEuPlan(input.planType, input.originPage);
@@ -269,7 +266,7 @@ export function createBillingService(deps: BillingServiceDeps) {
      */
     async getPaymentDetails(user: SessionUser | null, sessionId: string, browserProven: boolean): Promise<GetPaymentDetailsResponse> {
       const row = await loadPaidSession(sessionId);
-      if (!row.email || !isPlanType(row.planType)) throw ERRORS.sessionNotFound();
+      if (!row.email || !isPlanType(row.planType)) throw serverError('sessionNotFound');
       const account = await findAccountByEmail(db, row.email);
       const hasUsername = account ? (await latestTradingviewUsername(db, account.id)) !== null : false;
       const emailProven = browserProven || (user !== null && user.email.toLowerCase() === row.email.toLowerCase());
@@ -315,11 +312,11 @@ export function createBillingService(deps: BillingServiceDeps) {
     async previewUpgrade(user: SessionUser, planType: PlanType): Promise<PreviewUpgradeCostResponse> {
       const now = clock();
       const rows = await activeFlagRowsOfUser(db, user.id);
-      if (rows.some((row) => neverExpires(row.planType) && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
+      if (rows.some((row) => neverExpires(row.planType) && grantsAccess(row, now))) throw serverError('lifetimeOwned');
       if (!isRecurring(planType)) return { redirectToCheckout: true };
       const current = changeableSubscription(rows, now, payments.kind);
-      if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
-      if (basePlan(current.planType) === basePlan(planType)) throw ERRORS.subscriptionExists();
+      if (!current?.providerSubscriptionId) throw serverError('noCustomer');
+      if (basePlan(current.planType) === basePlan(planType)) throw serverError('subscriptionExists');
       const prorationDate = Math.floor(now.getTime() / 1000);
       const preview = await payments.previewPlanChange({ subscriptionId: current.providerSubscriptionId, planType, prorationDate });
       previews.set(`${user.id}:${planType}`, { prorationDate, subscriptionId: current.providerSubscriptionId, at: now.getTime() });
@@ -329,16 +326,16 @@ export function createBillingService(deps: BillingServiceDeps) {
     async updateSubscription(user: SessionUser, planType: PlanType, ipAddress: string | null): Promise<{ success: true; planType: PlanType }> {
       const now = clock();
       const rows = await activeFlagRowsOfUser(db, user.id);
-      if (rows.some((row) => neverExpires(row.planType) && grantsAccess(row, now))) throw ERRORS.lifetimeOwned();
-      if (!isRecurring(planType)) throw new ApiError(400, 'validation_failed', 'Lifetime is a one-time purchase: buy it through checkout.');
+      if (rows.some((row) => neverExpires(row.planType) && grantsAccess(row, now))) throw serverError('lifetimeOwned');
+      if (!isRecurring(planType)) throw serverError('lifetimeNotChangeable');
       const current = changeableSubscription(rows, now, payments.kind);
-      if (!current?.providerSubscriptionId) throw ERRORS.noCustomer();
+      if (!current?.providerSubscriptionId) throw serverError('noCustomer');
       // A repeat of a change in flight or just made (double click, retry, another tab) changes nothing.
       if (await isRepeatedChange(current.id, planType, now)) return { success: true, planType };
-      if (basePlan(current.planType) === basePlan(planType)) throw ERRORS.subscriptionExists();
+      if (basePlan(current.planType) === basePlan(planType)) throw serverError('subscriptionExists');
       if (!(await beginPlanChange(db, current.id, planType, now))) {
         if (await isRepeatedChange(current.id, planType, now)) return { success: true, planType };
-        throw ERRORS.planChangeInProgress();
+        throw serverError('planChangeInProgress');
       }
       try {
         return await changePlan(user, { ...current, providerSubscriptionId: current.providerSubscriptionId }, planType, ipAddress);
@@ -354,14 +351,14 @@ export function createBillingService(deps: BillingServiceDeps) {
      */
     async postPaymentCleanup(user: SessionUser, input: { email: string; newPlanType: PlanType }): Promise<{ success: boolean }> {
       if (input.email.trim().toLowerCase() !== user.email.toLowerCase()) {
-        throw new ApiError(403, 'forbidden', 'You can only clean up purchases made with your own email address.');
+        throw serverError('cleanupOfOthersPurchase');
       }
       if (isRecurring(input.newPlanType)) return { success: true };
       const now = clock();
       const rows = await activeFlagRowsOfUser(db, user.id);
       const lifetime = rows.find((row) => neverExpires(row.planType) && grantsAccess(row, now));
       if (!lifetime?.checkoutSessionId) {
-        throw new ApiError(409, 'session_not_paid', 'No active Lifetime purchase was found for this account yet.');
+        throw serverError('noLifetimePurchaseYet');
       }
       // Usually done already when the purchase was fulfilled; safe to repeat.
       await replaceRecurringPlans(settlementDeps(fulfilment), user.email, { checkoutSessionId: lifetime.checkoutSessionId, subscriptionId: null });
@@ -370,13 +367,13 @@ export function createBillingService(deps: BillingServiceDeps) {
 
     async customerPortal(user: SessionUser, baseUrl: string): Promise<CustomerPortalResponse> {
       const customerId = await customerIdOfUser(db, user.id, payments);
-      if (!customerId) throw ERRORS.noCustomer();
+      if (!customerId) throw serverError('noCustomer');
       try {
         return await payments.createPortalSession({ customerId, returnUrl: `${baseUrl}/dashboard/settings?section=subscription` });
       } catch (error) {
         if (!(error instanceof UnknownCustomerError)) throw error;
         await repairUnknownCustomer(user.id, error);
-        throw ERRORS.noCustomer();
+        throw serverError('noCustomer');
       }
     },
   };

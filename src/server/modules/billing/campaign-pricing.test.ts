@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanType } from '@shared/plans';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { buy, DAY_MS, movableClock, ordersOfSession } from './billing-test-kit';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { buy, DAY_MS, movableClock, ordersOfSession } from '../../test-support/billing-test-kit';
 
 // Issue 10 "The sale ended": the shop must charge what the cards say, the sale price only while
 // the sale runs and the regular price after SALE_ENDS_AT.

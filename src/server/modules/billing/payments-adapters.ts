@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { PaymentsPort } from './payments.port';
-import { createSandboxPayments } from './sandbox-payments';
+import { createSandboxPayments } from '../sandbox/sandbox-payments';
 import { createStripePayments } from './stripe-payments';
 
 /** The payments adapter configuration asks for: Stripe with STRIPE_SECRET_KEY, else the sandbox. */

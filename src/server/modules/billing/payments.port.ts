@@ -4,7 +4,7 @@
 // them (decision 8), never from the order in which events happen to arrive.
 import type { DisputeOutcome } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
-import type { SandboxOperations } from './sandbox-payments';
+import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';
 
 export type CheckoutMode = 'payment' | 'subscription';
 
@@ -165,6 +165,23 @@ export type StripePaymentsPort = PaymentsCore & {
   kind: 'stripe';
   /** Verifies the signature over the raw body; throws when it does not match. */
   parseWebhook(rawBody: Uint8Array, signature: string): PaymentEvent;
+};
+
+/** The sandbox provider's own pages and clock (its checkout, portal, renewals and event outbox). */
+export type SandboxOperations = {
+  getCheckout(id: string): Promise<SandboxCheckout | null>;
+  /** Pays an open checkout with a test card; answers where the buyer's browser goes next. */
+  pay(id: string, input: SandboxPayRequest): Promise<{ redirectUrl: string }>;
+  getPortal(customerId: string): Promise<SandboxPortal | null>;
+  setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean): Promise<void>;
+  /** Demo clock: processes the subscription as if its current period had just ended. */
+  advanceToPeriodEnd(customerId: string, subscriptionId: string): Promise<void>;
+  /** Renews or ends every subscription whose period has ended by `now`; returns how many. */
+  runClock(now?: Date): Promise<number>;
+  /** Demo and tests: the card holder's bank opens (needs_response) or closes (won, lost) a dispute of a charge. */
+  disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
+  pendingEvents(limit: number): Promise<PaymentEvent[]>;
+  markDelivered(eventId: string): Promise<void>;
 };
 
 export type SandboxPaymentsPort = PaymentsCore & {

@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { userSubscriptions } from '../../db/schema';
-import { rowsOfSession, rowsOfUser, signUp, startCheckout, userIdOf } from './billing-test-kit';
-import { stripeSuite } from './stripe-test-kit';
+import { rowsOfSession, rowsOfUser, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
+import { stripeSuite } from '../../test-support/stripe-test-kit';
 
 const bench = stripeSuite();
 const { email, webhook, deliver, lastRequest } = bench;

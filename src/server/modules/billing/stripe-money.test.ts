@@ -1,8 +1,8 @@
 // Issue 11 through the Stripe adapter against the local Stripe look-alike: duplicate payments
 // refunded (hole 3), refunds, disputes and cancellations (hole 7), serialised plan changes (hole 8).
 import { describe, expect, it } from 'vitest';
-import { buyerBrowser, checkoutRow, ordersOfSession, rowsOfSession, signUp, startCheckout } from './billing-test-kit';
-import { stripeSuite } from './stripe-test-kit';
+import { buyerBrowser, checkoutRow, ordersOfSession, rowsOfSession, signUp, startCheckout } from '../../test-support/billing-test-kit';
+import { stripeSuite } from '../../test-support/stripe-test-kit';
 
 const bench = stripeSuite();
 const { webhook } = bench;

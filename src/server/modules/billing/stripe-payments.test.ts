@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger';
-import { buyerBrowser, checkoutBody, checkoutRow, ordersOfSession, rowsOfSession, signUp, startCheckout, userIdOf } from './billing-test-kit';
-import { expandOf, FAKE_PRICES, STRIPE_TEST_ENV } from './fake-stripe-server';
-import { claimCheckoutSession } from './fulfilment';
-import { countSignatureFailuresSince } from './payment-event-failures.repository';
+import { buyerBrowser, checkoutBody, checkoutRow, ordersOfSession, rowsOfSession, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
+import { expandOf, FAKE_PRICES, STRIPE_TEST_ENV } from '../../test-support/fake-stripe-server';
+import { claimCheckoutSession } from '../fulfilment/fulfilment';
+import { countSignatureFailuresSince } from '../fulfilment/payment-event-failures.repository';
 import { createStripePayments } from './stripe-payments';
-import { stripeSuite } from './stripe-test-kit';
+import { stripeSuite } from '../../test-support/stripe-test-kit';
 
 const bench = stripeSuite();
 const { email, webhook, lastRequest } = bench;

@@ -1,4 +1,4 @@
-// The Stripe adapter (stripe-node v23, API "endive"). Facts it relies on: /work/shared/INTEGRATIONS.md.
+// The Stripe adapter (stripe-node v23, API "endive"), behind the payments port.
 // Every call has a timeout; reads and idempotency-keyed writes are retried on network failure.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
@@ -21,6 +21,7 @@ import type {
   SubscriptionSnapshot,
 } from './payments.port';
 import { UnknownCustomerError } from './payments.port';
+import { serverError } from '../../http/server-errors';
 
 export type StripeConnection = { host: string; port: number; protocol: 'http' | 'https' };
 
@@ -35,7 +36,7 @@ export type StripeSettings = {
   timeoutMs?: number;
 };
 
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 const RETRIES = 2;
 
 const toDate = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
@@ -99,7 +100,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       }
       if (error instanceof Stripe.errors.StripeError) {
         logger.error({ err: error, what, type: error.type }, 'Stripe call failed');
-        throw new ApiError(503, 'provider_unavailable', 'The payment provider is temporarily unavailable. Please try again.');
+        throw serverError('providerUnavailable');
       }
       throw error;
     }
@@ -166,13 +167,13 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
 
   async function requireSubscription(id: string): Promise<Stripe.Subscription> {
     const sub = await retrieveSubscriptionRaw(id);
-    if (!sub) throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
+    if (!sub) throw serverError('noCustomer');
     return sub;
   }
 
   function changeItems(sub: Stripe.Subscription, planType: PlanType) {
     const item = sub.items.data[0];
-    if (!item) throw new ApiError(409, 'no_customer', 'No Stripe customer found for this account.');
+    if (!item) throw serverError('noSubscriptionItem');
     return [{ id: item.id, price: priceOf(planType) }];
   }
 
@@ -189,7 +190,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     if (invoice?.hosted_invoice_url && intents.some((intent) => intent.status === 'requires_action')) {
       return new ApiError(402, 'payment_action_required', PAYMENT_ACTION_REQUIRED, { url: invoice.hosted_invoice_url });
     }
-    return new ApiError(402, 'payment_failed', 'Your card was declined.');
+    return serverError('cardDeclined');
   }
 
   return {
@@ -210,7 +211,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
           : { subscription_data: { metadata: { planType: input.planType } } }),
       };
       const session = await call('checkout.sessions.create', () => stripe.checkout.sessions.create(params, write()), { customerId: input.customerId });
-      if (!session?.url) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no checkout URL.');
+      if (!session?.url) throw serverError('noCheckoutUrl');
       return { id: session.id, url: session.url };
     },
 
@@ -278,7 +279,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
           read,
         ),
       );
-      if (!preview) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no preview.');
+      if (!preview) throw serverError('noPreview');
       let credit = 0;
       let charge = 0;
       for (const line of preview.lines.data) {
@@ -304,7 +305,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
           write(),
         ),
       );
-      if (!updated) throw new ApiError(502, 'provider_unavailable', 'The payment provider returned no subscription.');
+      if (!updated) throw serverError('noSubscriptionReturned');
       if (updated.pending_update) throw await pendingChangeError(updated);
       let result = updated;
       // Pending updates cannot carry other fields: choosing a new plan also withdraws a scheduled cancellation.
@@ -318,7 +319,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       const current = await requireSubscription(id);
       if (current.status === 'canceled' || current.status === 'incomplete_expired') return subscriptionSnapshot(current);
       const sub = await call('subscriptions.cancel', () => stripe.subscriptions.cancel(id, {}, write()), { missingIsNull: true });
-      if (!sub) throw new ApiError(404, 'no_customer', 'No Stripe customer found for this account.');
+      if (!sub) throw serverError('noCustomer');
       return subscriptionSnapshot(sub);
     },
 
@@ -365,7 +366,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
 }
 
 /** Reduces a Stripe event to the ids the handler re-reads. */
-export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type, created: new Date(event.created * 1000) };
   const object = event.data.object as { object?: string; id?: string };
   switch (object.object) {

@@ -1,19 +1,20 @@
 // POST /api/webhooks/stripe. Mounted on the root app, outside the API's session middleware, so
 // the raw body reaches the signature check untouched (STYLE.md rule 6).
 import { Hono } from 'hono';
-import type { Dependencies } from '../../dependencies';
+import type { Db } from '../../db/client';
 import { errorBody } from '../../http/errors';
-import { createPaymentEventHandler, reconcileUsers } from './fulfilment';
-import { recordSignatureFailure } from './payment-event-failures.repository';
+import type { Logger } from '../../logger';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import { recordSignatureFailure } from '../fulfilment/payment-event-failures.repository';
+import type { PaymentsPort } from './payments.port';
 
-export function webhookRoutes(deps: Pick<Dependencies, 'database' | 'payments' | 'logger' | 'clock' | 'reconciler'>) {
-  const { payments, logger, clock } = deps;
+export function webhookRoutes(deps: { db: Db; payments: PaymentsPort; handler: PaymentEventHandler; logger: Logger; clock: () => Date }) {
+  const { payments, handler, logger, clock } = deps;
   const routes = new Hono();
   if (payments.kind !== 'stripe') {
     routes.post('/stripe', (c) => c.json(errorBody('not_found', 'Stripe is not configured on this server.'), 404));
     return routes;
   }
-  const handler = createPaymentEventHandler({ db: deps.database.db, payments, logger, clock, onUsersChanged: reconcileUsers(deps.reconciler) });
   routes.post('/stripe', async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return c.json(errorBody('validation_failed', 'Missing Stripe-Signature header.'), 400);
@@ -24,7 +25,7 @@ export function webhookRoutes(deps: Pick<Dependencies, 'database' | 'payments' |
     } catch (error) {
       logger.warn({ err: error }, 'Stripe webhook with a bad signature refused');
       // counted for the operators' alert: repeated refusals mean a wrong secret or a forger
-      await recordSignatureFailure(deps.database.db, error, clock());
+      await recordSignatureFailure(deps.db, error, clock());
       return c.json(errorBody('validation_failed', 'Invalid Stripe signature.'), 400);
     }
     // A failure here answers 500, so Stripe delivers the event again later.

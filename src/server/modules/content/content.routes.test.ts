@@ -3,7 +3,7 @@ import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } fro
 import type { PlanType } from '@shared/plans';
 import { loadConfig } from '../../config';
 import { userSubscriptions } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { loadSiteContent } from './content.service';
 
 let t: TestApp;

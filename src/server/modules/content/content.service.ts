@@ -10,7 +10,7 @@ import { loadContent, type ContentCatalogue } from './content-loader';
 export const CONTENT_DIR = join(PROJECT_ROOT, 'content');
 
 /** Where the API serves the files of content/images (the loader writes these URLs into the DTOs). */
-export const CONTENT_IMAGE_PREFIX = '/api/content/images/';
+const CONTENT_IMAGE_PREFIX = '/api/content/images/';
 
 /** Reads the whole content tree once at start; a broken file stops the start (see the loader). */
 export function loadSiteContent(config: Pick<Config, 'site'>, dir: string = CONTENT_DIR): Promise<ContentCatalogue> {

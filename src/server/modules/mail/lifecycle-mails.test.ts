@@ -2,9 +2,9 @@
 // provider: exactly one mail in the outbox with the right recipient, subject and link, also when
 // the provider's events arrive twice or out of order (issue 14).
 import { describe, expect, it } from 'vitest';
-import { TEST_ORIGIN, type TestApp } from '../../test/test-app';
-import { billingSuite, buy, buyerBrowser, CARDS, DAY_MS, jobsOf, rowsOfSession, signUp, startCheckout, userIdOf } from '../billing/billing-test-kit';
-import { claimCheckoutSession, createPaymentEventHandler } from '../billing/fulfilment';
+import { TEST_ORIGIN, type TestApp } from '../../test-support/test-app';
+import { billingSuite, buy, buyerBrowser, CARDS, DAY_MS, jobsOf, rowsOfSession, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
+import { claimCheckoutSession, createPaymentEventHandler } from '../fulfilment/fulfilment';
 import { runMailSchedule } from './mail-schedule';
 import { listOutboxMails } from './outbox.repository';
 

@@ -4,14 +4,14 @@
 import type { Db } from '../../db/client';
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
-import { FINISH_SETUP_LINK_TTL_MS } from '../payment/checkout-proof';
+import { FINISH_SETUP_LINK_TTL_MS } from '../billing/checkout-proof';
 import { mailKeys } from './mail-intents';
 import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifecycle-mail.repository';
 import { enqueueMail } from './outbox.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const REMINDER_AFTER_MS = 24 * HOUR_MS;
-export const ENDING_NOTICE_MS = 3 * 24 * HOUR_MS;
+const REMINDER_AFTER_MS = 24 * HOUR_MS;
+const ENDING_NOTICE_MS = 3 * 24 * HOUR_MS;
 /** An ended plan older than this is history, not news (e.g. the first start on old data). */
 const ENDED_NOTICE_WINDOW_MS = 3 * 24 * HOUR_MS;
 const SCHEDULE_INTERVAL_MS = 10 * 60_000;
@@ -36,11 +36,13 @@ export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummar
   return summary;
 }
 
+export type MailSchedule = { start: () => void; stop: () => Promise<void> };
+
 /** The schedule's loop for main.ts; wakes the mail worker when a pass wrote mails. */
-export function createMailSchedule(deps: { database: { db: Db }; clock: () => Date; logger: Logger; mailer: { kick: () => void } }) {
+export function createMailSchedule(deps: { db: Db; clock: () => Date; logger: Logger; mailer: { kick: () => void } }): MailSchedule {
   const loop = createBackgroundLoop({
     async pass() {
-      const summary = await runMailSchedule(deps.database.db, deps.clock());
+      const summary = await runMailSchedule(deps.db, deps.clock());
       if (summary.reminders + summary.ending + summary.ended > 0) {
         deps.logger.info(summary, 'timed mails written');
         deps.mailer.kick();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SECURITY_EVENTS_PER_USER } from '@shared/security';
 import type { Database } from '../../db/client';
 import { securityEvents, user } from '../../db/schema';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase } from '../../test-support/test-database';
 import { ANONYMOUS_EVENT_RETENTION_DAYS, recordSecurityEvent } from './security.repository';
 
 let database: Database;

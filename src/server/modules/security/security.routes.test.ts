@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityAlertsResponseSchema } from '@shared/api-contract';
 import { securityEvents, userSubscriptions } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { recordSecurityEvent, type SecurityEventType } from './security.repository';
 
 let t: TestApp;

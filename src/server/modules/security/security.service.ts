@@ -16,7 +16,7 @@ import { recentSecurityEvents, recordSecurityEvent } from './security.repository
  * A member bouncing off the dashboard (reloads, several tabs) would otherwise cost 15 points per
  * page load; one event per minute is enough to tell them someone tried.
  */
-export const UNAUTHORIZED_ACCESS_DEDUPE_MS = 60_000;
+const UNAUTHORIZED_ACCESS_DEDUPE_MS = 60_000;
 
 export type SecurityAlertsDto = SecurityAlertsResponse & { colour: 'green' | 'yellow' | 'red' };
 

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors';
 import { consumeThrottle } from './throttle.repository';
 
 /** The 429 every limit of ours answers with; the client shows 'Too Many Attempts' for it. */
-export const rateLimitedError = () => new ApiError(429, 'rate_limited', SERVER_ERROR_MESSAGES.rate_limited);
+const rateLimitedError = () => new ApiError(429, 'rate_limited', SERVER_ERROR_MESSAGES.rate_limited);
 
 /**
  * Limits a route per client address (the one clientAddress() resolved) under `name`, for the

@@ -8,10 +8,10 @@ import type { Database } from '../../db/client';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { DEFAULT_LEASE_MS, createGrantReconciler, type GrantReconciler } from './grant-reconciler';
-import type { SandboxOperation } from './sandbox-tradingview';
+import type { SandboxOperation } from '../sandbox/sandbox-tradingview';
 import { claimNextDue, finishClaim, findShopAccess, recordShopAccess } from './tradingview.repository';
 import { TradingViewError, type TradingViewPort } from './tradingview.port';
-import { sandboxTradingViewSuite } from './tradingview-test-kit';
+import { sandboxTradingViewSuite } from '../../test-support/tradingview-test-kit';
 
 const SCRIPTS = ['PUB;pro-v2', 'PUB;smc', 'PUB;volatility'];
 const START = new Date('2030-06-01T00:00:00.000Z');

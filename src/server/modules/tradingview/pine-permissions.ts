@@ -31,7 +31,7 @@ async function findAccess(ops: PinePermOps, scriptId: string, username: string):
  * - access the shop never gave: left alone unless ours runs as long or longer (never shortened);
  * - access the shop gave with an expiry that now shows none: the vendor lifted it by hand.
  */
-export function isVendorAccess(current: ScriptAccess, shop: ShopAccess | null, wanted: Date | null): boolean {
+function isVendorAccess(current: ScriptAccess, shop: ShopAccess | null, wanted: Date | null): boolean {
   if (shop) return current.expiration === null && shop.expiresAt !== null;
   if (current.expiration === null) return true;
   // An expiry equal to ours is ours: a grant whose run stopped before it was recorded.

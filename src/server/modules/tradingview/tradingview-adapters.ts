@@ -2,7 +2,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { createGrantReconciler, type GrantReconciler } from './grant-reconciler';
-import { createSandboxTradingView } from './sandbox-tradingview';
+import { createSandboxTradingView } from '../sandbox/sandbox-tradingview';
 import { createTradingViewClient } from './tradingview-client';
 import type { TradingViewPort } from './tradingview.port';
 

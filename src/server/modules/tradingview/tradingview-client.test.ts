@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_SESSION, FAKE_VENDOR, startFakeTradingView, type FakeTradingView } from './fake-tradingview-server';
+import { FAKE_SESSION, FAKE_VENDOR, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
 import { createTradingViewClient, type TradingViewClient } from './tradingview-client';
 import { TradingViewError } from './tradingview.port';
 

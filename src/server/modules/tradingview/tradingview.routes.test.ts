@@ -4,8 +4,8 @@ import { ACTIVATION_TEXTS, activationError, activationErrorKind } from '@shared/
 import { GRANT_STATUS_TEXTS, tradingviewStatusResponseSchema } from '@shared/tradingview-grants';
 import { VALIDATION_MESSAGES } from '@shared/validation';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/test-app';
-import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from './fake-tradingview-server';
+import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
+import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
 
 const FUTURE = new Date(Date.now() + 30 * 24 * 60 * 60_000);
 

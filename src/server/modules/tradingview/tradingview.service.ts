@@ -24,7 +24,7 @@ export type TradingViewServiceDeps = {
   lookupsPerMinute?: number;
 };
 
-export const LOOKUPS_PER_MINUTE = 10;
+const LOOKUPS_PER_MINUTE = 10;
 
 function apiError(code: ErrorCode, status: number = ERROR_HTTP_STATUS[code], message: string = SERVER_ERROR_MESSAGES[code]): ApiError {
   return new ApiError(status as ContentfulStatusCode, code, message);

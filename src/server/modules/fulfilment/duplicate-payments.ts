@@ -21,8 +21,8 @@ import {
   setOrderStatus,
   updateCheckoutSession,
   type BuyerHolding,
-} from './billing.repository';
-import type { PaymentsPort, SubscriptionSnapshot } from './payments.port';
+} from '../billing/billing.repository';
+import type { PaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
 
 export type SettlementDeps = {
   db: Db;

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { sandboxPayRequestSchema } from '@shared/sandbox-contract';
 import { ApiError, readJson } from '../../http/errors';
 import type { Logger } from '../../logger';
-import type { PaymentEventHandler } from './fulfilment';
-import type { SandboxPaymentsPort } from './payments.port';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import type { SandboxPaymentsPort } from '../billing/payments.port';
 import { deliverSandboxEvents } from './sandbox-jobs';
+import { serverError } from '../../http/server-errors';
 
 const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, 'Malformed id.');
 
@@ -20,7 +21,7 @@ export function sandboxRoutes({ payments, handler, logger }: { payments: Sandbox
   return new Hono()
     .get('/checkout/:id', async (c) => {
       const checkout = await sandbox.getCheckout(idParam.parse(c.req.param('id')));
-      if (!checkout) throw new ApiError(404, 'session_not_found', 'This checkout session does not exist.');
+      if (!checkout) throw serverError('sandboxCheckoutMissing');
       return c.json(checkout);
     })
     .post('/checkout/:id/pay', async (c) => {
@@ -31,7 +32,7 @@ export function sandboxRoutes({ payments, handler, logger }: { payments: Sandbox
     })
     .get('/portal/:customerId', async (c) => {
       const portal = await sandbox.getPortal(idParam.parse(c.req.param('customerId')));
-      if (!portal) throw new ApiError(404, 'no_customer', 'This customer does not exist.');
+      if (!portal) throw serverError('sandboxCustomerMissing');
       return c.json(portal);
     })
     .post('/portal/:customerId/subscriptions/:subscriptionId/:action', async (c) => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { checkoutSessions, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/test-app';
+import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
 
 const PASSWORD = 'buyer-password-1';
 let addresses = 0;

@@ -1,4 +1,5 @@
 import { createApp } from '../app';
+import { compose, type Jobs, type Services } from '../composition';
 import { loadConfig } from '../config';
 import { buildDependencies, type Dependencies } from '../dependencies';
 import { createLogger } from '../logger';
@@ -10,6 +11,9 @@ import { createTestDatabase } from './test-database';
 export type TestApp = {
   app: Awaited<ReturnType<typeof createApp>>;
   deps: Dependencies;
+  /** The services and jobs the app runs on, from the same composition root as main.ts. */
+  services: Services;
+  jobs: Jobs;
   /** Mails the outbox worker "sent" during the suite, newest last (empty with options.mail). */
   mails: Mail[];
   /** A request with a JSON body and optional cookie, through the whole app. */
@@ -38,10 +42,13 @@ export async function createTestApp(
   const mails: Mail[] = [];
   const mail: MailPort = options.mail ?? { kind: 'outbox', send: async (message) => void mails.push(message) };
   const deps = buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234', mail, ...options });
-  const app = await createApp(deps);
+  const composition = compose(deps);
+  const app = await createApp(composition);
   return {
     app,
     deps,
+    services: composition.services,
+    jobs: composition.jobs,
     mails,
     request: async (path, init = {}) =>
       app.request(path, {

@@ -3,11 +3,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CreateCheckoutRequest } from '@shared/api-contract';
-import { queryRows } from '../../db/query';
-import { checkoutSessions, orders, sandboxEvents, userSubscriptions } from '../../db/schema';
-import { cookieFrom, createTestApp, type TestApp } from '../../test/test-app';
-import type { SandboxPaymentsPort } from './payments.port';
-import { createBillingJobs, type SandboxJobs } from './sandbox-jobs';
+import { queryRows } from '../db/query';
+import { checkoutSessions, orders, sandboxEvents, userSubscriptions } from '../db/schema';
+import { cookieFrom, createTestApp, type TestApp } from './test-app';
+import type { SandboxPaymentsPort } from '../modules/billing/payments.port';
+import type { SandboxJobs } from '../modules/sandbox/sandbox-jobs';
 
 export const CARDS = {
   ok: '4242 4242 4242 4242',
@@ -59,7 +59,7 @@ export function sandboxOf(t: TestApp): SandboxPaymentsPort {
 }
 
 export function jobsOf(t: TestApp): SandboxJobs {
-  const jobs = createBillingJobs(t.deps);
+  const jobs = t.jobs.sandbox;
   if (!jobs) throw new Error('no sandbox jobs');
   return jobs;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxCheckoutSchema, sandboxPortalSchema } from '@shared/sandbox-contract';
-import type { TestApp } from '../../test/test-app';
-import { billingSuite, buyerBrowser, CARDS, DAY_MS, payBody, payOnPage, rowsOfSession, startCheckout } from './billing-test-kit';
+import type { TestApp } from '../../test-support/test-app';
+import { billingSuite, buyerBrowser, CARDS, DAY_MS, payBody, payOnPage, rowsOfSession, startCheckout } from '../../test-support/billing-test-kit';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));

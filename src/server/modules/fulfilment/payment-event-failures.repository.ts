@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentEventFailures } from '../../db/schema';
-import type { PaymentEvent } from './payments.port';
+import type { PaymentEvent } from '../billing/payments.port';
 
 export type PaymentEventFailureRow = typeof paymentEventFailures.$inferSelect;
 

@@ -13,13 +13,10 @@ import {
 } from '@shared/api-contract';
 import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { PASSWORD_MIN_LENGTH } from '@shared/validation';
-import type { Dependencies } from '../../dependencies';
 import { ApiError, readJson } from '../../http/errors';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
-import { createBillingService } from '../billing/billing.service';
-import { reconcileUsers } from '../billing/fulfilment';
-import type { TradingViewService } from '../tradingview/tradingview.service';
-import { createPaymentService, type PaymentService } from './payment.service';
+import type { CheckoutProofs } from '../billing/checkout-proof';
+import type { ActivationService } from './activation.service';
 
 /** The body by `schema`; the first problem's own message is the answer (the page shows it as is). */
 async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -36,26 +33,8 @@ async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.i
   }
 }
 
-type PaymentRoutesDeps = Pick<Dependencies, 'database' | 'auth' | 'payments' | 'config' | 'logger' | 'clock' | 'reconciler' | 'checkoutProofs'>;
-
-/** Wires the payment service to billing (paid sessions) and TradingView (usernames, grants). */
-export function buildPaymentService(deps: PaymentRoutesDeps, tradingView: Pick<TradingViewService, 'setUsername'>): PaymentService {
-  const { database, auth, payments, config, logger, clock, reconciler } = deps;
-  const billing = createBillingService({ db: database.db, payments, config, logger, clock, onUsersChanged: reconcileUsers(reconciler) });
-  return createPaymentService({
-    db: database.db,
-    auth,
-    logger,
-    loadPaidSession: billing.loadPaidSession,
-    setTradingViewUsername: (userId, username) => tradingView.setUsername(userId, username),
-    syncAccess: (userId) => reconciler.syncUser(userId),
-    requireEmailVerification: config.auth.requireEmailVerification,
-  });
-}
-
-export function paymentRoutes(deps: PaymentRoutesDeps, tradingView: Pick<TradingViewService, 'setUsername'>) {
-  const service = buildPaymentService(deps, tradingView);
-  const trustedOrigins = deps.config.trustedOrigins;
+export function activationRoutes(deps: { service: ActivationService; checkoutProofs: CheckoutProofs; trustedOrigins: string[]; clock: () => Date }) {
+  const { service, trustedOrigins } = deps;
   return (
     new Hono<{ Variables: AuthVariables }>()
       // Both calls sign someone in or hand a purchase to an account: never from another site's form.

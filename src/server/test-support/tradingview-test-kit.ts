@@ -1,10 +1,10 @@
 // Test helpers for TradingView suites. Only imported by *.test.ts files.
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../test/test-database';
-import { createSandboxTradingView, type SandboxOperation } from './sandbox-tradingview';
-import type { TradingViewPort } from './tradingview.port';
+import type { Database } from '../db/client';
+import { createTestDatabase } from './test-database';
+import { createSandboxTradingView, type SandboxOperation } from '../modules/sandbox/sandbox-tradingview';
+import type { TradingViewPort } from '../modules/tradingview/tradingview.port';
 
 export type SandboxBench = { database: Database; operations: SandboxOperation[]; sandbox: TradingViewPort };
 

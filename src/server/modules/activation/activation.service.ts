@@ -4,20 +4,17 @@
 // paid (billing's claimCheckoutSession enforces both); the e-mail always comes from the session,
 // never from the request.
 import type { ActivateExistingSubscriptionResponse } from '@shared/api-contract';
-import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
 import type { SessionUser } from '../auth/session.middleware';
-import { findAccountByEmail, type CheckoutSessionRow } from '../billing/billing.repository';
-import { claimCheckoutSession } from '../billing/fulfilment';
+import type { BillingService } from '../billing/billing.service';
+import { serverError } from '../../http/server-errors';
 
-export type PaymentServiceDeps = {
-  db: Db;
+export type ActivationServiceDeps = {
   auth: Auth;
   logger: Logger;
-  /** Billing: the paid session, fulfilled from the provider when its event has not arrived yet. */
-  loadPaidSession: (sessionId: string) => Promise<CheckoutSessionRow>;
+  /** Billing: the paid session (fulfilled from the provider when its event has not arrived yet), accounts and claims. */
+  billing: Pick<BillingService, 'loadPaidSession' | 'accountExists' | 'claimCheckoutSession'>;
   /** TradingView: checks the username exists, stores it on the member's subscriptions, schedules the grant. */
   setTradingViewUsername: (userId: string, username: string) => Promise<{ verifiedUsername: string }>;
   /** TradingView: recomputes what the member should hold (a claimed purchase extends access). */
@@ -27,13 +24,6 @@ export type PaymentServiceDeps = {
 };
 
 export type VerifyPaymentResult = { email: string; signedIn: boolean; setCookies: string[] };
-
-const ERRORS = {
-  claimed: () => new ApiError(409, 'session_claimed', 'This payment has already been used to activate an account. Please log in.'),
-  accountExists: () => new ApiError(409, 'user_exists', 'An account with this email already exists. Please log in to activate your purchase.'),
-  mismatch: () => new ApiError(403, 'email_mismatch', 'This payment belongs to a different email address.'),
-  noEmail: () => new ApiError(409, 'session_not_paid', 'This payment has no email address yet. Please try again in a moment.'),
-};
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -46,8 +36,8 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, auth, logger } = deps;
+export function createActivationService(deps: ActivationServiceDeps) {
+  const { auth, logger, billing } = deps;
 
   /** The account for `email` with `password`, made with better-auth's own adapter and hashing (works while public sign-up is disabled). */
   async function createAccount(email: string, password: string): Promise<string> {
@@ -58,7 +48,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       created = await context.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'email-password' });
     } catch (error) {
       // Two tabs creating the same account at once: the second one loses on the unique e-mail.
-      if (isUniqueViolation(error)) throw ERRORS.accountExists();
+      if (isUniqueViolation(error)) throw serverError('accountExistsForPurchase');
       throw error;
     }
     if (!created) throw new Error('better-auth created no user');
@@ -92,14 +82,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * the session is unclaimed.
      */
     async verifyPayment(input: { sessionId: string; password: string }, headers: Headers): Promise<VerifyPaymentResult> {
-      const session = await deps.loadPaidSession(input.sessionId);
-      if (!session.email) throw ERRORS.noEmail();
-      if (session.claimedByUserId) throw ERRORS.claimed();
+      const session = await billing.loadPaidSession(input.sessionId);
+      if (!session.email) throw serverError('purchaseWithoutEmail');
+      if (session.claimedByUserId) throw serverError('sessionClaimed');
       const email = session.email.trim().toLowerCase();
-      if (await findAccountByEmail(db, email)) throw ERRORS.accountExists();
+      if (await billing.accountExists(email)) throw serverError('accountExistsForPurchase');
 
       const userId = await createAccount(email, input.password);
-      await claimCheckoutSession(db, session.id, userId);
+      await billing.claimCheckoutSession(session.id, userId);
       logger.info({ userId, sessionId: session.id, planType: session.planType }, 'account created after payment');
 
       const cookies = await signIn(email, input.password, headers);
@@ -114,12 +104,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       user: SessionUser,
       input: { sessionId: string; tradingviewUsername?: string | undefined },
     ): Promise<ActivateExistingSubscriptionResponse> {
-      const session = await deps.loadPaidSession(input.sessionId);
-      if (!session.email) throw ERRORS.noEmail();
-      if (session.claimedByUserId && session.claimedByUserId !== user.id) throw ERRORS.claimed();
-      if (!sameEmail(session.email, user.email)) throw ERRORS.mismatch();
+      const session = await billing.loadPaidSession(input.sessionId);
+      if (!session.email) throw serverError('purchaseWithoutEmail');
+      if (session.claimedByUserId && session.claimedByUserId !== user.id) throw serverError('sessionClaimed');
+      if (!sameEmail(session.email, user.email)) throw serverError('emailMismatch');
 
-      const claim = await claimCheckoutSession(db, session.id, user.id);
+      const claim = await billing.claimCheckoutSession(session.id, user.id);
       if (!claim.alreadyClaimed) logger.info({ userId: user.id, sessionId: session.id, planType: session.planType }, 'purchase linked to an existing account');
 
       if (input.tradingviewUsername) {
@@ -133,4 +123,4 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   };
 }
 
-export type PaymentService = ReturnType<typeof createPaymentService>;
+export type ActivationService = ReturnType<typeof createActivationService>;

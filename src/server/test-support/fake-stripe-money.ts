@@ -1,11 +1,12 @@
 // The money side of the Stripe look-alike (issue 11): refunds, disputes and expiring checkout
-// sessions. Kept beside fake-stripe-server.ts, which calls into it, so the two can grow separately.
-import type { FakeStripe } from './fake-stripe-server';
+// sessions. Kept beside fake-stripe-server.ts, which calls into it (never the other way round), so
+// the two can grow separately.
 
 type Json = Record<string, unknown>;
+type Store = Map<string, Json>;
 
-/** The fake's stores that the money routes read and write. */
-export type MoneyState = Pick<FakeStripe, 'sessions' | 'subscriptions' | 'invoices' | 'charges' | 'paymentIntents' | 'disputes' | 'refunds'>;
+/** The fake's stores that the money routes read and write (a part of FakeStripe). */
+export type MoneyState = { sessions: Store; subscriptions: Store; invoices: Store; charges: Store; paymentIntents: Store; disputes: Store; refunds: Store };
 
 type Result = { status: number; body: unknown };
 type Next = (prefix: string) => string;

@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { PlanType } from '@shared/plans';
-import { user, userSubscriptions } from '../../db/schema';
-import type { Db } from '../../db/client';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
-import { movableClock, type MovableClock } from '../billing/billing-test-kit';
+import { user, userSubscriptions } from '../db/schema';
+import type { Db } from '../db/client';
+import { createTestApp, signUp, type TestApp } from './test-app';
+import { movableClock, type MovableClock } from './billing-test-kit';
 
 export const OPERATOR_EMAIL = 'operator@example.com';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { orders, userSubscriptions } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import {
   billingSuite,
   buy,
@@ -17,10 +17,10 @@ import {
   startCheckout,
   undeliveredEvents,
   userIdOf,
-} from './billing-test-kit';
+} from '../../test-support/billing-test-kit';
 import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from './fulfilment';
-import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
-import { createSandboxJobs } from './sandbox-jobs';
+import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
+import { createSandboxJobs } from '../sandbox/sandbox-jobs';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));

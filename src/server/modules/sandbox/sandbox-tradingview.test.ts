@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { SandboxOperation } from './sandbox-tradingview';
-import type { TradingViewPort } from './tradingview.port';
-import { sandboxTradingViewSuite } from './tradingview-test-kit';
+import type { TradingViewPort } from '../tradingview/tradingview.port';
+import { sandboxTradingViewSuite } from '../../test-support/tradingview-test-kit';
 
 const SCRIPT = 'PUB;sandbox-script';
 const JULY = new Date('2030-07-15T12:00:00.000Z');

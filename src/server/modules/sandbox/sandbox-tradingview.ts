@@ -1,13 +1,13 @@
 import { tradingViewUsernameSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
-import { grantConfirmed, revokeAccess, type PinePermOps } from './pine-permissions';
+import { grantConfirmed, revokeAccess, type PinePermOps } from '../tradingview/pine-permissions';
 import {
   addSandboxAccess,
   listSandboxAccess,
   modifySandboxAccess,
   removeSandboxAccess,
-} from './tradingview.repository';
-import { TradingViewError, type TradingViewPort } from './tradingview.port';
+} from '../tradingview/tradingview.repository';
+import { TradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
 
 export type SandboxOperation = { op: 'list' | 'add' | 'modify' | 'remove'; scriptId: string; username?: string; expiration?: Date | null };
 
@@ -21,7 +21,7 @@ export type SandboxTradingViewOptions = {
 };
 
 /** The account the sandbox pretends the vendor's session cookie belongs to. */
-export const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
+const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
 
 const OUTAGE_MESSAGE = "TradingView's access endpoints are down (simulated outage)";
 

@@ -1,13 +1,12 @@
 // The sandbox provider's background work: renew subscriptions whose period ended and deliver
 // its events to the payment event handler. Delivery is at-least-once (the handler is idempotent),
 // so several instances, or a route delivering right after a payment, may overlap safely.
-import type { Dependencies } from '../../dependencies';
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
-import { createPaymentEventHandler, reconcileUsers, type PaymentEventHandler } from './fulfilment';
-import type { SandboxPaymentsPort } from './payments.port';
+import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import type { SandboxPaymentsPort } from '../billing/payments.port';
 
-export const SANDBOX_JOB_INTERVAL_MS = 2_000;
+const SANDBOX_JOB_INTERVAL_MS = 2_000;
 const BATCH = 100;
 
 /** Delivers pending sandbox events in order; an event that fails stays pending for the next pass. */
@@ -75,12 +74,4 @@ export function createSandboxJobs(deps: {
       await running;
     },
   };
-}
-
-/** The sandbox provider's jobs for main.ts to start; null when payments run on Stripe. */
-export function createBillingJobs(deps: Pick<Dependencies, 'database' | 'payments' | 'logger' | 'clock' | 'reconciler'>): SandboxJobs | null {
-  const { payments, logger, clock } = deps;
-  if (payments.kind !== 'sandbox') return null;
-  const handler = createPaymentEventHandler({ db: deps.database.db, payments, logger, clock, onUsersChanged: reconcileUsers(deps.reconciler) });
-  return createSandboxJobs({ payments, handler, logger, clock });
 }

@@ -4,11 +4,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unusedPeriodRefund } from '@shared/payment-rules';
 import { orders, sandboxCheckoutSessions, sandboxInvoices, sandboxSubscriptions, userSubscriptions } from '../../db/schema';
-import type { TestApp } from '../../test/test-app';
-import { billingSuite, buy, buyerBrowser, CARDS, checkoutRow, DAY_MS, jobsOf, ordersOfSession, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, undeliveredEvents, userIdOf } from './billing-test-kit';
+import type { TestApp } from '../../test-support/test-app';
+import { billingSuite, buy, buyerBrowser, CARDS, checkoutRow, DAY_MS, jobsOf, ordersOfSession, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, undeliveredEvents, userIdOf } from '../../test-support/billing-test-kit';
 import { listOutboxMails } from '../mail/outbox.repository';
 import { createPaymentEventHandler } from './fulfilment';
-import type { PaymentEvent } from './payments.port';
+import type { PaymentEvent } from '../billing/payments.port';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));

@@ -2,10 +2,10 @@
 // Stripe look-alike (fake-stripe-server.ts). Only imported by *.test.ts files.
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createLogger } from '../../logger';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createLogger } from '../logger';
+import { createTestApp, type TestApp } from './test-app';
 import { startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe, type RecordedRequest, type StripeEvent } from './fake-stripe-server';
-import { createStripePayments } from './stripe-payments';
+import { createStripePayments } from '../modules/billing/stripe-payments';
 
 export type StripeBench = {
   stripe: FakeStripe;

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ADVERTISED_PRICES, perPlan, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type PlanType } from '@shared/plans';
-import { perPlanEnv, planEnvKey } from '../../config';
+import { perPlanEnv, planEnvKey } from '../config';
 import { disputeCharge, moneyRoute } from './fake-stripe-money';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: IncomingMessage['headers'] };

@@ -6,7 +6,6 @@
 import { chargeRevokes } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { queuePaymentFailedMail, queuePurchaseMails } from '../mail/lifecycle-mails';
 import {
@@ -33,10 +32,11 @@ import {
   type CheckoutSessionRow,
   type ProviderState,
   type SubscriptionRecord,
-} from './billing.repository';
+} from '../billing/billing.repository';
 import { judgeCompletedPayment, settlePayment, type SettlementDeps } from './duplicate-payments';
 import { recordEventFailure, resolveEventFailure } from './payment-event-failures.repository';
-import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from './payments.port';
+import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
+import { serverError } from '../../http/server-errors';
 
 /** A past_due member keeps access this long after the paid period while the provider retries. */
 export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
@@ -316,14 +316,14 @@ async function claimLockedSession(tx: Db, session: CheckoutSessionRow, userId: s
 export async function claimCheckoutSession(db: Db, sessionId: string, userId: string): Promise<ClaimResult> {
   return db.transaction(async (tx) => {
     const session = await lockCheckoutSession(tx, sessionId);
-    if (!session) throw new ApiError(404, 'session_not_found', 'Payment session not found.');
-    if (!isPaid(session)) throw new ApiError(409, 'session_not_paid', 'This payment has not been completed.');
+    if (!session) throw serverError('sessionNotFound');
+    if (!isPaid(session)) throw serverError('sessionNotPaid');
     if (session.claimedByUserId && session.claimedByUserId !== userId) {
-      throw new ApiError(409, 'session_claimed', 'This payment has already been used to activate an account. Please log in.');
+      throw serverError('sessionClaimed');
     }
     const account = await findAccountById(tx, userId);
     if (!account || !session.email || account.email.toLowerCase() !== session.email.toLowerCase()) {
-      throw new ApiError(403, 'email_mismatch', 'This payment belongs to a different email address.');
+      throw serverError('emailMismatch');
     }
     if (session.claimedByUserId === userId) {
       // Still link rows written after the first claim (a subscription event arriving late).

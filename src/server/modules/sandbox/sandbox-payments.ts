@@ -1,0 +1,35 @@
+// The sandbox payment provider: a product feature for demos and development, not a test double.
+// It keeps what Stripe would keep (customers, checkout sessions, subscriptions, invoices) in the
+// sandbox_* tables, accepts Stripe's test cards on its own hosted checkout page, renews on
+// schedule, and emits events (sandbox_events) that the same handler as Stripe's webhooks applies.
+import type { SandboxPaymentsPort } from '../billing/payments.port';
+import { createSandboxCheckout } from './sandbox-checkout';
+import { createSandboxInvoices } from './sandbox-invoices';
+import { markDelivered, pendingEvents, type SandboxDeps } from './sandbox-store';
+import { createSandboxSubscriptions } from './sandbox-subscriptions';
+
+/** The sandbox adapter of the payments port: checkout, subscriptions and invoices, over one set of tables. */
+export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
+  const { db } = deps;
+  const { getCheckout, pay, ...checkout } = createSandboxCheckout(deps);
+  const { getPortal, setCancelAtPeriodEnd, advanceToPeriodEnd, runClock, ...subscriptions } = createSandboxSubscriptions(deps);
+  const { disputeCharge, ...invoices } = createSandboxInvoices(deps);
+  return {
+    kind: 'sandbox',
+    livemode: false,
+    sandbox: {
+      getCheckout,
+      pay,
+      getPortal,
+      setCancelAtPeriodEnd,
+      advanceToPeriodEnd,
+      runClock,
+      disputeCharge,
+      pendingEvents: (limit) => pendingEvents(db, limit),
+      markDelivered: (eventId) => markDelivered(db, eventId),
+    },
+    ...checkout,
+    ...subscriptions,
+    ...invoices,
+  };
+}

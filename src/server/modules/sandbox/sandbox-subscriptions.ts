@@ -1,0 +1,241 @@
+// The sandbox provider's subscriptions: renewals on its clock (or the demo's "advance to period
+// end"), cancellation, prorated plan changes like Stripe's, and the customer portal that shows them.
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { planPeriodEnd, type PlanType } from '@shared/plans';
+import type { Db } from '../../db/client';
+import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import type { PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
+import { computeProration, customerBalance } from './proration';
+import { DECLINE_MESSAGES } from './sandbox-cards';
+import { cardOf } from './sandbox-checkout';
+import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';
+import { emit, type SandboxDeps } from './sandbox-store';
+import { serverError } from '../../http/server-errors';
+
+type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+
+function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | null): SubscriptionSnapshot {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    status: row.status,
+    planType: row.planType,
+    itemId: `si_${row.id}`,
+    unitAmount: row.unitAmount,
+    currency: row.currency,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    endedAt: row.status === 'canceled' ? row.canceledAt : null,
+    livemode: false,
+    latestInvoiceId,
+  };
+}
+
+type SubscriptionCalls = Pick<
+  SandboxPaymentsPort,
+  'retrieveSubscription' | 'previewPlanChange' | 'applyPlanChange' | 'cancelSubscriptionNow' | 'createPortalSession'
+> &
+  Pick<SandboxOperations, 'getPortal' | 'setCancelAtPeriodEnd' | 'advanceToPeriodEnd' | 'runClock'>;
+
+/** The port's subscription calls and the sandbox portal's and clock's own. */
+export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls {
+  const { db, clock, prices } = deps;
+
+  async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | null> {
+    const [row] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).for('update').limit(1);
+    return row ?? null;
+  }
+
+  async function snapshotOf(tx: Db, row: SubscriptionRow): Promise<SubscriptionSnapshot> {
+    const [latest] = await tx
+      .select({ id: sandboxInvoices.id })
+      .from(sandboxInvoices)
+      .where(eq(sandboxInvoices.subscriptionId, row.id))
+      .orderBy(desc(sandboxInvoices.createdAt), desc(sandboxInvoices.id))
+      .limit(1);
+    return toSubscriptionSnapshot(row, latest?.id ?? null);
+  }
+
+  /** One renewal step at `at` for a subscription whose period has ended. */
+  async function renew(id: string, at: Date): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const sub = await lockSubscription(tx, id);
+      if (!sub || !['active', 'trialing', 'past_due'].includes(sub.status) || sub.currentPeriodEnd.getTime() > at.getTime()) return false;
+      const planType = sub.planType;
+      // A cancellation at period end, or a period that stayed unpaid to its end, ends the subscription.
+      if (sub.cancelAtPeriodEnd || sub.status === 'past_due') {
+        await tx
+          .update(sandboxSubscriptions)
+          .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd, updatedAt: at })
+          .where(eq(sandboxSubscriptions.id, id));
+        await emit(tx, at, 'customer.subscription.deleted', { subscriptionId: id });
+        return true;
+      }
+      const start = sub.currentPeriodEnd;
+      const end = planPeriodEnd(planType, start);
+      if (!end) return false;
+      const card = await cardOf(tx, sub.customerId);
+      const paid = !card?.laterChargesFail;
+      const line = { description: `1 × ${planName(planType)} (${start.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`, amount: sub.unitAmount, proration: false };
+      const invoice = await insertInvoice(tx, at, { customerId: sub.customerId, subscriptionId: id, lines: [line], billingReason: 'subscription_cycle', paid, currency: sub.currency, planType });
+      await tx
+        .update(sandboxSubscriptions)
+        .set({ currentPeriodStart: start, currentPeriodEnd: end, status: paid ? 'active' : 'past_due', updatedAt: at })
+        .where(eq(sandboxSubscriptions.id, id));
+      await emit(tx, at, paid ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoice.id, subscriptionId: id });
+      await emit(tx, at, 'customer.subscription.updated', { subscriptionId: id });
+      return true;
+    });
+  }
+
+  async function ownedSubscription(customerId: string, subscriptionId: string): Promise<SubscriptionRow> {
+    const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, subscriptionId)).limit(1);
+    if (!row || row.customerId !== customerId) throw serverError('sandboxSubscriptionMissing');
+    return row;
+  }
+
+  function planChange(sub: SubscriptionRow, planType: PlanType, prorationDate: number, balance: number) {
+    const current = sub.planType;
+    const currentMonths = intervalMonths(current);
+    const nextMonths = intervalMonths(planType);
+    if (!currentMonths || !nextMonths) throw serverError('sandboxOnlyRecurringChanges');
+    return computeProration({
+      current: { amount: sub.unitAmount, intervalMonths: currentMonths, name: planName(current) },
+      next: { amount: prices()[planType], intervalMonths: nextMonths, name: planName(planType) },
+      periodStart: sub.currentPeriodStart,
+      periodEnd: sub.currentPeriodEnd,
+      prorationDate: new Date(prorationDate * 1000),
+      balance,
+    });
+  }
+
+  return {
+    async getPortal(customerId) {
+      const [customer] = await db.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId)).limit(1);
+      if (!customer) return null;
+      const subscriptions = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.customerId, customerId)).orderBy(desc(sandboxSubscriptions.createdAt));
+      const invoices = await db.select().from(sandboxInvoices).where(eq(sandboxInvoices.customerId, customerId)).orderBy(desc(sandboxInvoices.createdAt), desc(sandboxInvoices.id));
+      const card = await cardOf(db, customerId);
+      return {
+        customerId,
+        email: customer.email,
+        card: card ? { brand: card.brand, last4: card.last4 } : null,
+        returnUrl: deps.portalReturnUrl,
+        subscriptions: subscriptions.map((sub) => ({
+          id: sub.id,
+          planType: sub.planType,
+          status: sub.status,
+          amount: sub.unitAmount,
+          currency: sub.currency,
+          intervalMonths: intervalMonths(sub.planType) ?? 1,
+          currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
+          cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+          canceledAt: sub.canceledAt?.toISOString() ?? null,
+        })),
+        invoices: invoices.map((invoice) => ({
+          id: invoice.id,
+          createdAt: invoice.createdAt.toISOString(),
+          description: describeInvoice(invoice),
+          amountDue: invoice.amountDue,
+          currency: invoice.currency,
+          status: invoice.status,
+        })),
+      };
+    },
+
+    async setCancelAtPeriodEnd(customerId, subscriptionId, cancel) {
+      await ownedSubscription(customerId, subscriptionId);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, subscriptionId);
+        if (!sub || sub.status === 'canceled') throw serverError('sandboxSubscriptionEnded');
+        if (sub.cancelAtPeriodEnd === cancel) return;
+        await tx.update(sandboxSubscriptions).set({ cancelAtPeriodEnd: cancel, updatedAt: now }).where(eq(sandboxSubscriptions.id, subscriptionId));
+        await emit(tx, now, 'customer.subscription.updated', { subscriptionId });
+      });
+    },
+
+    async advanceToPeriodEnd(customerId, subscriptionId) {
+      const sub = await ownedSubscription(customerId, subscriptionId);
+      if (sub.status === 'canceled') throw serverError('sandboxSubscriptionEnded');
+      await renew(subscriptionId, sub.currentPeriodEnd);
+    },
+
+    async runClock(now = clock()) {
+      const due = await db
+        .select({ id: sandboxSubscriptions.id })
+        .from(sandboxSubscriptions)
+        .where(and(inArray(sandboxSubscriptions.status, ['active', 'trialing', 'past_due']), lte(sandboxSubscriptions.currentPeriodEnd, now)))
+        .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
+        .limit(100);
+      let count = 0;
+      for (const { id } of due) if (await renew(id, now)) count += 1;
+      return count;
+    },
+
+    async retrieveSubscription(id) {
+      const [row] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).limit(1);
+      return row ? snapshotOf(db, row) : null;
+    },
+
+    async previewPlanChange(input: PlanChangeInput): Promise<PlanChangePreview> {
+      const [sub] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, input.subscriptionId)).limit(1);
+      if (!sub) throw serverError('noCustomer');
+      const balance = customerBalance(await invoicesOf(db, sub.customerId));
+      const result = planChange(sub, input.planType, input.prorationDate, balance);
+      return { prorationCredit: result.prorationCredit, newPlanCharge: result.newPlanCharge, totalDue: result.totalDue, currency: sub.currency };
+    },
+
+    async applyPlanChange(input: PlanChangeInput) {
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, input.subscriptionId);
+        if (!sub || sub.status === 'canceled') throw serverError('noCustomer');
+        const balance = customerBalance(await invoicesOf(tx, sub.customerId));
+        const result = planChange(sub, input.planType, input.prorationDate, balance);
+        const card = await cardOf(tx, sub.customerId);
+        // pending_if_incomplete: a failed charge leaves the subscription as it was.
+        if (result.totalDue > 0 && card?.laterChargesFail) throw new ApiError(402, 'payment_failed', DECLINE_MESSAGES.generic);
+        const invoice = await insertInvoice(tx, now, { customerId: sub.customerId, subscriptionId: sub.id, lines: result.lines, billingReason: 'subscription_update', paid: true, currency: sub.currency, planType: input.planType });
+        await tx
+          .update(sandboxSubscriptions)
+          .set({
+            planType: input.planType,
+            unitAmount: prices()[input.planType],
+            currentPeriodStart: result.newPeriodStart,
+            currentPeriodEnd: result.newPeriodEnd,
+            cancelAtPeriodEnd: false,
+            status: 'active',
+            updatedAt: now,
+          })
+          .where(eq(sandboxSubscriptions.id, sub.id));
+        await emit(tx, now, 'customer.subscription.updated', { subscriptionId: sub.id });
+        await emit(tx, now, 'invoice.paid', { invoiceId: invoice.id, subscriptionId: sub.id });
+        const [updated] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, sub.id)).limit(1);
+        if (!updated) throw new Error(`subscription ${sub.id} vanished`);
+        return snapshotOf(tx, updated);
+      });
+    },
+
+    async cancelSubscriptionNow(id) {
+      const now = clock();
+      return db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, id);
+        if (!sub) throw serverError('noCustomer');
+        if (sub.status !== 'canceled') {
+          await tx.update(sandboxSubscriptions).set({ status: 'canceled', canceledAt: now, updatedAt: now }).where(eq(sandboxSubscriptions.id, id));
+          await emit(tx, now, 'customer.subscription.deleted', { subscriptionId: id });
+        }
+        const [updated] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).limit(1);
+        if (!updated) throw new Error(`subscription ${id} vanished`);
+        return snapshotOf(tx, updated);
+      });
+    },
+
+    async createPortalSession({ customerId }) {
+      return { url: `/sandbox/portal/${customerId}` };
+    },
+  };
+}
