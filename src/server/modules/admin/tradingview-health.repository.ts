@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
 import { tradingviewGrants, user, userSubscriptions } from '../../db/schema';
-import type { GrantRow } from '../tradingview/tradingview.repository';
+import { SUBSCRIPTION_ACCESS_COLUMNS, type GrantRow } from '../tradingview/tradingview.repository';
 
 // Rows still to be worked on: the console's grant queue.
 const QUEUED = ['pending', 'processing', 'failed'] as const;
@@ -56,15 +56,7 @@ export type MemberSubscriptions = { userId: string; email: string; rows: Subscri
 /** Each member's subscriptions as the access rule reads them (members without any are left out). */
 export async function membersSubscriptions(db: Db): Promise<MemberSubscriptions[]> {
   const rows = await db
-    .select({
-      userId: user.id,
-      email: user.email,
-      planType: userSubscriptions.planType,
-      isActive: userSubscriptions.isActive,
-      expiresAt: userSubscriptions.expiresAt,
-      createdAt: userSubscriptions.createdAt,
-      tradingviewUsername: userSubscriptions.tradingviewUsername,
-    })
+    .select({ userId: user.id, email: user.email, ...SUBSCRIPTION_ACCESS_COLUMNS })
     .from(userSubscriptions)
     .innerJoin(user, eq(user.id, userSubscriptions.userId));
   const members = new Map<string, MemberSubscriptions>();

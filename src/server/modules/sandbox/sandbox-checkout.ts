@@ -2,7 +2,7 @@
 // Stripe's test cards (creating the customer, subscription or one-time payment), and expired.
 import { and, desc, eq } from 'drizzle-orm';
 import { validateCardInput, type CardErrors } from '@shared/card-input';
-import { PLAN_CURRENCY, planPeriodEnd, type PlanType } from '@shared/plans';
+import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from '../../db/schema';

@@ -18,15 +18,18 @@ const sameUsername = (column: typeof tradingviewGrants.username | typeof sandbox
 
 // ---------------------------------------------------------------- subscriptions
 
+/** The columns of a subscription that the access rule and the TradingView grants read. */
+export const SUBSCRIPTION_ACCESS_COLUMNS = {
+  planType: userSubscriptions.planType,
+  isActive: userSubscriptions.isActive,
+  expiresAt: userSubscriptions.expiresAt,
+  createdAt: userSubscriptions.createdAt,
+  tradingviewUsername: userSubscriptions.tradingviewUsername,
+};
+
 export async function subscriptionAccessRows(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
   const rows = await db
-    .select({
-      planType: userSubscriptions.planType,
-      isActive: userSubscriptions.isActive,
-      expiresAt: userSubscriptions.expiresAt,
-      createdAt: userSubscriptions.createdAt,
-      tradingviewUsername: userSubscriptions.tradingviewUsername,
-    })
+    .select(SUBSCRIPTION_ACCESS_COLUMNS)
     .from(userSubscriptions)
     .where(eq(userSubscriptions.userId, userId))
     .orderBy(desc(userSubscriptions.createdAt));
