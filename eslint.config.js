@@ -1,10 +1,9 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { localRules } from './scripts/eslint-no-import-circle.mjs';
 
 const features = readdirSync(new URL('./src/client/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -31,18 +30,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...restrict([SERVER]) },
   },
-  {
-    // An import circle makes a module's meaning depend on load order and hides which side owns
-    // what. The rule sees value imports; `farm-studio look` also names type-only circles.
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
-  },
+  // An import circle makes a module's meaning depend on load order and hides which side owns what.
+  { files: ['src/**/*.{ts,tsx}'], plugins: { local: localRules }, rules: { 'local/no-import-circle': 'error' } },
   { files: ['src/server/**/*.ts'], rules: restrict([CLIENT, { group: ['react', 'react-dom'], message: 'No React on the server.' }]) },
   {
     files: ['src/shared/**/*.ts'],

@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: onPostgresServer ? databaseSuites(resolve('src/server'), resolve('.')) : ['src/server/**/*.test.ts'],
+          include: onPostgresServer ? databaseSuites(resolve('src'), resolve('.')) : ['src/server/**/*.test.ts'],
           globalSetup: ['src/server/test-support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

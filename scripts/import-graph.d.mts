@@ -1,0 +1,5 @@
+// Types for scripts/import-graph.mjs (plain JavaScript: ESLint's config loads it too).
+export type ImportGraph = Map<string, string[]>;
+export function importGraph(srcRoot: string): ImportGraph;
+export function importersOf(graph: ImportGraph, targets: Iterable<string>): Set<string>;
+export function importCircles(graph: ImportGraph): string[][];
