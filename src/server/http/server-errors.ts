@@ -1,11 +1,19 @@
 // The one table of errors the server answers with: code, HTTP status and text. Texts the client
 // also knows come from the shared table (src/shared/error-messages.ts); the rest are written here,
 // once, by what happened. A module throws `serverError('sessionNotFound')`, never an inline text.
+// A text built from a value has a builder of that one value: `serverError('noPriceForPlan', plan)`.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SERVER_ERROR_MESSAGES as SHARED, type ErrorCode } from '@shared/error-messages';
+import type { PlanType } from '@shared/plans';
 import { ApiError } from './errors';
 
-type ErrorEntry = { status: ContentfulStatusCode; code: ErrorCode; message: string };
+/** Codes only the operator console reads; the client's own codes are the shared ErrorCode. */
+type ConsoleErrorCode = 'still_paid' | 'not_paying' | 'invalid_input';
+
+/** A fixed text, or the text built from one value (several values come as one object). */
+type ErrorMessage = string | ((value: never) => string);
+
+type ErrorEntry = { status: ContentfulStatusCode; code: ErrorCode | ConsoleErrorCode; message: ErrorMessage };
 
 export const SERVER_ERRORS = {
   lifetimeOwned: { status: 409, code: 'lifetime_owned', message: SHARED.lifetime_owned },
@@ -37,12 +45,67 @@ export const SERVER_ERRORS = {
   sandboxSubscriptionMissing: { status: 404, code: 'not_found', message: 'Subscription not found.' },
   sandboxSubscriptionEnded: { status: 409, code: 'validation_failed', message: 'This subscription has already ended.' },
   sandboxOnlyRecurringChanges: { status: 400, code: 'validation_failed', message: 'Only recurring plans can be changed in place.' },
+  sandboxUnknownAction: { status: 404, code: 'not_found', message: (action: string) => `Unknown action ${action}.` },
+  sandboxNoPaymentToRefund: { status: 404, code: 'not_found', message: (paymentId: string) => `No payment ${paymentId} to refund.` },
+  /** The first field problem's own text is the answer; the problems go in `details`. */
+  sandboxCardDetailsInvalid: { status: 400, code: 'validation_failed', message: (firstProblem: string | undefined) => firstProblem ?? 'Please check your details.' },
+  /** A sandbox test card's decline: its own text (sandbox-cards), the field it concerns in `details`. */
+  sandboxCardDeclined: { status: 402, code: 'payment_failed', message: (declineMessage: string) => declineMessage },
+
+  // Stripe
+  noPriceForPlan: { status: 503, code: 'provider_unavailable', message: (plan: PlanType) => `No Stripe price is configured for the ${plan} plan.` },
+  stripeCardDeclined: { status: 402, code: 'payment_failed', message: (stripeMessage: string) => stripeMessage || SHARED.payment_failed },
+  providerRefused: { status: 502, code: 'provider_unavailable', message: (reason: string) => `The payment provider refused the request: ${reason}` },
+  /** `details` carry the `url` of the provider's page that confirms the payment. */
+  paymentActionRequired: { status: 402, code: 'payment_action_required', message: SHARED.payment_action_required },
+  noPaymentToRefund: { status: 502, code: 'provider_unavailable', message: (paymentId: string) => `No payment to refund for ${paymentId}.` },
+
+  // Requests, sessions and limits
+  /** A body the schema refused: its first problem's own text (the page shows it as is). */
+  invalidBody: { status: 400, code: 'validation_failed', message: (firstProblem: string | undefined) => firstProblem ?? SHARED.validation_failed },
+  weakPassword: { status: 400, code: 'weak_password', message: SHARED.weak_password },
+  purchaseUnproven: { status: 403, code: 'purchase_unproven', message: SHARED.purchase_unproven },
+  rateLimited: { status: 429, code: 'rate_limited', message: SHARED.rate_limited },
+  signInRequired: { status: 401, code: 'unauthorized', message: 'Please sign in to continue.' },
+  accessRequired: { status: 403, code: 'forbidden', message: 'An active subscription is required to view this content.' },
+  operatorSignInRequired: { status: 401, code: 'unauthorized', message: 'Please sign in as an operator to continue.' },
+  operatorOnly: { status: 403, code: 'forbidden', message: 'Only operators may open this page.' },
+
+  // Content
+  /** `what` reads as the sentence's subject: 'The guide', 'The image'. */
+  contentNotFound: { status: 404, code: 'not_found', message: (what: string) => `${what} could not be found.` },
+
+  // TradingView
+  tvUsernameNotFound: { status: 422, code: 'tv_username_not_found', message: SHARED.tv_username_not_found },
+  /** The upstream failed (502); with our vendor session expired it is our configuration (503). */
+  tvUnverifiable: { status: 502, code: 'tv_unverifiable', message: SHARED.tv_unverifiable },
+  tvUnverifiableSessionExpired: { status: 503, code: 'tv_unverifiable', message: SHARED.tv_unverifiable },
+  tvActivationNeedsAccess: { status: 403, code: 'forbidden', message: 'You need an active subscription to activate TradingView access.' },
+
+  // Operator console
+  noMember: { status: 404, code: 'not_found', message: 'No member with this id.' },
+  compEndsInPast: { status: 400, code: 'invalid_input', message: 'Choose a day from today on.' },
+  noOutageToSimulate: { status: 404, code: 'not_found', message: 'TradingView is the real service here: there is no outage to simulate.' },
+  reportRangeReversed: { status: 400, code: 'validation_failed', message: 'from must not be after to.' },
+  noReplayableEvent: { status: 404, code: 'not_found', message: 'No failed event with this id can be replayed.' },
+  replayFailedAgain: { status: 502, code: 'provider_unavailable', message: (error: unknown) => `The event failed again: ${error instanceof Error ? error.message : String(error)}` },
+  tradingViewDidNotAnswer: { status: 502, code: 'provider_unavailable', message: (reason: string) => `TradingView did not answer: ${reason}` },
+  usernameStillPaid: { status: 409, code: 'still_paid', message: (username: string) => `${username} belongs to a member with paid access; nothing was removed.` },
+  memberNotPaying: { status: 409, code: 'not_paying', message: 'This member has no paid access with a TradingView username.' },
+  memberWithoutGrant: { status: 409, code: 'not_paying', message: 'This member has no TradingView grant to send.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ServerErrorName = keyof typeof SERVER_ERRORS;
 
+type MessageOf<N extends ServerErrorName> = (typeof SERVER_ERRORS)[N]['message'];
+
+/** What follows the name: a built text's value first, then `details` as ApiError takes them. */
+export type ServerErrorArgs<N extends ServerErrorName> =
+  MessageOf<N> extends (value: infer V) => string ? [value: V, details?: unknown] : [details?: unknown];
+
 /** The table's error `name`, ready to throw; `details` as ApiError takes them (e.g. field problems). */
-export function serverError(name: ServerErrorName, details?: unknown): ApiError {
-  const { status, code, message } = SERVER_ERRORS[name];
-  return new ApiError(status, code, message, details);
+export function serverError<N extends ServerErrorName>(name: N, ...args: ServerErrorArgs<N>): ApiError {
+  const { status, code, message }: ErrorEntry = SERVER_ERRORS[name];
+  if (typeof message === 'string') return new ApiError(status, code, message, args[0]);
+  return new ApiError(status, code, (message as (value: unknown) => string)(args[0]), args[1]);
 }

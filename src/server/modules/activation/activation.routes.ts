@@ -11,12 +11,12 @@ import {
   type ActivateExistingSubscriptionResponse,
   type VerifyPaymentResponse,
 } from '@shared/api-contract';
-import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { PASSWORD_MIN_LENGTH } from '@shared/validation';
-import { ApiError, readJson } from '../../http/errors';
+import { readJson } from '../../http/errors';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
 import type { CheckoutProofs } from '../billing/checkout-proof';
 import type { ActivationService } from './activation.service';
+import { serverError } from '../../http/server-errors';
 
 /** The body by `schema`; the first problem's own message is the answer (the page shows it as is). */
 async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -27,9 +27,9 @@ async function readBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.i
     const issue = error.issues[0];
     const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     if (issue?.path[0] === 'password' && issue.code === 'too_small' && Number(issue.minimum) === PASSWORD_MIN_LENGTH) {
-      throw new ApiError(400, 'weak_password', SERVER_ERROR_MESSAGES.weak_password, details);
+      throw serverError('weakPassword', details);
     }
-    throw new ApiError(400, 'validation_failed', issue?.message ?? SERVER_ERROR_MESSAGES.validation_failed, details);
+    throw serverError('invalidBody', issue?.message, details);
   }
 }
 
@@ -44,7 +44,7 @@ export function activationRoutes(deps: { service: ActivationService; checkoutPro
         const input = await readBody(c, verifyPaymentRequestSchema);
         // Holding the session id is not enough: the checkout's browser or the mailed link (hole 5).
         if (!deps.checkoutProofs.proves(c, input.sessionId, input.proof, deps.clock())) {
-          throw new ApiError(403, 'purchase_unproven', SERVER_ERROR_MESSAGES.purchase_unproven);
+          throw serverError('purchaseUnproven');
         }
         const result = await service.verifyPayment(input, c.req.raw.headers);
         for (const cookie of result.setCookies) c.header('set-cookie', cookie, { append: true });

@@ -9,12 +9,13 @@ import {
   type AuditLog,
 } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
-import { ApiError, readJson } from '../../http/errors';
+import { readJson } from '../../http/errors';
 import { isOperator, requireOperator, type OperatorDirectory } from '../auth/operator';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
 import { auditLogPage } from './audit.repository';
 import type { MembersService } from './members.service';
 import type { ReportsService } from './reports.service';
+import { serverError } from '../../http/server-errors';
 
 export type AdminRoutesDeps = { db: Db; directory: OperatorDirectory; reports: ReportsService; members: MembersService };
 
@@ -24,7 +25,7 @@ const memberIdSchema = z.uuid();
 /** A member id from the path; anything that is not one is a member we do not have. */
 function memberId(value: string): string {
   const parsed = memberIdSchema.safeParse(value);
-  if (!parsed.success) throw new ApiError(404, 'not_found', 'No member with this id.');
+  if (!parsed.success) throw serverError('noMember');
   return parsed.data;
 }
 

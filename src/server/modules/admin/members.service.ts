@@ -1,7 +1,6 @@
 import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
 import { MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import type { SessionUser } from '../auth/session.middleware';
 import { revokeRows } from '../billing/billing.repository';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
@@ -20,6 +19,7 @@ import {
   shopAccessOf,
   subscriptionsOf,
 } from './members.repository';
+import { serverError } from '../../http/server-errors';
 
 const SECURITY_EVENTS_SHOWN = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +50,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
   async function memberOr404(userId: string) {
     const member = await findMember(db, userId);
-    if (!member) throw new ApiError(404, 'not_found', 'No member with this id.');
+    if (!member) throw serverError('noMember');
     return member;
   }
 
@@ -151,7 +151,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     async grantComp(operator: SessionUser, userId: string, until: string): Promise<ActionResult> {
       const member = await memberOr404(userId);
       const ends = new Date(new Date(`${until}T00:00:00.000Z`).getTime() + DAY_MS);
-      if (ends.getTime() <= clock().getTime()) throw new ApiError(400, 'invalid_input', 'Choose a day from today on.');
+      if (ends.getTime() <= clock().getTime()) throw serverError('compEndsInPast');
       const username = (await subscriptionsOf(db, userId)).find((row) => row.tradingviewUsername)?.tradingviewUsername ?? null;
       await db.transaction(async (tx) => {
         await insertCompAccess(tx, member.id, ends, username);

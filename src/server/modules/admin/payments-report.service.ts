@@ -2,11 +2,11 @@
 // with their failures. A failed event is replayed through the same handler webhooks use.
 import type { OrderFilter, OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import type { HandleResult, PaymentEventHandler } from '../fulfilment/fulfilment';
 import { findEventFailure, listEventFailures, storedEvent } from '../fulfilment/payment-event-failures.repository';
 import type { Operator, OperatorActions } from './operator-actions';
 import { findOrders, recentProcessedEvents } from './payments-report.repository';
+import { serverError } from '../../http/server-errors';
 
 const ORDER_PAGE = 200;
 const EVENT_PAGE = 100;
@@ -21,7 +21,7 @@ export function createPaymentsReport(deps: PaymentsReportDeps) {
   async function orders(filter: OrderFilter): Promise<{ orders: OrderItem[]; limited: boolean }> {
     const from = filter.from ? new Date(`${filter.from}T00:00:00Z`) : undefined;
     const before = filter.to ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
-    if (from && before && from >= before) throw new ApiError(400, 'validation_failed', 'from must not be after to.');
+    if (from && before && from >= before) throw serverError('reportRangeReversed');
     const rows = await findOrders(db, { plan: filter.plan, status: filter.status, from, before, limit: ORDER_PAGE + 1 });
     return {
       orders: rows.slice(0, ORDER_PAGE).map((row) => ({
@@ -61,12 +61,12 @@ export function createPaymentsReport(deps: PaymentsReportDeps) {
   async function replay(failureId: string, operator: Operator): Promise<HandleResult> {
     const failure = await findEventFailure(db, failureId);
     const event = failure ? storedEvent(failure) : null;
-    if (!failure || !event) throw new ApiError(404, 'not_found', 'No failed event with this id can be replayed.');
+    if (!failure || !event) throw serverError('noReplayableEvent');
     await actions.record({ operator, action: 'payments.replay_event', target: event.id, details: { type: event.type } });
     try {
       return await handler.handle(event, failure.source === 'stripe' ? 'stripe' : 'sandbox');
     } catch (error) {
-      throw new ApiError(502, 'provider_unavailable', `The event failed again: ${error instanceof Error ? error.message : String(error)}`);
+      throw serverError('replayFailedAgain', error);
     }
   }
 

@@ -2,10 +2,10 @@
 // customers whose portal simulates a renewal. They exist only where the adapter is a sandbox.
 import type { SandboxTools } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import type { TradingViewPort } from '../tradingview/tradingview.port';
 import type { Operator, OperatorActions } from './operator-actions';
 import { sandboxSubscriptions } from './sandbox-tools.repository';
+import { serverError } from '../../http/server-errors';
 
 export function createSandboxTools(deps: { db: Db; tradingView: TradingViewPort; actions: OperatorActions }) {
   const { db, tradingView, actions } = deps;
@@ -19,7 +19,7 @@ export function createSandboxTools(deps: { db: Db; tradingView: TradingViewPort;
   }
 
   async function setOutage(down: boolean, operator: Operator): Promise<void> {
-    if (!tradingView.sandbox) throw new ApiError(404, 'not_found', 'TradingView is the real service here: there is no outage to simulate.');
+    if (!tradingView.sandbox) throw serverError('noOutageToSimulate');
     tradingView.sandbox.setOutage(down);
     await actions.record({ operator, action: down ? 'sandbox.tradingview_outage_start' : 'sandbox.tradingview_outage_end' });
   }

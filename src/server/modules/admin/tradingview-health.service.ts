@@ -5,13 +5,13 @@ import type { GrantQueue, GrantQueueItem, Reconciliation, TradingViewHealth } fr
 import { currentTradingViewUsername, desiredGrant, targetOf } from '@shared/tradingview-grants';
 import { reconcileTradingView, type MemberWithUsername } from '@shared/tradingview-reconciliation';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
 import { findShopAccess, forgetShopAccess, grantsForUser, setGrantTarget, shopUsernames } from '../tradingview/tradingview.repository';
 import { findAlert } from './alerts.repository';
 import type { Operator, OperatorActions } from './operator-actions';
 import { membersSubscriptions, ownersByUsername, ownersOfUsername, queuedGrants, recentlySettledGrants, retryAllFailedGrants, type QueuedGrant } from './tradingview-health.repository';
+import { serverError } from '../../http/server-errors';
 
 export type TradingViewHealthDeps = {
   db: Db;
@@ -40,7 +40,7 @@ function queueItem(row: QueuedGrant): GrantQueueItem {
   };
 }
 
-const unavailable = (error: unknown) => new ApiError(502, 'provider_unavailable', `TradingView did not answer: ${toTradingViewError(error).message}`);
+const unavailable = (error: unknown) => serverError('tradingViewDidNotAnswer', toTradingViewError(error).message);
 
 /** Members with access now under the same rule the reconciler grants by, and their current username. */
 async function payingMembers(db: Db, now: Date): Promise<MemberWithUsername[]> {
@@ -114,7 +114,7 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
     for (const owner of await ownersOfUsername(db, username)) await reconciler.syncUser(owner.userId);
     const lower = username.toLowerCase();
     if ((await payingMembers(db, clock())).some((member) => member.username.toLowerCase() === lower)) {
-      throw new ApiError(409, 'still_paid', `${username} belongs to a member with paid access; nothing was removed.`);
+      throw serverError('usernameStillPaid', username);
     }
     let revoked = 0;
     for (const scriptId of scriptIds) {
@@ -135,9 +135,9 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
   async function grantMissing(userId: string, operator: Operator): Promise<string> {
     await reconciler.syncUser(userId);
     const member = (await payingMembers(db, clock())).find((candidate) => candidate.userId === userId);
-    if (!member) throw new ApiError(409, 'not_paying', 'This member has no paid access with a TradingView username.');
+    if (!member) throw serverError('memberNotPaying');
     const row = (await grantsForUser(db, userId)).find((grant) => grant.username.toLowerCase() === member.username.toLowerCase());
-    if (!row) throw new ApiError(409, 'not_paying', 'This member has no TradingView grant to send.');
+    if (!row) throw serverError('memberWithoutGrant');
     await setGrantTarget(db, row.id, targetOf(row), clock());
     reconciler.kick();
     await actions.record({ operator, action: 'tradingview.grant_missing', target: member.email, details: { username: member.username } });

@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
 import { isStoredOperator } from './operators.repository';
 import type { AuthVariables, SessionUser } from './session.middleware';
+import { serverError } from '../../http/server-errors';
 
 /** What deciding "operator or not" reads: ADMIN_EMAILS and the operators table. */
 export type OperatorDirectory = { config: Pick<Config, 'adminEmails'>; db: Db };
@@ -26,8 +26,8 @@ export function requireOperator(directory: OperatorDirectory, openToAll: () => b
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     if (openToAll()) return next();
     const user = c.get('user');
-    if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in as an operator to continue.');
-    if (!(await isOperator(directory, user))) throw new ApiError(403, 'forbidden', 'Only operators may open this page.');
+    if (!user) throw serverError('operatorSignInRequired');
+    if (!(await isOperator(directory, user))) throw serverError('operatorOnly');
     return next();
   });
 }

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import { ApiError } from '../../http/errors';
 import type { Auth } from './auth';
 import type { SessionRepository } from './session.repository';
+import { serverError } from '../../http/server-errors';
 
 export type SessionUser = { id: string; email: string; name: string; createdAt: Date };
 export type AuthVariables = {
@@ -93,13 +93,13 @@ export function loadSession(auth: Auth, sessions: SessionRepository) {
 /** The signed-in user, or a 401 in the API's error shape. */
 export function requireUser(c: { get: (key: 'user') => SessionUser | null }): SessionUser {
   const user = c.get('user');
-  if (!user) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+  if (!user) throw serverError('signInRequired');
   return user;
 }
 
 /** The signed-in member with access: 401 without a session, 403 without access. */
 export function requireMember(c: { get: <K extends keyof AuthVariables>(key: K) => AuthVariables[K] }): SessionUser {
   const user = requireUser(c);
-  if (!c.get('hasAccess')) throw new ApiError(403, 'forbidden', 'An active subscription is required to view this content.');
+  if (!c.get('hasAccess')) throw serverError('accessRequired');
   return user;
 }

@@ -2,10 +2,9 @@
 // Every call has a timeout; reads and idempotency-keyed writes are retried on network failure.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { disputeOutcome } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
-import { ApiError } from '../../http/errors';
+import type { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type {
   ChargeSnapshot,
@@ -43,7 +42,6 @@ const toDate = (seconds: number | null | undefined) => (typeof seconds === 'numb
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /** The member's card asks for authentication; the same text as the shared error table. */
-const PAYMENT_ACTION_REQUIRED = SERVER_ERROR_MESSAGES.payment_action_required;
 
 /** Stripe's answer when the portal has never been configured in this mode. */
 const PORTAL_NOT_CONFIGURED = /No configuration provided/i;
@@ -79,7 +77,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
   function priceOf(planType: PlanType): string {
     const regular = settings.regular && !settings.regular.saleRunning() ? settings.regular.priceIds[planType] : undefined;
     const price = regular || settings.priceIds[planType];
-    if (!price) throw new ApiError(503, 'provider_unavailable', `No Stripe price is configured for the ${planType} plan.`);
+    if (!price) throw serverError('noPriceForPlan', planType);
     return price;
   }
 
@@ -91,12 +89,12 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     try {
       return await run();
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw new ApiError(402, 'payment_failed', error.message || 'Your card was declined.');
+      if (error instanceof Stripe.errors.StripeCardError) throw serverError('stripeCardDeclined', error.message);
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
         if (options.customerId && error.code === 'resource_missing' && error.param === 'customer') throw new UnknownCustomerError(options.customerId);
         if (options.missingIsNull && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
         logger.error({ err: error, what }, 'Stripe refused a request');
-        throw new ApiError(502, 'provider_unavailable', `The payment provider refused the request: ${error.message}`);
+        throw serverError('providerRefused', error.message);
       }
       if (error instanceof Stripe.errors.StripeError) {
         logger.error({ err: error, what, type: error.type }, 'Stripe call failed');
@@ -188,7 +186,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       : null;
     const intents = (invoice?.payments?.data ?? []).map((payment) => payment.payment.payment_intent).filter((intent): intent is Stripe.PaymentIntent => typeof intent === 'object' && intent !== null);
     if (invoice?.hosted_invoice_url && intents.some((intent) => intent.status === 'requires_action')) {
-      return new ApiError(402, 'payment_action_required', PAYMENT_ACTION_REQUIRED, { url: invoice.hosted_invoice_url });
+      return serverError('paymentActionRequired', { url: invoice.hosted_invoice_url });
     }
     return serverError('cardDeclined');
   }
@@ -335,7 +333,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         const invoice = await call('invoices.retrieve', () => stripe.invoices.retrieve(input.paymentId, { expand: ['payments'] }, read));
         paymentIntent = invoice ? invoicePaymentIntent(invoice) : null;
       }
-      if (!paymentIntent) throw new ApiError(502, 'provider_unavailable', `No payment to refund for ${input.paymentId}.`);
+      if (!paymentIntent) throw serverError('noPaymentToRefund', input.paymentId);
       const params: Stripe.RefundCreateParams = { payment_intent: paymentIntent, reason: input.reason, ...(input.amount === null ? {} : { amount: input.amount }) };
       try {
         await stripe.refunds.create(params, { maxNetworkRetries: RETRIES, idempotencyKey: input.idempotencyKey });

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
 import type { Config } from '../../config';
-import { ApiError } from '../../http/errors';
 import { PROJECT_ROOT } from '../../project-root';
 import { loadContent, type ContentCatalogue } from './content-loader';
+import { serverError } from '../../http/server-errors';
 
 /** `content/` at the project root, whatever the working directory. */
 export const CONTENT_DIR = join(PROJECT_ROOT, 'content');
@@ -47,7 +47,7 @@ export function createContentService({ content }: { content: ContentCatalogue })
   // Content never changes while the process runs, so each image is read from disk once.
   const imageCache = new Map<string, Promise<ContentImage>>();
 
-  const notFound = (what: string) => new ApiError(404, 'not_found', `${what} could not be found.`);
+  const notFound = (what: string) => serverError('contentNotFound', what);
 
   return {
     listGuides(): GuideSummary[] {

@@ -6,7 +6,6 @@ import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from '../../db/schema';
-import { ApiError } from '../../http/errors';
 import type { CheckoutSessionSnapshot, CreateCheckoutInput, SandboxOperations, SandboxPaymentsPort } from '../billing/payments.port';
 import { cardOutcome } from './sandbox-cards';
 import { findCharge, insertInvoice, intervalMonths, planName } from './sandbox-invoices';
@@ -104,12 +103,12 @@ export function createSandboxCheckout(
         }
         const problems = fieldErrorDetails(fieldErrors);
         if (problems.length > 0 || !email) {
-          throw new ApiError(400, 'validation_failed', problems[0]?.message ?? 'Please check your details.', problems);
+          throw serverError('sandboxCardDetailsInvalid', problems[0]?.message, problems);
         }
 
         const outcome = cardOutcome(input.cardNumber);
         if (outcome.kind === 'declined') {
-          throw new ApiError(402, 'payment_failed', outcome.message, outcome.field ? [{ path: outcome.field, message: outcome.message }] : undefined);
+          throw serverError('sandboxCardDeclined', outcome.message, outcome.field ? [{ path: outcome.field, message: outcome.message }] : undefined);
         }
 
         const planType = row.planType;

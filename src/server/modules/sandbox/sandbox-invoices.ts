@@ -5,7 +5,6 @@ import { disputeOutcome } from '@shared/payment-rules';
 import { planDisplayName, planPeriodInterval, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxInvoices } from '../../db/schema';
-import { ApiError } from '../../http/errors';
 import type { ChargeSnapshot, InvoiceSnapshot, RefundInput, SandboxOperations, SandboxPaymentsPort } from '../billing/payments.port';
 import { applyBalance, customerBalance, type InvoiceLine } from './proration';
 import { emit, newId, type SandboxDeps } from './sandbox-store';
@@ -110,7 +109,7 @@ export function createSandboxInvoices(deps: Pick<SandboxDeps, 'db' | 'clock'>): 
       const now = clock();
       await db.transaction(async (tx) => {
         const found = await findCharge(tx, input.paymentId);
-        if (!found?.paymentIntentId) throw new ApiError(404, 'not_found', `No payment ${input.paymentId} to refund.`);
+        if (!found?.paymentIntentId) throw serverError('sandboxNoPaymentToRefund', input.paymentId);
         // Locked so two refunds of one charge never add up to more than was paid.
         const [invoice] = await tx.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, found.id)).for('update').limit(1);
         if (!invoice) return;

@@ -4,10 +4,8 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
-import { ApiError } from '../../http/errors';
 import type { PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
 import { computeProration, customerBalance } from './proration';
-import { DECLINE_MESSAGES } from './sandbox-cards';
 import { cardOf } from './sandbox-checkout';
 import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';
 import { emit, type SandboxDeps } from './sandbox-store';
@@ -197,7 +195,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         const result = planChange(sub, input.planType, input.prorationDate, balance);
         const card = await cardOf(tx, sub.customerId);
         // pending_if_incomplete: a failed charge leaves the subscription as it was.
-        if (result.totalDue > 0 && card?.laterChargesFail) throw new ApiError(402, 'payment_failed', DECLINE_MESSAGES.generic);
+        if (result.totalDue > 0 && card?.laterChargesFail) throw serverError('cardDeclined');
         const invoice = await insertInvoice(tx, now, { customerId: sub.customerId, subscriptionId: sub.id, lines: result.lines, billingReason: 'subscription_update', paid: true, currency: sub.currency, planType: input.planType });
         await tx
           .update(sandboxSubscriptions)

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { sandboxPayRequestSchema } from '@shared/sandbox-contract';
-import { ApiError, readJson } from '../../http/errors';
+import { readJson } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { SandboxPaymentsPort } from '../billing/payments.port';
@@ -42,7 +42,7 @@ export function sandboxRoutes({ payments, handler, logger }: { payments: Sandbox
       if (action === 'cancel') await sandbox.setCancelAtPeriodEnd(customerId, subscriptionId, true);
       else if (action === 'resume') await sandbox.setCancelAtPeriodEnd(customerId, subscriptionId, false);
       else if (action === 'renew-now') await sandbox.advanceToPeriodEnd(customerId, subscriptionId);
-      else throw new ApiError(404, 'not_found', `Unknown action ${action}.`);
+      else throw serverError('sandboxUnknownAction', action);
       await deliverNow();
       const portal = await sandbox.getPortal(customerId);
       return c.json(portal);

@@ -1,14 +1,13 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import type { ThrottleRule } from '@shared/throttle';
 import type { Db } from '../../db/client';
 import { clientAddressOf } from '../../http/client-address';
-import { ApiError } from '../../http/errors';
 import { consumeThrottle } from './throttle.repository';
+import { serverError } from '../../http/server-errors';
 
 /** The 429 every limit of ours answers with; the client shows 'Too Many Attempts' for it. */
-const rateLimitedError = () => new ApiError(429, 'rate_limited', SERVER_ERROR_MESSAGES.rate_limited);
+const rateLimitedError = () => serverError('rateLimited');
 
 /**
  * Limits a route per client address (the one clientAddress() resolved) under `name`, for the

@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { z } from 'zod';
 import { tradingviewActivateRequestSchema } from '@shared/api-contract';
-import { ApiError, readJson } from '../../http/errors';
+import { readJson } from '../../http/errors';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
 import type { TradingViewService } from './tradingview.service';
+import { serverError } from '../../http/server-errors';
 
 /** The body's username, trimmed and checked by the shared schema; the message is the schema's own. */
 async function readUsername(c: Context): Promise<string> {
@@ -14,7 +15,7 @@ async function readUsername(c: Context): Promise<string> {
   } catch (error) {
     if (error instanceof z.ZodError) {
       const issue = error.issues[0];
-      throw new ApiError(400, 'validation_failed', issue?.message ?? 'The request is invalid.', error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      throw serverError('invalidBody', issue?.message, error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
     throw error;
   }

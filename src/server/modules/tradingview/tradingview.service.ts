@@ -1,13 +1,11 @@
-import { ERROR_HTTP_STATUS, SERVER_ERROR_MESSAGES, type ErrorCode } from '@shared/error-messages';
 import {
   currentTradingViewUsername,
   desiredGrant,
   memberGrantStatus,
   type TradingviewStatusResponse,
 } from '@shared/tradingview-grants';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
+import { serverError } from '../../http/server-errors';
 import type { Logger } from '../../logger';
 import { userHasPremiumAccess } from '../access/access.repository';
 import type { GrantReconciler } from './grant-reconciler';
@@ -25,10 +23,6 @@ export type TradingViewServiceDeps = {
 };
 
 const LOOKUPS_PER_MINUTE = 10;
-
-function apiError(code: ErrorCode, status: number = ERROR_HTTP_STATUS[code], message: string = SERVER_ERROR_MESSAGES[code]): ApiError {
-  return new ApiError(status as ContentfulStatusCode, code, message);
-}
 
 /** A sliding one-minute window per key, in memory: each instance limits on its own. */
 function createMinuteLimiter(limit: number, clock: () => Date) {
@@ -54,7 +48,7 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
 
   /** TradingView's spelling of the name, or the activation error the client maps (spec §8). */
   async function verify(userId: string, username: string): Promise<string> {
-    if (!allowLookup(userId)) throw apiError('rate_limited');
+    if (!allowLookup(userId)) throw serverError('rateLimited');
     let verified: string | null;
     try {
       verified = await port.checkUsername(username);
@@ -63,9 +57,9 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
       logger.warn({ userId, kind: failure.kind, err: failure.message }, 'tradingview username check failed');
       // Whatever went wrong on TradingView's side, the member reads 'Unable to verify…'; an
       // expired vendor cookie is a 503 (our configuration), anything else a 502 (the upstream).
-      throw apiError('tv_unverifiable', failure.kind === 'session_expired' ? 503 : ERROR_HTTP_STATUS.tv_unverifiable);
+      throw serverError(failure.kind === 'session_expired' ? 'tvUnverifiableSessionExpired' : 'tvUnverifiable');
     }
-    if (!verified) throw apiError('tv_username_not_found');
+    if (!verified) throw serverError('tvUsernameNotFound');
     return verified;
   }
 
@@ -77,7 +71,7 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
      */
     async setUsername(userId: string, username: string): Promise<{ verifiedUsername: string }> {
       if (!(await userHasPremiumAccess(db, userId))) {
-        throw apiError('forbidden', 403, 'You need an active subscription to activate TradingView access.');
+        throw serverError('tvActivationNeedsAccess');
       }
       const verifiedUsername = await verify(userId, username);
       await setSubscriptionUsername(db, userId, verifiedUsername);
