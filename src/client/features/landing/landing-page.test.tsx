@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -148,6 +148,32 @@ describe('landing page', () => {
     expect(document.getElementById('prices')).toBeNull();
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Prices' }));
     await waitFor(() => expect(scrolled.map((element) => element.id)).toContain('prices'));
+  });
+
+  it('an Unlock Access click before the prices have rendered still lands on them', async () => {
+    // The sections below the hero follow one per animation frame: frames are held here and let
+    // through one by one, so the click lands between the feature blocks and the prices.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const nextFrame = () => act(() => frames.shift()?.(performance.now()));
+    fakeServer(anonymous());
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this.id);
+    });
+    renderAt('/');
+    await waitFor(async () => {
+      await nextFrame();
+      expect(screen.getAllByRole('button', { name: 'Unlock Access' })).toHaveLength(3);
+    });
+    expect(document.getElementById('prices')).toBeNull();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Unlock Access' })[1]);
+    await waitFor(async () => {
+      await nextFrame();
+      expect(scrolled).toContain('prices');
+    });
   });
 
   it('opens the first FAQ answer and toggles the others', async () => {

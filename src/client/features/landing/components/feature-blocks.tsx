@@ -1,11 +1,14 @@
 import { CheckIcon } from './icons';
 import { cx } from './page-kit';
 import { FEATURE_BLOCKS } from '../content';
-import { scrollToSection, SECTION_IDS } from '../scroll';
+import { SECTION_IDS, useGoToSection } from '../scroll';
 import { ChartFrame } from './chart-frame';
 
 /** The three feature blocks (spec §2), alternating text and chart, each with 'Unlock Access'. */
 export function FeatureBlocks() {
+  // The prices render a few frames after these blocks: a click before then goes to #prices, and
+  // the page scrolls there once they are in.
+  const goToSection = useGoToSection();
   return (
     <section id={SECTION_IDS.features} aria-label="Features" className="mx-auto max-w-7xl scroll-mt-28 space-y-16 px-4 py-14 sm:px-6 md:space-y-24 md:py-20">
       {FEATURE_BLOCKS.map((block, index) => (
@@ -23,7 +26,7 @@ export function FeatureBlocks() {
             </ul>
             <button
               type="button"
-              onClick={() => scrollToSection(SECTION_IDS.prices)}
+              onClick={() => goToSection(SECTION_IDS.prices)}
               className="mt-8 inline-flex h-11 items-center justify-center rounded-xl bg-primary px-6 text-sm font-semibold text-primary-foreground transition hover:bg-primary/90"
             >
               Unlock Access
