@@ -169,7 +169,7 @@ describe('landing page', () => {
     });
     expect(document.getElementById('prices')).toBeNull();
 
-    await userEvent.click(screen.getAllByRole('button', { name: 'Unlock Access' })[1]);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Unlock Access' })[1]!);
     await waitFor(async () => {
       await nextFrame();
       expect(scrolled).toContain('prices');
