@@ -8,10 +8,19 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // every run starts from an empty embedded database
 const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-e2e-'));
 
+// Journeys spend most of their time waiting on the app's own delays (redirects after 1–2.5 s,
+// the reconciler's tick), not on the CPU: two browsers at once halve the run on a 2-core machine.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Simulates a TradingView outage for the whole server: it runs alone, after every other journey.
+const SERVER_WIDE = /admin-tradingview\.spec\.ts/;
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
+
 export default defineConfig({
   testDir: 'e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own buyers and members (unique e-mails and visitor addresses), so tests
+  // of one file may run side by side; a group that shares one member is marked serial.
+  fullyParallel: true,
+  workers: WORKERS,
   retries: 0,
   // Bounds for waits that never come true, not for speed: every step waits on what the page
   // shows, and on a busy 2-core machine one page can take seconds to render.
@@ -31,7 +40,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testIgnore: SERVER_WIDE, use: DESKTOP },
+    { name: 'server-wide', testMatch: SERVER_WIDE, dependencies: ['desktop'], use: DESKTOP },
   ],
   webServer: {
     // the compiled server, built first when its sources changed (CLIENT_DIR is the caller's build)

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -11,10 +12,15 @@ import { databaseSuites } from './src/server/test-support/database-suites.ts';
 const onPostgresServer = Boolean(process.env.TEST_DATABASE_URL);
 // expect.poll waits on state; its default limit (1 s) is a race on a busy 2-core machine.
 const expect = { poll: { timeout: 15_000 } };
+// Vitest's default (one worker less than the cores) leaves a 2-core machine one worker: its main
+// process is idle while the workers run, so one worker a core; on the Postgres server the suites
+// wait on another process, so one more.
+const maxWorkers = availableParallelism() + (onPostgresServer ? 1 : 0);
 
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
+    maxWorkers,
     projects: [
       {
         resolve: { alias: aliases },
@@ -34,6 +40,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           expect,
           pool: 'forks',
+          // The suites share no module state (no module mocks; every suite builds its own app and
+          // database), so a worker imports the server once rather than once a file: 60 s of the run.
+          isolate: false,
         },
       },
       {

@@ -1,6 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { TEST_PASSWORD, uniqueEmail } from './fixtures';
+import { TEST_PASSWORD, actAsNewVisitor, asNewVisitor, uniqueEmail } from './fixtures';
 
 // The buyer's whole journey on the sandbox (spec §2 "Payment success", §4 userStatus, §7): the
 // landing page's Monthly card, the sandbox provider's hosted checkout paid with Stripe's
@@ -10,16 +9,11 @@ import { TEST_PASSWORD, uniqueEmail } from './fixtures';
 const SUCCEEDING_CARD = '4242 4242 4242 4242';
 const NEW_PASSWORD = 'my-chart-password';
 
-/** Sign-in is rate-limited per client address: each journey looks like a visitor of its own. */
-async function actAsNewVisitor(page: Page) {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` });
-}
-
 /** An account made elsewhere (another device): the page itself stays signed out. */
 async function createAccountElsewhere(request: APIRequestContext, email: string) {
   const response = await request.post('/api/auth/sign-up/email', {
     data: { email, password: TEST_PASSWORD, name: 'returning' },
-    headers: { 'x-forwarded-for': `198.18.0.${randomInt(1, 255)}` },
+    headers: asNewVisitor(),
   });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -90,7 +84,7 @@ test.describe('after payment', () => {
 
     // The password chosen on the payment page is the account's password.
     await page.context().clearCookies();
-    const login = await page.request.post('/api/auth/sign-in/email', { data: { email, password: NEW_PASSWORD }, headers: { 'x-forwarded-for': '198.18.1.1' } });
+    const login = await page.request.post('/api/auth/sign-in/email', { data: { email, password: NEW_PASSWORD }, headers: asNewVisitor() });
     expect(login.status()).toBe(200);
   });
 
@@ -193,7 +187,7 @@ test.describe('around payment', () => {
 
   test('a signed-in user without a subscription is told so on /premium-access-required and sent to pricing', async ({ page }) => {
     await actAsNewVisitor(page);
-    const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email: uniqueEmail('no-plan'), password: TEST_PASSWORD, name: 'x' } });
+    const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email: uniqueEmail('no-plan'), password: TEST_PASSWORD, name: 'x' }, headers: asNewVisitor() });
     expect(signUp.status()).toBe(200);
     await page.goto('/dashboard');
     await page.waitForURL(/\/premium-access-required$/);

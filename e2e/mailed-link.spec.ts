@@ -1,6 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { linkInMail, readLatestMail, uniqueEmail } from './fixtures';
+import { asNewVisitor, linkInMail, readLatestMail, uniqueEmail } from './fixtures';
 
 // Issue 14 and issue 11 hole 5 in the browser: a buyer pays in the sandbox and closes the tab;
 // the session id alone opens nothing in another browser, but the mailed "Finish setting up your
@@ -8,7 +7,7 @@ import { linkInMail, readLatestMail, uniqueEmail } from './fixtures';
 
 test('pay, close the tab, open the mailed link in a new browser, create the password and get access', async ({ browser }) => {
   const email = uniqueEmail('mailed-link');
-  const visitor = { 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` };
+  const visitor = asNewVisitor();
 
   // The browser that pays, then goes away.
   const payingContext = await browser.newContext({ extraHTTPHeaders: visitor });
@@ -28,7 +27,7 @@ test('pay, close the tab, open the mailed link in a new browser, create the pass
   await expect(paying.getByRole('heading', { name: 'Create your account password to get started' })).toBeVisible();
   await payingContext.close();
 
-  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${randomInt(1, 255)}` } });
+  const context = await browser.newContext({ extraHTTPHeaders: asNewVisitor() });
   const page = await context.newPage();
 
   // The success URL alone (history, a screenshot): no password form, the e-mail masked.

@@ -1,25 +1,19 @@
 import { expect, type Page } from '@playwright/test';
+import { TEST_PASSWORD, asNewVisitor, uniqueEmail } from './fixtures';
 
 // Fixtures for browser tests that need a signed-in user, with or without premium access. Access is
 // bought the way a member buys it: a signed-in checkout on the sandbox provider, paid on its hosted
 // page with Stripe's always-succeeding test card. Nothing is written to the database behind the
 // app's back.
 
-export const TEST_PASSWORD = 'Sup3rSecret!';
+export { TEST_PASSWORD, uniqueEmail };
 export const SUCCEEDING_CARD = '4242 4242 4242 4242';
-
-let counter = 0;
-
-/** A fresh address per call, so tests never share an account. */
-export function uniqueEmail(prefix = 'member'): string {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
-}
 
 /** Signs up through better-auth with the page's request context: the page is then signed in. */
 export async function signUp(page: Page, email = uniqueEmail('user')): Promise<{ email: string }> {
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { email, password: TEST_PASSWORD, name: email.split('@')[0] },
+    headers: asNewVisitor(),
   });
   expect(response.status(), await response.text()).toBe(200);
   return { email };

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { asNewVisitor } from './fixtures';
 import { createMember, TEST_PASSWORD } from './member';
 
 // /dashboard/settings (spec §2 Settings, §4 upgrade flow, §8) for a member who bought Monthly on
@@ -64,7 +64,7 @@ test('a monthly member sees the subscription, changes to Quarterly with a previe
   expect((await (await page.request.get('/api/access')).json()).hasAccess).toBe(true);
 
   // A second device signed in as the same member.
-  const otherDevice = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${randomInt(1, 255)}` } });
+  const otherDevice = await browser.newContext({ extraHTTPHeaders: asNewVisitor() });
   const signIn = await otherDevice.request.post('/api/auth/sign-in/email', { data: { email, password: TEST_PASSWORD } });
   expect(signIn.status(), await signIn.text()).toBe(200);
   expect((await (await otherDevice.request.get('/api/auth/get-session')).json())?.user?.email).toBe(email);
