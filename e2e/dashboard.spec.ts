@@ -117,8 +117,9 @@ test.describe('member area', () => {
     expect(guides.length).toBeGreaterThanOrEqual(8);
     test.setTimeout(pageVisits(guides.length));
 
+    // one load, then in-app navigation only: each guide is opened from the overview and left by its back link
+    await page.goto('/dashboard/guides');
     for (const summary of guides) {
-      await page.goto('/dashboard/guides');
       await expect(page.getByRole('heading', { level: 1, name: 'Trading Guides' })).toBeVisible();
       await expect(page.getByText('More Guides Coming Soon')).toBeVisible();
       const card = page.getByRole('link', { name: summary.title, exact: true });
@@ -167,8 +168,9 @@ test.describe('member area', () => {
     for (const product of products) {
       const guide = (await (await page.request.get(`/api/content/guides/${product.id}`)).json()) as Guide;
       expect(guide.features.length).toBe(product.featureCount);
+      await page.goto(`/dashboard/guides?product=${product.id}`);
       for (const feature of guide.features) {
-        await page.goto(`/dashboard/guides?product=${product.id}`);
+        await expect(page.getByRole('heading', { level: 2, name: 'Features' })).toBeVisible();
         await page.getByRole('link', { name: feature.title, exact: true }).click();
         await expect(page).toHaveURL(new RegExp(`\\?product=${product.id}&feature=${feature.id}$`));
         await expect(page.getByRole('heading', { level: 1, name: feature.title })).toBeVisible();
@@ -178,6 +180,8 @@ test.describe('member area', () => {
         await expect(page.getByRole('table').first().getByRole('columnheader')).toHaveText(['Setting', 'Description']);
         await expect(page.getByText('Feature Not Found')).toHaveCount(0);
         await expectImagesLoaded(page);
+        await page.getByRole('link', { name: 'Back to Features' }).click();
+        await expect(page).toHaveURL(new RegExp(`\\?product=${product.id}$`));
       }
 
       // 'Other Features' rewrites only the address bar, and the page follows it.

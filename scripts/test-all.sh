@@ -5,8 +5,13 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
+# the reports of an earlier run must not be counted again
+rm -f test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
 passed=0
 failed=0
+# Each step prints how long it took, so a slow step shows where it starts.
+step_started=$SECONDS
+took() { echo "   ($1: $((SECONDS - step_started)) s)"; step_started=$SECONDS; }
 
 # Reads a test report and prints "passed failed", counting tests: a Vitest file that could not
 # run (it failed without a failed test of its own) counts as one failure; a Playwright test that
@@ -51,27 +56,31 @@ wait "$typecheck_pid"; typecheck_status=$?
 echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
 wait "$lint_pid"; lint_status=$?
 echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
+took "typecheck and lint"
 
 echo "== unit and integration tests (PGlite)"
-rm -f test-results/vitest.json
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 add_counts "$(count_report vitest test-results/vitest.json $?)"
+took "Vitest on PGlite"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== server integration tests (Postgres server)"
-  rm -f test-results/vitest-postgres.json
   npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json
   add_counts "$(count_report vitest test-results/vitest-postgres.json $?)"
+  took "Vitest on Postgres"
 fi
 
 echo "== build"; node scripts/build.mjs; count_step build $?
+took build
 
 echo "== end-to-end (Chromium)"
 bash scripts/ensure-chromium.sh
-rm -f test-results/e2e.json
 CI=1 npx playwright test
 add_counts "$(count_report playwright test-results/e2e.json $?)"
+took "end-to-end"
 
+node scripts/slowest-tests.mjs test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
+echo "npm test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]
