@@ -9,8 +9,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-e2e-'));
 
 // Journeys spend most of their time waiting on the app's own delays (redirects after 1–2.5 s,
-// the reconciler's tick), not on the CPU: two browsers at once halve the run on a 2-core machine.
-const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// the reconciler's tick), not on the CPU: the whole run keeps about half a core busy with one
+// browser, so three browsers at once still leave a busy 2-core machine room.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 // Simulates a TradingView outage for the whole server: it runs alone, after every other journey.
 const SERVER_WIDE = /admin-tradingview\.spec\.ts/;
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
