@@ -129,10 +129,18 @@ async function becomeMember(base: string): Promise<Member> {
   return { cookie, guideId: guides[0].id, strategyId: strategies[0].id, feature };
 }
 
+/** `npm start`'s command line from package.json (node, its flags, the script), to run without npm. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [program, ...args] = scripts.start.split(' ');
+  if (program !== 'node') throw new Error(`npm start runs ${program}, not node: the bench cannot run it the same way`);
+  return args;
+}
+
 function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
   const log = openSync(logFile, 'a');
   // `npm start` without npm in between, so that the process measured is the server itself
-  return spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+  return spawn(process.execPath, startArguments(), { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
 }
 
 /** A route to load; `pid` is the process that answers it, whose CPU time is counted. */
