@@ -1,4 +1,5 @@
-import { Agent, request } from 'node:http';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export type LoadResult = { requests: number; errors: number; rps: number; p50: number; p99: number };
 /** One measurement's raw figures; several of the same target are merged by summarise(). */
@@ -6,43 +7,21 @@ export type LoadSample = { timings: number[]; errors: number; seconds: number };
 
 type Target = { url: string; headers?: Record<string, string>; connections: number; seconds: number };
 
+const GENERATOR = fileURLToPath(new URL('http-load.mjs', import.meta.url));
+
 /**
- * Keeps `connections` keep-alive connections busy with GET `url` for `seconds` and reports the
- * throughput and the latency percentiles. A response other than 2xx counts as an error: a
- * benchmark of refusals would measure nothing.
+ * Keeps `connections` keep-alive connections busy with GET `url` for `seconds` and reports every
+ * latency. The load comes from a separate process on raw sockets (http-load.mjs), not from this
+ * one. A response other than 2xx or 3xx counts as an error: a benchmark of refusals would
+ * measure nothing.
  */
-export async function load({ url, headers = {}, connections, seconds }: Target): Promise<LoadSample> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const timings: number[] = [];
-  let errors = 0;
-  const deadline = performance.now() + seconds * 1000;
-
-  const once = () =>
-    new Promise<void>((done) => {
-      const started = performance.now();
-      const req = request(url, { agent, headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          if (res.statusCode && res.statusCode < 300) timings.push(performance.now() - started);
-          else errors += 1;
-          done();
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        done();
-      });
-      req.end();
+export function load(target: Target): Promise<LoadSample> {
+  return new Promise((done, fail) => {
+    execFile(process.execPath, [GENERATOR, JSON.stringify(target)], { maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => {
+      if (error) fail(error);
+      else done(JSON.parse(stdout) as LoadSample);
     });
-
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) await once();
-    }),
-  );
-  agent.destroy();
-  return { timings, errors, seconds: (performance.now() - started) / 1000 };
+  });
 }
 
 /** Throughput over all samples' time, percentiles over all their latencies. */

@@ -1,6 +1,8 @@
 // `npm run bench`: throughput and latency of the member API over HTTP, against the real server
 // process (`npm start`: the compiled production build) on Postgres, with 16 keep-alive connections. Each
-// route's req/s is compared with /healthz of the same run, and /healthz with a bare Hono app.
+// route's req/s is compared with /healthz of the same run, and /healthz with a bare Hono app. The
+// load comes from a separate process on raw sockets (http-load.mjs), and each row also gives the
+// answering process's CPU time per request, the figure a busy shared machine moves least.
 // Not a test: nothing is asserted; it prints a table and the targets of issue 15.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/candlewise_bench npm run bench
@@ -56,6 +58,13 @@ function stop(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
+/** CPU time (user + system) a process has used so far, in microseconds, from /proc (Linux). */
+function cpuMicros(pid: number): number {
+  // fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses, in clock ticks (100 per second)
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** Resident memory of a process in MB, from /proc (Linux). */
 function rssMb(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -82,7 +91,7 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () 
   };
 }
 
-type Member = { cookie: string; guideId: string; strategyId: string };
+type Member = { cookie: string; guideId: string; strategyId: string; feature: string | null };
 
 /** Signs up and buys the monthly plan with the sandbox's 4242 card, as a buyer does. */
 async function becomeMember(base: string): Promise<Member> {
@@ -111,30 +120,53 @@ async function becomeMember(base: string): Promise<Member> {
   };
   const { hasAccess } = await get<{ hasAccess: boolean }>('/api/access');
   if (!hasAccess) throw new Error('the bench member has no access after paying');
-  const { guides } = await get<{ guides: { id: string }[] }>('/api/content/guides');
+  const { guides } = await get<{ guides: { id: string; type: string }[] }>('/api/content/guides');
   const { strategies } = await get<{ strategies: { id: string }[] }>('/api/content/strategies');
   if (!guides[0] || !strategies[0]) throw new Error('the content folder has no guide or no strategy');
-  return { cookie, guideId: guides[0].id, strategyId: strategies[0].id };
+  const product = guides.find((guide) => guide.type === 'product');
+  const features = product ? (await get<{ features: { id: string }[] }>(`/api/content/guides/${product.id}`)).features : [];
+  const feature = product && features[0] ? `${product.id}/features/${features[0].id}` : null;
+  return { cookie, guideId: guides[0].id, strategyId: strategies[0].id, feature };
+}
+
+/** `npm start`'s command line from package.json (node, its flags, the script), to run without npm. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [program, ...args] = scripts.start.split(' ');
+  if (program !== 'node') throw new Error(`npm start runs ${program}, not node: the bench cannot run it the same way`);
+  return args;
 }
 
 function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
   const log = openSync(logFile, 'a');
   // `npm start` without npm in between, so that the process measured is the server itself
-  return spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+  return spawn(process.execPath, startArguments(), { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
 }
 
-type Target = { label: string; url: string; headers?: Record<string, string> };
+/** A route to load; `pid` is the process that answers it, whose CPU time is counted. */
+type Target = { label: string; url: string; pid: number; headers?: Record<string, string> };
+type Measured = { label: string; result: LoadResult; cpuPerRequest: number };
 
-/** Warms every target up, then measures them in turns; returns one result per target, in order. */
-async function measureInTurns(targets: Target[]): Promise<{ label: string; result: LoadResult }[]> {
+/**
+ * Warms every target up, then measures them in turns; returns one result per target, in order,
+ * with the answering process's CPU time per request: unlike req/s, it hardly moves with what
+ * else the shared machine is doing.
+ */
+async function measureInTurns(targets: Target[]): Promise<Measured[]> {
   const samples: LoadSample[][] = targets.map(() => []);
+  const cpu = targets.map(() => 0);
   for (const { url, headers } of targets) await load({ url, headers, connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, { url, headers }] of targets.entries()) {
+    for (const [index, { url, headers, pid }] of targets.entries()) {
+      const before = cpuMicros(pid);
       samples[index]!.push(await load({ url, headers, connections: CONNECTIONS, seconds: SECONDS / ROUNDS }));
+      cpu[index]! += cpuMicros(pid) - before;
     }
   }
-  return targets.map(({ label }, index) => ({ label, result: summarise(samples[index]!) }));
+  return targets.map(({ label }, index) => {
+    const result = summarise(samples[index]!);
+    return { label, result, cpuPerRequest: cpu[index]! / Math.max(1, result.requests + result.errors) };
+  });
 }
 
 const work = mkdtempSync(join(tmpdir(), 'candlewise-bench-'));
@@ -168,27 +200,31 @@ try {
   const startMs = Math.round(performance.now() - started);
   const member = await becomeMember(base);
   const headers = { cookie: member.cookie };
+  const shop = server.pid!;
   const [bareResult, ...results] = await measureInTurns([
-    { label: 'bare Hono GET /healthz', url: `http://127.0.0.1:${barePort}/healthz` },
-    { label: 'GET /healthz', url: `${base}/healthz` },
-    { label: 'GET /api/site', url: `${base}/api/site` },
-    { label: 'GET /api/auth/get-session (better-auth)', url: `${base}/api/auth/get-session`, headers },
-    { label: 'GET /api/access', url: `${base}/api/access`, headers },
-    { label: 'GET /api/subscription', url: `${base}/api/subscription`, headers },
-    { label: 'GET /api/security/alerts', url: `${base}/api/security/alerts`, headers },
-    { label: 'GET /api/tradingview/status', url: `${base}/api/tradingview/status`, headers },
-    { label: 'GET /api/content/guides', url: `${base}/api/content/guides`, headers },
-    { label: 'GET /api/content/guides/:id', url: `${base}/api/content/guides/${member.guideId}`, headers },
-    { label: 'GET /api/content/strategies/:id', url: `${base}/api/content/strategies/${member.strategyId}`, headers },
+    { label: 'bare Hono GET /healthz', url: `http://127.0.0.1:${barePort}/healthz`, pid: bare.pid! },
+    { label: 'GET /healthz', url: `${base}/healthz`, pid: shop },
+    { label: 'GET /api/site', url: `${base}/api/site`, pid: shop },
+    { label: 'GET /api/auth/get-session (better-auth)', url: `${base}/api/auth/get-session`, headers, pid: shop },
+    { label: 'GET /api/access', url: `${base}/api/access`, headers, pid: shop },
+    { label: 'GET /api/subscription', url: `${base}/api/subscription`, headers, pid: shop },
+    { label: 'GET /api/security/alerts', url: `${base}/api/security/alerts`, headers, pid: shop },
+    { label: 'GET /api/tradingview/status', url: `${base}/api/tradingview/status`, headers, pid: shop },
+    { label: 'GET /api/content/guides', url: `${base}/api/content/guides`, headers, pid: shop },
+    { label: 'GET /api/content/guides/:id', url: `${base}/api/content/guides/${member.guideId}`, headers, pid: shop },
+    ...(member.feature ? [{ label: 'GET /api/content/guides/:id/features/:id', url: `${base}/api/content/guides/${member.feature}`, headers, pid: shop }] : []),
+    { label: 'GET /api/content/strategies', url: `${base}/api/content/strategies`, headers, pid: shop },
+    { label: 'GET /api/content/strategies/:id', url: `${base}/api/content/strategies/${member.strategyId}`, headers, pid: shop },
   ]);
   const rss = rssMb(server.pid!);
   const healthz = results[0]!.result.rps;
-  const row = ({ label, result }: { label: string; result: LoadResult }, reference: number) => ({
+  const row = ({ label, result, cpuPerRequest }: Measured, reference: number) => ({
     route: label,
     'req/s': Math.round(result.rps),
     'p50 ms': Number(result.p50.toFixed(1)),
     'p99 ms': Number(result.p99.toFixed(1)),
     'vs /healthz': `${Math.round((result.rps / reference) * 100)} %`,
+    'CPU µs/req': Math.round(cpuPerRequest),
     errors: result.errors,
   });
   console.log(

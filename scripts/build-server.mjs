@@ -39,6 +39,9 @@ export async function buildServer(root, outdir = join(root, 'dist/server')) {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // a module the server imports only when needed (mail templates) becomes a chunk of its own, so
+    // its packages load with it rather than at start
+    splitting: true,
     target: 'node20.19',
     plugins: [mailComponents],
     // the ES module builds of the bundled packages, which can be tree-shaken

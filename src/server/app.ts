@@ -11,6 +11,7 @@ import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
 import { publicUrlNotice } from './http/public-address';
+import { requestLog } from './http/request-log';
 import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
@@ -65,14 +66,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   const app = new Hono();
 
   app.use('*', requestId());
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    logger.info(
-      { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
-  });
+  app.use('*', requestLog(logger));
   app.use('*', clientAddress(config.trustProxy));
   app.use('*', requestBodyLimit);
   if (config.isProduction) app.use('*', httpsRedirect(config.previewHosts));

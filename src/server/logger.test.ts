@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, loadPrettifier } from './logger';
+import { createLogger, loadPrettifier, requestLogger } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -32,6 +32,23 @@ describe('createLogger', () => {
   it('keeps the level filter in development', async () => {
     const out = capture();
     createLogger('warn', { prettify: await loadPrettifier(false), destination: out.destination }).info(REQUEST, 'request');
+    expect(out.lines).toEqual([]);
+  });
+});
+
+describe('requestLogger', () => {
+  it('writes the request line as the logger does, and the logger still redacts', () => {
+    const out = capture();
+    const logger = createLogger('info', { destination: out.destination });
+    requestLogger(logger).info(REQUEST, 'request');
+    logger.info({ user: { password: 'hunter2' } }, 'sign-in');
+    expect(JSON.parse(out.lines[0]!)).toMatchObject({ ...REQUEST, msg: 'request', service: 'candlewise', level: 30 });
+    expect(out.lines[1]).not.toContain('hunter2');
+  });
+
+  it('keeps the level filter', () => {
+    const out = capture();
+    requestLogger(createLogger('warn', { destination: out.destination })).info(REQUEST, 'request');
     expect(out.lines).toEqual([]);
   });
 });

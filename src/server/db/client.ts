@@ -1,10 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,8 +17,10 @@ export type Database = {
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: PGlite } | { kind: 'postgres'; url: string };
 
+/** Each engine's driver loads only when it is the one opened: the other is memory for nothing. */
 export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   if (target.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
     // the process; the pool replaces it on the next query.
@@ -29,10 +28,11 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, engine: 'postgres', ping: () => ping(db), close: () => pool.end() };
   }
+  const [{ PGlite: Engine }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   let client = target.pglite;
   if (!client) {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    client = await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {});
+    client = await Engine.create(target.dataDir ? { dataDir: target.dataDir } : {});
   }
   const owned = client;
   const db = drizzlePglite(owned, { schema }) as unknown as Db;

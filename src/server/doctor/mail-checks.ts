@@ -1,5 +1,4 @@
 // Mail, as `npm run doctor` checks it: the SMTP server answers and takes the login, and the sender.
-import nodemailer from 'nodemailer';
 import { ok, problem, sandbox, type Check } from './doctor-report';
 
 export type MailCheckSettings = { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; from: string };
@@ -15,6 +14,8 @@ function hostOf(url: string): string {
 }
 
 async function checkSmtp(url: string, timeoutMs: number): Promise<Check> {
+  // loaded only by a shop that has SMTP to check: the server imports this module at start
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({ url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
   try {
     await transport.verify();

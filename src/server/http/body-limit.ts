@@ -18,8 +18,12 @@ const webhooks = tooLarge(WEBHOOK_BODY_LIMIT);
 
 /**
  * Every request's body is bounded before anything reads it: a declared length over the limit is
- * refused at once, a streamed body as soon as it passes the limit (hono/body-limit).
+ * refused at once, a streamed body as soon as it passes the limit (hono/body-limit). GET and HEAD
+ * skip it: their body is never read (a fetch Request cannot carry one, so hono/body-limit let
+ * them through anyway), and its asking for the body made the Node adapter build a full Request
+ * for every page and API read.
  */
-export const requestBodyLimit = createMiddleware(async (c, next) =>
-  (c.req.path.startsWith('/api/webhooks/') ? webhooks : api)(c, next),
-);
+export const requestBodyLimit = createMiddleware(async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  return (c.req.path.startsWith('/api/webhooks/') ? webhooks : api)(c, next);
+});

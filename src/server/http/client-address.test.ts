@@ -1,6 +1,7 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../config';
-import { resolveClientAddress } from './client-address';
+import { CLIENT_ADDRESS_HEADER, clientAddress, clientAddressOf, resolveClientAddress } from './client-address';
 
 const OFF: TrustProxy = { kind: 'off' };
 const ONE_HOP: TrustProxy = { kind: 'hops', hops: 1 };
@@ -26,5 +27,31 @@ describe('resolveClientAddress', () => {
     ['list: junk stops the walk at the last good hop', '10.0.0.5', 'junk, 10.0.0.6', LIST, '10.0.0.6'],
   ])('%s', (_name, socket, forwarded, trust, expected) => {
     expect(resolveClientAddress(socket, forwarded, trust)).toBe(expected);
+  });
+});
+
+describe('the clientAddress middleware', () => {
+  // what a route sees; the header a client sends under our name is never it
+  const app = new Hono().use('*', clientAddress(ONE_HOP)).all('*', (c) => c.json({ address: clientAddressOf(c.req.raw.headers) }));
+  const seen = async (method: string, path: string) => {
+    const headers = { 'x-forwarded-for': '198.51.100.4', [CLIENT_ADDRESS_HEADER]: '192.0.2.99' };
+    return ((await (await app.request(path, { method, headers })).json()) as { address: string | null }).address;
+  };
+
+  it.each([
+    ['POST', '/api/create-checkout'],
+    ['DELETE', '/api/anything'],
+    ['GET', '/api/auth/get-session'],
+    ['POST', '/api/auth/sign-in/email'],
+  ])('resolves it for %s %s, where better-auth or our limits read it', async (method, path) => {
+    expect(await seen(method, path)).toBe('198.51.100.4');
+  });
+
+  it.each([
+    ['GET', '/api/access'],
+    ['GET', '/healthz'],
+    ['GET', '/api/content/guides'],
+  ])('leaves none for %s %s (no reader), and drops the one the client wrote', async (method, path) => {
+    expect(await seen(method, path)).toBeNull();
   });
 });

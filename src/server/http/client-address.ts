@@ -59,17 +59,35 @@ function socketAddressOf(c: Context): string | null {
   }
 }
 
-/** Resolves the client address once per request and puts it on CLIENT_ADDRESS_HEADER. */
+/**
+ * Whether a request can reach a reader of the address: better-auth (its rate limits on every
+ * /api/auth call, the IP it stores with a session it creates) and our own limits and security
+ * log, which all sit on requests that change something. A read elsewhere has no reader, and
+ * writing the header made the Node adapter copy every request header: a fifth of a /healthz.
+ */
+export function readsClientAddress(method: string, path: string): boolean {
+  return (method !== 'GET' && method !== 'HEAD') || path.startsWith('/api/auth/');
+}
+
+/**
+ * Resolves the client address of every request that can reach a reader (readsClientAddress) and
+ * puts it on CLIENT_ADDRESS_HEADER. On any other request a client's own CLIENT_ADDRESS_HEADER is
+ * removed, so nothing can ever read an address the client wrote.
+ */
 export function clientAddress(trust: TrustProxy) {
   return createMiddleware(async (c, next) => {
-    const address = resolveClientAddress(socketAddressOf(c), c.req.raw.headers.get('x-forwarded-for'), trust);
     // In place: copying the request would make the Node adapter build a full Request per request.
     const { headers } = c.req.raw;
-    headers.delete(CLIENT_ADDRESS_HEADER);
-    if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+    if (readsClientAddress(c.req.method, c.req.path)) {
+      const address = resolveClientAddress(socketAddressOf(c), headers.get('x-forwarded-for'), trust);
+      headers.delete(CLIENT_ADDRESS_HEADER);
+      if (address) headers.set(CLIENT_ADDRESS_HEADER, address);
+    } else if (headers.has(CLIENT_ADDRESS_HEADER)) {
+      headers.delete(CLIENT_ADDRESS_HEADER);
+    }
     await next();
   });
 }
 
-/** The address clientAddress() resolved for this request, or null. */
+/** The address clientAddress() resolved for this request (see readsClientAddress), or null. */
 export const clientAddressOf = (headers: Headers): string | null => headers.get(CLIENT_ADDRESS_HEADER);

@@ -1,8 +1,11 @@
 import { compress } from 'hono/compress';
 import { createMiddleware } from 'hono/factory';
 
-/** API routes whose answers are documents (guides, strategies, the OpenAPI file, mail previews). */
-const LARGE_API_ANSWERS = ['/api/content/', '/api/openapi.json', '/api/sandbox/mailbox'];
+/**
+ * API routes whose answers can be large: content images (SVG), the OpenAPI file, mail previews.
+ * Guides and strategies are not here: their routes send answers gzipped once (prepared-json.ts).
+ */
+const LARGE_API_ANSWERS = ['/api/content/images/', '/api/openapi.json', '/api/sandbox/mailbox'];
 
 /**
  * Whether a path's answers can be large enough to gzip: the built client and the API's documents.

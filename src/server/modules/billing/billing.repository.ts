@@ -2,9 +2,10 @@
 // processed_events). Every function takes the database or a transaction: inside a transaction,
 // pass the transaction (PGlite has one connection; a query on `db` there would wait forever).
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
-import { ACTIVE_ROWS_LIMIT, RECENT_ROWS_LIMIT } from '@shared/subscription-view';
+import { ACTIVE_ROWS_LIMIT, RECENT_ROWS_LIMIT, type OrderSummary } from '@shared/subscription-view';
 import type { Db } from '../../db/client';
 import { checkoutSessions, orders, processedEvents, user, userSubscriptions } from '../../db/schema';
 
@@ -127,11 +128,6 @@ export async function insertOrder(tx: Db, values: typeof orders.$inferInsert): P
 
 export async function setOrderStatus(tx: Db, id: string, status: string): Promise<void> {
   await tx.update(orders).set({ status }).where(eq(orders.id, id));
-}
-
-export async function findOrder(db: Db, id: string) {
-  const [row] = await db.select({ amount: orders.amount, currency: orders.currency, createdAt: orders.createdAt }).from(orders).where(eq(orders.id, id)).limit(1);
-  return row ?? null;
 }
 
 // ---------------------------------------------------------------- user_subscriptions
@@ -289,21 +285,37 @@ const viewColumns = {
 
 export type SubscriptionViewRecord = Omit<SubscriptionRecord, 'userId' | 'providerUpdatedAt' | 'planType'> & { planType: PlanType };
 
-/** The spec's active query (§4): is_active, status active/trialing/canceled; canceled first, newest first; at most 5. */
-export async function activeRowsOfUser(db: Db, userId: string): Promise<SubscriptionViewRecord[]> {
-  const rows = await db
-    .select(viewColumns)
-    .from(us)
+/** The rows of the subscription view, as the spec's two queries return them, and each row's order. */
+export type SubscriptionViewRows = { active: SubscriptionViewRecord[]; recent: SubscriptionViewRecord[]; orders: Map<string, OrderSummary> };
+
+/**
+ * The subscription view's reads in one prepared statement: the spec's active query (§4:
+ * is_active, status active/trialing/canceled; canceled first, newest first; at most 5), its
+ * fallback query (the 10 newest rows of any kind) and the order of each row they return. It was
+ * three round trips per /api/subscription. The union's order is not SQL's promise: the shared
+ * view rules (subscription-view.ts) order each list again.
+ */
+export function createSubscriptionViewQuery(db: Db) {
+  const userId = sql.placeholder('userId');
+  const columns = { ...viewColumns, orderAmount: orders.amount, orderCurrency: orders.currency, orderCreatedAt: orders.createdAt };
+  // which of the two queries a row comes from (a row can come from both)
+  const rowsFrom = (active: boolean) => db.select({ ...columns, active: sql<boolean>`${sql.raw(String(active))}`.as('from_active') }).from(us).leftJoin(orders, eq(orders.id, us.orderId));
+  const active = rowsFrom(true)
     .where(and(eq(us.userId, userId), eq(us.isActive, true), inArray(us.status, ['active', 'trialing', 'canceled'])))
     .orderBy(desc(us.cancelAtPeriodEnd), desc(us.updatedAt), desc(us.createdAt))
     .limit(ACTIVE_ROWS_LIMIT);
-  return rows as SubscriptionViewRecord[];
-}
+  const recent = rowsFrom(false).where(eq(us.userId, userId)).orderBy(desc(us.createdAt)).limit(RECENT_ROWS_LIMIT);
+  const statement = unionAll(active, recent).prepare('subscription_view');
 
-/** The spec's fallback query: the 10 newest rows of any kind. */
-export async function recentRowsOfUser(db: Db, userId: string): Promise<SubscriptionViewRecord[]> {
-  const rows = await db.select(viewColumns).from(us).where(eq(us.userId, userId)).orderBy(desc(us.createdAt)).limit(RECENT_ROWS_LIMIT);
-  return rows as SubscriptionViewRecord[];
+  return async (id: string): Promise<SubscriptionViewRows> => {
+    const rows = await statement.execute({ userId: id });
+    const view: SubscriptionViewRows = { active: [], recent: [], orders: new Map() };
+    for (const { orderAmount, orderCurrency, orderCreatedAt, active: fromActive, ...row } of rows) {
+      (fromActive ? view.active : view.recent).push(row as SubscriptionViewRecord);
+      if (row.orderId && orderCreatedAt) view.orders.set(row.orderId, { amount: orderAmount, currency: orderCurrency, createdAt: orderCreatedAt });
+    }
+    return view;
+  };
 }
 
 /** Every row still marked active: what purchase guards and plan changes look at. */

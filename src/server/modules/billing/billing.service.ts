@@ -5,7 +5,7 @@ import { grantsAccess } from '@shared/access';
 import type { CreateCheckoutRequest, CreateCheckoutResponse, CustomerPortalResponse, GetPaymentDetailsResponse, PaymentUserStatus, PreviewUpgradeCostResponse, SubscriptionViewDto } from '@shared/api-contract';
 import { COMP_PROVIDER } from '@shared/admin-reports';
 import { basePlan, isPlanType, isRecurring, neverExpires, toEuPlan, type PlanType } from '@shared/plans';
-import { buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
+import { activeSubscriptionRows, buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -17,19 +17,17 @@ import {
   abandonPlanChange,
   activeFlagRowsOfUser,
   beginPlanChange,
-  activeRowsOfUser,
   customerIdOfUser,
   findAccountByEmail,
   findCheckoutSession,
   deleteCheckoutSession,
-  findOrder,
   forgetCustomerId,
   findPlanChange,
   insertCheckoutSession,
   latestTradingviewUsername,
   openSessionsForEmail,
   PLAN_CHANGE_REPEAT_MS,
-  recentRowsOfUser,
+  createSubscriptionViewQuery,
   syncableRowsOfUser,
   updateCheckoutSession,
   type CheckoutSessionRow,
@@ -92,6 +90,7 @@ export function createBillingService(deps: BillingServiceDeps) {
   // Proration dates shown in a preview, so the change that follows charges exactly what was shown.
   // Kept in memory: on another instance or after a restart the change uses "now", seconds later.
   const previews = new Map<string, { prorationDate: number; subscriptionId: string; at: number }>();
+  const subscriptionView = createSubscriptionViewQuery(db);
 
   /**
    * A stored customer id the provider does not know (test ids after going live): forgotten, so
@@ -296,16 +295,16 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     async getSubscription(user: SessionUser): Promise<SubscriptionViewDto> {
-      let active = await activeRowsOfUser(db, user.id);
-      if (needsForcedSync(active[0] ?? null)) {
+      let view = await subscriptionView(user.id);
+      if (needsForcedSync(activeSubscriptionRows(view.active)[0] ?? null)) {
         // An active recurring row without an expiry was never given its period end: ask the provider.
         await syncRows(user.id);
-        active = await activeRowsOfUser(db, user.id);
+        view = await subscriptionView(user.id);
       }
-      const recent = await recentRowsOfUser(db, user.id);
+      const { active, recent } = view;
       const rows = [...active, ...recent.filter((row) => !active.some((other) => other.id === row.id))];
       const chosen = selectSubscriptionRow(active, recent);
-      const order: OrderSummary | null = chosen?.orderId ? await findOrder(db, chosen.orderId) : null;
+      const order: OrderSummary | null = chosen?.orderId ? (view.orders.get(chosen.orderId) ?? null) : null;
       return buildSubscriptionDto({ rows, order, now: clock(), prices: config.site.prices });
     },
 

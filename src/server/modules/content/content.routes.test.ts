@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
 import type { PlanType } from '@shared/plans';
@@ -180,5 +182,49 @@ describe('premium content for a member', () => {
       const response = await t.request(path, { cookie: member });
       expect([400, 404]).toContain(response.status);
     }
+  });
+});
+
+// issue 15: content answers are serialized and gzipped once; the member check still comes first
+describe('content answers prepared once', () => {
+  const GUIDE = '/api/content/guides/getting-started';
+
+  it('sends the gzipped bytes to a client that accepts gzip, the plain JSON to one that does not', async () => {
+    const plain = await t.request(GUIDE, { cookie: member });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toBe('application/json');
+    const text = await plain.text();
+    const gzipped = await t.request(GUIDE, { cookie: member, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toBe('Cookie, Accept-Encoding');
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')).toBe(text);
+    const refused = await t.request(GUIDE, { cookie: member, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(text);
+  });
+
+  it('answers 304 to a member who holds the same version, and each document has its own ETag', async () => {
+    const first = await t.request(GUIDE, { cookie: member });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.request(GUIDE, { cookie: member, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await again.text()).toBe('');
+    expect((await t.request(GUIDE, { cookie: member, headers: { 'if-none-match': `W/${etag}` } })).status).toBe(304);
+    const other = await t.request('/api/content/strategies', { cookie: member, headers: { 'if-none-match': etag } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('refuses a member whose access ended on the next request, whatever version they hold', async () => {
+    const ending = await signUp(t, 'ending@example.com');
+    await grant(ending, new Date(Date.now() + 30 * DAY));
+    const held = await t.request(GUIDE, { cookie: ending });
+    expect(held.status).toBe(200);
+    await t.deps.database.db.update(userSubscriptions).set({ isActive: false }).where(eq(userSubscriptions.userId, await userIdOf(ending)));
+    const after = await t.request(GUIDE, { cookie: ending, headers: { 'if-none-match': held.headers.get('etag') ?? '' } });
+    expect(after.status).toBe(403);
   });
 });

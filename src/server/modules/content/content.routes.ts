@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { preparedJsonCache, sendPreparedJson } from '../../http/prepared-json';
 import { requireMember, type AuthVariables } from '../auth/session.middleware';
 import type { ContentCatalogue } from './content-loader';
 import { createContentService } from './content.service';
@@ -11,26 +12,33 @@ import { createContentService } from './content.service';
 const contentId = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a content id');
 const imageFile = z.string().max(200).regex(/^[A-Za-z0-9][\w.-]*$/, 'must be an image file name');
 
-/** Members' copies only: never kept by a shared cache, and only for this cookie. */
+/**
+ * Members' copies only: never kept by a shared cache, and only for this cookie. A browser asks
+ * again each time (the member check runs first) and gets a 304 for the version it holds.
+ */
 const PRIVATE_JSON = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
 
 export function contentRoutes({ content }: { content: ContentCatalogue }) {
   const service = createContentService({ content });
+  // Content does not change while the process runs: each answer is serialized and gzipped once.
+  const prepared = preparedJsonCache();
+  const guideList = { guides: service.listGuides() };
+  const strategyList = { strategies: service.listStrategies() };
 
   return new Hono<{ Variables: AuthVariables }>()
     .use('/content/*', async (c, next) => {
       requireMember(c);
       await next();
     })
-    .get('/content/guides', (c) => c.json({ guides: service.listGuides() }, 200, PRIVATE_JSON))
-    .get('/content/guides/:id', (c) => c.json(service.guide(contentId.parse(c.req.param('id'))), 200, PRIVATE_JSON))
+    .get('/content/guides', (c) => sendPreparedJson(c, prepared(guideList), PRIVATE_JSON))
+    .get('/content/guides/:id', (c) => sendPreparedJson(c, prepared(service.guide(contentId.parse(c.req.param('id')))), PRIVATE_JSON))
     .get('/content/guides/:productId/features/:featureId', (c) => {
       const productId = contentId.parse(c.req.param('productId'));
       const featureId = contentId.parse(c.req.param('featureId'));
-      return c.json(service.feature(productId, featureId), 200, PRIVATE_JSON);
+      return sendPreparedJson(c, prepared(service.feature(productId, featureId)), PRIVATE_JSON);
     })
-    .get('/content/strategies', (c) => c.json({ strategies: service.listStrategies() }, 200, PRIVATE_JSON))
-    .get('/content/strategies/:id', (c) => c.json(service.strategy(contentId.parse(c.req.param('id'))), 200, PRIVATE_JSON))
+    .get('/content/strategies', (c) => sendPreparedJson(c, prepared(strategyList), PRIVATE_JSON))
+    .get('/content/strategies/:id', (c) => sendPreparedJson(c, prepared(service.strategy(contentId.parse(c.req.param('id')))), PRIVATE_JSON))
     .get('/content/images/:file', async (c) => {
       const image = await service.image(imageFile.parse(c.req.param('file')));
       return c.body(image.body as Uint8Array<ArrayBuffer>, 200, {

@@ -7,7 +7,7 @@ import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import type { MailIntent, MailIntentData, MailTemplate } from './mail-intents';
 import type { MailPort } from './mail.port';
-import { renderMail, type MailContext, type RenderedMail } from './mail-templates';
+import type { MailContext, RenderedMail } from './mail-templates';
 import { claimDueMails, enqueueMail, markMailFailed, markMailSent, type OutboxRow } from './outbox.repository';
 
 /** Tries before a mail is given up (about 17 hours of back-off in all). */
@@ -45,8 +45,9 @@ export function createMailer(options: { db: Db; sender: MailPort; context: MailC
   const { db, sender, context, logger, clock } = options;
   const intervalMs = options.intervalMs ?? 2_000;
 
-  const render = (row: Pick<OutboxRow, 'template' | 'data' | 'createdAt'>) =>
-    renderMail(row.template, row.data as MailIntentData[MailTemplate], context, row.createdAt);
+  // The templates (React and its server renderer) load with the first mail to send, not at start.
+  const render = async (row: Pick<OutboxRow, 'template' | 'data' | 'createdAt'>) =>
+    (await import('./mail-templates')).renderMail(row.template, row.data as MailIntentData[MailTemplate], context, row.createdAt);
 
   async function deliver(row: OutboxRow): Promise<boolean> {
     let rendered: RenderedMail | null = null;

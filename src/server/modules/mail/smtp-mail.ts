@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Mail, MailPort } from './mail.port';
 
 const SMTP_TIMEOUT_MS = 10_000;
@@ -11,18 +10,16 @@ export type SmtpTransport = { sendMail: (message: Mail & { from: string }) => Pr
  * their back-off. A rare duplicate (the server took the mail but the answer was lost) is harmless.
  */
 export function createSmtpMail(url: string, from: string, options: { transport?: SmtpTransport } = {}): MailPort {
-  const transport =
-    options.transport ??
-    nodemailer.createTransport({
-      url,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
-    });
+  // nodemailer loads with the first mail to send, not at start
+  let transport: Promise<SmtpTransport> | undefined = options.transport && Promise.resolve(options.transport);
+  const smtp = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS }),
+    ));
   return {
     kind: 'smtp',
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await smtp()).sendMail({ from, ...mail });
     },
   };
 }

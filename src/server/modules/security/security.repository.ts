@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { MAX_SECURITY_EVENTS_PER_USER, REPEAT_FOLD_WINDOW_MS } from '@shared/security';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { securityEvents, user } from '../../db/schema';
 
 /** Events not tied to an account (e.g. a failed sign-in for an unknown e-mail) are kept this long. */
@@ -61,10 +62,24 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<string |
 
 const seenAt = sql<Date>`coalesce(${securityEvents.lastSeenAt}, ${securityEvents.createdAt})`.mapWith(securityEvents.createdAt);
 
-export async function recentSecurityEvents(db: Db, userId: string, since: Date, events?: SecurityEventType[]) {
-  return db
-    .select({ id: securityEvents.id, event: securityEvents.event, createdAt: securityEvents.createdAt, seenAt, count: securityEvents.count })
+const eventsColumns = { id: securityEvents.id, event: securityEvents.event, createdAt: securityEvents.createdAt, seenAt, count: securityEvents.count };
+
+// the security alerts' read, on every member page
+const allRecentEvents = preparedPerDb((db) =>
+  db
+    .select(eventsColumns)
     .from(securityEvents)
-    .where(and(eq(securityEvents.userId, userId), gte(seenAt, since), events ? inArray(securityEvents.event, events) : undefined))
+    .where(and(eq(securityEvents.userId, sql.placeholder('userId')), gte(seenAt, sql.placeholder('since'))))
+    .orderBy(desc(seenAt))
+    .prepare('recent_security_events'),
+);
+
+/** The user's events seen since `since`, newest first; only of `events` when given. */
+export async function recentSecurityEvents(db: Db, userId: string, since: Date, events?: SecurityEventType[]) {
+  if (!events) return allRecentEvents(db).execute({ userId, since });
+  return db
+    .select(eventsColumns)
+    .from(securityEvents)
+    .where(and(eq(securityEvents.userId, userId), gte(seenAt, since), inArray(securityEvents.event, events)))
     .orderBy(desc(seenAt));
 }

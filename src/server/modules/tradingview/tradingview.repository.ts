@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { GrantDesired, GrantStatus, GrantTarget, SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
 import { queueAccessActiveMail } from '../mail/lifecycle-mails';
 import type { ScriptAccess, ShopAccess } from './tradingview.port';
@@ -27,13 +28,17 @@ export const SUBSCRIPTION_ACCESS_COLUMNS = {
   tradingviewUsername: userSubscriptions.tradingviewUsername,
 };
 
-export async function subscriptionAccessRows(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
-  const rows = await db
+const subscriptionAccessRowsOf = preparedPerDb((db) =>
+  db
     .select(SUBSCRIPTION_ACCESS_COLUMNS)
     .from(userSubscriptions)
-    .where(eq(userSubscriptions.userId, userId))
-    .orderBy(desc(userSubscriptions.createdAt));
-  return rows;
+    .where(eq(userSubscriptions.userId, sql.placeholder('userId')))
+    .orderBy(desc(userSubscriptions.createdAt))
+    .prepare('subscription_access_rows'),
+);
+
+export async function subscriptionAccessRows(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
+  return subscriptionAccessRowsOf(db).execute({ userId });
 }
 
 /**
@@ -62,12 +67,17 @@ export async function grantsForUser(db: Db, userId: string): Promise<GrantRow[]>
   return rows.map(asGrant);
 }
 
-export async function grantFor(db: Db, userId: string, username: string): Promise<GrantRow | null> {
-  const [row] = await db
+const grantOf = preparedPerDb((db) =>
+  db
     .select()
     .from(tradingviewGrants)
-    .where(and(eq(tradingviewGrants.userId, userId), eq(tradingviewGrants.username, username)))
-    .limit(1);
+    .where(and(eq(tradingviewGrants.userId, sql.placeholder('userId')), eq(tradingviewGrants.username, sql.placeholder('username'))))
+    .limit(1)
+    .prepare('grant_for'),
+);
+
+export async function grantFor(db: Db, userId: string, username: string): Promise<GrantRow | null> {
+  const [row] = await grantOf(db).execute({ userId, username });
   return row ? asGrant(row) : null;
 }
 

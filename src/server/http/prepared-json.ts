@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
+
+/** A JSON answer serialized, gzipped and fingerprinted once, for values that never change. */
+export type PreparedJson = { body: Uint8Array<ArrayBuffer>; gzipped: Uint8Array<ArrayBuffer>; etag: string };
+
+export function prepareJson(value: unknown): PreparedJson {
+  const body = new Uint8Array(Buffer.from(JSON.stringify(value)));
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return { body, gzipped: new Uint8Array(gzipSync(body)), etag };
+}
+
+/**
+ * Prepares each value once, on its first answer: the key is the value itself, so it must not
+ * change afterwards (content is read once at start and never edited in memory).
+ */
+export function preparedJsonCache(): (value: object) => PreparedJson {
+  const prepared = new WeakMap<object, PreparedJson>();
+  return (value) => {
+    let answer = prepared.get(value);
+    if (!answer) {
+      answer = prepareJson(value);
+      prepared.set(value, answer);
+    }
+    return answer;
+  };
+}
+
+/** If-None-Match holds this ETag, or `*` (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/** Accept-Encoding takes gzip: named, or by `*`, with a quality above 0. */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  const accepts = parseAccept(acceptEncoding);
+  const named = accepts.find((accept) => accept.type.toLowerCase() === 'gzip') ?? accepts.find((accept) => accept.type === '*');
+  return named !== undefined && named.q > 0;
+}
+
+/**
+ * Answers a prepared JSON value: 304 when the client holds this version, else the gzipped bytes
+ * when gzip is accepted, else the plain ones. `headers` (caching, Vary) go on every answer.
+ */
+export function sendPreparedJson(c: Context, answer: PreparedJson, headers: { 'cache-control': string; vary?: string }): Response {
+  const common = { ...headers, etag: answer.etag, vary: headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding' };
+  if (matchesEtag(c.req.header('if-none-match'), answer.etag)) return c.body(null, 304, common);
+  if (acceptsGzip(c.req.header('accept-encoding'))) return c.body(answer.gzipped, 200, { ...common, 'content-type': 'application/json', 'content-encoding': 'gzip' });
+  return c.body(answer.body, 200, { ...common, 'content-type': 'application/json' });
+}
