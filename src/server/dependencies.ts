@@ -55,12 +55,12 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
   return secret;
 }
 
-export function buildDependencies(
+export async function buildDependencies(
   config: Config,
   database: Database,
   logger: Logger,
   options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort },
-): Dependencies {
+): Promise<Dependencies> {
   const mail =
     options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(logger, { logLinks: config.env === 'development' }));
   const clock = options.clock ?? (() => new Date());
@@ -79,6 +79,6 @@ export function buildDependencies(
   });
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
-  const payments = options.payments ?? buildPayments({ config, db: database.db, logger, clock });
+  const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock }));
   return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments };
 }

@@ -35,7 +35,7 @@ const applied = await migrate(database.db);
 logger.info({ engine: database.engine, applied }, 'database ready');
 
 const clientDir = resolve(config.clientDir);
-const deps = buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
+const deps = await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
 const composition = compose(deps);
 const { jobs } = composition;
 const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });

@@ -4,7 +4,6 @@ import type { Config } from '../config';
 import type { StripeConnection } from '../modules/billing/stripe-payments';
 import { sandbox, type Check } from './doctor-report';
 import { checkMail } from './mail-checks';
-import { checkStripe } from './stripe-checks';
 import { checkTradingView } from './tradingview-checks';
 
 export type DoctorOptions = {
@@ -16,9 +15,11 @@ export type DoctorOptions = {
 export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<Check[]> {
   const timeouts = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
   const payments = config.payments;
+  // The Stripe checks (and with them the SDK, the largest module the server could load) are
+  // imported only when Stripe is configured: the production start-up check runs in the server.
   const [stripe, tradingView, mail] = await Promise.all([
     payments.kind === 'stripe'
-      ? checkStripe(
+      ? (await import('./stripe-checks')).checkStripe(
           { secretKey: payments.secretKey, webhookSecret: payments.webhookSecret, priceIds: payments.priceIds, listPrices: config.site.prices },
           { ...timeouts, ...(options.stripeConnection ? { connection: options.stripeConnection } : {}) },
         )

@@ -41,7 +41,7 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, TRUST_PROXY: TEST_PROXY_ADDRESS, ...env });
   const mails: Mail[] = [];
   const mail: MailPort = options.mail ?? { kind: 'outbox', send: async (message) => void mails.push(message) };
-  const deps = buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234', mail, ...options });
+  const deps = await buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234', mail, ...options });
   const composition = compose(deps);
   const app = await createApp(composition);
   return {

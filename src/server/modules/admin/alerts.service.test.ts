@@ -53,7 +53,7 @@ async function banner(): Promise<OperatorAlert['key'][]> {
 beforeAll(async () => {
   first = await createTestApp({ ADMIN_EMAILS: OPERATORS.join(',') }, { clock: time.clock });
   // A second instance on the same database, talking to the same TradingView.
-  const deps = buildDependencies(first.deps.config, first.deps.database, createLogger('silent'), {
+  const deps = await buildDependencies(first.deps.config, first.deps.database, createLogger('silent'), {
     secret: 'test-secret-test-secret-test-secret-1234',
     clock: time.clock,
     tradingView: first.deps.tradingView,

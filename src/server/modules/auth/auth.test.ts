@@ -402,7 +402,7 @@ describe('several server instances on one database', () => {
     const database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN });
     const mail: MailPort = { kind: 'outbox', send: async () => undefined };
-    const build = () => createApp(compose(buildDependencies(config, database, createLogger('silent'), { secret, mail })));
+    const build = async () => createApp(compose(await buildDependencies(config, database, createLogger('silent'), { secret, mail })));
     first = await build();
     second = await build();
     close = () => database.close();

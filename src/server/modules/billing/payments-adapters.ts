@@ -4,12 +4,15 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { PaymentsPort } from './payments.port';
 import { createSandboxPayments } from '../sandbox/sandbox-payments';
-import { createStripePayments } from './stripe-payments';
 
-/** The payments adapter configuration asks for: Stripe with STRIPE_SECRET_KEY, else the sandbox. */
-export function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): PaymentsPort {
+/**
+ * The payments adapter configuration asks for: Stripe with STRIPE_SECRET_KEY, else the sandbox.
+ * The Stripe SDK (about 20 MB resident) is imported only here, so a sandboxed shop never loads it.
+ */
+export async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
   const { config } = deps;
   if (config.payments.kind === 'stripe') {
+    const { createStripePayments } = await import('./stripe-payments');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
     const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
     return createStripePayments({ secretKey, webhookSecret, priceIds, regular }, deps.logger);

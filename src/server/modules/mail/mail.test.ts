@@ -337,7 +337,7 @@ describe('the sandbox mailbox route', () => {
     const database = await createTestDatabase();
     try {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SMTP_URL: 'smtp://mail.example.com:587' });
-      const deps = buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234' });
+      const deps = await buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234' });
       expect(deps.mail.kind).toBe('smtp');
       const app = await createApp(compose(deps));
       const response = await app.request('/api/sandbox/mailbox');
