@@ -15,6 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         sourcemap: true,
+        // bench/initial-js.mjs follows the entries' imports through it
+        manifest: true,
         // index.html is the app; landing.html the pre-rendered landing page's own, lighter entry (decision 015)
         rolldownOptions: { input: { index: 'index.html', landing: 'landing.html' } },
       },
