@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_SITE_SETTINGS } from '@client/test/render';
-import { renderLanding } from './prerender';
+import { renderLanding, renderLegal } from './prerender';
 
 // What the server sends as the landing page's first view (docs/decisions/015), for a moment.
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -47,5 +47,24 @@ describe('the pre-rendered landing page', () => {
     expect(html).toContain('This special offer is only available through the ad you saw.');
     expect(html).not.toContain('sale-countdown');
     expect(html).toContain('href="/auth?redirect=/eu"');
+  });
+});
+
+describe('the pre-rendered legal pages', () => {
+  it('are the whole page, with the settings in it and links that lead home', () => {
+    const html = text(renderLegal(TEST_SITE_SETTINGS, '/terms-of-service', false));
+    expect(html).toContain('<h1');
+    expect(html).toContain('Terms of Service</h1>');
+    expect(html).toContain('Effective date: June 13, 2025');
+    expect(html).toContain(`mailto:${TEST_SITE_SETTINGS.supportEmail}`);
+    expect(html).toMatch(/href="\/"[^>]*>.*Back to Homepage/);
+    expect(html).toContain('href="/privacy-policy"');
+  });
+
+  it('lead back to /eu and keep from=eu for a visitor who came from the EU offer', () => {
+    const html = text(renderLegal(TEST_SITE_SETTINGS, '/contact', true));
+    expect(html).toContain('Contact</h1>');
+    expect(html).toMatch(/href="\/eu"[^>]*>.*Back to Homepage/);
+    expect(html).toContain('href="/disclaimer?from=eu"');
   });
 });

@@ -5,7 +5,7 @@ import { startTransition, useContext, useEffect, useState, type ReactNode } from
 import type { OriginPage } from '@shared/plans';
 import { createQueryClient } from '@client/lib/query-client';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { useLandingNav } from './landing-nav';
+import { usePageNav } from '@client/lib/page-nav';
 import { FaqSection } from './components/faq-section';
 import { FeatureBlocks } from './components/feature-blocks';
 import { FeaturesCarousel } from './components/features-carousel';
@@ -22,7 +22,7 @@ const SECTION_COUNT = 7;
  * can land.
  */
 function useProgressiveSections(): number {
-  const { hash } = useLandingNav();
+  const { hash } = usePageNav();
   const [shown, setShown] = useState(hash === '' ? 0 : SECTION_COUNT);
   useEffect(() => {
     if (shown >= SECTION_COUNT) return;
@@ -34,7 +34,7 @@ function useProgressiveSections(): number {
 
 /** Arriving at /#prices (e.g. from the payment-canceled page) scrolls there once the sections exist. */
 function useScrollToHash(ready: boolean) {
-  const { hash } = useLandingNav();
+  const { hash } = usePageNav();
   useEffect(() => {
     if (!ready || !hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });

@@ -7,7 +7,7 @@ import { ChatWidget } from './components/chat-widget';
 import { HeroSection } from './components/hero-section';
 import { LoadingScreen } from './components/page-kit';
 import { SiteHeader } from './components/site-header';
-import { LandingRedirect, useLandingNav } from './landing-nav';
+import { PageRedirect, usePageNav } from '@client/lib/page-nav';
 import { useLandingVariant } from './landing-variant';
 
 // The first paint needs only the header and the hero; the rest arrives as its own chunk.
@@ -19,7 +19,7 @@ const PAGE_FILLER = <div aria-hidden="true" className="h-screen" />;
 function LandingContent() {
   const { brandName } = useSiteSettings();
   const variant = useLandingVariant();
-  const { hash } = useLandingNav();
+  const { hash } = usePageNav();
   // The rest of the page loads after the hero has painted; a #section in the address needs it at once.
   const rest = useAfterPaint(hash !== '');
   const [sectionsDone, setSectionsDone] = useState(false);
@@ -59,6 +59,6 @@ function LandingContent() {
 export function LandingGate() {
   const { user, isLoading, premium } = useAuth();
   if (isLoading || (user && premium.hasAccess === 'unknown')) return <LoadingScreen />;
-  if (user && premium.hasAccess === true) return <LandingRedirect to="/dashboard" />;
+  if (user && premium.hasAccess === true) return <PageRedirect to="/dashboard" />;
   return <LandingContent />;
 }

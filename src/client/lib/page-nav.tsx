@@ -1,44 +1,45 @@
 import { createContext, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 
-// The landing page reads the address and navigates through this port instead of React Router, so
-// its own entry (landing-main.tsx) hydrates without the router (~30 kB gzipped). Inside the app,
-// router-nav.tsx plugs React Router in; see docs/decisions/015.
+// The pre-rendered pages (the landing page, the legal pages) read the address and navigate through
+// this port instead of React Router, so their own entries (landing-main.tsx, legal-main.tsx)
+// hydrate without the router (~30 kB gzipped). Inside the app, router-nav.tsx plugs React Router
+// in; see docs/decisions/015 and 019.
 
-export type LandingLocation = { pathname: string; search: string; hash: string };
+export type PageLocation = { pathname: string; search: string; hash: string };
 
-export type LandingNav = LandingLocation & {
+export type PageNav = PageLocation & {
   navigate: (to: string, options?: { replace?: boolean }) => void;
 };
 
-const LandingNavContext = createContext<LandingNav | null>(null);
+const PageNavContext = createContext<PageNav | null>(null);
 
-export function LandingNavProvider({ value, children }: { value: LandingNav; children: ReactNode }) {
-  return <LandingNavContext.Provider value={value}>{children}</LandingNavContext.Provider>;
+export function PageNavProvider({ value, children }: { value: PageNav; children: ReactNode }) {
+  return <PageNavContext.Provider value={value}>{children}</PageNavContext.Provider>;
 }
 
-export function useLandingNav(): LandingNav {
-  const nav = useContext(LandingNavContext);
-  if (!nav) throw new Error('the landing page needs <LandingNavProvider> (router-nav.tsx or WindowNavProvider)');
+export function usePageNav(): PageNav {
+  const nav = useContext(PageNavContext);
+  if (!nav) throw new Error('a pre-rendered page needs <PageNavProvider> (router-nav.tsx or WindowNavProvider)');
   return nav;
 }
 
-const readLocation = (): LandingLocation => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
+const readLocation = (): PageLocation => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
 
 /**
- * The landing entry's navigation: another place on this page (a #section) is a history entry;
+ * The pre-rendered entries' navigation: another place on this page (a #section) is a history entry;
  * any other page is a full page load, served by the app's own entry.
  */
-export function WindowNavProvider({ at, children }: { at?: LandingLocation; children: ReactNode }) {
+export function WindowNavProvider({ at, children }: { at?: PageLocation; children: ReactNode }) {
   // `at` is the server's address when it pre-renders. The pre-rendered HTML was made without the
   // #fragment the server never sees: hydrate as that, then read it.
-  const [location, setLocation] = useState<LandingLocation>(() => at ?? { ...readLocation(), hash: '' });
+  const [location, setLocation] = useState<PageLocation>(() => at ?? { ...readLocation(), hash: '' });
   useEffect(() => {
     const sync = () => setLocation(readLocation());
     sync();
     window.addEventListener('popstate', sync);
     return () => window.removeEventListener('popstate', sync);
   }, []);
-  const value = useMemo<LandingNav>(
+  const value = useMemo<PageNav>(
     () => ({
       ...location,
       navigate: (to, options) => {
@@ -55,14 +56,14 @@ export function WindowNavProvider({ at, children }: { at?: LandingLocation; chil
     }),
     [location],
   );
-  return <LandingNavProvider value={value}>{children}</LandingNavProvider>;
+  return <PageNavProvider value={value}>{children}</PageNavProvider>;
 }
 
 const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 
-/** A link of the landing page: a real href, followed through the navigation port on a plain click. */
-export function LandingLink({ to, onClick, ...props }: { to: string; className?: string; onClick?: () => void; children: ReactNode }) {
-  const nav = useLandingNav();
+/** A link of a pre-rendered page: a real href, followed through the navigation port on a plain click. */
+export function PageLink({ to, onClick, ...props }: { to: string; className?: string; onClick?: () => void; children: ReactNode }) {
+  const nav = usePageNav();
   return (
     <a
       href={to}
@@ -78,8 +79,8 @@ export function LandingLink({ to, onClick, ...props }: { to: string; className?:
 }
 
 /** Replaces the address once rendered (the landing page's redirect of members to the dashboard). */
-export function LandingRedirect({ to }: { to: string }) {
-  const { navigate } = useLandingNav();
+export function PageRedirect({ to }: { to: string }) {
+  const { navigate } = usePageNav();
   useEffect(() => navigate(to, { replace: true }), [navigate, to]);
   return null;
 }
