@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { landingTitle } from '@shared/landing-page';
 import { useAfterPaint } from './after-paint';
 import { useAuth } from '@client/lib/auth-context';
@@ -23,7 +23,7 @@ function LandingContent() {
   // The rest of the page loads after the hero has painted; a #section in the address needs it at once.
   const rest = useAfterPaint(hash !== '');
   const [sectionsDone, setSectionsDone] = useState(false);
-  const onSectionsDone = useCallback(() => setSectionsDone(true), []);
+  const onSectionsDone = useCallback(() => startTransition(() => setSectionsDone(true)), []);
   useEffect(() => {
     document.title = landingTitle(brandName);
   }, [brandName]);

@@ -1,6 +1,6 @@
 import { whenIdle } from '../after-paint';
 import { cx } from './page-kit';
-import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, lazy, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { IndicatorKind } from '../charts/indicator-chart';
 
 // The charts (and their sample price data) are their own chunk, fetched after the page's text.
@@ -38,15 +38,17 @@ export function useNearViewport<T extends HTMLElement = HTMLDivElement>(eager = 
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near) return;
-    if (eager) return whenIdle(() => setNear(true));
+    // drawing a chart is work nobody waits for: in a transition, so React renders it in slices
+    const reveal = () => startTransition(() => setNear(true));
+    if (eager) return whenIdle(reveal);
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') {
-      setNear(true);
+      reveal();
       return;
     }
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) reveal();
       },
       { rootMargin: '400px 0px' },
     );
