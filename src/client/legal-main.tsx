@@ -1,7 +1,7 @@
 // The entry of the pre-rendered legal pages (/disclaimer, /terms-of-service, /privacy-policy,
 // /contact): the stylesheet, then React and the page's code once the server's HTML is painted.
 // See docs/decisions/019.
-import { afterFirstPaint } from './lib/after-first-paint';
+import { loadAfterFirstPaint } from './lib/after-first-paint';
 import './styles/index.css';
 
-afterFirstPaint(() => void import('./legal-hydrate'));
+loadAfterFirstPaint(() => import('./legal-hydrate'));
