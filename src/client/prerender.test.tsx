@@ -24,8 +24,12 @@ describe('the pre-rendered landing page', () => {
     expect(html).toMatch(/class="[^"]*\binvisible\b[^"]*" aria-hidden="true"/);
     expect(html).not.toContain('role="timer"');
     expect(html).toContain('href="/auth"');
-    // the sections below the hero load in the browser
-    expect(html).not.toContain('Choose Your Plan');
+    // the whole page is in the HTML: the sections below the hero, the footer and the charts the
+    // browser keeps as they are (the hero's and the feature blocks'), drawn by the server
+    expect(html).toContain('Choose Your Plan');
+    expect(html).toContain('Frequently Asked Questions');
+    expect(html).toContain('<footer');
+    expect(html.match(/<svg [^>]*viewBox="0 0 400 225"/g)).toHaveLength(4);
   });
 
   it('shows no sale once it has ended', () => {

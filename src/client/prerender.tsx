@@ -5,6 +5,10 @@ import { renderToString } from 'react-dom/server';
 import type { PageRenderer } from '@shared/landing-page';
 import { LandingApp } from './app/landing-app';
 import { LegalApp } from './app/legal-app';
+import { preloadLanding } from './features/landing/landing-gate';
+
+// renderToString cannot wait for a lazy part: load them all before the server renders a page.
+await preloadLanding();
 
 export const renderLanding: PageRenderer['renderLanding'] = (settings, kind) => {
   const at = { pathname: kind === 'eu' ? '/eu' : '/', search: '', hash: '' };

@@ -29,7 +29,7 @@ export function LandingApp({ settings, at }: { settings?: SiteSettings; at?: Pag
     <SiteSettingsProvider initial={settings}>
       <AnonymousAuthProvider>
         <WindowNavProvider at={at}>
-          <LandingGate />
+          <LandingGate prerendered />
         </WindowNavProvider>
         <IdleToaster />
       </AnonymousAuthProvider>

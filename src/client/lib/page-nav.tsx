@@ -23,6 +23,9 @@ export function usePageNav(): PageNav {
   return nav;
 }
 
+const keepIfSame = (current: PageLocation, next: PageLocation): PageLocation =>
+  current.pathname === next.pathname && current.search === next.search && current.hash === next.hash ? current : next;
+
 const readLocation = (): PageLocation => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash });
 
 /**
@@ -34,7 +37,9 @@ export function WindowNavProvider({ at, children }: { at?: PageLocation; childre
   // #fragment the server never sees: hydrate as that, then read it.
   const [location, setLocation] = useState<PageLocation>(() => at ?? { ...readLocation(), hash: '' });
   useEffect(() => {
-    const sync = () => setLocation(readLocation());
+    // Only a real change: a new value would re-render every part of the page still hydrating, and
+    // React then throws their server HTML away and builds them again.
+    const sync = () => setLocation((current) => keepIfSame(current, readLocation()));
     sync();
     window.addEventListener('popstate', sync);
     return () => window.removeEventListener('popstate', sync);
