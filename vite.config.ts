@@ -15,8 +15,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         sourcemap: true,
-        // index.html is the app; landing.html the pre-rendered landing page's own, lighter entry (decision 015)
-        rolldownOptions: { input: { index: 'index.html', landing: 'landing.html' } },
+        // bench/initial-js.mjs follows the entries' imports through it
+        manifest: true,
+        // index.html is the app; landing.html and legal.html the pre-rendered pages' own, lighter entries (decisions 015, 019)
+        rolldownOptions: { input: { index: 'index.html', landing: 'landing.html', legal: 'legal.html' } },
       },
   server: {
     port: 5173,

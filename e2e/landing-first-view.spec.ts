@@ -59,3 +59,18 @@ test('a signed-in paying member lands on /dashboard and the landing page never s
     expect(await page.evaluate(() => (window as unknown as { __landingSeen: { landing: boolean } }).__landingSeen.landing)).toBe(false);
   }
 });
+
+test('a tap on a button while the page is still loading its code is not lost', async ({ page }) => {
+  // Regression: the page's code loads after the first paint (decision 019); a tap before it had
+  // hydrated did nothing (the mobile menu stayed shut). Hold the code back until the tap is made.
+  let release = () => {};
+  const tapped = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/landing-hydrate-[^/]+\.js$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: /Start Risk-Free Today/ }).click();
+  release();
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+});

@@ -1,16 +1,7 @@
-// The entry of the pre-rendered landing page (/ and /eu on a first visit): hydrates what the
-// server rendered, without the router or the app's other screens. See docs/decisions/015.
-import { StrictMode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { LandingApp } from './app/landing-app';
+// The entry of the pre-rendered landing page (/ and /eu on a first visit). It carries only the
+// stylesheet: React and the page's code load once the server's HTML has been painted, so the
+// largest paint (the hero's headline) waits for no script. See docs/decisions/015 and 019.
+import { loadAfterFirstPaint } from './lib/after-first-paint';
 import './styles/index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('landing.html has no #root element');
-
-hydrateRoot(
-  root,
-  <StrictMode>
-    <LandingApp />
-  </StrictMode>,
-);
+loadAfterFirstPaint(() => import('./landing-hydrate'));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_SITE_SETTINGS } from '@client/test/render';
-import { renderLanding } from './prerender';
+import { renderLanding, renderLegal } from './prerender';
 
 // What the server sends as the landing page's first view (docs/decisions/015), for a moment.
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -24,8 +24,12 @@ describe('the pre-rendered landing page', () => {
     expect(html).toMatch(/class="[^"]*\binvisible\b[^"]*" aria-hidden="true"/);
     expect(html).not.toContain('role="timer"');
     expect(html).toContain('href="/auth"');
-    // the sections below the hero load in the browser
-    expect(html).not.toContain('Choose Your Plan');
+    // the whole page is in the HTML: the sections below the hero, the footer and the charts the
+    // browser keeps as they are (the hero's and the feature blocks'), drawn by the server
+    expect(html).toContain('Choose Your Plan');
+    expect(html).toContain('Frequently Asked Questions');
+    expect(html).toContain('<footer');
+    expect(html.match(/<svg [^>]*viewBox="0 0 400 225"/g)).toHaveLength(4);
   });
 
   it('shows no sale once it has ended', () => {
@@ -47,5 +51,24 @@ describe('the pre-rendered landing page', () => {
     expect(html).toContain('This special offer is only available through the ad you saw.');
     expect(html).not.toContain('sale-countdown');
     expect(html).toContain('href="/auth?redirect=/eu"');
+  });
+});
+
+describe('the pre-rendered legal pages', () => {
+  it('are the whole page, with the settings in it and links that lead home', () => {
+    const html = text(renderLegal(TEST_SITE_SETTINGS, '/terms-of-service', false));
+    expect(html).toContain('<h1');
+    expect(html).toContain('Terms of Service</h1>');
+    expect(html).toContain('Effective date: June 13, 2025');
+    expect(html).toContain(`mailto:${TEST_SITE_SETTINGS.supportEmail}`);
+    expect(html).toMatch(/href="\/"[^>]*>.*Back to Homepage/);
+    expect(html).toContain('href="/privacy-policy"');
+  });
+
+  it('lead back to /eu and keep from=eu for a visitor who came from the EU offer', () => {
+    const html = text(renderLegal(TEST_SITE_SETTINGS, '/contact', true));
+    expect(html).toContain('Contact</h1>');
+    expect(html).toMatch(/href="\/eu"[^>]*>.*Back to Homepage/);
+    expect(html).toContain('href="/disclaimer?from=eu"');
   });
 });

@@ -1,4 +1,5 @@
 // What the server needs to know to send the pre-rendered landing page (docs/decisions/015).
+import type { LegalPath } from './legal-pages';
 import type { SiteSettings } from './site';
 
 /** The two landing pages: the sale's (/) and the EU offer (/eu, or any page with ?from=eu). */
@@ -18,7 +19,11 @@ export function landingKind(pathname: string, search: string): LandingKind | nul
 /** The document title of the landing page. */
 export const landingTitle = (brandName: string) => `${brandName} – Next-Gen TradingView Indicators`;
 
-/** The server-side renderer the client build ships (src/client/prerender.tsx): the landing page's first view as HTML. */
-export type LandingRenderer = {
+/**
+ * The server-side renderer the client build ships (src/client/prerender.tsx): the landing page's
+ * first view and the legal pages (docs/decisions/019) as HTML.
+ */
+export type PageRenderer = {
   renderLanding: (settings: SiteSettings, kind: LandingKind) => string;
+  renderLegal: (settings: SiteSettings, path: LegalPath, eu: boolean) => string;
 };

@@ -11,6 +11,7 @@ import {
   basePlan,
   checkoutCategory,
   formatCardPrice,
+  PLAN_CURRENCY,
   formatMoney,
   isPlanType,
   isEuPlan,
@@ -134,6 +135,12 @@ describe('prices', () => {
     [8997, '$89.97'],
   ])('formatCardPrice(%i) → %s', (minor, expected) => {
     expect(formatCardPrice(minor)).toBe(expected);
+  });
+
+  it('formatCardPrice writes what Intl writes for the plans\' currency', () => {
+    const intl = (minor: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: PLAN_CURRENCY, ...(minor % 100 === 0 ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) }).format(minor / 100);
+    for (const minor of [0, 5, 99, 100, 3600, 2999, 8997, 99_999, 100_000, 169_999, 123_456_789, 100_000_000]) expect(formatCardPrice(minor)).toBe(intl(minor));
   });
 
   it.each([

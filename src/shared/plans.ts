@@ -171,11 +171,16 @@ export function formatMoney(minor: number, currency: string): string {
   return currencyFormatter(currency).format(minor / minorUnitDivisor(currency));
 }
 
-/** Card-style price: whole amounts drop the cents ('$36'), others keep them ('$29.99'). */
-export function formatCardPrice(minor: number, currency: string = PLAN_CURRENCY): string {
-  const divisor = minorUnitDivisor(currency);
-  const whole = minor % divisor === 0;
-  return currencyFormatter(currency, whole ? 0 : undefined).format(minor / divisor);
+/**
+ * Card-style price in the plans' currency (US dollars): whole amounts drop the cents ('$36'),
+ * others keep them ('$29.99'). Written out rather than asked of Intl: a page's first
+ * Intl.NumberFormat loads the locale data, 25-70 ms of a browser's main thread in one piece, and
+ * the landing page formats its cards as it hydrates (its tests hold it equal to Intl's).
+ */
+export function formatCardPrice(minor: number): string {
+  const dollars = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const cents = minor % 100;
+  return cents === 0 ? `$${dollars}` : `$${dollars}.${String(cents).padStart(2, '0')}`;
 }
 
 export const PLAN_FEATURES = [

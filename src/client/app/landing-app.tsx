@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { SiteSettings } from '@shared/site';
 import { useAfterPaint } from '@client/features/landing/after-paint';
 import { LandingGate } from '@client/features/landing/landing-gate';
-import { WindowNavProvider, type LandingLocation } from '@client/features/landing/landing-nav';
+import { WindowNavProvider, type PageLocation } from '@client/lib/page-nav';
 import { AnonymousAuthProvider } from '@client/lib/auth-context';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
 
@@ -24,12 +24,12 @@ function IdleToaster() {
  * it only to a browser without a session cookie, so the visitor is anonymous and the page
  * hydrates exactly as it was rendered, with no spinner in between. See docs/decisions/015.
  */
-export function LandingApp({ settings, at }: { settings?: SiteSettings; at?: LandingLocation }) {
+export function LandingApp({ settings, at }: { settings?: SiteSettings; at?: PageLocation }) {
   return (
     <SiteSettingsProvider initial={settings}>
       <AnonymousAuthProvider>
         <WindowNavProvider at={at}>
-          <LandingGate />
+          <LandingGate prerendered />
         </WindowNavProvider>
         <IdleToaster />
       </AnonymousAuthProvider>

@@ -1,7 +1,8 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { EuLandingPage, LandingPage } from '@client/features/landing/landing-page';
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
+import { RouterNavProvider } from '@client/lib/router-nav';
 import { RootLayout } from './root-layout';
 
 // Every screen but the landing page is its own chunk, so the landing page never downloads
@@ -22,10 +23,20 @@ export const routes: RouteObject[] = [
       { path: '/payment-success', lazy: () => import('@client/features/payment/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })) },
       { path: '/payment-canceled', lazy: () => import('@client/features/payment/payment-canceled-page').then((m) => ({ Component: m.PaymentCanceledPage })) },
       { path: '/premium-access-required', lazy: () => import('@client/features/premium/premium-access-required-page').then((m) => ({ Component: m.PremiumAccessRequiredPage })) },
-      { path: '/disclaimer', lazy: () => import('@client/features/legal/disclaimer-page').then((m) => ({ Component: m.DisclaimerPage })) },
-      { path: '/terms-of-service', lazy: () => import('@client/features/legal/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: '/privacy-policy', lazy: () => import('@client/features/legal/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
-      { path: '/contact', lazy: () => import('@client/features/legal/contact-page').then((m) => ({ Component: m.ContactPage })) },
+      {
+        // The legal pages navigate through the page port, which their pre-rendered entry fills without the router.
+        element: (
+          <RouterNavProvider>
+            <Outlet />
+          </RouterNavProvider>
+        ),
+        children: [
+          { path: '/disclaimer', lazy: () => import('@client/features/legal/disclaimer-page').then((m) => ({ Component: m.DisclaimerPage })) },
+          { path: '/terms-of-service', lazy: () => import('@client/features/legal/terms-page').then((m) => ({ Component: m.TermsPage })) },
+          { path: '/privacy-policy', lazy: () => import('@client/features/legal/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
+          { path: '/contact', lazy: () => import('@client/features/legal/contact-page').then((m) => ({ Component: m.ContactPage })) },
+        ],
+      },
       {
         path: '/dashboard',
         lazy: () => import('@client/features/dashboard/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),

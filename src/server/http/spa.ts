@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import { landingKind } from '@shared/landing-page';
+import { isEuLocation, landingKind } from '@shared/landing-page';
+import { legalPage } from '@shared/legal-pages';
 import type { SiteSettings } from '@shared/site';
-import { hasSessionCookie, landingPages, loadLandingRenderer } from './landing';
+import { hasSessionCookie, landingPages, legalPages, loadPageRenderer } from './landing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -29,8 +30,9 @@ export function renderIndexHtml(template: string, settings: SiteSettings): strin
 
 export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings): Promise<void> {
   const indexHtml = renderIndexHtml(await readFile(join(clientDir, 'index.html'), 'utf8'), settings);
-  const landing = await loadLandingRenderer(clientDir);
-  const landingHtml = landing ? landingPages(landing.renderer, renderIndexHtml(landing.template, settings), settings) : null;
+  const prerender = await loadPageRenderer(clientDir);
+  const landingHtml = prerender ? landingPages(prerender.renderer, renderIndexHtml(prerender.templates.landing, settings), settings) : null;
+  const legalHtml = prerender ? legalPages(prerender.renderer, renderIndexHtml(prerender.templates.legal, settings), settings) : null;
 
   app.use(
     '/assets/*',
@@ -46,7 +48,7 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
     serveStatic({
       root: clientDir,
       // the HTML templates are served below with the settings inlined, never raw; ssr/ is the server's
-      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' || path === '/landing.html' || path.startsWith('/ssr/') ? '/__no_such_file__' : path),
+      rewriteRequestPath: (path) => (path === '/' || /^\/(index|landing|legal)\.html$/.test(path) || path.startsWith('/ssr/') ? '/__no_such_file__' : path),
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=3600');
       },
@@ -54,7 +56,11 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
   );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    const kind = landingKind(c.req.path, new URL(c.req.url).search);
+    const { search } = new URL(c.req.url);
+    // the legal pages show nothing that depends on who is signed in: everyone gets them pre-rendered
+    const legal = legalPage(c.req.path);
+    if (legal && legalHtml) return c.html(legalHtml.html(legal, isEuLocation(c.req.path, search), new Date()));
+    const kind = landingKind(c.req.path, search);
     if (kind === null || landingHtml === null) return c.html(indexHtml);
     // / and /eu answer differently with and without a session cookie
     c.header('Vary', 'Cookie');

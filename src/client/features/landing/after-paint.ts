@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Runs `callback` once the browser is idle after painting (requestIdleCallback; a short timeout
@@ -14,12 +14,15 @@ export function whenIdle(callback: () => void, maxWaitMs = 1000): () => void {
   return () => window.clearTimeout(timer);
 }
 
-/** False during the first paint, true once the browser was idle after it (or at once when `immediately`). */
+/**
+ * False during the first paint, true once the browser was idle after it (or at once when
+ * `immediately`). What it reveals renders in a transition: in slices, never one long task.
+ */
 export function useAfterPaint(immediately = false): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (idle) return;
-    return whenIdle(() => setIdle(true));
+    return whenIdle(() => startTransition(() => setIdle(true)));
   }, [idle]);
   return immediately || idle;
 }

@@ -1,11 +1,10 @@
-// Everything below the first screen: its own chunk, so the first paint waits only for the header
-// and the hero.
+// Everything below the first screen: its own chunk, so the header and the hero need no more code.
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { OriginPage } from '@shared/plans';
 import { createQueryClient } from '@client/lib/query-client';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { useLandingNav } from './landing-nav';
+import { usePageNav } from '@client/lib/page-nav';
 import { FaqSection } from './components/faq-section';
 import { FeatureBlocks } from './components/feature-blocks';
 import { FeaturesCarousel } from './components/features-carousel';
@@ -17,13 +16,14 @@ import { PricingSection } from './pricing/pricing-section';
 const SECTION_COUNT = 7;
 
 /**
- * How many sections are rendered. They follow one per frame, each in a transition, so the main
- * thread never blocks for long (low TBT). Arriving at a #section renders all at once so the scroll
- * can land.
+ * How many sections are rendered. In a page the browser renders itself they follow one per frame,
+ * each in a transition, so the main thread never blocks for long (low TBT). Arriving at a #section
+ * renders all at once so the scroll can land, as does a pre-rendered page (`all`), whose sections
+ * are already in its HTML.
  */
-function useProgressiveSections(): number {
-  const { hash } = useLandingNav();
-  const [shown, setShown] = useState(hash === '' ? 0 : SECTION_COUNT);
+function useProgressiveSections(all: boolean): number {
+  const { hash } = usePageNav();
+  const [shown, setShown] = useState(hash === '' && !all ? 0 : SECTION_COUNT);
   useEffect(() => {
     if (shown >= SECTION_COUNT) return;
     const frame = requestAnimationFrame(() => startTransition(() => setShown((count) => count + 1)));
@@ -34,7 +34,7 @@ function useProgressiveSections(): number {
 
 /** Arriving at /#prices (e.g. from the payment-canceled page) scrolls there once the sections exist. */
 function useScrollToHash(ready: boolean) {
-  const { hash } = useLandingNav();
+  const { hash } = usePageNav();
   useEffect(() => {
     if (!ready || !hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
@@ -62,8 +62,8 @@ function QueryScope({ children }: { children: ReactNode }) {
   return ownClient ? <QueryClientProvider client={ownClient}>{children}</QueryClientProvider> : children;
 }
 
-export function BelowTheFold({ originPage, onDone }: { originPage: OriginPage; onDone: () => void }) {
-  const shown = useProgressiveSections();
+export function BelowTheFold({ originPage, all, onDone }: { originPage: OriginPage; all: boolean; onDone: () => void }) {
+  const shown = useProgressiveSections(all);
   const done = shown >= SECTION_COUNT;
   useScrollToHash(done);
   useDeferredTracking(done);

@@ -1,29 +1,36 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { landingTitle } from '@shared/landing-page';
+import { lazyPart } from '@client/lib/lazy-part';
 import { useAfterPaint } from './after-paint';
+import { preloadCharts } from './components/chart-frame';
 import { useAuth } from '@client/lib/auth-context';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { ChatWidget } from './components/chat-widget';
 import { HeroSection } from './components/hero-section';
 import { LoadingScreen } from './components/page-kit';
 import { SiteHeader } from './components/site-header';
-import { LandingRedirect, useLandingNav } from './landing-nav';
+import { PageRedirect, usePageNav } from '@client/lib/page-nav';
 import { useLandingVariant } from './landing-variant';
 
-// The first paint needs only the header and the hero; the rest arrives as its own chunk.
-const BelowTheFold = lazy(() => import('./below-the-fold').then((module) => ({ default: module.BelowTheFold })));
-const SiteFooter = lazy(() => import('./components/site-footer').then((module) => ({ default: module.SiteFooter })));
+// The header and the hero need no more code; the rest is its own chunk. A pre-rendered page has
+// it all in its HTML, which React keeps until that chunk has come to hydrate it.
+const BelowTheFold = lazyPart(() => import('./below-the-fold').then((module) => module.BelowTheFold));
+const SiteFooter = lazyPart(() => import('./components/site-footer').then((module) => module.SiteFooter));
+
+/** Loads the code of the whole page, for a renderer that cannot wait for it (the server's). */
+export const preloadLanding = () => Promise.all([BelowTheFold.preload(), SiteFooter.preload(), preloadCharts()]);
 
 const PAGE_FILLER = <div aria-hidden="true" className="h-screen" />;
 
-function LandingContent() {
+function LandingContent({ prerendered }: { prerendered: boolean }) {
   const { brandName } = useSiteSettings();
   const variant = useLandingVariant();
-  const { hash } = useLandingNav();
-  // The rest of the page loads after the hero has painted; a #section in the address needs it at once.
-  const rest = useAfterPaint(hash !== '');
-  const [sectionsDone, setSectionsDone] = useState(false);
-  const onSectionsDone = useCallback(() => setSectionsDone(true), []);
+  const { hash } = usePageNav();
+  // Rendered in the browser, the rest of the page loads after the hero has painted; a #section in
+  // the address needs it at once, and the server renders the whole page.
+  const rest = useAfterPaint(prerendered || hash !== '');
+  const [sectionsDone, setSectionsDone] = useState(prerendered);
+  const onSectionsDone = useCallback(() => startTransition(() => setSectionsDone(true)), []);
   useEffect(() => {
     document.title = landingTitle(brandName);
   }, [brandName]);
@@ -35,7 +42,7 @@ function LandingContent() {
         <HeroSection />
         {rest ? (
           <Suspense fallback={PAGE_FILLER}>
-            <BelowTheFold originPage={variant.originPage} onDone={onSectionsDone} />
+            <BelowTheFold originPage={variant.originPage} all={prerendered} onDone={onSectionsDone} />
           </Suspense>
         ) : (
           PAGE_FILLER
@@ -54,11 +61,12 @@ function LandingContent() {
 /**
  * The wrapper of / and /eu (spec §2): members with access go to the dashboard; while the session
  * or the access of a signed-in user is unknown a spinner shows. An anonymous visitor gets the page
- * as soon as the session check answers 'no user' (no access check is made for them).
+ * as soon as the session check answers 'no user' (no access check is made for them). The
+ * `prerendered` page (app/landing-app.tsx) is rendered whole, on the server and when hydrating.
  */
-export function LandingGate() {
+export function LandingGate({ prerendered = false }: { prerendered?: boolean }) {
   const { user, isLoading, premium } = useAuth();
   if (isLoading || (user && premium.hasAccess === 'unknown')) return <LoadingScreen />;
-  if (user && premium.hasAccess === true) return <LandingRedirect to="/dashboard" />;
-  return <LandingContent />;
+  if (user && premium.hasAccess === true) return <PageRedirect to="/dashboard" />;
+  return <LandingContent prerendered={prerendered} />;
 }

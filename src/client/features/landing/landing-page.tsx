@@ -1,5 +1,5 @@
 import { LandingGate } from './landing-gate';
-import { RouterNavProvider } from './router-nav';
+import { RouterNavProvider } from '@client/lib/router-nav';
 
 // The routes of / and /eu inside the app; the pre-rendered first visit uses landing-main.tsx.
 

@@ -1,4 +1,4 @@
-import { useLandingNav } from './landing-nav';
+import { usePageNav } from '@client/lib/page-nav';
 import { isEuLocation } from '@shared/landing-page';
 import type { OriginPage } from '@shared/plans';
 
@@ -23,6 +23,6 @@ export function landingVariant(isEu: boolean): LandingVariant {
 }
 
 export function useLandingVariant(): LandingVariant {
-  const { pathname, search } = useLandingNav();
+  const { pathname, search } = usePageNav();
   return landingVariant(isEuLocation(pathname, search));
 }

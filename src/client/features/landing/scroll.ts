@@ -1,5 +1,5 @@
 import { footerScrollBehavior, FOOTER_SCROLL_DELAY_MS } from '@shared/timing';
-import { useLandingNav } from './landing-nav';
+import { usePageNav } from '@client/lib/page-nav';
 import { useLandingVariant } from './landing-variant';
 
 export const SECTION_IDS = { prices: 'prices', testimonials: 'testimonials', features: 'features', faq: 'faq' } as const;
@@ -22,7 +22,7 @@ export function scrollToSection(id: string): boolean {
  * landing page scrolls to the address's #section once they are in).
  */
 export function useGoToSection(): (id: string) => void {
-  const { navigate } = useLandingNav();
+  const { navigate } = usePageNav();
   const { home } = useLandingVariant();
   return (id) => {
     if (!scrollToSection(id)) navigate(`${home}#${id}`);

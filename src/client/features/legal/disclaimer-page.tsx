@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '@client/lib/page-nav';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { LegalLayout, useLegalOrigin } from './components/legal-layout';
 
@@ -60,7 +60,7 @@ export function DisclaimerPage() {
         <h2>Questions</h2>
         <p>
           Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. The full rules of the service are in our{' '}
-          <Link to={withFrom('/terms-of-service')}>Terms of Service</Link>.
+          <PageLink to={withFrom('/terms-of-service')}>Terms of Service</PageLink>.
         </p>
       </section>
     </LegalLayout>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES } from '@shared/plans';
 import type { SiteSettings } from '@shared/site';
+import { RouterNavProvider } from '@client/lib/router-nav';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
 import { ContactPage } from './contact-page';
 import { DisclaimerPage } from './disclaimer-page';
@@ -32,7 +33,9 @@ const SETTINGS: SiteSettings = {
 function renderPage(page: ReactNode, path: string) {
   return render(
     <SiteSettingsProvider initial={SETTINGS}>
-      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        <RouterNavProvider>{page}</RouterNavProvider>
+      </MemoryRouter>
     </SiteSettingsProvider>,
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '@client/lib/page-nav';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { LegalLayout, useLegalOrigin } from './components/legal-layout';
 
@@ -106,7 +106,7 @@ export function PrivacyPage() {
         <h2>9. Changes</h2>
         <p>
           We will post any change to this policy here with a new effective date, and e-mail members about material changes. See also our{' '}
-          <Link to={withFrom('/terms-of-service')}>Terms of Service</Link>.
+          <PageLink to={withFrom('/terms-of-service')}>Terms of Service</PageLink>.
         </p>
       </section>
     </LegalLayout>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PageLink } from '@client/lib/page-nav';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { LegalLayout, useLegalOrigin } from './components/legal-layout';
 
@@ -79,7 +79,7 @@ export function TermsPage() {
         <p>
           Our indicators, guides and community content are educational tools for technical analysis. They are not investment, financial or trading advice, and no
           signal is a recommendation to buy or sell. Trading carries a high risk of loss and past results do not guarantee future results. You alone decide your
-          trades and bear their outcome. See our <Link to={withFrom('/disclaimer')}>Disclaimer</Link>.
+          trades and bear their outcome. See our <PageLink to={withFrom('/disclaimer')}>Disclaimer</PageLink>.
         </p>
       </section>
 
@@ -119,7 +119,7 @@ export function TermsPage() {
       <section>
         <h2>12. Contact</h2>
         <p>
-          Questions about these terms: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>, or see our <Link to={withFrom('/contact')}>Contact</Link> page.
+          Questions about these terms: <a href={`mailto:${supportEmail}`}>{supportEmail}</a>, or see our <PageLink to={withFrom('/contact')}>Contact</PageLink> page.
         </p>
       </section>
     </LegalLayout>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, TEST_SITE_SETTINGS } from '@client/test/render';
-import { RouterNavProvider } from '../router-nav';
+import { RouterNavProvider } from '@client/lib/router-nav';
 import { ChatWidget } from './chat-widget';
 
 // Regression: with no CHAT_URL the 500 px panel held two links and was half empty (issue 10).

@@ -33,7 +33,7 @@ export function FeatureBlocks() {
             </button>
           </div>
           <div className="overflow-hidden rounded-2xl border border-white/10 bg-card shadow-xl">
-            <ChartFrame kind={block.kind} title={`${block.title} on a price chart`} fallback="Chart Preview" />
+            <ChartFrame kind={block.kind} title={`${block.title} on a price chart`} fallback="Chart Preview" prerendered />
           </div>
         </article>
       ))}

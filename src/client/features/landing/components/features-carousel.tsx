@@ -24,7 +24,7 @@ type Motion = {
 function FeatureCard({ card, width, chartsReady }: { card: CarouselCard; width: number; chartsReady: boolean }) {
   return (
     <article className="flex-none overflow-hidden rounded-2xl border border-white/10 bg-card shadow-lg" style={{ width }}>
-      <ChartFrame kind={card.kind} title={`${card.title} example`} fallback="Image unavailable" eager={chartsReady} />
+      <ChartFrame kind={card.kind} title={`${card.title} example`} fallback="Image unavailable" revealed={chartsReady} />
       <div className="p-5">
         <h3 className="text-lg font-semibold text-white">{card.title}</h3>
         <p className="mt-2 text-sm leading-relaxed text-foreground/70">{card.text}</p>

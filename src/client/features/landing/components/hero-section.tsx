@@ -70,7 +70,7 @@ export function HeroSection() {
               <span className="h-2.5 w-2.5 rounded-full bg-green-500/70" />
               <span className="ml-3 text-xs text-muted">BTCUSD · 1H</span>
             </div>
-            <ChartFrame kind="hero" title="Candlestick chart with the indicators drawn on it" eager />
+            <ChartFrame kind="hero" title="Candlestick chart with the indicators drawn on it" eager prerendered />
           </div>
           <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-10">
             {FLOATING_ASSETS.map(({ name, Icon, className, delay }) => (

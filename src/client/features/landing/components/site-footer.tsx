@@ -1,7 +1,7 @@
 import { MailIcon, CommunityIcon } from './icons';
-import { LEGAL_LINKS } from '@client/lib/legal-links';
+import { LEGAL_LINKS } from '@shared/legal-pages';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { LandingLink } from '../landing-nav';
+import { PageLink } from '@client/lib/page-nav';
 import { useLandingVariant } from '../landing-variant';
 import { scrollToSection, scrollToTopSoon, SECTION_IDS } from '../scroll';
 import { Brand } from '@client/components/brand';
@@ -54,9 +54,9 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-3">
             {LEGAL_LINKS.map((link) => (
               <li key={link.path}>
-                <LandingLink to={variant.withFrom(link.path)} className={linkClass} onClick={scrollToTopSoon}>
+                <PageLink to={variant.withFrom(link.path)} className={linkClass} onClick={scrollToTopSoon}>
                   {link.label}
-                </LandingLink>
+                </PageLink>
               </li>
             ))}
           </ul>

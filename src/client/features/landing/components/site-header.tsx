@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Brand } from '@client/components/brand';
 import { useAuth } from '@client/lib/auth-context';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { LandingLink } from '../landing-nav';
+import { PageLink } from '@client/lib/page-nav';
 import { useLandingVariant } from '../landing-variant';
 import { SECTION_IDS, useGoToSection } from '../scroll';
 import { OfferBar } from './offer-bar';
@@ -55,12 +55,12 @@ export function SiteHeader() {
       Sign Out
     </button>
   ) : (
-    <LandingLink
+    <PageLink
       to={authHref}
       className="inline-flex h-9 items-center justify-center rounded-lg bg-primary px-4 text-sm font-semibold text-primary-foreground transition-colors hover:bg-primary/90"
     >
       Log In
-    </LandingLink>
+    </PageLink>
   );
 
   return (
@@ -68,9 +68,9 @@ export function SiteHeader() {
       <OfferBar isEu={variant.isEu} />
       <div className="border-b border-white/5 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
-          <LandingLink to={variant.home} className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
+          <PageLink to={variant.home} className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
             <Brand />
-          </LandingLink>
+          </PageLink>
           <div className="hidden items-center gap-1 md:flex">{links}</div>
           <div className="hidden md:block">{account}</div>
           <button

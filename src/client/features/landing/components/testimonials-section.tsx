@@ -4,9 +4,13 @@ import { TESTIMONIAL_ADVANCE_MS, TESTIMONIAL_PAUSE_AFTER_INTERACTION_MS, TESTIMO
 import { TESTIMONIALS } from '../content';
 import { SECTION_IDS } from '../scroll';
 import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '@client/lib/use-media-query';
+import { useOnScreen } from '@client/lib/use-on-screen';
 import { Stars } from './stars';
 
-/** Testimonials carousel (spec §9): advances every 3 s, waits 8 s after a manual move, 3 cards on wide screens. */
+/**
+ * Testimonials carousel (spec §9): advances every 3 s while on screen, waits 8 s after a manual
+ * move, 3 cards on wide screens.
+ */
 export function TestimonialsSection() {
   const wide = useMediaQuery(WIDE_QUERY);
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -15,13 +19,16 @@ export function TestimonialsSection() {
   const [index, setIndex] = useState(0);
   const [pausedUntil, setPausedUntil] = useState(0);
   const touchStart = useRef<number | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(sectionRef);
   const current = Math.min(index, positions - 1);
 
   useEffect(() => {
+    if (!onScreen) return;
     const wait = Math.max(TESTIMONIAL_ADVANCE_MS, pausedUntil - Date.now());
     const timer = window.setTimeout(() => setIndex((value) => (Math.min(value, positions - 1) + 1) % positions), wait);
     return () => window.clearTimeout(timer);
-  }, [current, pausedUntil, positions]);
+  }, [current, pausedUntil, positions, onScreen]);
 
   const goTo = (next: number) => {
     setPausedUntil(Date.now() + TESTIMONIAL_PAUSE_AFTER_INTERACTION_MS);
@@ -29,7 +36,7 @@ export function TestimonialsSection() {
   };
 
   return (
-    <section id={SECTION_IDS.testimonials} aria-labelledby="testimonials-heading" className="scroll-mt-28 bg-gradient-to-b from-transparent via-white/[0.02] to-transparent py-14 md:py-20">
+    <section ref={sectionRef} id={SECTION_IDS.testimonials} aria-labelledby="testimonials-heading" className="scroll-mt-28 bg-gradient-to-b from-transparent via-white/[0.02] to-transparent py-14 md:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <h2 id="testimonials-heading" className="text-center text-3xl font-bold tracking-tight text-white md:text-4xl">
           What Traders Say

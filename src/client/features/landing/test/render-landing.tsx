@@ -10,7 +10,7 @@ import type { SiteSettings } from '@shared/site';
 import { Toaster } from '@client/components/ui/toaster';
 import { AuthProvider } from '@client/lib/auth-state';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
-import { RouterNavProvider } from '../router-nav';
+import { RouterNavProvider } from '@client/lib/router-nav';
 
 export const SETTINGS: SiteSettings = {
   brandName: 'Candlewise',

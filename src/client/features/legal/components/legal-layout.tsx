@@ -1,28 +1,26 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { LEGAL_LINKS, legalPageTitle } from '@shared/legal-pages';
 import { Brand } from '@client/components/brand';
-import { LEGAL_LINKS } from '@client/lib/legal-links';
+import { PageLink, usePageNav } from '@client/lib/page-nav';
 import { useSiteSettings } from '@client/lib/site-settings';
-
 
 /** from=eu (spec §2): 'Back to Homepage' leads to /eu and links between legal pages keep the parameter. */
 export function useLegalOrigin() {
-  const [params] = useSearchParams();
-  const isEu = params.get('from') === 'eu';
+  const isEu = new URLSearchParams(usePageNav().search).get('from') === 'eu';
   return { home: isEu ? '/eu' : '/', withFrom: (path: string) => (isEu ? `${path}?from=eu` : path) };
 }
 
 function BackToHomepage() {
   const { home } = useLegalOrigin();
   return (
-    <Link
+    <PageLink
       to={home}
       className="inline-flex h-10 items-center gap-2 rounded-lg border border-white/15 px-4 text-sm font-semibold text-white transition-colors hover:bg-white/10"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       Back to Homepage
-    </Link>
+    </PageLink>
   );
 }
 
@@ -31,16 +29,16 @@ export function LegalLayout({ title, effective, intro, children }: { title: stri
   const { brandName, companyName, companyState } = useSiteSettings();
   const { home, withFrom } = useLegalOrigin();
   useEffect(() => {
-    document.title = `${title} – ${brandName}`;
+    document.title = legalPageTitle(title, brandName);
   }, [title, brandName]);
 
   return (
     <div className="min-h-screen bg-[radial-gradient(ellipse_at_top,rgba(34,197,94,0.08),transparent_50%)]">
       <header className="border-b border-white/5">
         <div className="mx-auto flex h-16 max-w-4xl items-center justify-between px-4 sm:px-6">
-          <Link to={home} className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
+          <PageLink to={home} className="rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">
             <Brand />
-          </Link>
+          </PageLink>
           <BackToHomepage />
         </div>
       </header>
@@ -60,9 +58,9 @@ export function LegalLayout({ title, effective, intro, children }: { title: stri
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
               {LEGAL_LINKS.map((link) => (
                 <li key={link.path}>
-                  <Link to={withFrom(link.path)} className="text-foreground/70 hover:text-white">
+                  <PageLink to={withFrom(link.path)} className="text-foreground/70 hover:text-white">
                     {link.label}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>

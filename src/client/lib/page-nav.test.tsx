@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useLandingNav, WindowNavProvider } from './landing-nav';
+import { usePageNav, WindowNavProvider } from '@client/lib/page-nav';
 
 function Probe() {
-  const { pathname, search, hash, navigate } = useLandingNav();
+  const { pathname, search, hash, navigate } = usePageNav();
   return (
     <>
       <p data-testid="where">{`${pathname}${search}${hash}`}</p>
