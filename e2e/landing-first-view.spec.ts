@@ -61,7 +61,7 @@ test('a signed-in paying member lands on /dashboard and the landing page never s
 });
 
 test('a tap on a button while the page is still loading its code is not lost', async ({ page }) => {
-  // Regression: the page's code loads after the first paint (decision 019); a tap before it had
+  // Regression: the page's code loads after the first paint (decision 020); a tap before it had
   // hydrated did nothing (the mobile menu stayed shut). Hold the code back until the tap is made.
   let release = () => {};
   const tapped = new Promise<void>((done) => (release = done));

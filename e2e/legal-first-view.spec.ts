@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createMember } from './member';
 
-// The legal pages are real HTML from the server too (docs/decisions/019): the text is in the first
+// The legal pages are real HTML from the server too (docs/decisions/020): the text is in the first
 // response, the page hydrates without a word in the console, and its links keep working.
 
 const PAGES = [

@@ -21,7 +21,7 @@ export const landingTitle = (brandName: string) => `${brandName} – Next-Gen Tr
 
 /**
  * The server-side renderer the client build ships (src/client/prerender.tsx): the landing page's
- * first view and the legal pages (docs/decisions/019) as HTML.
+ * first view and the legal pages (docs/decisions/020) as HTML.
  */
 export type PageRenderer = {
   renderLanding: (settings: SiteSettings, kind: LandingKind) => string;

@@ -1,7 +1,7 @@
 /**
  * Loads a pre-rendered page's code once the browser has painted the server's HTML (on the task
  * after the next frame), so nothing the first paint does not need is fetched or run before the
- * text is on screen (docs/decisions/019). A page opened in a background tab starts when shown.
+ * text is on screen (docs/decisions/020). A page opened in a background tab starts when shown.
  *
  * Links work before that, as links. A button does nothing until React has hydrated it, so a tap
  * on one while the code is still on its way (the menu, the hero's button) is kept and replayed

@@ -11,7 +11,7 @@ function serverHtml(id: string): string | null {
  * hydrating that HTML keeps it as it is (React hands the same markup back as innerHTML, so it
  * neither compares nor rebuilds the elements inside). A page the browser renders itself (inside
  * the app, with no server HTML) shows `client` instead. For what has no behaviour and is costly to
- * build, such as a chart's SVG (docs/decisions/019).
+ * build, such as a chart's SVG (docs/decisions/020).
  */
 export function KeptHtml({ server, client, className }: { server: () => ReactNode; client: ReactNode; className?: string }) {
   const id = useId();

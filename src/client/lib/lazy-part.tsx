@@ -9,7 +9,7 @@ export type LazyPart<P extends object> = ComponentType<P> & {
  * A component whose code is its own chunk, like React.lazy, that renders synchronously once
  * preloaded. The server's renderer (renderToString, which cannot wait) preloads the landing page's
  * parts so the whole page arrives as HTML; in the browser a part not yet loaded suspends, and React
- * keeps its server HTML until the code is there (docs/decisions/019).
+ * keeps its server HTML until the code is there (docs/decisions/020).
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
   let loaded: ComponentType<P> | null = null;
