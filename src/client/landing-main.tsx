@@ -4,4 +4,4 @@
 import { loadAfterFirstPaint } from './lib/after-first-paint';
 import './styles/index.css';
 
-loadAfterFirstPaint(() => import('./landing-hydrate'));
+loadAfterFirstPaint(() => import('./landing-hydrate').then((page) => page.ready));
