@@ -53,8 +53,9 @@ export function landingPages(renderer: Pick<PageRenderer, 'renderLanding'>, temp
   const kept = keptPages();
   return {
     // The sale's end changes what the hero and the offer bar show: never send a sale that is over.
+    // The footer shows the year.
     html: (kind, now) =>
-      kept(`${kind}:${isSaleRunning(settings, now)}`, () => fillPageTemplate(template, renderer.renderLanding(settings, kind), landingTitle(settings.brandName))),
+      kept(`${kind}:${isSaleRunning(settings, now)}:${now.getFullYear()}`, () => fillPageTemplate(template, renderer.renderLanding(settings, kind), landingTitle(settings.brandName))),
   };
 }
 
