@@ -74,3 +74,18 @@ test('a tap on a button while the page is still loading its code is not lost', a
   release();
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
 });
+
+test('a tap on a button below the hero while its section\'s code is on its way is not lost', async ({ page }) => {
+  // Regression: the whole page arrives as HTML and its sections hydrate from their own chunk; a tap
+  // on 'Unlock Access' made before that chunk had come was dropped. Hold the chunk until the tap.
+  let release = () => {};
+  const tapped = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/below-the-fold-[^/]+\.js$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Unlock Access' }).first().click();
+  release();
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
+});

@@ -3,3 +3,5 @@ import { LandingApp } from './app/landing-app';
 import { hydrateInSlices } from './lib/hydrate';
 
 hydrateInSlices(<LandingApp />);
+
+export { sectionsIn as ready } from './features/landing/landing-gate';

@@ -1,6 +1,6 @@
 // Built with `vite build --ssr` (scripts/build-client.mjs) and loaded by the server, which renders
 // each pre-rendered page once with its site settings and sends it as the first view. See
-// docs/decisions/015 and 019.
+// docs/decisions/015 and 020.
 import { renderToString } from 'react-dom/server';
 import type { PageRenderer } from '@shared/landing-page';
 import { LandingApp } from './app/landing-app';

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type MouseEven
 // The pre-rendered pages (the landing page, the legal pages) read the address and navigate through
 // this port instead of React Router, so their own entries (landing-main.tsx, legal-main.tsx)
 // hydrate without the router (~30 kB gzipped). Inside the app, router-nav.tsx plugs React Router
-// in; see docs/decisions/015 and 019.
+// in; see docs/decisions/015 and 020.
 
 export type PageLocation = { pathname: string; search: string; hash: string };
 

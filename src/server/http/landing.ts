@@ -1,5 +1,5 @@
 // The landing page's first view and the legal pages as real HTML (issue 15, docs/decisions/015 and
-// 019): the client build ships a renderer (src/client/prerender.tsx, built into <client>/ssr); the
+// 020): the client build ships a renderer (src/client/prerender.tsx, built into <client>/ssr); the
 // server renders each page with its site settings the first time it is asked for (for / and /eu in
 // each state of the sale), and keeps it.
 import { existsSync } from 'node:fs';
@@ -53,8 +53,9 @@ export function landingPages(renderer: Pick<PageRenderer, 'renderLanding'>, temp
   const kept = keptPages();
   return {
     // The sale's end changes what the hero and the offer bar show: never send a sale that is over.
+    // The footer shows the year.
     html: (kind, now) =>
-      kept(`${kind}:${isSaleRunning(settings, now)}`, () => fillPageTemplate(template, renderer.renderLanding(settings, kind), landingTitle(settings.brandName))),
+      kept(`${kind}:${isSaleRunning(settings, now)}:${now.getFullYear()}`, () => fillPageTemplate(template, renderer.renderLanding(settings, kind), landingTitle(settings.brandName))),
   };
 }
 

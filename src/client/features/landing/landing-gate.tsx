@@ -17,6 +17,14 @@ import { useLandingVariant } from './landing-variant';
 const BelowTheFold = lazyPart(() => import('./below-the-fold').then((module) => module.BelowTheFold));
 const SiteFooter = lazyPart(() => import('./components/site-footer').then((module) => module.SiteFooter));
 
+let markSectionsIn = () => {};
+/**
+ * Settles once the sections below the hero are rendered (on a pre-rendered page: hydrated). A tap
+ * on one of their buttons made before is replayed then (after-first-paint.ts): React drops a
+ * click on server HTML it has not hydrated yet, even once the code has come.
+ */
+export const sectionsIn = new Promise<void>((done) => (markSectionsIn = done));
+
 /** Loads the code of the whole page, for a renderer that cannot wait for it (the server's). */
 export const preloadLanding = () => Promise.all([BelowTheFold.preload(), SiteFooter.preload(), preloadCharts()]);
 
@@ -30,7 +38,10 @@ function LandingContent({ prerendered }: { prerendered: boolean }) {
   // the address needs it at once, and the server renders the whole page.
   const rest = useAfterPaint(prerendered || hash !== '');
   const [sectionsDone, setSectionsDone] = useState(prerendered);
-  const onSectionsDone = useCallback(() => startTransition(() => setSectionsDone(true)), []);
+  const onSectionsDone = useCallback(() => {
+    markSectionsIn();
+    startTransition(() => setSectionsDone(true));
+  }, []);
   useEffect(() => {
     document.title = landingTitle(brandName);
   }, [brandName]);
