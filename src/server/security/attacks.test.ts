@@ -121,6 +121,7 @@ describe('hole 8: the security log under a flood of failed sign-ins', () => {
     await t.close();
   });
 
+  // A thousand sign-ins: the bound, like the hostile sweep's, is for a machine that is busy, not a speed.
   it('1,000 failed sign-ins leave the log readable and the score above the floor', async () => {
     const cookie = await signUp(t, 'member@example.com');
     const [member] = await t.deps.database.db.select({ id: user.id }).from(user).where(eq(user.email, 'member@example.com'));
@@ -143,7 +144,7 @@ describe('hole 8: the security log under a flood of failed sign-ins', () => {
     expect(alerts.score).toBe(100 - AUTH_FAILURE_SCORE_CAP * SCORE_PENALTIES.AUTH_FAILURE - SCORE_PENALTIES.UNAUTHORIZED_ACCESS);
     expect(alerts.alerts.map((alert) => alert.type).sort()).toEqual(['critical', 'warning']);
     expect(alerts.alerts.find((alert) => alert.type === 'warning')?.message).toMatch(/^1000 failed sign-in attempts in the last 15 minutes/);
-  });
+  }, 300_000);
 });
 
 describe('hole 1: the sandbox mailbox', () => {

@@ -26,9 +26,15 @@ const getSession = async (t: TestApp, cookie: string) =>
 const signIn = (t: TestApp, email: string, password: string, ip = '203.0.113.7') =>
   t.request('/api/auth/sign-in/email', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
 
+/**
+ * A bound, not a speed: the first mail of a worker loads the mail templates (React and its
+ * renderer), which has taken over 15 s on a busy 2-core machine.
+ */
+const MAIL_WAIT_MS = 45_000;
+
 /** Mails are sent in the background; wait until the n-th one arrived. */
 async function mailNumber(t: TestApp, n: number): Promise<Mail> {
-  await vi.waitFor(() => expect(t.mails.length).toBeGreaterThanOrEqual(n), { timeout: 15_000 });
+  await vi.waitFor(() => expect(t.mails.length).toBeGreaterThanOrEqual(n), { timeout: MAIL_WAIT_MS });
   return t.mails[n - 1]!;
 }
 
@@ -350,7 +356,7 @@ describe('e-mail confirmation switched on (AUTH_REQUIRE_EMAIL_VERIFICATION)', ()
     await signUpUnverified(t, 'unconfirmed@example.com');
     const before = t.mails.length;
     await t.request('/api/auth/request-password-reset', { body: { email: 'unconfirmed@example.com' } });
-    await vi.waitFor(() => expect(t.mails.some((mail, index) => index >= before && mail.text.includes('/reset-password?token='))).toBe(true), { timeout: 15_000 });
+    await vi.waitFor(() => expect(t.mails.some((mail, index) => index >= before && mail.text.includes('/reset-password?token='))).toBe(true), { timeout: MAIL_WAIT_MS });
     const token = tokenIn(t.mails.filter((mail) => mail.text.includes('/reset-password?token=')).at(-1)!);
     const response = await t.request('/api/auth/reset-password', { body: { token, newPassword: 'Confirmed-By-Reset1' } });
     expect(response.status).toBe(200);
