@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
+import { oncePerKey } from '@shared/once-per-key';
 
 /** A JSON answer serialized, gzipped and fingerprinted once, for values that never change. */
 export type PreparedJson = { body: Uint8Array<ArrayBuffer>; gzipped: Uint8Array<ArrayBuffer>; etag: string };
@@ -16,17 +17,7 @@ export function prepareJson(value: unknown): PreparedJson {
  * Prepares each value once, on its first answer: the key is the value itself, so it must not
  * change afterwards (content is read once at start and never edited in memory).
  */
-export function preparedJsonCache(): (value: object) => PreparedJson {
-  const prepared = new WeakMap<object, PreparedJson>();
-  return (value) => {
-    let answer = prepared.get(value);
-    if (!answer) {
-      answer = prepareJson(value);
-      prepared.set(value, answer);
-    }
-    return answer;
-  };
-}
+export const preparedJsonCache = (): ((value: object) => PreparedJson) => oncePerKey(prepareJson);
 
 /** If-None-Match holds this ETag, or `*` (weak comparison, RFC 9110 §13.1.2). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
