@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
+import { createReadCache } from '@shared/read-cache';
 import type { SiteSettings } from '@shared/site';
 import type { Composition } from './composition';
 import { sandboxAdapters, type Config } from './config';
@@ -11,7 +10,6 @@ import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
 import { publicUrlNotice } from './http/public-address';
-import { requestLog } from './http/request-log';
 import { openApiDocument } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
@@ -37,41 +35,22 @@ export function publicSiteSettings(config: Config): SiteSettings {
   return { ...config.site, sandbox: sandboxAdapters(config) };
 }
 
-function contentSecurityPolicy(config: Config) {
-  const pixel = config.site.metaPixelId ? ['https://connect.facebook.net'] : [];
-  const pixelImages = config.site.metaPixelId ? ['https://www.facebook.com'] : [];
-  const chat = config.site.chatUrl ? [new URL(config.site.chatUrl).origin] : [];
-  // A brand mark on another host (BRAND_LOGO_URL) must be allowed to load.
-  const logo = URL.canParse(config.site.brandLogoUrl) ? [new URL(config.site.brandLogoUrl).origin] : [];
-  return {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...pixel],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', ...pixelImages, ...logo],
-    connectSrc: ["'self'", ...pixel, ...pixelImages],
-    frameSrc: chat.length ? chat : ["'none'"],
-    fontSrc: ["'self'", 'data:'],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  };
-}
-
-/** Builds the whole HTTP app on the composed services; main.ts only wires real adapters. */
+/**
+ * Builds the whole HTTP app on the composed services; main.ts only wires real adapters and serves
+ * it behind the edge (http/edge.ts: request ids, security headers, the request log).
+ */
 export async function createApp(composition: Composition, options: AppOptions = { clientDir: null }) {
   const { deps, services } = composition;
   const { config, database, logger, clock, payments, checkoutProofs } = deps;
   const db = database.db;
   const app = new Hono();
+  // a member's session, access and account reads, kept for MEMBER_CACHE_MS (decision record 021)
+  const reads = createReadCache({ ttlMs: config.memberCacheMs, changes: database.writes, now: () => clock().getTime() });
 
-  app.use('*', requestId());
-  app.use('*', requestLog(logger));
   app.use('*', clientAddress(config.trustProxy));
   app.use('*', requestBodyLimit);
   if (config.isProduction) app.use('*', httpsRedirect(config.previewHosts));
   else app.use('*', publicUrlNotice(config, logger));
-  app.use('*', secureHeaders({ contentSecurityPolicy: contentSecurityPolicy(config), crossOriginEmbedderPolicy: false }));
   app.use('*', compression);
   app.onError((error, c) => handleError(error, c, logger));
 
@@ -94,14 +73,14 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.onError((error, c) => handleError(error, c, logger));
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
-  api.use('*', loadSession(deps.auth, createSessionRepository(db)));
+  api.use('*', loadSession(deps.auth, createSessionRepository(db), reads));
   api.get('/site', (c) => c.json(publicSiteSettings(config)));
   api.get('/openapi.json', (c) => c.json(openApiDocument(config.site.brandName)));
   api.route('/', accessRoutes());
   api.route('/', contentRoutes({ content: deps.content }));
-  api.route('/', securityRoutes({ db, clock }));
-  api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins }));
-  api.route('/', billingRoutes({ db, billing: services.billing, payments, handler: services.paymentEvents, config, logger, clock, checkoutProofs }));
+  api.route('/', securityRoutes({ db, clock, reads }));
+  api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
+  api.route('/', billingRoutes({ db, reads, billing: services.billing, payments, handler: services.paymentEvents, config, logger, clock, checkoutProofs }));
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config }));
   const { directory, reports, members } = services;

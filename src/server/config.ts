@@ -102,6 +102,7 @@ const envSchema = z.object({
   TRADINGVIEW_SCRIPT_IDS: csv,
   SANDBOX_TRADINGVIEW_MISSING_USERNAMES: csv,
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
+  MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalText,
@@ -195,6 +196,8 @@ function buildConfig(env: Env) {
     /** Operators by e-mail (more are stored in the database); read only through isOperator() (modules/auth/operator.ts). */
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     logLevel: env.LOG_LEVEL,
+    /** How long an instance may answer a member's session, access and account reads from memory (0: never). */
+    memberCacheMs: env.MEMBER_CACHE_MS,
     database: env.DATABASE_URL ? { kind: 'postgres' as const, url: env.DATABASE_URL } : { kind: 'pglite' as const, dataDir: env.DATA_DIR },
     dataDir: env.DATA_DIR,
     clientDir: env.CLIENT_DIR,

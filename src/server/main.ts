@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { atTheEdge } from './http/edge';
+import { securityHeaders } from './http/security-headers';
 import { compose } from './composition';
 import { buildDependencies, resolveAuthSecret } from './dependencies';
 import { ConfigError, listeningUrl, loadConfig, sandboxAdapters, type Config } from './config';
@@ -53,7 +55,8 @@ logger.info(
 // Idle connections stay open longer than the usual proxies' 60 s: when the server closes a
 // connection that a proxy (or a client) is just reusing, that request fails with a reset.
 const serverOptions = { keepAliveTimeout: 65_000, headersTimeout: 66_000 };
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port, serverOptions }, (info) => {
+const fetch = atTheEdge(app.fetch, { headers: securityHeaders(config), logger });
+const server = serve({ fetch, hostname: config.host, port: config.port, serverOptions }, (info) => {
   const address = listeningUrl(config.host, info.port);
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });

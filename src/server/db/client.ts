@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { countPgliteWrites, countPgWrites, writeCount, type WriteCount } from './write-count';
 
 export type Schema = typeof schema;
 /** The one database type both engines share, so repositories never know which runs. */
@@ -11,6 +12,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Moves whenever a statement that may change data completes (read caches watch it). */
+  writes: WriteCount;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -31,8 +34,10 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
     // the process; the pool replaces it on the next query.
     pool.on('error', onIdleError);
+    const writes = writeCount();
+    pool.on('connect', (connection) => countPgWrites(connection as unknown as Parameters<typeof countPgWrites>[0], writes));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, engine: 'postgres', ping: () => ping(db), close: () => pool.end() };
+    return { db, engine: 'postgres', writes, ping: () => ping(db), close: () => pool.end() };
   }
   const [{ PGlite: Engine }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   let client = target.pglite;
@@ -41,8 +46,10 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     client = await Engine.create({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
   }
   const owned = client;
+  const writes = writeCount();
+  countPgliteWrites(owned, writes);
   const db = drizzlePglite(owned, { schema }) as unknown as Db;
-  return { db, engine: 'pglite', ping: () => ping(db), close: () => owned.close() };
+  return { db, engine: 'pglite', writes, ping: () => ping(db), close: () => owned.close() };
 }
 
 async function ping(db: Db): Promise<void> {

@@ -23,7 +23,7 @@ const webhooks = tooLarge(WEBHOOK_BODY_LIMIT);
  * them through anyway), and its asking for the body made the Node adapter build a full Request
  * for every page and API read.
  */
-export const requestBodyLimit = createMiddleware(async (c, next) => {
+export const requestBodyLimit = createMiddleware((c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   return (c.req.path.startsWith('/api/webhooks/') ? webhooks : api)(c, next);
 });

@@ -75,7 +75,7 @@ export function readsClientAddress(method: string, path: string): boolean {
  * removed, so nothing can ever read an address the client wrote.
  */
 export function clientAddress(trust: TrustProxy) {
-  return createMiddleware(async (c, next) => {
+  return createMiddleware((c, next) => {
     // In place: copying the request would make the Node adapter build a full Request per request.
     const { headers } = c.req.raw;
     if (readsClientAddress(c.req.method, c.req.path)) {
@@ -85,7 +85,7 @@ export function clientAddress(trust: TrustProxy) {
     } else if (headers.has(CLIENT_ADDRESS_HEADER)) {
       headers.delete(CLIENT_ADDRESS_HEADER);
     }
-    await next();
+    return next();
   });
 }
 

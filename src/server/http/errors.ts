@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import type { Logger } from '../logger';
+import { requestIdOf } from './edge';
 
 /** An expected failure with a stable machine code; answered as the one API error shape. */
 export class ApiError extends Error {
@@ -35,7 +36,7 @@ export function handleError(error: unknown, c: Context, logger: Logger) {
     const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bad_request';
     return c.json(errorBody(code, error.message || 'Request refused'), status);
   }
-  logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+  logger.error({ err: error, requestId: requestIdOf(c) }, 'unhandled error');
   return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
 }
 

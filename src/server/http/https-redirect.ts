@@ -10,7 +10,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 export function httpsRedirect(previewHosts: string[]): MiddlewareHandler {
   const exempt = new Set([...LOCAL_HOSTS, ...previewHosts.map((host) => host.toLowerCase())]);
-  return async (c, next) => {
+  // not async: the usual request (HTTPS, or exempt) passes straight on, without a promise of its own
+  return (c, next) => {
     const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() ?? (c.req.url.startsWith('https:') ? 'https' : 'http');
     if (proto === 'https') return next();
     const hostname = (c.req.header('host') ?? new URL(c.req.url).host).replace(/:\d+$/, '').toLowerCase();
@@ -19,6 +20,6 @@ export function httpsRedirect(previewHosts: string[]): MiddlewareHandler {
     url.protocol = 'https:';
     url.host = hostname;
     url.port = '';
-    return c.redirect(url.toString(), 308);
+    return Promise.resolve(c.redirect(url.toString(), 308));
   };
 }

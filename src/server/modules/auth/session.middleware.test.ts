@@ -5,7 +5,7 @@ import { session, userSubscriptions } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { cookieValue, verifiedToken } from './session.middleware';
 
-// The API reads the session itself (one statement with the access rule) instead of asking
+// The API reads the session itself (one statement with the access rule, kept a moment: MEMBER_CACHE_MS) instead of asking
 // better-auth's getSession; these pin down that callers see what better-auth would answer.
 
 const SECRET = 'test-secret-test-secret-test-secret-1234';
@@ -82,7 +82,7 @@ describe('the API session', () => {
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
   });
 
-  it('reads access with the session on every request: granted and ended at once', async () => {
+  it('shows access granted and ended on the very next request, though the request before was answered from memory', async () => {
     const cookie = await signUp(t, 'member@example.com');
     const [{ userId } = { userId: '' }] = await t.deps.database.db.select({ userId: session.userId }).from(session).where(eq(session.token, tokenOf(cookie)));
     const [row] = await t.deps.database.db

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { Auth } from './auth';
+import type { ReadCache } from '@shared/read-cache';
 import type { SessionRepository } from './session.repository';
 import { serverError } from '../../http/server-errors';
 
@@ -45,31 +46,38 @@ type SessionRules = { cookieName: string; secret: string; expiresInMs: number; u
 /**
  * Puts the signed-in user (or null) and their access on the context for every API route.
  *
- * The usual request costs one statement: the signed cookie is checked here exactly as
- * better-auth checks it, then the session, its user and the access rule are read together
- * (session.repository.ts). Nothing is cached: a session ended (sign-out, password reset, revoked
- * devices) or access ended (refund, revoke, lapse) shows on the very next request
- * (docs/decisions/016, part 1). What better-auth does beyond reading — deleting an expired session,
- * extending one older than `updateAge` — is left to better-auth's own getSession.
+ * The signed cookie is checked here exactly as better-auth checks it, then the session, its user
+ * and the access rule are read together (session.repository.ts), through `reads`: the requests of
+ * one page share one statement. Any write this instance makes ends what `reads` kept, so a
+ * session ended (sign-out, password reset, revoked devices) or access ended (refund, revoke) here
+ * shows on the very next request; a change made elsewhere or by the clock (a period's end), within
+ * MEMBER_CACHE_MS (docs/decisions/021). What better-auth does beyond reading — deleting an expired
+ * session, extending one older than `updateAge` — is left to better-auth's own getSession.
  */
-export function loadSession(auth: Auth, sessions: SessionRepository) {
-  let rules: Promise<SessionRules> | null = null;
-  const sessionRules = () =>
-    (rules ??= auth.$context.then((context) => ({
+export function loadSession(auth: Auth, sessions: SessionRepository, reads: ReadCache) {
+  let pending: Promise<SessionRules> | null = null;
+  let known: SessionRules | null = null;
+  const sessionRules = async () =>
+    (known ??= await (pending ??= auth.$context.then((context) => ({
       cookieName: context.authCookies.sessionToken.name,
       secret: context.secret,
       expiresInMs: context.sessionConfig.expiresIn * 1000,
       updateAgeMs: context.sessionConfig.updateAge * 1000,
-    })));
+    }))));
 
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     c.set('user', null);
     c.set('hasAccess', false);
     const cookies = c.req.header('cookie');
-    const { cookieName, secret, expiresInMs, updateAgeMs } = await sessionRules();
+    const { cookieName, secret, expiresInMs, updateAgeMs } = known ?? (await sessionRules());
     const signed = cookies ? cookieValue(cookies, cookieName) : null;
-    const token = signed ? verifiedToken(signed, secret) : null;
-    const found = token ? await sessions.findWithAccess(token) : null;
+    // kept under the signed value, so that a kept session costs no signature check either
+    const found = signed
+      ? await reads.read(`session:${signed}`, async () => {
+          const token = verifiedToken(signed, secret);
+          return token ? sessions.findWithAccess(token) : null;
+        })
+      : null;
     if (found) {
       const now = Date.now();
       const expired = found.expiresAt.getTime() < now;

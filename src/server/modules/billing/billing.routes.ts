@@ -1,6 +1,7 @@
 // The billing calls of spec §7 (DESIGN.md "API"): thin handlers that validate with the shared
 // contract, call the billing service and answer its DTO. Sandbox provider pages mount here too.
 import { Hono } from 'hono';
+import type { ReadCache } from '@shared/read-cache';
 import {
   createCheckoutRequestSchema,
   getPaymentDetailsRequestSchema,
@@ -25,6 +26,8 @@ import { sandboxRoutes } from '../sandbox/sandbox.routes';
 
 export type BillingRoutesDeps = {
   db: Db;
+  /** The member's subscription view is read through it (MEMBER_CACHE_MS). */
+  reads: ReadCache;
   billing: BillingService;
   payments: PaymentsPort;
   handler: PaymentEventHandler;
@@ -35,7 +38,7 @@ export type BillingRoutesDeps = {
 };
 
 export function billingRoutes(deps: BillingRoutesDeps) {
-  const { db, billing, payments, handler, config, logger, clock, checkoutProofs } = deps;
+  const { db, reads, billing, payments, handler, config, logger, clock, checkoutProofs } = deps;
   const routes = new Hono<{ Variables: AuthVariables }>()
     // Anonymous visitors may start a checkout (spec §6), each a provider call: so many per address.
     .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
@@ -51,7 +54,10 @@ export function billingRoutes(deps: BillingRoutesDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(await billing.getPaymentDetails(c.get('user'), sessionId, proven));
     })
-    .get('/subscription', async (c) => c.json(await billing.getSubscription(requireUser(c))))
+    .get('/subscription', async (c) => {
+      const user = requireUser(c);
+      return c.json(await reads.read(`subscription:${user.id}`, () => billing.getSubscription(user)));
+    })
     .post('/check-subscription', async (c) => c.json({ success: await billing.syncUser(requireUser(c)) }))
     .post('/preview-upgrade-cost', async (c) => {
       const user = requireUser(c);

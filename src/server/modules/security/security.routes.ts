@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { ReadCache } from '@shared/read-cache';
 import { z } from 'zod';
 import { safeText } from '@shared/validation';
 import type { Db } from '../../db/client';
@@ -15,13 +16,13 @@ const unauthorizedAccessSchema = z.object({
     .default('/dashboard'),
 });
 
-export function securityRoutes({ db, clock }: { db: Db; clock: () => Date }) {
+export function securityRoutes({ db, clock, reads }: { db: Db; clock: () => Date; reads: ReadCache }) {
   const service = createSecurityService({ db, clock });
 
   return new Hono<{ Variables: AuthVariables }>()
     .get('/security/alerts', async (c) => {
       const user = requireUser(c);
-      return c.json(await service.alerts(user.id), 200, { 'cache-control': 'private, no-store' });
+      return c.json(await reads.read(`alerts:${user.id}`, () => service.alerts(user.id)), 200, { 'cache-control': 'private, no-store' });
     })
     .post('/security/events/unauthorized-access', async (c) => {
       const user = requireUser(c);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { ReadCache } from '@shared/read-cache';
 import { csrf } from 'hono/csrf';
 import { z } from 'zod';
 import { tradingviewActivateRequestSchema } from '@shared/api-contract';
@@ -21,7 +22,7 @@ async function readUsername(c: Context): Promise<string> {
   }
 }
 
-export function tradingViewRoutes({ service, trustedOrigins }: { service: TradingViewService; trustedOrigins: string[] }) {
+export function tradingViewRoutes({ service, trustedOrigins, reads }: { service: TradingViewService; trustedOrigins: string[]; reads: ReadCache }) {
   return (
     new Hono<{ Variables: AuthVariables }>()
       // A cross-site form post must not change a member's username (and so hand their access away).
@@ -38,7 +39,7 @@ export function tradingViewRoutes({ service, trustedOrigins }: { service: Tradin
       })
       .get('/tradingview/status', async (c) => {
         const user = requireUser(c);
-        return c.json(await service.status(user.id));
+        return c.json(await reads.read(`tradingview-status:${user.id}`, () => service.status(user.id)));
       })
   );
 }
