@@ -41,6 +41,27 @@ test('the page hydrates: the countdown ticks and the hero button scrolls to the 
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
 });
 
+// Issue 15: the stylesheet, the pages' one render-blocking request, is inlined. Neither the browser
+// (the disabled <link>) nor Vite's preload helper (the page's dynamic imports list it) fetch it.
+const UNSTYLED = 'rgba(0, 0, 0, 0)';
+
+test('/ and a legal page are styled without fetching the stylesheet, also once hydrated', async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) stylesheets.push(request.url());
+  });
+  await page.goto('/');
+  const timer = page.getByRole('timer');
+  const before = await timer.getAttribute('aria-label');
+  await expect.poll(() => timer.getAttribute('aria-label')).not.toBe(before);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('body')).not.toHaveCSS('background-color', UNSTYLED);
+  await page.goto('/terms-of-service');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('body')).not.toHaveCSS('background-color', UNSTYLED);
+  expect(stylesheets).toEqual([]);
+});
+
 test('a signed-in paying member lands on /dashboard and the landing page never shows', async ({ page }) => {
   await createMember(page);
   // With a session cookie the server sends the app, not the pre-rendered landing page.

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { LandingKind } from '@shared/landing-page';
 import { publicSiteSettings } from '../app';
 import { loadConfig } from '../config';
 import { LEGAL_LINKS } from '@shared/legal-pages';
-import { fillPageTemplate, hasSessionCookie, landingPages, legalPages } from './landing';
+import { fillPageTemplate, hasSessionCookie, inlineStylesheets, landingPages, legalPages, linkedStylesheets, loadPageRenderer } from './landing';
 
 describe('hasSessionCookie', () => {
   it.each([
@@ -67,5 +70,63 @@ describe('legalPages', () => {
     // the footer shows the year: a new year renders the page again
     pages.html(terms, false, new Date('2027-01-02T12:00:00'));
     expect(calls).toEqual(['/terms-of-service false', '/terms-of-service true', '/disclaimer false', '/terms-of-service false']);
+  });
+});
+
+// Issue 15: the stylesheet was the pre-rendered pages' only render-blocking request (LCP 1.54 s).
+describe('the pre-rendered pages inline the stylesheet', () => {
+  const CSS = 'body{color:red}.a>b{margin:0}';
+  const LINK = '<link rel="stylesheet" crossorigin href="/assets/styles-Ab1_x.css">';
+  const page = (head: string, entry: string) =>
+    `<html><head><title>x</title><script type="module" crossorigin src="/assets/${entry}.js"></script>` +
+    `<link rel="modulepreload" crossorigin href="/assets/styles-Ab1_x.js">${head}</head><body><div id="root"><!--page--></div></body></html>`;
+
+  /** The stylesheets the browser must fetch before it paints: enabled <link rel="stylesheet"> elements. */
+  const blockingStylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].map(([link]) => link).filter((link) => !/\sdisabled[\s>]/.test(link));
+
+  it('finds the build\'s stylesheet links', () => {
+    expect(linkedStylesheets(page(LINK, 'landing'))).toEqual(['/assets/styles-Ab1_x.css']);
+    expect(linkedStylesheets('<link rel="stylesheet" href="https://elsewhere.example/x.css">')).toEqual([]);
+  });
+
+  it('replaces the link with the CSS and a disabled link that Vite\'s preload helper finds', () => {
+    const html = inlineStylesheets(page(LINK, 'landing'), new Map([['/assets/styles-Ab1_x.css', CSS]]));
+    expect(html).toContain(`<style>${CSS}</style><link rel="stylesheet" href="/assets/styles-Ab1_x.css" disabled></head>`);
+    expect(blockingStylesheets(html)).toEqual([]);
+    // the module script and its preloads are not render-blocking, and stay
+    expect(html).toContain('<script type="module" crossorigin src="/assets/landing.js"></script><link rel="modulepreload" crossorigin href="/assets/styles-Ab1_x.js">');
+  });
+
+  it('keeps the link when the CSS is missing or would end the <style> element', () => {
+    expect(inlineStylesheets(page(LINK, 'landing'), new Map())).toBe(page(LINK, 'landing'));
+    expect(inlineStylesheets(page(LINK, 'landing'), new Map([['/assets/styles-Ab1_x.css', 'a::after{content:"</style>"}']]))).toBe(page(LINK, 'landing'));
+  });
+
+  it('takes the CSS as written, "$" patterns included', () => {
+    const css = `a::after{content:"$&$1$'"}`;
+    expect(inlineStylesheets(LINK, new Map([['/assets/styles-Ab1_x.css', css]]))).toBe(`<style>${css}</style><link rel="stylesheet" href="/assets/styles-Ab1_x.css" disabled>`);
+  });
+
+  describe('loadPageRenderer', () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'candlewise-prerender-'));
+    afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+    mkdirSync(join(clientDir, 'assets'));
+    mkdirSync(join(clientDir, 'ssr'));
+    writeFileSync(join(clientDir, 'assets', 'styles-Ab1_x.css'), CSS);
+    writeFileSync(join(clientDir, 'ssr', 'prerender.js'), 'export const renderLanding = () => "<h1>Hi</h1>";\n');
+    writeFileSync(join(clientDir, 'landing.html'), page(LINK, 'landing'));
+    writeFileSync(join(clientDir, 'legal.html'), page(LINK, 'legal'));
+    writeFileSync(join(clientDir, 'index.html'), page(LINK, 'index'));
+
+    it('reads the build\'s stylesheet once into both templates: the filled page links to no stylesheet it must wait for', async () => {
+      const loaded = await loadPageRenderer(clientDir);
+      expect(loaded).not.toBeNull();
+      for (const template of [loaded!.templates.landing, loaded!.templates.legal]) {
+        const html = fillPageTemplate(template, '<h1>Hi</h1>', 'Home');
+        expect(html).toContain(`<style>${CSS}</style>`);
+        expect(blockingStylesheets(html)).toEqual([]);
+        expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
+      }
+    });
   });
 });

@@ -76,13 +76,54 @@ export function legalPages(renderer: Pick<PageRenderer, 'renderLegal'>, template
 
 export type PageTemplates = { landing: string; legal: string };
 
-/** The renderer of a client build and its templates, or null for a build without them (the app then renders every page itself). */
+// Vite's tag for an entry's stylesheet: <link rel="stylesheet" crossorigin href="/assets/styles-….css">
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="(\/assets\/[\w.-]+\.css)"[^>]*>/g;
+
+/** The client build's stylesheets a template links to, as their hrefs (/assets/….css). */
+export function linkedStylesheets(template: string): string[] {
+  return [...template.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+}
+
+/**
+ * A pre-rendered page's template with its stylesheets inlined (issue 15, decision 020): the first
+ * paint then waits for no second request. Each <link> becomes a <style> followed by the same link
+ * `disabled`, which the browser does not fetch but Vite's preload helper sees: a dynamic import
+ * lists the stylesheet among its dependencies, and the helper adds a link for any stylesheet the
+ * document has no link for, then waits for it before running the import (a second download of the
+ * same CSS, and a restyle of the whole page, before hydration). A stylesheet missing from `css`,
+ * or one that would end the <style> element early, keeps its link.
+ */
+export function inlineStylesheets(template: string, css: ReadonlyMap<string, string>): string {
+  return template.replace(STYLESHEET_LINK, (link, href: string) => {
+    const sheet = css.get(href);
+    if (sheet === undefined || /<\/style/i.test(sheet)) return link;
+    return `<style>${sheet}</style><link rel="stylesheet" href="${href}" disabled>`;
+  });
+}
+
+/** The stylesheets the templates link to, read once from the client build (Vite writes the URLs inside them from the site root, so they resolve inline too). */
+async function readStylesheets(clientDir: string, templates: PageTemplates): Promise<Map<string, string>> {
+  const hrefs = new Set([...linkedStylesheets(templates.landing), ...linkedStylesheets(templates.legal)]);
+  const css = new Map<string, string>();
+  for (const href of hrefs) {
+    const file = join(clientDir, href);
+    if (existsSync(file)) css.set(href, await readFile(file, 'utf8'));
+  }
+  return css;
+}
+
+/**
+ * The renderer of a client build and its templates, with the stylesheet inlined, or null for a
+ * build without them (the app then renders every page itself).
+ */
 export async function loadPageRenderer(clientDir: string): Promise<{ renderer: PageRenderer; templates: PageTemplates } | null> {
   const rendererFile = join(clientDir, 'ssr', 'prerender.js');
   const files = { landing: join(clientDir, 'landing.html'), legal: join(clientDir, 'legal.html') };
   if (![rendererFile, files.landing, files.legal].every((file) => existsSync(file))) return null;
-  const templates = { landing: await readFile(files.landing, 'utf8'), legal: await readFile(files.legal, 'utf8') };
-  if (!templates.landing.includes(MARKER) || !templates.legal.includes(MARKER)) return null;
+  const linked = { landing: await readFile(files.landing, 'utf8'), legal: await readFile(files.legal, 'utf8') };
+  if (!linked.landing.includes(MARKER) || !linked.legal.includes(MARKER)) return null;
+  const css = await readStylesheets(clientDir, linked);
+  const templates = { landing: inlineStylesheets(linked.landing, css), legal: inlineStylesheets(linked.legal, css) };
   const renderer = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
   return { renderer, templates };
 }
