@@ -6,7 +6,7 @@ import { user } from './schema';
 import { mayWrite } from './write-count';
 
 describe('mayWrite', () => {
-  it.each(['select 1', '  SELECT * FROM "user"', 'show server_version'])('reads: %s', (statement) => {
+  it.each(['select 1', '  SELECT * FROM "user"', '(select 1) union all (select 2)', 'show server_version'])('reads: %s', (statement) => {
     expect(mayWrite(statement)).toBe(false);
   });
   it.each(['insert into t values (1)', 'UPDATE t SET a = 1', 'delete from t', 'begin', 'COMMIT', 'with x as (delete from t returning *) select * from x', 'selective_function()'])(

@@ -1,8 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { ChangeCount } from '@shared/read-cache';
 
-/** Statements that cannot change data; anything else (BEGIN and COMMIT included) counts as a write. */
-const READ_ONLY = /^\s*(select|show)\b/i;
+/**
+ * Statements that cannot change data (a query may open with parentheses: a union); anything else,
+ * BEGIN and COMMIT included, counts as a write.
+ */
+const READ_ONLY = /^[\s(]*(select|show)\b/i;
 
 export const mayWrite = (statement: string): boolean => !READ_ONLY.test(statement);
 
