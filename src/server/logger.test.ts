@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, loadPrettifier, requestLogger } from './logger';
+import { createLogger, loadPrettifier, requestLog } from './logger';
 
 function capture() {
   const lines: string[] = [];
@@ -36,19 +36,37 @@ describe('createLogger', () => {
   });
 });
 
-describe('requestLogger', () => {
-  it('writes the request line as the logger does, and the logger still redacts', () => {
+describe('requestLog', () => {
+  it("writes the request line in the logger's own shape, one JSON object per line", () => {
     const out = capture();
     const logger = createLogger('info', { destination: out.destination });
-    requestLogger(logger).info(REQUEST, 'request');
-    logger.info({ user: { password: 'hunter2' } }, 'sign-in');
-    expect(JSON.parse(out.lines[0]!)).toMatchObject({ ...REQUEST, msg: 'request', service: 'candlewise', level: 30 });
-    expect(out.lines[1]).not.toContain('hunter2');
+    requestLog(logger)(REQUEST);
+    logger.info(REQUEST, 'request');
+    expect(out.lines).toHaveLength(2);
+    expect(out.lines[0]).toMatch(/\n$/);
+    const [handWritten, pinos] = out.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(handWritten).toEqual({ ...pinos, time: expect.any(Number) });
+    expect(handWritten).toMatchObject({ ...REQUEST, msg: 'request', service: 'candlewise', level: 30 });
+  });
+
+  it('escapes what the client wrote into the path', () => {
+    const out = capture();
+    const path = '/x"},"level":60,"a":"\\\n\u2028';
+    requestLog(createLogger('info', { destination: out.destination }))({ ...REQUEST, path });
+    expect(out.lines).toHaveLength(1);
+    expect(JSON.parse(out.lines[0]!)).toMatchObject({ path, level: 30, msg: 'request' });
+  });
+
+  it('goes through the development prettifier like any line', async () => {
+    const out = capture();
+    requestLog(createLogger('info', { prettify: await loadPrettifier(false), destination: out.destination }))(REQUEST);
+    expect(out.lines).toHaveLength(1);
+    expect(out.lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/site 200 3ms\n$/);
   });
 
   it('keeps the level filter', () => {
     const out = capture();
-    requestLogger(createLogger('warn', { destination: out.destination })).info(REQUEST, 'request');
+    requestLog(createLogger('warn', { destination: out.destination }))(REQUEST);
     expect(out.lines).toEqual([]);
   });
 });

@@ -64,10 +64,23 @@ export function createLogger(level: string, options: { prettify?: Prettify | nul
   );
 }
 
+/** What the one line per request says (edge.ts). */
+export type RequestLine = { requestId: string; method: string; path: string; status: number; ms: number };
+
 /**
- * The logger of the one line per request: the same output, without the redaction, which costs
- * more than the line itself and has nothing to hide in it (method, path, status, time, id).
+ * Writes the one line per request onto the logger's own output, in the shape of the logger's
+ * lines (level, time, the logger's bindings, the fields, msg), keeping its level filter. Built by
+ * hand because pino's object serialisation (and its redaction, with nothing to hide here) cost
+ * more than a /healthz answer. Only the path comes from the client, and it is JSON-escaped.
  */
-export function requestLogger(logger: Logger): Logger {
-  return logger.child({}, { redact: [] });
+export function requestLog(logger: Logger): (line: RequestLine) => void {
+  const out = (logger as unknown as Record<symbol, Destination>)[pino.symbols.streamSym]!;
+  const level = logger.levels.values.info!;
+  const bindings = JSON.stringify(logger.bindings()).slice(1, -1);
+  const prefix = `{"level":${level},"time":`;
+  const afterTime = bindings ? `,${bindings},"requestId":"` : ',"requestId":"';
+  return ({ requestId, method, path, status, ms }) => {
+    if (!logger.isLevelEnabled('info')) return;
+    out.write(`${prefix}${Date.now()}${afterTime}${requestId}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms},"msg":"request"}\n`);
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Http2Bindings, HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
-import { requestLogger, type Logger } from '../logger';
+import { requestLog, type Logger } from '../logger';
 
 const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -22,7 +22,7 @@ export type EdgeOptions = {
  */
 export function atTheEdge(fetch: Fetch, { headers, logger }: EdgeOptions): Fetch {
   const fixed = new Map(Object.entries(headers));
-  const requests = requestLogger(logger);
+  const logRequest = requestLog(logger);
   return (request, env) => {
     // the shop serves HTTP/1.1 (main.ts); TLS and HTTP/2 end at the proxy in front
     const { incoming, outgoing } = env as HttpBindings;
@@ -31,8 +31,8 @@ export function atTheEdge(fetch: Fetch, { headers, logger }: EdgeOptions): Fetch
     outgoing.setHeaders(fixed);
     outgoing.setHeader(REQUEST_ID_HEADER, requestId);
     outgoing.once('finish', () => {
-      const path = (incoming.url ?? '').split('?', 1)[0];
-      requests.info({ requestId, method: incoming.method, path, status: outgoing.statusCode, ms: Math.round(performance.now() - started) }, 'request');
+      const path = (incoming.url ?? '').split('?', 1)[0] ?? '';
+      logRequest({ requestId, method: incoming.method ?? '', path, status: outgoing.statusCode, ms: Math.round(performance.now() - started) });
     });
     return fetch(request, env);
   };

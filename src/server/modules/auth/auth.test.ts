@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorInputFromResponse } from '@shared/api-contract';
@@ -175,6 +176,29 @@ describe('accounts through better-auth', () => {
       }
       expect([...statuses]).toEqual([200]);
       expect((await getSession(t, cookie))?.user.email).toBe('tabs@example.com');
+    });
+
+    it('auth calls that overlap all finish, and between calls better-auth leaves no async context switched on', async () => {
+      // each from its own address, so that the other tests' sign-up limit is left alone
+      const signUpFrom = async (email: string, ip: string) => {
+        const response = await t.request('/api/auth/sign-up/email', { body: { email, password: PASSWORD, name: 'overlap' }, headers: { 'x-forwarded-for': ip } });
+        expect(response.status).toBe(200);
+        return cookieFrom(response);
+      };
+      const cookies = await Promise.all([1, 2, 3].map((n) => signUpFrom(`overlap-${n}@example.com`, `203.0.113.${50 + n}`)));
+      // sessions read while sign-ins run: one call ends while the others are still under way
+      const [sessions, signIns] = await Promise.all([
+        Promise.all(cookies.map((cookie) => getSession(t, cookie))),
+        Promise.all([1, 2].map((n) => signIn(t, `overlap-${n}@example.com`, PASSWORD, `203.0.113.${60 + n}`))),
+      ]);
+      expect(sessions.map((session) => session?.user.email)).toEqual(['overlap-1@example.com', 'overlap-2@example.com', 'overlap-3@example.com']);
+      expect(signIns.map((response) => response.status)).toEqual([200, 200]);
+      // better-auth's storages (request state, endpoint context, adapter) exist and are off:
+      // `enabled` is Node's own flag for whether a storage hooks every promise of the process
+      const { context } = (globalThis as unknown as Record<symbol, { context: Record<string, unknown> }>)[Symbol.for('better-auth:global')]!;
+      const storages = Object.values(context).filter((value) => value instanceof AsyncLocalStorage);
+      expect(storages.length).toBeGreaterThanOrEqual(2);
+      expect(storages.map((storage) => (storage as unknown as { enabled: boolean }).enabled)).toEqual(storages.map(() => false));
     });
 
     it('sign-out ends the session on the server and clears the cookie', async () => {

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { asyncContextOnlyDuringCalls } from './async-context';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
@@ -102,7 +103,7 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
     await setSessionCookie(ctx, { session: newSession, user: resetUser });
   }
 
-  return betterAuth({
+  return asyncContextOnlyDuringCalls(betterAuth({
     appName: brand,
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -196,7 +197,7 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-  });
+  }));
 }
 
 export type Auth = ReturnType<typeof createAuth>;

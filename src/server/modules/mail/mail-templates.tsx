@@ -2,8 +2,9 @@
 // layout (brand, one column up to 560 px wide so it reads on a phone, a button with the link also
 // written out); every link is built from PUBLIC_URL by the caller's context.
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
+import { toPlainText } from '@react-email/render';
 import { createContext, useContext, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { planDisplayName } from '@shared/plans';
 import type { MailIntentData, MailTemplate } from './mail-intents';
 
@@ -78,7 +79,7 @@ export const formatAmount = (amount: number, currency: string) =>
 const formatDateTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-type Built = { subject: string; element: ReactNode };
+export type Built = { subject: string; element: ReactNode };
 type Builders = { [T in MailTemplate]: (data: MailIntentData[T], ctx: MailContext, writtenAt: Date) => Built };
 
 const dashboard = (ctx: MailContext) => `${ctx.publicUrl}/dashboard`;
@@ -208,12 +209,32 @@ const BUILDERS: Builders = {
   }),
 };
 
-/** Renders a stored intent; `writtenAt` (the row's creation) fixes a signed link's expiry across retries. */
-export async function renderMail<T extends MailTemplate>(template: T, data: MailIntentData[T], ctx: MailContext, writtenAt: Date): Promise<RenderedMail> {
-  const built = (BUILDERS[template] as (d: MailIntentData[T], c: MailContext, w: Date) => Built)(data, ctx, writtenAt);
-  const [html, text] = await Promise.all([
-    render(built.element),
-    render(<PlainText.Provider value={true}>{built.element}</PlainText.Provider>, { plainText: true }),
-  ]);
-  return { subject: built.subject, html, text };
+const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * What React Email's render() makes of a mail, rendered at once instead of streamed: the
+ * streaming renderer switches React's AsyncLocalStorage on for the rest of the process, and on
+ * Node 20 that taxes every promise of every request after the first mail. The mails have no
+ * suspending parts, so nothing needs the stream (mail.test.ts compares both on every template).
+ */
+function renderHtml(element: ReactNode): string {
+  return `${XHTML_DOCTYPE}${renderToStaticMarkup(element).replace(/<!DOCTYPE.*?>/, '')}`;
 }
+
+function renderText(element: ReactNode): string {
+  return toPlainText(renderToStaticMarkup(plainTextElement(element)));
+}
+
+/** A stored intent's subject and React Email element; `writtenAt` (the row's creation) fixes a signed link's expiry across retries. */
+export function buildMail<T extends MailTemplate>(template: T, data: MailIntentData[T], ctx: MailContext, writtenAt: Date): Built {
+  return (BUILDERS[template] as (d: MailIntentData[T], c: MailContext, w: Date) => Built)(data, ctx, writtenAt);
+}
+
+/** A stored intent as the mail sent: subject, HTML and plain text. */
+export function renderMail<T extends MailTemplate>(template: T, data: MailIntentData[T], ctx: MailContext, writtenAt: Date): RenderedMail {
+  const { subject, element } = buildMail(template, data, ctx, writtenAt);
+  return { subject, html: renderHtml(element), text: renderText(element) };
+}
+
+/** The plain-text body's mode: components render their text form (a button as its label and link). */
+export const plainTextElement = (element: ReactNode) => <PlainText.Provider value={true}>{element}</PlainText.Provider>;

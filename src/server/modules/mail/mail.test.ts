@@ -12,9 +12,10 @@ import { buildDependencies } from '../../dependencies';
 import { createLogger } from '../../logger';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { createTestDatabase } from '../../test-support/test-database';
-import type { MailIntent } from './mail-intents';
+import { MAIL_TEMPLATES, type MailIntent, type MailIntentData } from './mail-intents';
 import type { Mail, MailPort } from './mail.port';
-import { renderMail, type MailContext } from './mail-templates';
+import { render } from '@react-email/render';
+import { buildMail, plainTextElement, renderMail, type MailContext } from './mail-templates';
 import { createMailer, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from './mailer';
 import { createOutboxMail } from './outbox-mail';
 import { claimDueMails, enqueueMail, listOutboxMails } from './outbox.repository';
@@ -30,6 +31,35 @@ const context: MailContext = {
 
 describe('mail templates (React Email)', () => {
   const at = new Date('2026-03-01T12:00:00Z');
+
+  const samples: { [T in keyof MailIntentData]: MailIntentData[T] } = {
+    finish_setup: { sessionId: 'cs_1', planType: 'monthly' },
+    finish_setup_reminder: { sessionId: 'cs_1', planType: 'euMonthly' },
+    receipt: { planType: 'yearly', amount: 20400, currency: 'usd', renewsAt: '2027-03-01T12:00:00.000Z' },
+    tradingview_active: { username: 'chart_wizard' },
+    payment_failed: { planType: 'monthly' },
+    access_ending: { planType: 'quarterly', endsAt: '2026-03-04T00:00:00.000Z' },
+    access_ended: { planType: 'quarterly' },
+    plan_changed: { from: 'monthly', to: 'yearly' },
+    password_reset: { url: 'https://shop.example.com/reset-password?token=abc&x=<1>' },
+    verify_email: { url: 'https://shop.example.com/verify?token=a"b' },
+    operator_alert: { title: 'Mail is failing', detail: '3 mails <failed>', since: '2026-03-01T11:00:00.000Z' },
+    operator_alert_resolved: { title: 'Mail is failing', since: '2026-03-01T11:00:00.000Z', resolvedAt: '2026-03-01T12:00:00.000Z' },
+  };
+
+  // the markers React's streaming renderer leaves for hydration; a mail is never hydrated
+  const STREAM_MARKERS = /<!--(\$|\/\$|html|head|body| )-->/g;
+
+  it.each(MAIL_TEMPLATES)("%s: HTML and text are what React Email's own render() makes, without the stream's markers", async (template) => {
+    const mail = renderMail(template, samples[template] as never, context, at);
+    const { element } = buildMail(template, samples[template] as never, context, at);
+    const streamed = await render(element);
+    expect(streamed).toMatch(STREAM_MARKERS);
+    expect(mail.html).toBe(streamed.replace(STREAM_MARKERS, ''));
+    expect(mail.html).toContain('<!--[if mso]>');
+    expect(mail.text).toBe(await render(plainTextElement(element), { plainText: true }));
+    expect(mail.text.length).toBeGreaterThan(100);
+  });
 
   it('writes the reset mail with both bodies, the brand, the link and its 10-minute lifetime', async () => {
     const mail = await renderMail('password_reset', { url: 'https://shop.example.com/reset-password?token=abc&x=<1>' }, context, at);
