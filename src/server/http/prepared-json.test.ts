@@ -18,8 +18,22 @@ describe('acceptsGzip', () => {
   });
 });
 
+const CACHE = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
+
+describe('prepareJson', () => {
+  it('writes the three answers\' headers once: caching, the ETag, Vary with Accept-Encoding, and each body\'s own length', () => {
+    const answer = prepareJson({ text: 'x'.repeat(2000) }, CACHE);
+    const cache = { 'cache-control': 'private, no-cache', vary: 'Cookie, Accept-Encoding', etag: answer.etag };
+    expect(answer.headers.notModified).toEqual(cache);
+    expect(answer.headers.plain).toEqual({ ...cache, 'content-type': 'application/json', 'content-length': String(answer.body.byteLength) });
+    expect(answer.headers.gzipped).toEqual({ ...cache, 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(answer.gzipped.byteLength) });
+    expect(answer.gzipped.byteLength).toBeLessThan(answer.body.byteLength);
+    expect(prepareJson({}, { 'cache-control': 'no-cache' }).headers.notModified.vary).toBe('Accept-Encoding');
+  });
+});
+
 describe('matchesEtag', () => {
-  const etag = prepareJson({ a: 1 }).etag;
+  const etag = prepareJson({ a: 1 }, CACHE).etag;
   it.each([
     [undefined, false],
     [etag, true],
@@ -32,6 +46,6 @@ describe('matchesEtag', () => {
   });
 
   it('gives another value another ETag', () => {
-    expect(prepareJson({ a: 2 }).etag).not.toBe(etag);
+    expect(prepareJson({ a: 2 }, CACHE).etag).not.toBe(etag);
   });
 });

@@ -21,24 +21,25 @@ const PRIVATE_JSON = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
 export function contentRoutes({ content }: { content: ContentCatalogue }) {
   const service = createContentService({ content });
   // Content does not change while the process runs: each answer is serialized and gzipped once.
-  const prepared = preparedJsonCache();
+  const prepared = preparedJsonCache(PRIVATE_JSON);
   const guideList = { guides: service.listGuides() };
   const strategyList = { strategies: service.listStrategies() };
 
   return new Hono<{ Variables: AuthVariables }>()
-    .use('/content/*', async (c, next) => {
+    // not async: a member passes straight on, without a promise of its own
+    .use('/content/*', (c, next) => {
       requireMember(c);
-      await next();
+      return next();
     })
-    .get('/content/guides', (c) => sendPreparedJson(c, prepared(guideList), PRIVATE_JSON))
-    .get('/content/guides/:id', (c) => sendPreparedJson(c, prepared(service.guide(contentId.parse(c.req.param('id')))), PRIVATE_JSON))
+    .get('/content/guides', (c) => sendPreparedJson(c, prepared(guideList)))
+    .get('/content/guides/:id', (c) => sendPreparedJson(c, prepared(service.guide(contentId.parse(c.req.param('id'))))))
     .get('/content/guides/:productId/features/:featureId', (c) => {
       const productId = contentId.parse(c.req.param('productId'));
       const featureId = contentId.parse(c.req.param('featureId'));
-      return sendPreparedJson(c, prepared(service.feature(productId, featureId)), PRIVATE_JSON);
+      return sendPreparedJson(c, prepared(service.feature(productId, featureId)));
     })
-    .get('/content/strategies', (c) => sendPreparedJson(c, prepared(strategyList), PRIVATE_JSON))
-    .get('/content/strategies/:id', (c) => sendPreparedJson(c, prepared(service.strategy(contentId.parse(c.req.param('id')))), PRIVATE_JSON))
+    .get('/content/strategies', (c) => sendPreparedJson(c, prepared(strategyList)))
+    .get('/content/strategies/:id', (c) => sendPreparedJson(c, prepared(service.strategy(contentId.parse(c.req.param('id'))))))
     .get('/content/images/:file', async (c) => {
       const image = await service.image(imageFile.parse(c.req.param('file')));
       return c.body(image.body as Uint8Array<ArrayBuffer>, 200, {
