@@ -4,9 +4,12 @@ import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES, displayNameSchema, findUnsafeText, isSafeText, signUpPasswordSchema } from '@shared/validation';
 import type { Config } from '../../config';
 import { errorBody } from '../../http/errors';
+import type { ReadCache } from '@shared/read-cache';
 import type { Auth } from './auth';
 
-export type AuthRoutesDeps = { auth: Auth; config: Pick<Config, 'auth'> };
+export type AuthRoutesDeps = { auth: Auth; config: Pick<Config, 'auth'>; reads: ReadCache };
+
+type SessionAnswer = { status: number; body: string; cookies: string[] };
 
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const body: unknown = await request
@@ -50,7 +53,7 @@ const authInputRule = createMiddleware(async (c, next) => {
  *   spec §5 (better-auth only knows lengths);
  * - GET /reset-token-status tells the reset page whether its link is still usable.
  */
-export function authRoutes({ auth, config }: AuthRoutesDeps) {
+export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {
   const routes = new Hono();
   routes.use('*', authInputRule);
 
@@ -80,6 +83,25 @@ export function authRoutes({ auth, config }: AuthRoutesDeps) {
     return c.json({ valid: Boolean(row && row.expiresAt > new Date()) });
   });
 
+  // Every page asks who is signed in. better-auth's handler builds its whole router for each
+  // request (2 ms of CPU, most of it garbage that swelled the heap under load); its endpoint,
+  // built once, answers the same, as the router adds nothing on this path (no rate limit, as
+  // '/get-session' is exempt; no callback URL to check; no plugin). The answer is kept like a
+  // member's other reads (decision 021), under the whole cookie header and query: an answer
+  // whose reading wrote (an expired session deleted, an old one extended with a new cookie) is
+  // never kept, and any write here ends what was kept.
+  routes.get('/get-session', async (c) => {
+    const query = c.req.query();
+    const load = async (): Promise<SessionAnswer> => {
+      const response = await auth.api.getSession({ headers: c.req.raw.headers, query, asResponse: true });
+      return { status: response.status, body: await response.text(), cookies: response.headers.getSetCookie() };
+    };
+    const cookie = c.req.header('cookie');
+    const { status, body, cookies } = cookie ? await reads.read(`get-session:${new URL(c.req.url).search}:${cookie}`, load) : await load();
+    const headers = new Headers({ 'content-type': 'application/json' });
+    for (const value of cookies) headers.append('set-cookie', value);
+    return new Response(body, { status, headers });
+  });
   routes.on(['GET', 'POST'], '/*', (c) => auth.handler(c.req.raw));
   return routes;
 }

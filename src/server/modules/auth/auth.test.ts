@@ -7,7 +7,7 @@ import { RESET_LINK_TTL_SECONDS } from '@shared/timing';
 import { createApp } from '../../app';
 import { compose } from '../../composition';
 import { loadConfig } from '../../config';
-import { account, securityEvents, user, verification } from '../../db/schema';
+import { account, securityEvents, session, user, verification } from '../../db/schema';
 import { buildDependencies } from '../../dependencies';
 import { createLogger } from '../../logger';
 import type { Mail, MailPort } from '../mail/mail.port';
@@ -199,6 +199,26 @@ describe('accounts through better-auth', () => {
       const storages = Object.values(context).filter((value) => value instanceof AsyncLocalStorage);
       expect(storages.length).toBeGreaterThanOrEqual(2);
       expect(storages.map((storage) => (storage as unknown as { enabled: boolean }).enabled)).toEqual(storages.map(() => false));
+    });
+
+    it('get-session answers what better-auth answers, and extends a session due for it with a new cookie right after a kept read', async () => {
+      const cookie = await signUp(t, 'kept-session@example.com');
+      const ours = await t.request('/api/auth/get-session', { cookie });
+      const theirs = await t.deps.auth.handler(new Request(`${TEST_ORIGIN}/api/auth/get-session`, { headers: { cookie } }));
+      expect(ours.status).toBe(200);
+      expect(ours.headers.get('content-type')).toMatch(/^application\/json/);
+      const answer = (await ours.json()) as { session: { token: string; expiresAt: string }; user: { email: string } };
+      expect(answer).toEqual(await theirs.json());
+      expect(answer.user.email).toBe('kept-session@example.com');
+      expect(ours.headers.getSetCookie()).toEqual([]);
+
+      // a day before better-auth's refresh point (30 days, refreshed after one): the next read extends it
+      const dueSoon = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+      await t.deps.database.db.update(session).set({ expiresAt: dueSoon }).where(eq(session.token, answer.session.token));
+      const refreshed = await t.request('/api/auth/get-session', { cookie });
+      expect(refreshed.headers.getSetCookie().some((value) => value.startsWith('candlewise.session_token='))).toBe(true);
+      const extended = (await refreshed.json()) as { session: { expiresAt: string } };
+      expect(new Date(extended.session.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     });
 
     it('sign-out ends the session on the server and clears the cookie', async () => {
