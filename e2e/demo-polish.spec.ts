@@ -21,27 +21,49 @@ async function boxOf(locator: Locator) {
 
 const logoSources = (page: Page) => page.getByTestId('brand-logo').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
 
-test('one brand mark everywhere, and it is the favicon', async ({ page }) => {
-  await page.goto('/');
-  const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
-  expect(favicon).toBeTruthy();
-  // The mark loads (an image that is really there).
-  expect((await page.request.get(favicon!)).headers()['content-type']).toMatch(/^image\//);
+/**
+ * The image behind a mark's URL: the pre-rendered pages (/, the legal pages) carry the built-in
+ * mark in their HTML as a data: URL (decision 020), the app links to the file.
+ */
+async function markAt(page: Page, url: string): Promise<{ type: string; bytes: string }> {
+  const inline = /^data:([^;,]+);base64,(.*)$/.exec(url);
+  if (inline) return { type: inline[1]!, bytes: Buffer.from(inline[2]!, 'base64').toString('hex') };
+  const response = await page.request.get(url);
+  return { type: (response.headers()['content-type'] ?? '').split(';')[0]!.trim(), bytes: (await response.body()).toString('hex') };
+}
 
-  const sources = new Set<string | null>(await logoSources(page));
+test('one brand mark everywhere, and it is the favicon', async ({ page }) => {
+  const marks = new Map<string, { type: string; bytes: string }>();
+  const favicons = new Set<string>();
+  const sources = new Set<string>();
+  const look = async () => {
+    for (const source of await logoSources(page)) sources.add(source ?? '');
+    const favicon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(favicon).toBeTruthy();
+    favicons.add(favicon!);
+  };
+  await page.goto('/');
+  await look();
   for (const path of ['/auth', '/payment-canceled', '/terms-of-service', '/no/such/page']) {
     await page.goto(path);
     await expect(page.getByTestId('brand-logo').first()).toBeVisible();
-    for (const source of await logoSources(page)) sources.add(source);
+    await look();
   }
   await createMember(page);
   await expect(page.getByTestId('brand-logo').first()).toBeVisible();
-  for (const source of await logoSources(page)) sources.add(source);
+  await look();
   await page.goto('/dashboard/guides');
   await expect(page.getByRole('heading', { name: 'Trading Guides' })).toBeVisible();
-  for (const source of await logoSources(page)) sources.add(source);
+  await look();
 
-  expect([...sources]).toEqual([favicon]);
+  // every logo is a favicon of the same page kind, and every one of them is the same image
+  expect([...sources].filter((source) => !favicons.has(source))).toEqual([]);
+  for (const url of favicons) marks.set(url, await markAt(page, url));
+  const images = [...marks.values()];
+  // The mark loads (an image that is really there).
+  for (const image of images) expect(image.type).toMatch(/^image\//);
+  expect(images[0]!.bytes.length).toBeGreaterThan(0);
+  expect(new Set(images.map((image) => `${image.type} ${image.bytes}`)).size).toBe(1);
 });
 
 test('the Sandbox tag covers neither the "Pro Toolkits" heading nor the copyright line', async ({ page }) => {

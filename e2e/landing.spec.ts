@@ -108,8 +108,9 @@ test.describe('desktop (1280 px)', () => {
     await carousel.scrollIntoViewIfNeeded();
     await expect(carousel.locator('article h3').first()).toHaveText('Order Blocks');
     await expect(carousel.locator('article')).toHaveCount(20);
-    const width = await carousel.locator('article').first().evaluate((card) => card.getBoundingClientRect().width);
-    expect(width).toBe(400);
+    // the server renders the phone's width; the page hydrated on a desktop makes it 400 px (waits
+    // on that state: hydration starts once the first paint is reported, decision 020)
+    await expect.poll(() => carousel.locator('article').first().evaluate((card) => card.getBoundingClientRect().width)).toBe(400);
 
     // auto-scroll moves the cards to the left
     const start = await firstCardX(page);

@@ -26,7 +26,7 @@ export const BUILDS = {
     output: 'dist/server/main.js',
   },
   client: {
-    inputs: ['src/client', 'src/shared', 'index.html', 'landing.html', 'scripts/build-client.mjs', 'public', 'vite.config.ts', 'vite.aliases.ts', 'package-lock.json'],
+    inputs: ['src/client', 'src/shared', 'index.html', 'landing.html', 'legal.html', 'scripts/build-client.mjs', 'scripts/single-file-entry.mjs', 'public', 'vite.config.ts', 'vite.aliases.ts', 'package-lock.json'],
     output: 'dist/client/index.html',
   },
 };

@@ -1,7 +1,8 @@
 /**
  * Loads a pre-rendered page's code once the browser has painted the server's HTML (on the task
- * after the next frame), so nothing the first paint does not need is fetched or run before the
- * text is on screen (docs/decisions/020). A page opened in a background tab starts when shown.
+ * after its first contentful paint is reported), so nothing the first paint does not need is
+ * fetched or run before the text is on screen (docs/decisions/020). A page opened in a background
+ * tab starts when shown.
  *
  * Links work before that, as links. A button does nothing until React has hydrated it, so a tap
  * on one while the code is still on its way (the menu, the hero's button) is held back from React
@@ -19,7 +20,7 @@ export function loadAfterFirstPaint(load: () => Promise<unknown>): void {
     tapped.push(button);
   };
   document.addEventListener('click', keep, true);
-  requestAnimationFrame(() =>
+  whenPainted(() =>
     setTimeout(() => {
       void load().then(() => {
         document.removeEventListener('click', keep, true);
@@ -27,4 +28,25 @@ export function loadAfterFirstPaint(load: () => Promise<unknown>): void {
       });
     }, 0),
   );
+}
+
+/**
+ * Calls `painted` once the browser reports the page's first contentful paint: the frame is on
+ * screen then, not merely drawn. A frame reaches the screen some time after its animation-frame
+ * callbacks run, and code requested in between finished before the paint counted as shown:
+ * Lighthouse's simulation then puts its download before the largest paint (the hero's headline),
+ * up to 0.5 s on its mobile run. Where paint timing is missing: at the next frame, as before.
+ */
+function whenPainted(painted: () => void): void {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(painted);
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (!entries.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+    observer.disconnect();
+    painted();
+  });
+  // buffered: a paint reported before this line ran is delivered too
+  observer.observe({ type: 'paint', buffered: true });
 }

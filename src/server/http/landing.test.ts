@@ -6,7 +6,7 @@ import type { LandingKind } from '@shared/landing-page';
 import { publicSiteSettings } from '../app';
 import { loadConfig } from '../config';
 import { LEGAL_LINKS } from '@shared/legal-pages';
-import { fillPageTemplate, hasSessionCookie, inlineStylesheets, landingPages, legalPages, linkedStylesheets, loadPageRenderer } from './landing';
+import { fillPageTemplate, hasSessionCookie, inlineStylesheets, landingPages, legalPages, linkedStylesheets, loadPageRenderer, pageSettings } from './landing';
 
 describe('hasSessionCookie', () => {
   it.each([
@@ -128,5 +128,29 @@ describe('the pre-rendered pages inline the stylesheet', () => {
         expect(html).toContain('<div id="root"><h1>Hi</h1></div>');
       }
     });
+  });
+});
+
+describe('pageSettings: the brand mark of the pre-rendered pages', () => {
+  const clientDir = mkdtempSync(join(tmpdir(), 'candlewise-mark-'));
+  afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32"/></svg>';
+  writeFileSync(join(clientDir, 'favicon.svg'), SVG);
+  writeFileSync(join(clientDir, 'big.svg'), `<svg>${' '.repeat(5000)}</svg>`);
+  mkdirSync(join(clientDir, 'brand'));
+  writeFileSync(join(clientDir, 'brand', 'mark.png'), 'png');
+  const settings = publicSiteSettings(loadConfig({}));
+  const withMark = (brandLogoUrl: string) => ({ ...settings, brandLogoUrl });
+
+  it('writes the built-in mark (a small SVG of this site) into the page as a data: URL, the rest of the settings as they are', async () => {
+    // Regression (Lighthouse mobile LCP): the favicon's own request, on a new connection, counted into the largest paint.
+    const page = await pageSettings(withMark('/favicon.svg'), clientDir);
+    expect(page).toEqual({ ...withMark('/favicon.svg'), brandLogoUrl: `data:image/svg+xml;base64,${Buffer.from(SVG).toString('base64')}` });
+  });
+
+  it('keeps any other mark: elsewhere, not SVG, too large, missing, or outside the client build', async () => {
+    for (const url of ['https://cdn.example/mark.svg', '//cdn.example/mark.svg', '/brand/mark.png', '/big.svg', '/missing.svg', '/../candlewise-mark/favicon.svg', '/favicon.svg?v=2']) {
+      expect(await pageSettings(withMark(url), clientDir)).toEqual(withMark(url));
+    }
   });
 });

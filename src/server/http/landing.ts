@@ -3,8 +3,8 @@
 // server renders each page with its site settings the first time it is asked for (for / and /eu in
 // each state of the sale), and keeps it.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isSaleRunning } from '@shared/campaign';
 import { landingTitle, type LandingKind, type PageRenderer } from '@shared/landing-page';
@@ -126,4 +126,25 @@ export async function loadPageRenderer(clientDir: string): Promise<{ renderer: P
   const templates = { landing: inlineStylesheets(linked.landing, css), legal: inlineStylesheets(linked.legal, css) };
   const renderer = (await import(pathToFileURL(rendererFile).href)) as PageRenderer;
   return { renderer, templates };
+}
+
+/** Larger marks stay files: written into every pre-rendered answer, they would cost more than a request. */
+const INLINE_MARK_MAX_BYTES = 4096;
+
+/**
+ * The settings the pre-rendered pages are rendered with: the brand mark as a data: URL when it is
+ * a small SVG file of this site (the built-in /favicon.svg unless BRAND_LOGO_URL says otherwise).
+ * The favicon and the header's logo are then in the page rather than requests of their own, each
+ * on a new connection while the page downloads: Lighthouse's mobile simulation counted the
+ * favicon's into the largest paint (decision 020). The page's inlined settings carry the same
+ * URL, so hydration renders what the server did. Any other mark stays as it is.
+ */
+export async function pageSettings(settings: SiteSettings, clientDir: string): Promise<SiteSettings> {
+  const url = settings.brandLogoUrl;
+  if (!/^\/[\w./-]+\.svg$/.test(url) || url.includes('..')) return settings;
+  const root = resolve(clientDir);
+  const file = resolve(root, `.${url}`);
+  if (!file.startsWith(root + sep) || !existsSync(file) || (await stat(file)).size > INLINE_MARK_MAX_BYTES) return settings;
+  const svg = await readFile(file);
+  return { ...settings, brandLogoUrl: `data:image/svg+xml;base64,${svg.toString('base64')}` };
 }

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { isEuLocation, landingKind } from '@shared/landing-page';
 import { legalPage } from '@shared/legal-pages';
 import type { SiteSettings } from '@shared/site';
-import { hasSessionCookie, landingPages, legalPages, loadPageRenderer } from './landing';
+import { hasSessionCookie, landingPages, legalPages, loadPageRenderer, pageSettings } from './landing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,8 +31,10 @@ export function renderIndexHtml(template: string, settings: SiteSettings): strin
 export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings): Promise<void> {
   const indexHtml = renderIndexHtml(await readFile(join(clientDir, 'index.html'), 'utf8'), settings);
   const prerender = await loadPageRenderer(clientDir);
-  const landingHtml = prerender ? landingPages(prerender.renderer, renderIndexHtml(prerender.templates.landing, settings), settings) : null;
-  const legalHtml = prerender ? legalPages(prerender.renderer, renderIndexHtml(prerender.templates.legal, settings), settings) : null;
+  // the pre-rendered pages carry a small brand mark of this site in their HTML
+  const prerendered = prerender ? await pageSettings(settings, clientDir) : settings;
+  const landingHtml = prerender ? landingPages(prerender.renderer, renderIndexHtml(prerender.templates.landing, prerendered), prerendered) : null;
+  const legalHtml = prerender ? legalPages(prerender.renderer, renderIndexHtml(prerender.templates.legal, prerendered), prerendered) : null;
 
   app.use(
     '/assets/*',
