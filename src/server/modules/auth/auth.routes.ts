@@ -11,6 +11,12 @@ export type AuthRoutesDeps = { auth: Auth; config: Pick<Config, 'auth'>; reads: 
 
 type SessionAnswer = { status: number; body: string; cookies: string[] };
 
+/** The query part of a URL, `?` included, without parsing the whole URL (every page asks). */
+const searchOf = (url: string) => {
+  const at = url.indexOf('?');
+  return at === -1 ? '' : url.slice(at);
+};
+
 async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const body: unknown = await request
     .clone()
@@ -97,7 +103,7 @@ export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {
       return { status: response.status, body: await response.text(), cookies: response.headers.getSetCookie() };
     };
     const cookie = c.req.header('cookie');
-    const { status, body, cookies } = cookie ? await reads.read(`get-session:${new URL(c.req.url).search}:${cookie}`, load) : await load();
+    const { status, body, cookies } = cookie ? await reads.read(`get-session:${searchOf(c.req.url)}:${cookie}`, load) : await load();
     const headers = new Headers({ 'content-type': 'application/json' });
     for (const value of cookies) headers.append('set-cookie', value);
     return new Response(body, { status, headers });
