@@ -25,3 +25,21 @@ export const operatorAuditLog = pgTable(
   },
   (table) => [index('operator_audit_log_created_idx').on(table.createdAt), index('operator_audit_log_target_idx').on(table.targetUserId, table.createdAt)],
 );
+
+/**
+ * One-time invitations to become an operator (`npm run admin -- add`, or an operator in the
+ * console): only the link's holder proves control, so the token is stored hashed.
+ */
+export const operatorInvitations = pgTable(
+  'operator_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [index('operator_invitations_email_idx').on(table.email)],
+);

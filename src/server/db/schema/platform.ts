@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MailTemplate, OutboxStatus } from '../../modules/mail/mail-intents';
 import { user } from './auth';
 
@@ -60,6 +60,13 @@ export const sandboxTradingviewAccess = pgTable(
   },
   (table) => [uniqueIndex('sandbox_tradingview_access_uq').on(table.scriptId, table.username)],
 );
+
+/** Sandbox switches every instance must see alike (the simulated TradingView outage). */
+export const sandboxSwitches = pgTable('sandbox_switches', {
+  name: text('name').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const securityEvents = pgTable(
   'security_events',
