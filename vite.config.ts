@@ -14,8 +14,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist/client',
         emptyOutDir: true,
-        sourcemap: true,
-        // bench/initial-js.mjs follows the entries' imports through it
+        // nothing under dist/client is private: a source map would publish the client's whole
+        // source (sourcesContent), the operator console's included; scripts/build-client.mjs
+        // refuses a build that still holds one
+        sourcemap: false,
+        // scripts/single-file-entry.mjs and bench/initial-js.mjs follow the entries' imports through
+        // it; the server never serves .vite/ (src/server/http/spa.ts)
         manifest: true,
         // index.html is the app; landing.html and legal.html the pre-rendered pages' own, lighter entries (decisions 015, 019)
         rolldownOptions: { input: { index: 'index.html', landing: 'landing.html', legal: 'legal.html' } },

@@ -10,86 +10,17 @@
 //   npm run bench                 the embedded database (PGlite) in a temporary folder
 //   npm run bench -- --seconds 10 measure each route for longer (default 6 s in all, after a warm-up)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { join } from 'node:path';
 import { load, summarise, type LoadResult, type LoadSample } from './http-load';
+import { cpuMicros, freePort, freshPostgres, root, rssMb, startServer, stop, waitUntilUp } from './server-process';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CONNECTIONS = 16;
 const secondsFlag = process.argv.indexOf('--seconds');
 const SECONDS = secondsFlag > 0 ? Math.max(1, Number(process.argv[secondsFlag + 1]) || 6) : 6;
 const ROUNDS = 4;
 const WARM_UP_SECONDS = 1;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitUntilUp(child: ChildProcess, url: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`${url} did not answer within 180 s`);
-}
-
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-  });
-}
-
-/** CPU time (user + system) a process has used so far, in microseconds, from /proc (Linux). */
-function cpuMicros(pid: number): number {
-  // fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses, in clock ticks (100 per second)
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
-/** Resident memory of a process in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
-}
-
-/** A fresh database beside the one DATABASE_URL names, dropped when the bench ends. */
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `candlewise_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 type Member = { cookie: string; guideId: string; strategyId: string; feature: string | null };
 
@@ -129,20 +60,6 @@ async function becomeMember(base: string): Promise<Member> {
   return { cookie, guideId: guides[0].id, strategyId: strategies[0].id, feature };
 }
 
-/** `npm start`'s command line from package.json (node, its flags, the script), to run without npm. */
-function startArguments(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [program, ...args] = scripts.start.split(' ');
-  if (program !== 'node') throw new Error(`npm start runs ${program}, not node: the bench cannot run it the same way`);
-  return args;
-}
-
-function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
-  const log = openSync(logFile, 'a');
-  // `npm start` without npm in between, so that the process measured is the server itself
-  return spawn(process.execPath, startArguments(), { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
-}
-
 /** A route to load; `pid` is the process that answers it, whose CPU time is counted. */
 type Target = { label: string; url: string; pid: number; headers?: Record<string, string> };
 type Measured = { label: string; result: LoadResult; cpuPerRequest: number };
@@ -170,7 +87,7 @@ async function measureInTurns(targets: Target[]): Promise<Measured[]> {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'candlewise-bench-'));
-const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, 'candlewise_bench') : null;
 let bare: ChildProcess | undefined;
 let server: ChildProcess | undefined;
 try {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createMember, signUp, uniqueEmail } from './member';
+import { createMember, uniqueEmail } from './member';
+import { becomeOperator } from './operator';
 
 // The operator console (issue 13) in Chromium: the operator named by ADMIN_EMAILS (playwright.config.ts)
 // finds a paying member by TradingView username, grants complimentary access, sees it on the
@@ -22,10 +23,8 @@ test('an operator finds a member by TradingView username, grants comp access and
   await expect(memberPage.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await memberContext.close();
 
-  // The operator signs up (the e-mail is in ADMIN_EMAILS) and opens the console.
-  await signUp(page, OPERATOR);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  // The operator (the e-mail is in ADMIN_EMAILS) proves the address, enrols two-factor and opens the console.
+  await becomeOperator(page, OPERATOR);
   await expect(page.getByRole('link', { name: /Active members/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Daily revenue and active members/ })).toBeVisible();
 

@@ -2,6 +2,7 @@
 // outage shows with its error, and is granted once the outage ends and the operator retries.
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_PASSWORD, createMember, uniqueEmail } from './member';
+import { becomeOperator } from './operator';
 
 const OPERATOR = 'ops-tradingview@example.com';
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Operator console' });
@@ -11,10 +12,8 @@ test.use({ extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.201' } });
 
 test('an operator sees a grant fail in a TradingView outage, ends the outage, retries, and sees it granted', async ({ page, browser }) => {
   test.slow();
-  const signUp = await page.request.post('/api/auth/sign-up/email', { data: { email: OPERATOR, password: TEST_PASSWORD, name: 'operator' } });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-
-  await page.goto('/admin/sandbox');
+  await becomeOperator(page, OPERATOR);
+  await nav(page).getByRole('link', { name: 'Sandbox' }).click();
   await page.getByRole('button', { name: 'Simulate TradingView outage' }).click();
   await expect(page.getByText('Outage in progress')).toBeVisible();
 

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
-import { createReadCache } from '@shared/read-cache';
+import { createReadCache, type ReadCache } from '@shared/read-cache';
 import type { SiteSettings } from '@shared/site';
 import type { Composition } from './composition';
 import { sandboxAdapters, type Config } from './config';
 import { requestBodyLimit } from './http/body-limit';
+import { jsonDepthLimit } from './http/json-depth';
 import { compression } from './http/compression';
 import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
@@ -16,6 +17,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
 import { adminOpsRoutes } from './modules/admin/admin-ops.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { operatorInvitationRoutes } from './modules/auth/operator-invitations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { webhookRoutes } from './modules/billing/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -29,6 +31,8 @@ import { activationRoutes } from './modules/activation/activation.routes';
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
   clientDir: string | null;
+  /** The member read cache; built from the configuration when absent (tests pass one to watch it). */
+  reads?: ReadCache;
 };
 
 export function publicSiteSettings(config: Config): SiteSettings {
@@ -45,11 +49,12 @@ export async function createApp(composition: Composition, options: AppOptions = 
   const db = database.db;
   const app = new Hono();
   // a member's session, access and account reads, kept for MEMBER_CACHE_MS (decision record 021)
-  const reads = createReadCache({ ttlMs: config.memberCacheMs, changes: database.writes, now: () => clock().getTime() });
+  const reads = options.reads ?? createReadCache({ ttlMs: config.memberCacheMs, changes: database.writes, now: () => clock().getTime() });
 
   app.use('*', clientAddress(config.trustProxy));
   app.use('*', requestBodyLimit);
-  if (config.isProduction) app.use('*', httpsRedirect(config.previewHosts));
+  app.use('*', jsonDepthLimit);
+  if (config.isProduction) app.use('*', httpsRedirect({ publicUrl: config.publicUrl, previewHosts: config.previewHosts }));
   else app.use('*', publicUrlNotice(config, logger));
   app.use('*', compression);
   app.onError((error, c) => handleError(error, c, logger));
@@ -82,11 +87,12 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', billingRoutes({ db, reads, billing: services.billing, payments, handler: services.paymentEvents, config, logger, clock, checkoutProofs }));
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
-  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config }));
-  const { directory, reports, members } = services;
+  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config, directory: services.directory }));
+  const { directory, reports, members, invitations } = services;
   api.route('/', operatorStatusRoutes(directory));
+  api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members }).route('/', adminOpsRoutes(services.adminOps)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, invitations }).route('/', adminOpsRoutes(services.adminOps)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

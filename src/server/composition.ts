@@ -11,6 +11,7 @@ import { createMembersService, type MembersService } from './modules/admin/membe
 import { operatorEmails } from './modules/admin/operator-emails';
 import { createReportsService, type ReportsService } from './modules/admin/reports.service';
 import type { OperatorDirectory } from './modules/auth/operator';
+import { createOperatorInvitations, type OperatorInvitations } from './modules/auth/operator-invitations';
 import { createBillingService, type BillingService } from './modules/billing/billing.service';
 import { createPaymentEventHandler, reconcileUsers, type PaymentEventHandler } from './modules/fulfilment/fulfilment';
 import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-jobs';
@@ -25,6 +26,7 @@ export type Services = {
   tradingView: TradingViewService;
   activation: ActivationService;
   directory: OperatorDirectory;
+  invitations: OperatorInvitations;
   members: MembersService;
   reports: ReportsService;
   adminOps: AdminOpsServices;
@@ -69,7 +71,8 @@ export function compose(deps: Dependencies): Composition {
     paymentEvents,
     tradingView,
     activation,
-    directory: { config, db },
+    directory: { config, db, clock },
+    invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),
     members: createMembersService({ db, clock, reconciler, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts }),

@@ -91,6 +91,8 @@ const envSchema = z.object({
   }),
   AUTH_REGISTRATION_DISABLED: bool,
   AUTH_REQUIRE_EMAIL_VERIFICATION: bool,
+  // unset: required in production only (a demo or a test shop may turn it on or off)
+  OPERATOR_REQUIRE_2FA: z.enum(['true', 'false', '1', '0']).optional(),
 
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -195,6 +197,8 @@ function buildConfig(env: Env) {
     trustProxy: env.TRUST_PROXY,
     /** Operators by e-mail (more are stored in the database); read only through isOperator() (modules/auth/operator.ts). */
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+    /** Operators must pass TOTP two-factor to open the console. */
+    operatorRequireTwoFactor: env.OPERATOR_REQUIRE_2FA === undefined ? isProduction : env.OPERATOR_REQUIRE_2FA === 'true' || env.OPERATOR_REQUIRE_2FA === '1',
     logLevel: env.LOG_LEVEL,
     /** How long an instance may answer a member's session, access and account reads from memory (0: never). */
     memberCacheMs: env.MEMBER_CACHE_MS,

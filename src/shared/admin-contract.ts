@@ -1,6 +1,8 @@
 // The operator console's JSON API (issue 13): paths and response schemas shared by the server's
 // routes and the console's calls, so a change on one side fails the other's typecheck or parse.
 import { z } from 'zod';
+import { OPERATOR_STANDINGS } from './operator-standing';
+import { emailSchema, signUpPasswordSchema } from './validation';
 
 export const ADMIN_API = '/api/admin';
 
@@ -10,9 +12,38 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 const money = z.object({ currency: z.string(), amount: z.number().int() });
 const revenueLine = z.object({ plan: z.string(), currency: z.string(), amount: z.number().int(), orders: z.number().int() });
 
-/** GET /api/operator: whether the signed-in user may open the console. */
+/**
+ * GET /api/operator: whether the signed-in user may open the console, and if they are named but
+ * may not yet, what is missing (src/shared/operator-standing.ts).
+ */
 export const OPERATOR_STATUS_PATH = '/api/operator';
-export const operatorStatusSchema = z.object({ operator: z.boolean() });
+export const operatorStatusSchema = z.object({ operator: z.boolean(), standing: z.enum(OPERATOR_STANDINGS) });
+export type OperatorStatus = z.infer<typeof operatorStatusSchema>;
+
+/** GET /api/admin/operators: every named operator and how far their account has proven itself. */
+export const operatorListSchema = z.object({
+  operators: z.array(
+    z.object({
+      email: z.string(),
+      /** 'ADMIN_EMAILS', or who added or invited them ('command-line', an operator's e-mail). */
+      namedBy: z.string(),
+      account: z.object({ emailVerified: z.boolean(), twoFactorEnabled: z.boolean() }).nullable(),
+    }),
+  ),
+  twoFactorRequired: z.boolean(),
+});
+export type OperatorList = z.infer<typeof operatorListSchema>;
+
+/** POST /api/admin/operators/invite: names the address an operator and mails a one-time link. */
+export const operatorInviteRequestSchema = z.object({ email: emailSchema });
+
+/** GET /api/operator-invitations/:token, POST /api/operator-invitations/accept (no session needed: the link is the proof). */
+export const OPERATOR_INVITATIONS_PATH = '/api/operator-invitations';
+export const operatorInvitationSchema = z.object({ email: z.string(), accountExists: z.boolean(), expiresAt: z.string() });
+export const operatorInvitationAcceptSchema = z.object({ token: z.string().min(1).max(128), password: signUpPasswordSchema });
+export const operatorInvitationAcceptedSchema = z.object({ email: z.string(), signedIn: z.boolean() });
+export type OperatorInvitationView = z.infer<typeof operatorInvitationSchema>;
+export type OperatorInvitationAccepted = z.infer<typeof operatorInvitationAcceptedSchema>;
 
 export const overviewSchema = z.object({
   revenue: z.object({ today: z.array(revenueLine), days7: z.array(revenueLine), days30: z.array(revenueLine) }),

@@ -190,6 +190,7 @@ export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
 
 export const activateExistingSubscriptionRequestSchema = z.object({
   sessionId: sessionIdSchema,
+  proof: purchaseProofSchema,
   tradingviewUsername: tradingViewUsernameSchema.optional(),
 });
 export type ActivateExistingSubscriptionRequest = z.infer<

@@ -3,6 +3,7 @@
 // message substrings the spec's client matched on) so older or third-party messages still map.
 import { planDisplayName } from './plans';
 import type { PlanType } from './plans';
+import { JSON_MAX_DEPTH } from './json-limits';
 
 export type Toast = { title: string; description: string };
 
@@ -33,6 +34,7 @@ export const ERROR_CODES = [
   'provider_unavailable',
   'validation_failed',
   'payload_too_large',
+  'json_too_deep',
   'unauthorized',
   'forbidden',
   'not_found',
@@ -40,6 +42,11 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The refusal of a request body whose JSON nests deeper than `limit` arrays and objects. */
+export function jsonTooDeepMessage(limit: number): string {
+  return `The request body is nested too deeply: JSON may nest at most ${limit} levels of arrays and objects.`;
+}
 
 /**
  * The message the server sends with each code. Several must keep the substrings the client maps
@@ -75,6 +82,7 @@ export const SERVER_ERROR_MESSAGES: Record<ErrorCode, string> = {
   provider_unavailable: 'The payment provider is temporarily unavailable. Please try again.',
   validation_failed: 'The request is invalid.',
   payload_too_large: 'The request is too large.',
+  json_too_deep: jsonTooDeepMessage(JSON_MAX_DEPTH),
   unauthorized: 'You need to sign in to do this.',
   forbidden: 'You do not have permission to do this.',
   not_found: 'Not found.',
@@ -109,6 +117,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   provider_unavailable: 503,
   validation_failed: 400,
   payload_too_large: 413,
+  json_too_deep: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createReadCache } from './read-cache';
+import { approximateBytes, createReadCache } from './read-cache';
 
-function setUp(ttlMs = 1000, maxEntries?: number) {
+function setUp(ttlMs = 1000, maxBytes?: number) {
   let now = 0;
   const changes = { count: 0 };
-  const cache = createReadCache({ ttlMs, changes, now: () => now, ...(maxEntries ? { maxEntries } : {}) });
+  const cache = createReadCache({ ttlMs, changes, now: () => now, ...(maxBytes ? { maxBytes } : {}) });
   let loads = 0;
   const load = vi.fn(async () => `value ${++loads}`);
   return { cache, changes, load, advance: (ms: number) => void (now += ms) };
@@ -65,11 +65,89 @@ describe('createReadCache', () => {
     expect(await cache.read('a', load)).toBe('value 2');
   });
 
-  it('starts over past its size bound', async () => {
-    const { cache } = setUp(1000, 2);
-    await cache.read('a', async () => 'a1');
-    await cache.read('b', async () => 'b1');
-    await cache.read('c', async () => 'c1'); // a third key: what was kept is dropped
-    expect(await cache.read('a', async () => 'a2')).toBe('a2');
+  it('drops the oldest values past its byte bound, whatever their count', async () => {
+    const { cache } = setUp(1000, 4000);
+    const value = 'v'.repeat(500); // about 1 KB with its key
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await cache.read(key, async () => value);
+    expect(cache.bytes).toBeLessThanOrEqual(4000);
+    expect(cache.size).toBeLessThan(5);
+    expect(await cache.read('a', async () => 'a2')).toBe('a2'); // the oldest went first
+    expect(await cache.read('e', async () => 'e2')).toBe(value); // the newest stayed
+  });
+
+  // 2,500 anonymous session checks with 7 KB junk each kept 103 MB: keys count too
+  it('counts the key: many distinct large keys stay under the bound', async () => {
+    const { cache } = setUp(60_000, 64 * 1024);
+    for (let index = 0; index < 1000; index += 1) await cache.read(`${index}:${'x'.repeat(7000)}`, async () => null);
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(cache.size).toBeLessThanOrEqual(5);
+  });
+
+  it('never keeps a value larger than the whole bound, yet answers it', async () => {
+    const { cache } = setUp(1000, 1000);
+    expect(await cache.read('big', async () => 'x'.repeat(10_000))).toHaveLength(10_000);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('lets expired values go on the next read, so their memory returns', async () => {
+    const { cache, advance } = setUp();
+    await cache.read('a', async () => 'a');
+    const oneEntry = cache.bytes;
+    for (const key of ['b', 'c']) await cache.read(key, async () => key);
+    expect(cache.size).toBe(3);
+    advance(1000);
+    await cache.read('d', async () => 'd');
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(oneEntry);
+  });
+
+  it('lets values read before a change go on the next read', async () => {
+    const { cache, changes } = setUp();
+    for (const key of ['a', 'b', 'c']) await cache.read(key, async () => key);
+    changes.count += 1;
+    await cache.read('d', async () => 'd');
+    expect(cache.size).toBe(1);
+  });
+
+  it('shares a value keep refuses with the reads that asked meanwhile, then drops it', async () => {
+    const { cache, load } = setUp();
+    const keepNone = () => false;
+    const answers = await Promise.all([cache.read('a', load, keepNone), cache.read('a', load, keepNone)]);
+    expect(answers).toEqual(['value 1', 'value 1']);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+    expect(await cache.read('a', load, keepNone)).toBe('value 2');
+  });
+
+  it('keeps what keep accepts', async () => {
+    const { cache, load } = setUp();
+    const exists = (value: string) => value !== 'value 2';
+    await cache.read('a', load, exists);
+    expect(await cache.read('a', load, exists)).toBe('value 1');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns to zero bytes once everything is gone', async () => {
+    const { cache, advance } = setUp();
+    await cache.read('a', async () => ({ status: 200, body: '{"user":{}}', cookies: ['x=1'], at: new Date(0) }));
+    expect(cache.bytes).toBeGreaterThan(0);
+    await expect(cache.read('b', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    advance(1000);
+    await cache.read('c', async () => 'c');
+    advance(1000);
+    await expect(cache.read('d', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+});
+
+describe('approximateBytes', () => {
+  it('grows with the text a value holds and ends on a value that contains itself', () => {
+    expect(approximateBytes('x'.repeat(1000))).toBeGreaterThanOrEqual(2000);
+    expect(approximateBytes({ body: 'x'.repeat(1000) })).toBeGreaterThan(approximateBytes('x'.repeat(1000)));
+    const loop: Record<string, unknown> = {};
+    loop.self = loop;
+    expect(approximateBytes(loop)).toBeGreaterThan(0);
   });
 });

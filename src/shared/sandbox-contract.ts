@@ -24,7 +24,7 @@ export const sandboxCheckoutSchema = z.object({
   currency: currencySchema,
   /** Months per billing period; null for a one-time payment. */
   intervalMonths: z.number().int().positive().nullable(),
-  /** Fixed by the shop (signed-in buyer): shown, not editable. */
+  /** Fixed by the shop (or the buyer, once paid): shown, not editable; masked unless this browser started the checkout. */
   customerEmail: z.string().nullable(),
   cancelUrl: z.string(),
   /** Where a completed checkout continues. */

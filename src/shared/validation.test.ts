@@ -20,6 +20,7 @@ import {
   signUpSchema,
   tradingViewUsernameSchema,
 } from './validation';
+import { JSON_MAX_DEPTH } from './json-limits';
 
 /** Messages of a failed parse, or the parsed value on success. */
 function outcome(schema: z.ZodType, input: unknown): { ok: unknown } | { errors: string[] } {
@@ -218,6 +219,27 @@ describe('the text rule', () => {
     expect(findUnsafeText({ email: 'a@b.co', nested: [1, { token: 'ab\u0000' }] })).toBe('nested.1.token');
     expect(findUnsafeText({ 'a\uD800': 1 })).toBe('(key)');
     expect(findUnsafeText('\u0000')).toBe('(body)');
+  });
+
+  it('answers in field order, a bad key before its value and before later fields', () => {
+    expect(findUnsafeText({ a: { 'k\u0000': 'v\u0000' }, b: '\u0000' })).toBe('a.(key)');
+    expect(findUnsafeText({ a: ['ok', { b: '\u0001' }], c: '\u0000' })).toBe('a.1.b');
+  });
+
+  // 30,000 nested arrays overflowed the call stack of the recursive walk (a 500 on sign-in)
+  it('walks a value nested far deeper than any body without recursion', () => {
+    let deep: unknown = 'fine';
+    for (let level = 0; level < 30_000; level += 1) deep = [deep];
+    expect(findUnsafeText(deep)).toBeNull();
+    let bad: unknown = '\u0000';
+    for (let level = 0; level < 30_000; level += 1) bad = [bad];
+    expect(findUnsafeText(bad)).toBe(`${Array(JSON_MAX_DEPTH).fill('0').join('.')}.…`);
+  });
+
+  it('ends on a value that contains itself', () => {
+    const loop: Record<string, unknown> = { name: 'ok' };
+    loop.self = loop;
+    expect(findUnsafeText(loop)).toBeNull();
   });
 
   it('limits the account name (a 1 MB name was stored)', () => {

@@ -1,6 +1,7 @@
 // Form and request validation with the exact messages of spec §5, shared by forms and routes.
 import { z } from 'zod';
 import type { Toast } from './error-messages';
+import { JSON_MAX_DEPTH } from './json-limits';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_MIN_LENGTH = 3;
@@ -40,17 +41,41 @@ export function isSafeText(value: string): boolean {
 export const safeText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isSafeText, { error: VALIDATION_MESSAGES.unsafeText, abort: true });
 
+type Visit = { value: unknown; key: string | null; parent: Visit | null };
+
+// A path longer than any body the server accepts is cut: it only names where to look.
+function pathOf(visit: Visit | null, last?: string): string {
+  const keys: string[] = last === undefined ? [] : [last];
+  for (let at = visit; at; at = at.parent) if (at.key !== null) keys.push(at.key);
+  keys.reverse();
+  if (keys.length > JSON_MAX_DEPTH) return `${keys.slice(0, JSON_MAX_DEPTH).join('.')}.…`;
+  return keys.join('.') || '(body)';
+}
+
 /**
  * The dotted path of the first string in a JSON value that breaks the text rule, or null. For
- * bodies whose fields we do not parse ourselves (better-auth's).
+ * bodies whose fields we do not parse ourselves (better-auth's). Walks with its own stack, each
+ * object once, so however deep the value its cost is its size (a recursive walk overflowed the
+ * call stack on 30,000 nested arrays).
  */
-export function findUnsafeText(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return isSafeText(value) ? null : path.join('.') || '(body)';
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (!isSafeText(key)) return [...path, '(key)'].join('.');
-    const found = findUnsafeText(item, [...path, key]);
-    if (found !== null) return found;
+export function findUnsafeText(value: unknown): string | null {
+  const pending: Visit[] = [{ value, key: null, parent: null }];
+  const seen = new Set<object>();
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (visit.key !== null && !isSafeText(visit.key)) return pathOf(visit.parent, '(key)');
+    const item = visit.value;
+    if (typeof item === 'string') {
+      if (!isSafeText(item)) return pathOf(visit);
+      continue;
+    }
+    if (typeof item !== 'object' || item === null || seen.has(item)) continue;
+    seen.add(item);
+    const entries = Object.entries(item);
+    // reversed onto the stack, so that fields are looked at in their order, depth first
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, child] = entries[index]!;
+      pending.push({ value: child, key, parent: visit });
+    }
   }
   return null;
 }

@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', lazy: () => import('@client/features/auth/auth-page').then((m) => ({ Component: m.AuthPage })) },
       { path: '/forgot-password', lazy: () => import('@client/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })) },
       { path: '/reset-password', lazy: () => import('@client/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })) },
+      { path: '/operator-invitation', lazy: () => import('@client/features/auth/operator-invitation-page').then((m) => ({ Component: m.OperatorInvitationPage })) },
       { path: '/payment-success', lazy: () => import('@client/features/payment/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })) },
       { path: '/payment-canceled', lazy: () => import('@client/features/payment/payment-canceled-page').then((m) => ({ Component: m.PaymentCanceledPage })) },
       { path: '/premium-access-required', lazy: () => import('@client/features/premium/premium-access-required-page').then((m) => ({ Component: m.PremiumAccessRequiredPage })) },

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_ACCESS_CHECK_DELAY_MS } from '@shared/timing';
-import { AuthProvider, useAuth, type AuthState } from './auth-state';
+import { AuthProvider, sessionRetryDelay, useAuth, type AuthState } from './auth-state';
 import { createQueryClient } from './query-client';
 
 type Reply = { status?: number; body?: unknown } | (() => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>);
@@ -201,6 +201,83 @@ describe('AuthProvider', () => {
     expect(text('access')).toBe('false');
     expect(queryClient.getQueryData(['subscription', 'u-1'])).toBeUndefined();
     expect(queryClient.getQueryData(['auth', 'access', 'u-1'])).toBeUndefined();
+  });
+
+  describe('when the session check fails without an answer', () => {
+    const sessionCalls = () => calls.filter((call) => call.path === '/api/auth/get-session');
+    const busy = { status: 429, body: { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' } };
+    const down = { status: 503, body: { error: { code: 'internal', message: 'down' } } };
+    /** Lets the answer render and the access check, due 100 ms after it, run. */
+    const settle = async () => {
+      for (let step = 0; step < 5; step++) await act(() => vi.advanceTimersByTimeAsync(SIGN_IN_ACCESS_CHECK_DELAY_MS));
+    };
+
+    it('waits 1 s, 2 s, 4 s … at most 30 s between tries', () => {
+      expect([0, 1, 2, 3, 4, 5, 6, 20].map(sessionRetryDelay)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    });
+
+    it('a 429, a 503 and no answer at all leave a first visit loading, not signed out, until a real answer', async () => {
+      vi.useFakeTimers();
+      const failures: Array<() => { status?: number; body?: unknown }> = [
+        () => busy,
+        () => down,
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+      ];
+      routes['GET /api/auth/get-session'] = () => (failures.shift() ?? (() => ({ body: sessionOf('s-1') })))();
+      routes['GET /api/access'] = { body: { hasAccess: true } };
+      const startedAt = Date.now();
+      renderProvider();
+      await act(() => vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 - 1));
+      expect(sessionCalls().map((call) => call.at - startedAt)).toEqual([0, 1000, 3000]);
+      expect(text('loading')).toBe('true');
+      expect(text('user')).toBe('none');
+      expect(text('access')).toBe('unknown');
+
+      await settle();
+      expect(sessionCalls()).toHaveLength(4);
+      expect(text('user')).toBe('ada@example.com');
+      expect(text('access')).toBe('true');
+    });
+
+    it('keeps the member signed in while a later check answers 429, until the server says there is no session', async () => {
+      vi.useFakeTimers();
+      routes['GET /api/auth/get-session'] = { body: sessionOf('s-1') };
+      routes['GET /api/access'] = { body: { hasAccess: true } };
+      renderProvider(<CachedUserData />);
+      await settle();
+      expect(text('access')).toBe('true');
+
+      routes['GET /api/auth/get-session'] = busy;
+      let refreshed = false;
+      act(() => void latest.refreshSession().then(() => (refreshed = true)));
+      await act(() => vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 8000));
+      // the first check, then the refresh and its retries after 1 s, 2 s, 4 s and 8 s
+      expect(sessionCalls()).toHaveLength(6);
+      expect(refreshed).toBe(false);
+      expect(text('user')).toBe('ada@example.com');
+      expect(text('loading')).toBe('false');
+      expect(text('access')).toBe('true');
+
+      routes['GET /api/auth/get-session'] = { body: null };
+      await act(() => vi.advanceTimersByTimeAsync(16_000));
+      await settle();
+      expect(refreshed).toBe(true);
+      expect(text('user')).toBe('none');
+      expect(text('access')).toBe('false');
+    });
+
+    it('reads a 401 as signed out at once, without retrying', async () => {
+      vi.useFakeTimers();
+      routes['GET /api/auth/get-session'] = { status: 401, body: { code: 'UNAUTHORIZED', message: 'Unauthorized' } };
+      renderProvider();
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(text('loading')).toBe('false');
+      expect(text('user')).toBe('none');
+      expect(text('access')).toBe('false');
+      expect(sessionCalls()).toHaveLength(1);
+    });
   });
 
   describe('sign-out', () => {

@@ -8,7 +8,7 @@ import {
   SIGN_IN_ACCESS_CHECK_DELAY_MS,
   accessRpcDelay,
 } from '@shared/timing';
-import { api } from './api/api-client';
+import { ApiRequestError, api } from './api/api-client';
 import { AuthContext, NON_PREMIUM, type AuthState, type PremiumState, type SessionInfo, type SessionUser } from './auth-context';
 import { shouldRetry } from './query-client';
 
@@ -24,7 +24,29 @@ const accessKey = (userId: string | undefined) => [...ACCESS_QUERY_ROOT, userId]
 
 const isSessionQuery = (query: Query) => query.queryKey[0] === SESSION_QUERY_KEY[0] && query.queryKey[1] === SESSION_QUERY_KEY[1];
 
-const fetchSession = () => api<SessionPayload>('/api/auth/get-session');
+/** A 401 is the server's answer that there is no session, like a 200 with null. */
+const fetchSession = () =>
+  api<SessionPayload>('/api/auth/get-session').catch((error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  });
+
+/**
+ * Failures that say nothing about the session: no answer, a time-out, rate limiting or a server
+ * error. Reading them as "signed out" would send a member to /auth during a short outage.
+ */
+function isSessionCheckTransient(error: unknown): boolean {
+  if (!(error instanceof ApiRequestError)) return true;
+  return error.network || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+const SESSION_RETRY_FIRST_MS = 1000;
+const SESSION_RETRY_MAX_MS = 30_000;
+
+/** Wait before retry number `retryIndex` (0-based) of the session check: 1 s, 2 s, 4 s … at most 30 s. */
+export function sessionRetryDelay(retryIndex: number): number {
+  return Math.min(SESSION_RETRY_FIRST_MS * 2 ** Math.max(0, retryIndex), SESSION_RETRY_MAX_MS);
+}
 // Checked by hand rather than with the zod schema: this runs on every page, and zod would add
 // ~24 kB to the first download of the landing page.
 const fetchAccess = () =>
@@ -42,7 +64,16 @@ const UNKNOWN: PremiumState = { isLoading: true, isPremium: false, hasAccess: 'u
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const sessionQuery = useQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000 });
+  // Transient failures are retried without a limit: until a real answer arrives the query keeps the
+  // last known session, or stays pending (loading) when there is none yet, instead of erring into
+  // "signed out". Retries pause while the tab is hidden or the browser offline.
+  const sessionQuery = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchSession,
+    staleTime: 60_000,
+    retry: (_failures, error) => isSessionCheckTransient(error),
+    retryDelay: sessionRetryDelay,
+  });
   const user = sessionQuery.data?.user ?? null;
   const sessionId = sessionQuery.data?.session.id ?? null;
 

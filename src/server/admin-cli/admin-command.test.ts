@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { operatorAuditLog } from '../db/schema';
-import { isOperator } from '../modules/auth/operator';
+import { operatorAuditLog, operatorInvitations } from '../db/schema';
+import { isNamedOperator } from '../modules/auth/operator';
 import { createTestDatabase } from '../test-support/test-database';
 import { ADMIN_USAGE, CLI_OPERATOR, runAdminCommand } from './admin-command';
 
 let database: Database;
-const config = { adminEmails: ['env-operator@example.com'] };
-const run = (...args: string[]) => runAdminCommand({ db: database.db, config }, args);
-const person = (email: string) => ({ id: '00000000-0000-4000-8000-000000000001', email, name: 'x', createdAt: new Date(0) });
+const config = { adminEmails: ['env-operator@example.com'], publicUrl: 'https://shop.example.com' };
+const now = new Date('2026-11-24T12:00:00Z');
+const run = (...args: string[]) => runAdminCommand({ db: database.db, config, clock: () => now }, args);
+const named = (email: string) => isNamedOperator({ config, db: database.db }, email);
+const INVITATION_LINE = /^To open the console, they set their password with this one-time link \(valid 24 h\):\nhttps:\/\/shop\.example\.com\/operator-invitation\?token=[\w-]{43}$/;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -18,12 +20,25 @@ afterAll(async () => {
 });
 
 describe('npm run admin', () => {
-  it('adds an operator, who is then an operator, and says so once', async () => {
-    const directory = { config, db: database.db };
-    expect(await isOperator(directory, person('new-op@example.com'))).toBe(false);
-    expect(await run('add', ' New-Op@Example.com ')).toEqual({ output: 'new-op@example.com is now an operator.', exitCode: 0 });
-    expect(await isOperator(directory, person('NEW-OP@example.com'))).toBe(true);
-    expect(await run('add', 'new-op@example.com')).toEqual({ output: 'new-op@example.com was already an operator.', exitCode: 0 });
+  it('names an operator and prints a one-time invitation link valid 24 h, each time it is run', async () => {
+    expect(await named('new-op@example.com')).toBe(false);
+    const first = await run('add', ' New-Op@Example.com ');
+    expect(first.exitCode).toBe(0);
+    const [line, ...invitation] = first.output.split(' To open');
+    expect(line).toBe('new-op@example.com is now an operator.');
+    expect(`To open${invitation.join(' To open')}`).toMatch(INVITATION_LINE);
+    expect(await named('NEW-OP@example.com')).toBe(true);
+
+    const again = await run('add', 'new-op@example.com');
+    expect(again.output.startsWith('new-op@example.com was already an operator. To open')).toBe(true);
+    const rows = await database.db.select().from(operatorInvitations);
+    expect(rows.map((row) => [row.email, row.invitedBy, row.expiresAt.getTime() - now.getTime(), row.usedAt])).toEqual([
+      ['new-op@example.com', CLI_OPERATOR, 24 * 3_600_000, null],
+      ['new-op@example.com', CLI_OPERATOR, 24 * 3_600_000, null],
+    ]);
+    // only the token's hash is kept: the printed link is the one copy
+    const token = /token=([\w-]+)/.exec(again.output)![1]!;
+    expect(rows.some((row) => row.tokenHash === token)).toBe(false);
   });
 
   it('lists ADMIN_EMAILS and the stored operators', async () => {
@@ -34,7 +49,7 @@ describe('npm run admin', () => {
 
   it('removes a stored operator; one named by ADMIN_EMAILS stays one', async () => {
     expect(await run('remove', 'new-op@example.com')).toEqual({ output: 'new-op@example.com is no longer a stored operator.', exitCode: 0 });
-    expect(await isOperator({ config, db: database.db }, person('new-op@example.com'))).toBe(false);
+    expect(await named('new-op@example.com')).toBe(false);
     expect(await run('remove', 'env-operator@example.com')).toEqual({
       output: 'env-operator@example.com was not a stored operator. It stays an operator while ADMIN_EMAILS names it.',
       exitCode: 1,

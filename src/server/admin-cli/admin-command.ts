@@ -1,9 +1,11 @@
 // `npm run admin -- add|remove|list`: operators kept in the database, beside ADMIN_EMAILS.
 import { z } from 'zod';
+import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
-import { addOperator, listOperators, removeOperator } from '../modules/auth/operators.repository';
+import { inviteOperator } from '../modules/auth/operator-invitations';
+import { listOperators, removeOperator } from '../modules/auth/operators.repository';
 
 export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list';
 
@@ -12,9 +14,11 @@ export const CLI_OPERATOR = 'command-line';
 
 export type CommandResult = { output: string; exitCode: number };
 
+export type AdminCommandDeps = { db: Db; config: Pick<Config, 'adminEmails' | 'publicUrl'>; clock: () => Date };
+
 const emailSchema = z.email();
 
-export async function runAdminCommand(deps: { db: Db; config: Pick<Config, 'adminEmails'> }, args: readonly string[]): Promise<CommandResult> {
+export async function runAdminCommand(deps: AdminCommandDeps, args: readonly string[]): Promise<CommandResult> {
   const [command, email, ...rest] = args;
   if (command === 'list' && email === undefined) {
     const stored = await listOperators(deps.db);
@@ -30,9 +34,15 @@ export async function runAdminCommand(deps: { db: Db; config: Pick<Config, 'admi
   const address = parsed.data.toLowerCase();
 
   if (command === 'add') {
-    const added = await addOperator(deps.db, address, CLI_OPERATOR);
-    if (added) await recordOperatorAction(deps.db, { operator: CLI_OPERATOR, action: 'add_operator', details: { email: address } });
-    return { output: added ? `${address} is now an operator.` : `${address} was already an operator.`, exitCode: 0 };
+    // Running this proves control of the server; the link carries that proof to the person, who
+    // sets the account's password with it (a name alone never opens the console).
+    const invitation = await inviteOperator(deps, { email: address, invitedBy: CLI_OPERATOR });
+    if (invitation.newlyNamed) await recordOperatorAction(deps.db, { operator: CLI_OPERATOR, action: 'add_operator', details: { email: address } });
+    const named = invitation.newlyNamed ? `${address} is now an operator.` : `${address} was already an operator.`;
+    return {
+      output: `${named} To open the console, they set their password with this one-time link (valid ${OPERATOR_INVITATION_HOURS} h):\n${invitation.url}`,
+      exitCode: 0,
+    };
   }
   const removed = await removeOperator(deps.db, address);
   if (removed) await recordOperatorAction(deps.db, { operator: CLI_OPERATOR, action: 'remove_operator', details: { email: address } });

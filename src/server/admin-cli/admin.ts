@@ -11,7 +11,7 @@ try {
   const database = await openDatabase(config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir });
   try {
     await migrate(database.db);
-    const result = await runAdminCommand({ db: database.db, config }, process.argv.slice(2));
+    const result = await runAdminCommand({ db: database.db, config, clock: () => new Date() }, process.argv.slice(2));
     console.log(result.output);
     process.exitCode = result.exitCode;
   } finally {

@@ -70,6 +70,7 @@ export const SERVER_ERRORS = {
   accessRequired: { status: 403, code: 'forbidden', message: 'An active subscription is required to view this content.' },
   operatorSignInRequired: { status: 401, code: 'unauthorized', message: 'Please sign in as an operator to continue.' },
   operatorOnly: { status: 403, code: 'forbidden', message: 'Only operators may open this page.' },
+  invitationUnusable: { status: 404, code: 'not_found', message: 'This invitation link is invalid, expired or already used. Ask an operator for a new one.' },
 
   // Content
   /** `what` reads as the sentence's subject: 'The guide', 'The image'. */

@@ -15,6 +15,12 @@ function siteSettingsScript(settings: SiteSettings): string {
   return `<script id="site-settings" type="application/json">${json}</script>`;
 }
 
+/** Files of the client build that are for the server and the build scripts, not for browsers. */
+export function isBuildOnly(path: string): boolean {
+  const lower = path.toLowerCase();
+  return lower === '/.vite' || lower.startsWith('/.vite/') || lower.endsWith('.map');
+}
+
 /**
  * Serves the built React app: hashed assets with immutable caching, every other GET falls back to
  * index.html (history routing) with the public site settings inlined, so the first paint needs
@@ -36,6 +42,9 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
   const landingHtml = prerender ? landingPages(prerender.renderer, renderIndexHtml(prerender.templates.landing, prerendered), prerendered) : null;
   const legalHtml = prerender ? legalPages(prerender.renderer, renderIndexHtml(prerender.templates.legal, prerendered), prerendered) : null;
 
+  // the build's manifest (.vite/) and any source map stay on the server: a map's sourcesContent is
+  // the client's whole source, the operator console's included
+  app.use('*', (c, next) => (isBuildOnly(c.req.path) ? Promise.resolve(c.notFound()) : next()));
   app.use(
     '/assets/*',
     serveStatic({

@@ -14,7 +14,7 @@ import { queryRows } from '../db/query';
 import { checkoutSessions, securityEvents, user } from '../db/schema';
 import { API_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from '../http/body-limit';
 import { recordRepeatedSecurityEvent, recordSecurityEvent } from '../modules/security/security.repository';
-import { TEST_ORIGIN, cookieFrom, createTestApp, signUp, type TestApp } from '../test-support/test-app';
+import { TEST_ORIGIN, cookieFrom, createTestApp, operatorSession, signUp, type TestApp } from '../test-support/test-app';
 
 const PASSWORD = 'Sup3rSecret!';
 const randomAddress = () => `${1 + Math.floor(Math.random() * 222)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
@@ -175,7 +175,8 @@ describe('hole 1: the sandbox mailbox', () => {
   ])('%s a stranger cannot read a reset link for a member; only an operator can', async (_name, env) => {
     const t = await app(env);
     const member = await signUp(t, 'owner@example.com');
-    const operator = await signUp(t, 'ops@example.com');
+    // in production an operator also passes two-factor
+    const { cookie: operator } = await operatorSession(t, 'ops@example.com', { twoFactor: true });
     expect((await t.request('/api/auth/request-password-reset', { body: { email: 'owner@example.com', redirectTo: '/reset-password' } })).status).toBe(200);
 
     const anonymous = await t.request('/api/sandbox/mailbox');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { PlanType } from '@shared/plans';
 import { user, userSubscriptions } from '../db/schema';
 import type { Db } from '../db/client';
-import { createTestApp, signUp, type TestApp } from './test-app';
+import { createTestApp, operatorSession, signUp, type TestApp } from './test-app';
 import { movableClock, type MovableClock } from './billing-test-kit';
 
 export const OPERATOR_EMAIL = 'operator@example.com';
@@ -13,14 +13,15 @@ export type ConsoleSuite = { t: TestApp; operator: string; member: string; time:
 
 /**
  * One app per suite with OPERATOR_EMAIL in ADMIN_EMAILS on a movable clock, and the session
- * cookies of that operator and of an ordinary member, handed to `set` before the tests run.
+ * cookies of that operator (who accepted an invitation) and of an ordinary member, handed to
+ * `set` before the tests run.
  */
 export function consoleSuite(set: (suite: ConsoleSuite) => void, env: Record<string, string> = {}): void {
   const time = movableClock();
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_EMAILS: OPERATOR_EMAIL, ...env }, { clock: time.clock });
-    set({ t, operator: await signUp(t, OPERATOR_EMAIL), member: await signUp(t, `member-${randomUUID()}@example.com`), time });
+    set({ t, operator: (await operatorSession(t, OPERATOR_EMAIL)).cookie, member: await signUp(t, `member-${randomUUID()}@example.com`), time });
   });
   afterAll(async () => {
     await t?.close();

@@ -6,7 +6,9 @@ import { createLogger } from '../logger';
 import type { PaymentsPort } from '../modules/billing/payments.port';
 import type { ContentCatalogue } from '../modules/content/content-loader';
 import type { Mail, MailPort } from '../modules/mail/mail.port';
+import { inviteOperator } from '../modules/auth/operator-invitations';
 import { createTestDatabase } from './test-database';
+import { secretOfTotpUri, totpCode } from './totp';
 
 export type TestApp = {
   app: Awaited<ReturnType<typeof createApp>>;
@@ -79,4 +81,30 @@ export async function signUp(testApp: TestApp, email: string, password = 'Sup3rS
   const response = await testApp.request('/api/auth/sign-up/email', { body: { email, password, name: email.split('@')[0] } });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return cookieFrom(response);
+}
+
+/**
+ * A signed-in operator, made the way a vendor makes one: an invitation (`npm run admin -- add`)
+ * whose link sets the password. With `twoFactor`, the operator also enrols an authenticator app,
+ * and the session returned is the one the enrolment's code made.
+ */
+export async function operatorSession(
+  testApp: TestApp,
+  email: string,
+  options: { password?: string; twoFactor?: boolean } = {},
+): Promise<{ cookie: string; totpSecret: string | null }> {
+  const password = options.password ?? 'Sup3rSecret!';
+  const { deps } = testApp;
+  const { url } = await inviteOperator({ db: deps.database.db, config: deps.config, clock: deps.clock }, { email, invitedBy: 'test' });
+  const token = new URL(url).searchParams.get('token');
+  const accepted = await testApp.request('/api/operator-invitations/accept', { body: { token, password } });
+  if (accepted.status !== 200) throw new Error(`invitation not accepted: ${accepted.status} ${await accepted.text()}`);
+  const cookie = cookieFrom(accepted);
+  if (!options.twoFactor) return { cookie, totpSecret: null };
+  const enabled = await testApp.request('/api/auth/two-factor/enable', { cookie, body: { password } });
+  if (enabled.status !== 200) throw new Error(`two-factor not enabled: ${enabled.status} ${await enabled.text()}`);
+  const totpSecret = secretOfTotpUri(((await enabled.json()) as { totpURI: string }).totpURI);
+  const verified = await testApp.request('/api/auth/two-factor/verify-totp', { cookie, body: { code: totpCode(totpSecret) } });
+  if (verified.status !== 200) throw new Error(`two-factor not verified: ${verified.status} ${await verified.text()}`);
+  return { cookie: cookieFrom(verified), totpSecret };
 }

@@ -38,9 +38,49 @@ afterEach(resetAfterTest);
 
 describe('AdminLayout', () => {
   it('shows the ordinary 404 page to a member who is not an operator', async () => {
-    renderConsole('/admin', { 'GET /api/auth/get-session': session('member@example.com'), 'GET /api/operator': { body: { operator: false } } });
+    renderConsole('/admin', { 'GET /api/auth/get-session': session('member@example.com'), 'GET /api/operator': { body: { operator: false, standing: 'member' } } });
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Operator console' })).not.toBeInTheDocument();
+  });
+
+  it('tells a named operator whose address is not confirmed to confirm it, and sends the link on request', async () => {
+    const api = renderConsole('/admin', {
+      'GET /api/auth/get-session': session('ops@example.com'),
+      'GET /api/operator': { body: { operator: false, standing: 'confirm_email' } },
+      'POST /api/auth/send-verification-email': { body: { status: true } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail to open the console' })).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Operator console' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Send confirmation link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('We sent a link to ops@example.com.');
+    expect(api.callsTo('POST', '/api/auth/send-verification-email').map((call) => call.body)).toEqual([{ email: 'ops@example.com', callbackURL: '/admin' }]);
+  });
+
+  it('walks a proven operator through two-factor enrolment: password, QR code and setup key, backup codes, code', async () => {
+    const totpURI = 'otpauth://totp/Candlewise:ops%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Candlewise';
+    const api = renderConsole('/admin', {
+      'GET /api/auth/get-session': session('ops@example.com'),
+      'GET /api/operator': { body: { operator: false, standing: 'enrol_two_factor' } },
+      'POST /api/auth/two-factor/enable': { body: { totpURI, backupCodes: ['aaaa-1111', 'bbbb-2222'] } },
+      'POST /api/auth/two-factor/verify-totp': { status: 401, body: { code: 'INVALID_CODE', message: 'Invalid code' } },
+    });
+    await userEvent.type(await screen.findByLabelText('Your password'), 'Sup3rSecret!');
+    await userEvent.click(screen.getByRole('button', { name: 'Set up two-factor' }));
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    expect(screen.getByLabelText('Setup key')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
+    expect(within(screen.getByRole('region', { name: 'Backup codes' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['aaaa-1111', 'bbbb-2222']);
+    await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and open the console' }));
+    expect(await screen.findByText('That code is not valid. Check the time on your phone and try again.')).toBeVisible();
+    expect(api.callsTo('POST', '/api/auth/two-factor/enable').map((call) => call.body)).toEqual([{ password: 'Sup3rSecret!' }]);
+    expect(api.callsTo('POST', '/api/auth/two-factor/verify-totp').map((call) => call.body)).toEqual([{ code: '123456' }]);
+  });
+
+  it('asks an operator whose sign-in is too old (or skipped two-factor) to sign in again', async () => {
+    renderConsole('/admin', { 'GET /api/auth/get-session': session('ops@example.com'), 'GET /api/operator': { body: { operator: false, standing: 'sign_in_again' } } });
+    expect(await screen.findByRole('heading', { name: 'Sign in again to open the console' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign in again' })).toBeVisible();
+    expect(screen.queryByRole('navigation', { name: 'Operator console' })).toBeNull();
   });
 
   it('shows the 404 page to a visitor without asking the server about operators', async () => {
@@ -52,13 +92,13 @@ describe('AdminLayout', () => {
   it('shows an operator a failed grant with its error and next retry, and the result of a confirmed retry', async () => {
     const api = renderConsole(`/admin/members/${MEMBER_ID}`, {
       'GET /api/auth/get-session': session('operator@example.com'),
-      'GET /api/operator': { body: { operator: true } },
+      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: DETAIL },
       [`POST /api/admin/members/${MEMBER_ID}/retry-grant`]: { body: { message: 'Retrying buyer_tv now.' } },
     });
     expect(await screen.findByRole('heading', { name: 'buyer@example.com' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Operator console' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Payments', 'Audit log']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Payments', 'Audit log', 'Operators']);
     const grant = screen.getByRole('row', { name: /buyer_tv/ });
     expect(grant).toHaveTextContent('failed');
     expect(grant).toHaveTextContent('TradingView session expired');

@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, LayoutDashboard, ScrollText, Tv, Users } from 'lucide-react';
+import { CreditCard, FlaskConical, KeyRound, LayoutDashboard, ScrollText, Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -6,10 +6,11 @@ import { NotFound } from '@client/components/not-found';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { useAuth } from '@client/lib/auth-state';
 import { cn } from '@client/lib/cn';
-import { useIsOperator } from '@client/lib/operator';
+import { useOperatorStatus } from '@client/lib/operator';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { adminChildRoutes } from './admin-routes';
 import { AlertsBanner, useOperatorAlerts } from './alerts';
+import { OperatorGate } from './operator-gate';
 
 const NAV = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
@@ -17,6 +18,7 @@ const NAV = [
   { to: '/admin/tradingview', label: 'TradingView', icon: Tv, end: false },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
   { to: '/admin/audit-log', label: 'Audit log', icon: ScrollText, end: false },
+  { to: '/admin/operators', label: 'Operators', icon: KeyRound, end: false },
 ];
 const SANDBOX_NAV = { to: '/admin/sandbox', label: 'Sandbox', icon: FlaskConical, end: false };
 
@@ -28,18 +30,20 @@ function OperatorAlerts() {
 
 /**
  * The operator console (desktop): the server decides who is an operator; everyone else, signed
- * in or not, sees the ordinary 404 page, so the console does not reveal that it exists.
+ * in or not, sees the ordinary 404 page, so the console does not reveal that it exists. A named
+ * operator who has not proven enough yet is told what to do (operator-gate.tsx).
  */
 export function AdminLayout({ sandboxPage }: { sandboxPage?: ReactNode }) {
   const { user, isLoading } = useAuth();
-  const operator = useIsOperator(user?.id ?? null);
+  const status = useOperatorStatus(user?.id ?? null);
   // The sandbox tools (simulated renewals, a TradingView outage, the mailbox) while any service is simulated.
   const withSandbox = useSiteSettings().sandbox.length > 0 && sandboxPage !== undefined;
   const page = useRoutes(withSandbox ? [{ path: 'sandbox', element: sandboxPage }, ...adminChildRoutes] : adminChildRoutes);
   const nav = withSandbox ? [...NAV, SANDBOX_NAV] : NAV;
 
-  if (isLoading || (user && operator === null)) return <PageSpinner label="Loading..." />;
-  if (!user || !operator) return <NotFound />;
+  if (isLoading || (user && status === null)) return <PageSpinner label="Loading..." />;
+  if (!user || !status || status.standing === 'member') return <NotFound />;
+  if (!status.operator) return <OperatorGate standing={status.standing} email={user.email} userId={user.id} />;
 
   return (
     <div className="flex min-h-screen">

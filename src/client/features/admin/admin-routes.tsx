@@ -3,6 +3,7 @@ import { AuditLogPage } from './audit-log-page';
 import { AdminNotFound } from './components/admin-not-found';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
+import { OperatorsPage } from './operators-page';
 import { OverviewPage } from './overview-page';
 import { PaymentsPage } from './payments';
 import { TradingViewPage } from './tradingview';
@@ -19,5 +20,6 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'tradingview', element: <TradingViewPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
+  { path: 'operators', element: <OperatorsPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];

@@ -284,3 +284,48 @@ describe('/auth: signing up', () => {
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 });
+
+describe('/auth: two-factor', () => {
+  it('asks an account with two-factor for its code after the password, refuses a wrong one, and signs in with the right one', async () => {
+    const api = mockApi({ 'POST /api/auth/sign-in/email': { body: { twoFactorRedirect: true, twoFactorMethods: ['totp'] } } });
+    let tries = 0;
+    api.set('POST /api/auth/two-factor/verify-totp', () => {
+      tries += 1;
+      if (tries === 1) return { status: 401, body: { code: 'INVALID_CODE', message: 'Invalid code' } };
+      api.set('GET /api/auth/get-session', { body: sessionBody('s-2fa') });
+      api.set('GET /api/access', { body: { hasAccess: false } });
+      return { body: { token: 'tok' } };
+    });
+    renderAuth('/auth?redirect=%2Fadmin');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    const user = await fill('ops@example.com', 'Sup3rSecret!');
+    await user.click(submit());
+
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    await user.type(screen.getByLabelText('Authentication code'), '000 000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not valid. Check the time on your phone and try again.')).toBeVisible();
+
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    // the console decides for itself: an operator without a subscription still goes there
+    expect(await screen.findByTestId('destination')).toHaveTextContent('Operator console');
+    expect(api.callsTo('POST', '/api/auth/two-factor/verify-totp').map((call) => call.body)).toEqual([{ code: '000000' }, { code: '123456' }]);
+  });
+
+  it('takes a backup code instead of the app', async () => {
+    const api = mockApi({
+      'POST /api/auth/sign-in/email': { body: { twoFactorRedirect: true } },
+      'POST /api/auth/two-factor/verify-backup-code': { status: 401, body: { code: 'INVALID_BACKUP_CODE', message: 'Invalid backup code' } },
+    });
+    renderAuth();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    const user = await fill('ops@example.com', 'Sup3rSecret!');
+    await user.click(submit());
+    await user.click(await screen.findByRole('button', { name: 'Use a backup code instead' }));
+    await user.type(screen.getByLabelText('Backup code'), 'abcd-1234');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('That code is not valid. Check the time on your phone and try again.')).toBeVisible();
+    expect(api.callsTo('POST', '/api/auth/two-factor/verify-backup-code').map((call) => call.body)).toEqual([{ code: 'abcd-1234' }]);
+  });
+});

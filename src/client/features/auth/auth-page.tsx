@@ -16,9 +16,11 @@ import { useSignUp } from './api/sign-up';
 import { AuthLayout } from './components/auth-layout';
 import { EmailField } from './components/email-field';
 import { PasswordInput } from './components/password-input';
+import { TWO_FACTOR_STEP_TEXTS, TwoFactorStep } from './components/two-factor-step';
 import { safeRedirectTarget } from './redirect-target';
 
-type Mode = 'sign-in' | 'sign-up';
+/** 'two-factor': the password was right and the account asks for its second factor. */
+type Mode = 'sign-in' | 'sign-up' | 'two-factor';
 
 export const AUTH_PAGE_TEXTS = {
   signIn: { title: 'Welcome back', description: 'Sign in to reach your indicators and member area.', submit: 'Sign In', busy: 'Signing In...' },
@@ -64,7 +66,8 @@ export function AuthPage() {
   useEffect(() => {
     if (!user || premium.hasAccess === 'unknown') return;
     // A check that failed is not a "no": the target's own guard decides (it lets failures through).
-    const allowed = premium.hasAccess || !premium.isSecurityValid;
+    // The operator console decides for itself: an operator needs no subscription.
+    const allowed = premium.hasAccess || !premium.isSecurityValid || target?.startsWith('/admin') === true;
     void navigate(allowed ? (target ?? '/dashboard') : '/premium-access-required', { replace: true });
   }, [user, premium.hasAccess, premium.isSecurityValid, target, navigate]);
 
@@ -84,10 +87,15 @@ export function AuthPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (mode === 'sign-in') {
+      let result;
       try {
-        await signIn.mutateAsync(values);
+        result = await signIn.mutateAsync(values);
       } catch (error) {
         notifyError(loginError(errorInputOf(error)));
+        return;
+      }
+      if ('twoFactorRedirect' in result) {
+        setMode('two-factor');
         return;
       }
       await continueSignedIn();
@@ -119,6 +127,14 @@ export function AuthPage() {
   const clearOnEdit = (field: keyof SignInInput) => () => {
     if (form.formState.errors[field]) form.clearErrors(field);
   };
+
+  if (mode === 'two-factor') {
+    return (
+      <AuthLayout title={TWO_FACTOR_STEP_TEXTS.title} description={TWO_FACTOR_STEP_TEXTS.description} back={{ to: target ?? '/', label: AUTH_PAGE_TEXTS.back }}>
+        <TwoFactorStep onSignedIn={continueSignedIn} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout

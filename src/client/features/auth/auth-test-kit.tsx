@@ -19,6 +19,7 @@ const DESTINATIONS = {
   '/dashboard/*': 'Dashboard',
   '/premium-access-required': 'Premium access required',
   '/forgot-password': 'Forgot password page',
+  '/admin': 'Operator console',
 };
 
 /** Renders `element` at `url` with the providers and stand-ins for the pages it may go to. */

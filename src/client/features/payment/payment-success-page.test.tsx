@@ -229,7 +229,7 @@ describe('/payment-success for a new buyer', () => {
   });
 });
 
-describe('/payment-success in a browser that did not pay (issue 11, hole 5)', () => {
+describe('/payment-success in a browser that did not pay', () => {
   it.each(['new', 'existing_needs_login'] as const)('%s, unproven: the "use the mailed link" message, the masked e-mail and no form', async (userStatus) => {
     const api = mockApi({ 'POST /api/get-payment-details': detailsOf(userStatus, { email: 'b***@example.com', emailProven: false }) });
     renderSuccess();
@@ -253,6 +253,45 @@ describe('/payment-success in a browser that did not pay (issue 11, hole 5)', ()
     await waitFor(() => expect(api.callsTo('POST', '/api/verify-payment')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/get-payment-details')[0]?.body).toEqual({ sessionId: SESSION, proof: '123.abc' });
     expect(api.callsTo('POST', '/api/verify-payment')[0]?.body).toEqual({ sessionId: SESSION, password: 'my-new-password', proof: '123.abc' });
+  });
+
+  it('opened from the mailed link and signed in: the activation with the username carries the proof too', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/auth/get-session': signedIn(),
+      'POST /api/get-payment-details': detailsOf('existing_needs_tv'),
+      'POST /api/activate-existing-subscription': { body: { success: true, signedIn: true } },
+    });
+    renderSuccess(`/payment-success?session_id=${SESSION}&proof=123.abc`);
+    await user.type(await screen.findByLabelText('TradingView Username'), 'mailed_trader');
+    await user.click(screen.getByRole('button', { name: 'Activate Subscription' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/activate-existing-subscription')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/activate-existing-subscription')[0]?.body).toEqual({ sessionId: SESSION, proof: '123.abc', tradingviewUsername: 'mailed_trader' });
+  });
+
+  it('opened from the mailed link with a username on file: the automatic activation carries the proof', async () => {
+    const api = mockApi({
+      'GET /api/auth/get-session': signedIn(),
+      'POST /api/get-payment-details': detailsOf('existing_complete'),
+      'POST /api/activate-existing-subscription': { body: { success: true, signedIn: true } },
+    });
+    renderSuccess(`/payment-success?session_id=${SESSION}&proof=123.abc`);
+    expect(await screen.findByText('Subscription activated successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/activate-existing-subscription')).toEqual([expect.objectContaining({ body: { sessionId: SESSION, proof: '123.abc' } })]);
+  });
+
+  it('signed in as the paid e-mail but without the proof: the refusal says to use the mailed link', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/auth/get-session': signedIn(),
+      'POST /api/get-payment-details': detailsOf('existing_needs_tv'),
+      'POST /api/activate-existing-subscription': errorReply(403, 'purchase_unproven', SERVER_ERROR_MESSAGES.purchase_unproven),
+    });
+    renderSuccess();
+    await user.type(await screen.findByLabelText('TradingView Username'), 'some_trader');
+    await user.click(screen.getByRole('button', { name: 'Activate Subscription' }));
+    await waitFor(() => expect(screen.getAllByText(SERVER_ERROR_MESSAGES.purchase_unproven)).toHaveLength(2));
+    expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
   });
 });
 

@@ -176,7 +176,8 @@ export function PaymentSuccessPage() {
         return PAYMENT_PAGE_TEXTS.missingSession.description;
       }
       try {
-        const result = await activation.mutateAsync(username ? { sessionId, tradingviewUsername: username } : { sessionId });
+        // The mailed link's proof goes along: in a browser that did not pay, it is what lets the purchase be linked.
+        const result = await activation.mutateAsync({ sessionId, ...(proof ? { proof } : {}), ...(username ? { tradingviewUsername: username } : {}) });
         finish(username ? ACTIVATION_TEXTS.success : PAYMENT_PAGE_TEXTS.activated, result.signedIn, paid);
         return null;
       } catch (error) {
@@ -186,7 +187,7 @@ export function PaymentSuccessPage() {
         return toast.description;
       }
     },
-    [activation, finish, sessionId],
+    [activation, finish, sessionId, proof],
   );
 
   const createAccount = async (password: string) => {

@@ -134,6 +134,13 @@ describe('the sandbox hosted checkout', () => {
     await waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ email: null }));
   });
 
+  it('shows a masked e-mail as the server answers it to a browser that did not start the checkout', async () => {
+    setup({ ...OPEN, customerEmail: 'm***@example.com' });
+    const email = await screen.findByLabelText('Email');
+    expect(email).toHaveValue('m***@example.com');
+    expect(email).toHaveAttribute('readonly');
+  });
+
   it('explains a paid, an expired and an unknown checkout', async () => {
     setup({ ...OPEN, status: 'complete', successUrl: SUCCESS_URL });
     expect(await screen.findByRole('heading', { name: 'This checkout is already paid' })).toBeInTheDocument();

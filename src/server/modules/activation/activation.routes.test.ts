@@ -29,7 +29,7 @@ async function signIn(t: TestApp, email: string, password: string) {
   return t.request('/api/auth/sign-in/email', { body: { email, password }, headers: { 'x-forwarded-for': freshIp() } });
 }
 
-/** The checkout cookie create-checkout set in the buyer's browser, per session (issue 11, hole 5). */
+/** The checkout cookie create-checkout set in the buyer's browser, per session. */
 const checkoutCookies = new Map<string, string>();
 /** The buyer's own browser: its checkout cookie, plus a member's session cookie when given. */
 const buyerBrowser = (sessionId: unknown, cookie?: string) =>
@@ -74,8 +74,14 @@ const verify = (t: TestApp, body: { sessionId?: unknown } & Record<string, unkno
   return t.request('/api/verify-payment', { body, headers, ...(browser ? { cookie: browser } : {}) });
 };
 
-const activate = (t: TestApp, cookie: string | undefined, body: unknown) =>
-  t.request('/api/activate-existing-subscription', { body, ...(cookie ? { cookie } : {}) });
+/** activate-existing-subscription from the buyer's own browser, signed in with `cookie` when given. */
+const activate = (t: TestApp, cookie: string | undefined, body: { sessionId?: unknown } & Record<string, unknown>) => {
+  const browser = buyerBrowser(body.sessionId, cookie);
+  return t.request('/api/activate-existing-subscription', { body, ...(browser ? { cookie: browser } : {}) });
+};
+
+/** activate-existing-subscription from a browser that did not start the checkout. */
+const activateElsewhere = (t: TestApp, cookie: string, body: Record<string, unknown>) => t.request('/api/activate-existing-subscription', { body, cookie });
 
 async function errorOf(response: Response) {
   const body = (await response.json()) as { error: { code: string; message: string } };
@@ -118,7 +124,7 @@ async function grantsOf(t: TestApp, userId: string) {
   return t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId));
 }
 
-describe('whoever holds the session id cannot take the purchase (issue 11, hole 5)', () => {
+describe('whoever holds the session id cannot take the purchase', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -183,6 +189,38 @@ describe('whoever holds the session id cannot take the purchase (issue 11, hole 
     expect(await accountCount(t, email)).toBe(1);
     // single use for account creation: the same link cannot make a second account
     expect(await errorOf(await strangerVerify(sessionId, { proof }))).toMatchObject({ status: 409, code: 'session_claimed' });
+
+    // the page's next call, the username, needs no token there: the link marked the browser
+    const signedIn = [browser, cookieFrom(created)].join('; ');
+    expect((await activateElsewhere(t, signedIn, { sessionId, tradingviewUsername: 'mailed_trader' })).status).toBe(200);
+    expect(await tradingViewStatus(t, signedIn)).toMatchObject({ username: 'mailed_trader' });
+  });
+
+  it('a member who paid signed out links the purchase in another browser with the mailed link, not without it', async () => {
+    const email = newEmail('member-elsewhere');
+    await signUp(t, email, 'Member1234!');
+    const sessionId = await buy(t, email);
+    const elsewhere = cookieFrom(await signIn(t, email, 'Member1234!'));
+
+    expect(await errorOf(await activateElsewhere(t, elsewhere, { sessionId }))).toMatchObject({ status: 403, code: 'purchase_unproven' });
+    expect(await claimedBy(t, sessionId)).toBeNull();
+
+    const proof = t.deps.checkoutProofs.mailToken(sessionId, new Date());
+    const linked = await activateElsewhere(t, elsewhere, { sessionId, proof, tradingviewUsername: 'member_elsewhere' });
+    expect(linked.status).toBe(200);
+    expect(await claimedBy(t, sessionId)).toBe(await userIdOf(t, email));
+    expect(await hasAccess(t, elsewhere)).toBe(true);
+  });
+
+  it('a purchase already linked to the account gets its username in any of its browsers', async () => {
+    const email = newEmail('linked');
+    const sessionId = await buy(t, email);
+    expect((await verify(t, { sessionId, password: PASSWORD })).status).toBe(200);
+
+    // another device, after signing in there (no checkout cookie, no mailed link)
+    const device = cookieFrom(await signIn(t, email, PASSWORD));
+    expect((await activateElsewhere(t, device, { sessionId, tradingviewUsername: 'second_device' })).status).toBe(200);
+    expect(await tradingViewStatus(t, device)).toMatchObject({ username: 'second_device' });
   });
 });
 
@@ -380,6 +418,8 @@ describe('after payment', () => {
       const intruderCookie = await signUp(t, intruder);
       const sessionId = await buy(t, owner);
 
+      expect(await errorOf(await activateElsewhere(t, intruderCookie, { sessionId, tradingviewUsername: 'thief' }))).toMatchObject({ status: 403, code: 'purchase_unproven' });
+      // even from the browser that paid (a shared computer), the purchase goes only to its e-mail's account
       const response = await activate(t, intruderCookie, { sessionId, tradingviewUsername: 'thief' });
       expect(await errorOf(response)).toMatchObject({ status: 403, code: 'email_mismatch' });
       expect(await claimedBy(t, sessionId)).toBeNull();

@@ -42,7 +42,7 @@ export function activationRoutes(deps: { service: ActivationService; checkoutPro
       .use('/activate-existing-subscription', csrf({ origin: trustedOrigins }))
       .post('/verify-payment', async (c) => {
         const input = await readBody(c, verifyPaymentRequestSchema);
-        // Holding the session id is not enough: the checkout's browser or the mailed link (hole 5).
+        // Holding the session id is not enough: the checkout's browser or the mailed link.
         if (!deps.checkoutProofs.proves(c, input.sessionId, input.proof, deps.clock())) {
           throw serverError('purchaseUnproven');
         }
@@ -54,7 +54,11 @@ export function activationRoutes(deps: { service: ActivationService; checkoutPro
       .post('/activate-existing-subscription', async (c) => {
         const user = requireUser(c);
         const input = await readBody(c, activateExistingSubscriptionRequestSchema);
-        return c.json((await service.activateExistingSubscription(user, input)) satisfies ActivateExistingSubscriptionResponse);
+        // Being signed in as the paid e-mail proves nothing (an account can be made for any
+        // address): the purchase itself must be proven, as for verify-payment.
+        const proven = deps.checkoutProofs.proves(c, input.sessionId, input.proof, deps.clock());
+        c.header('Cache-Control', 'no-store');
+        return c.json((await service.activateExistingSubscription(user, input, proven)) satisfies ActivateExistingSubscriptionResponse);
       })
   );
 }

@@ -1,11 +1,13 @@
 // After payment (spec §2 "Payment success", §4 userStatus, §7 verify-payment and
 // activate-existing-subscription): turns a paid checkout session into a signed-in member with
 // TradingView access. A paid session is claimed once, only by the account of the e-mail that
-// paid (billing's claimCheckoutSession enforces both); the e-mail always comes from the session,
+// paid (billing's claimCheckoutSession enforces both), and only by a caller who proves the
+// purchase (the checkout's browser or the mailed link); the e-mail always comes from the session,
 // never from the request.
 import type { ActivateExistingSubscriptionResponse } from '@shared/api-contract';
 import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
+import { createPasswordAccount, isUniqueViolation } from '../auth/password-accounts';
 import type { SessionUser } from '../auth/session.middleware';
 import type { BillingService } from '../billing/billing.service';
 import { serverError } from '../../http/server-errors';
@@ -27,39 +29,18 @@ export type VerifyPaymentResult = { email: string; signedIn: boolean; setCookies
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-// Postgres unique_violation, as pg and PGlite report it (possibly wrapped by drizzle or better-auth)
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
-    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export function createActivationService(deps: ActivationServiceDeps) {
   const { auth, logger, billing } = deps;
 
-  /** The account for `email` with `password`, made with better-auth's own adapter and hashing (works while public sign-up is disabled). */
+  /** The account for `email` with `password` (works while public sign-up is disabled); its address is not proven yet. */
   async function createAccount(email: string, password: string): Promise<string> {
-    const context = await auth.$context;
-    const hash = await context.password.hash(password);
-    let created: { id: string } | null;
     try {
-      created = await context.internalAdapter.createUser({ email, name: email.split('@')[0] ?? email, emailVerified: false }, { method: 'email-password' });
+      return await createPasswordAccount(auth, logger, { email, password, emailVerified: false });
     } catch (error) {
       // Two tabs creating the same account at once: the second one loses on the unique e-mail.
       if (isUniqueViolation(error)) throw serverError('accountExistsForPurchase');
       throw error;
     }
-    if (!created) throw new Error('better-auth created no user');
-    try {
-      await context.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
-    } catch (error) {
-      // An account without a password could never be used: remove it so the buyer can try again.
-      await context.internalAdapter.deleteUser(created.id).catch((cleanup: unknown) => logger.error({ err: cleanup, userId: created.id }, 'could not remove a half-created account'));
-      throw error;
-    }
-    return created.id;
   }
 
   /** Signs the new account in through better-auth; the cookies go on our response. */
@@ -99,12 +80,17 @@ export function createActivationService(deps: ActivationServiceDeps) {
     /**
      * activate-existing-subscription: links a paid session to the signed-in owner of its e-mail
      * (idempotent for them) and, with a username, verifies and stores it and schedules the grant.
+     * `proven`: the caller's browser started the checkout or carries the mailed link.
      */
     async activateExistingSubscription(
       user: SessionUser,
       input: { sessionId: string; tradingviewUsername?: string | undefined },
+      proven: boolean,
     ): Promise<ActivateExistingSubscriptionResponse> {
       const session = await billing.loadPaidSession(input.sessionId);
+      // A purchase already this account's is taken from no one: any of the account's browsers may
+      // add the username (say, after confirming the e-mail on another device). Taking one is proven.
+      if (!proven && session.claimedByUserId !== user.id) throw serverError('purchaseUnproven');
       if (!session.email) throw serverError('purchaseWithoutEmail');
       if (session.claimedByUserId && session.claimedByUserId !== user.id) throw serverError('sessionClaimed');
       if (!sameEmail(session.email, user.email)) throw serverError('emailMismatch');

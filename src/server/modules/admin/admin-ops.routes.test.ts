@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentEventFailures } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
+import { createSandboxTradingView } from '../sandbox/sandbox-tradingview';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 import { consoleSuite, seedMember } from '../../test-support/admin-test-kit';
 
@@ -68,5 +69,21 @@ describe('operator console routes (TradingView, payments, alerts, sandbox tools)
       await t.request('/api/admin/sandbox/tradingview-outage', { body: { down: 'yes' }, cookie: operator }),
     ];
     expect(bad.map((response) => response.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+  });
+
+  it("stores the console's TradingView outage where another instance on the database reads it", async () => {
+    // a fresh adapter each time: another instance, with nothing cached
+    const anotherInstance = () => createSandboxTradingView({ db: t.deps.database.db, missingUsernames: [], clock: () => new Date() });
+    const sandboxState = async () => ((await (await t.request('/api/admin/sandbox', { cookie: operator })).json()) as { tradingViewOutage: boolean | null }).tradingViewOutage;
+    try {
+      expect((await t.request('/api/admin/sandbox/tradingview-outage', { body: { down: true }, cookie: operator })).status).toBe(200);
+      expect(await anotherInstance().sandbox!.outage()).toBe(true);
+      expect(await anotherInstance().healthCheck()).toMatchObject({ ok: false, kind: 'network' });
+      expect(await sandboxState()).toBe(true);
+    } finally {
+      expect((await t.request('/api/admin/sandbox/tradingview-outage', { body: { down: false }, cookie: operator })).status).toBe(200);
+    }
+    expect(await anotherInstance().sandbox!.outage()).toBe(false);
+    expect(await sandboxState()).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogSchema, memberDetailSchema, memberListSchema, overviewSchema } from '@shared/admin-contract';
 import { tradingviewGrants, userSubscriptions } from '../../db/schema';
-import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, operatorSession, signUp, type TestApp } from '../../test-support/test-app';
 import { userHasPremiumAccess } from '../access/access.repository';
 import { addOperator } from '../auth/operators.repository';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
@@ -25,7 +25,7 @@ const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: `Someone@example.com,${OPERATOR}` });
-  operator = (await account(OPERATOR)).cookie;
+  operator = (await operatorSession(t, OPERATOR)).cookie;
   member = await account('member@example.com');
 });
 afterAll(async () => {
@@ -37,6 +37,7 @@ describe('authorisation of every operator route', () => {
   const bodies: Record<string, unknown> = {
     'POST /api/admin/members/:id/tradingview-username': { username: 'target_trader' },
     'POST /api/admin/members/:id/comp': { until: future(30) },
+    'POST /api/admin/operators/invite': { email: 'invited-by-table@example.com' },
   };
   // Every route mounted under /api/admin, read from the app itself: a route added to the admin
   // router (or mounted into it) is in this table without anyone listing it.
@@ -79,17 +80,43 @@ describe('the console', () => {
 
   it('tells the signed-in user whether they are an operator, and visitors nothing', async () => {
     expect((await t.request('/api/operator')).status).toBe(401);
-    expect(await (await t.request('/api/operator', { cookie: member.cookie })).json()).toEqual({ operator: false });
-    expect(await (await t.request('/api/operator', { cookie: operator })).json()).toEqual({ operator: true });
+    expect(await (await t.request('/api/operator', { cookie: member.cookie })).json()).toEqual({ operator: false, standing: 'member' });
+    expect(await (await t.request('/api/operator', { cookie: operator })).json()).toEqual({ operator: true, standing: 'operator' });
   });
 
-  it('lets in an operator stored in the database (npm run admin -- add)', async () => {
+  it('lets in an operator stored in the database once their account has proven its e-mail', async () => {
     const stored = await account('stored-operator@example.com');
     expect((await t.request('/api/admin/overview', { cookie: stored.cookie })).status).toBe(403);
-    expect(await (await t.request('/api/operator', { cookie: stored.cookie })).json()).toEqual({ operator: false });
+    expect(await (await t.request('/api/operator', { cookie: stored.cookie })).json()).toEqual({ operator: false, standing: 'member' });
     await addOperator(t.deps.database.db, 'Stored-Operator@example.com', 'test');
-    expect((await t.request('/api/admin/overview', { cookie: stored.cookie })).status).toBe(200);
-    expect(await (await t.request('/api/operator', { cookie: stored.cookie })).json()).toEqual({ operator: true });
+    // named, but anyone could have signed up with that address
+    expect((await t.request('/api/admin/overview', { cookie: stored.cookie })).status).toBe(403);
+    expect(await (await t.request('/api/operator', { cookie: stored.cookie })).json()).toEqual({ operator: false, standing: 'confirm_email' });
+    const proven = await operatorSession(t, 'stored-operator@example.com', { password: 'N3w-password!' });
+    expect((await t.request('/api/admin/overview', { cookie: proven.cookie })).status).toBe(200);
+    expect(await (await t.request('/api/operator', { cookie: proven.cookie })).json()).toEqual({ operator: true, standing: 'operator' });
+  });
+
+  it('invites an operator by mail: the link sets the password, names them, and works once', async () => {
+    const response = await t.request('/api/admin/operators/invite', { cookie: operator, body: { email: 'New-Colleague@example.com' } });
+    expect(await response.json()).toEqual({ message: 'Invitation sent to new-colleague@example.com.' });
+    await t.jobs.mailer.runOnce();
+    const mail = t.mails.findLast((sent) => sent.to === 'new-colleague@example.com');
+    expect(mail?.subject).toMatch(/invited to operate/);
+    const link = /https?:\/\/\S+\/operator-invitation\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
+    const token = new URL(link!).searchParams.get('token');
+
+    const view = await t.request(`/api/operator-invitations/${token}`);
+    expect(await view.json()).toMatchObject({ email: 'new-colleague@example.com', accountExists: false });
+    const accepted = await t.request('/api/operator-invitations/accept', { body: { token, password: 'Colleague-1' } });
+    expect(await accepted.clone().json()).toEqual({ email: 'new-colleague@example.com', signedIn: true });
+    const cookie = accepted.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    expect((await t.request('/api/admin/overview', { cookie })).status).toBe(200);
+
+    expect((await t.request('/api/operator-invitations/accept', { body: { token, password: 'Another-1' } })).status).toBe(404);
+    expect((await t.request(`/api/operator-invitations/${token}`)).status).toBe(404);
+    const list = (await (await t.request('/api/admin/operators', { cookie: operator })).json()) as { operators: { email: string; namedBy: string; account: unknown }[] };
+    expect(list.operators).toContainEqual({ email: 'new-colleague@example.com', namedBy: OPERATOR, account: { emailVerified: true, twoFactorEnabled: false } });
   });
 
   it('answers a malformed member id or an unknown member with 404, a bad date with 400', async () => {

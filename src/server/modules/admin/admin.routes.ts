@@ -5,19 +5,24 @@ import {
   auditLogQuerySchema,
   compAccessRequestSchema,
   memberListQuerySchema,
+  operatorInviteRequestSchema,
   usernameCorrectionSchema,
   type AuditLog,
+  type OperatorList,
+  type OperatorStatus,
 } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { readJson } from '../../http/errors';
-import { isOperator, requireOperator, type OperatorDirectory } from '../auth/operator';
+import { operatorStandingOf, requireOperator, type OperatorDirectory } from '../auth/operator';
+import type { OperatorInvitations } from '../auth/operator-invitations';
+import { accountsByEmail, listOperators } from '../auth/operators.repository';
 import { requireUser, type AuthVariables } from '../auth/session.middleware';
-import { auditLogPage } from './audit.repository';
+import { auditLogPage, recordOperatorAction } from './audit.repository';
 import type { MembersService } from './members.service';
 import type { ReportsService } from './reports.service';
 import { serverError } from '../../http/server-errors';
 
-export type AdminRoutesDeps = { db: Db; directory: OperatorDirectory; reports: ReportsService; members: MembersService };
+export type AdminRoutesDeps = { db: Db; directory: OperatorDirectory; reports: ReportsService; members: MembersService; invitations: OperatorInvitations };
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
 const memberIdSchema = z.uuid();
@@ -31,13 +36,28 @@ function memberId(value: string): string {
 
 /**
  * GET /api/operator: whether the signed-in user is an operator, so that the member area shows the
- * console link and /admin opens only for them. Answered 200 to every member (a 403 here would be an
- * error in every member's browser console), 401 to visitors like any member route.
+ * console link and /admin opens only for them, or what a named operator still has to do (confirm
+ * the e-mail, enrol two-factor, sign in again). Answered 200 to every member (a 403 here would be
+ * an error in every member's browser console), 401 to visitors like any member route.
  */
 export function operatorStatusRoutes(directory: OperatorDirectory) {
-  return new Hono<{ Variables: AuthVariables }>().get('/operator', async (c) =>
-    c.json({ operator: await isOperator(directory, requireUser(c)) }, 200, NO_STORE),
-  );
+  return new Hono<{ Variables: AuthVariables }>().get('/operator', async (c) => {
+    const standing = await operatorStandingOf(directory, requireUser(c));
+    return c.json({ operator: standing === 'operator', standing } satisfies OperatorStatus, 200, NO_STORE);
+  });
+}
+
+async function operatorList(directory: OperatorDirectory): Promise<OperatorList> {
+  const stored = await listOperators(directory.db);
+  const named = [
+    ...directory.config.adminEmails.map((email) => ({ email, namedBy: 'ADMIN_EMAILS' })),
+    ...stored.filter((row) => !directory.config.adminEmails.includes(row.email)).map((row) => ({ email: row.email, namedBy: row.addedBy })),
+  ];
+  const accounts = await accountsByEmail(directory.db, named.map((operator) => operator.email));
+  return {
+    operators: named.map((operator) => ({ ...operator, account: accounts.get(operator.email) ?? null })),
+    twoFactorRequired: directory.config.operatorRequireTwoFactor,
+  };
 }
 
 /**
@@ -46,7 +66,7 @@ export function operatorStatusRoutes(directory: OperatorDirectory) {
  * authorisation table test walks `.routes` of this app, so a new route is tested as it is added.
  */
 export function adminRoutes(deps: AdminRoutesDeps) {
-  const { db, reports, members } = deps;
+  const { db, reports, members, invitations } = deps;
   return new Hono<{ Variables: AuthVariables }>()
     .use('*', requireOperator(deps.directory))
     .get('/overview', async (c) => c.json(await reports.overview(), 200, NO_STORE))
@@ -63,6 +83,14 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       return c.json(await members.grantComp(requireUser(c), memberId(c.req.param('id')), until));
     })
     .post('/members/:id/revoke', async (c) => c.json(await members.revokeAccess(requireUser(c), memberId(c.req.param('id')))))
+    .get('/operators', async (c) => c.json(await operatorList(deps.directory), 200, NO_STORE))
+    .post('/operators/invite', async (c) => {
+      const operator = requireUser(c);
+      const { email } = await readJson(c, operatorInviteRequestSchema);
+      await invitations.invite({ email, invitedBy: operator.email });
+      await recordOperatorAction(db, { operator: operator.email, action: 'invite_operator', details: { email: email.toLowerCase() } });
+      return c.json({ message: `Invitation sent to ${email.toLowerCase()}.` });
+    })
     .get('/audit-log', async (c) => {
       const query = auditLogQuerySchema.parse(c.req.query());
       const { rows, total } = await auditLogPage(db, { page: query.page, pageSize: AUDIT_PAGE_SIZE, ...(query.member ? { targetUserId: query.member } : {}) });

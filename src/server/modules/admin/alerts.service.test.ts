@@ -3,14 +3,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorAlert } from '@shared/admin-ops-contract';
+import { LOCAL_ALERT_HOLD_MS } from '@shared/operator-alerts';
 import { createApp } from '../../app';
 import { compose } from '../../composition';
 import { buildDependencies, type Dependencies } from '../../dependencies';
 import { userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
-import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, operatorSession, type TestApp } from '../../test-support/test-app';
 import { movableClock } from '../../test-support/billing-test-kit';
-import { recordSignatureFailure } from '../fulfilment/payment-event-failures.repository';
+import { createSignatureRefusals, signatureRefusals } from '../billing/signature-refusals';
 import { listOutboxMails } from '../mail/outbox.repository';
 import { seedMember } from '../../test-support/admin-test-kit';
 import { createOperatorAlerts, type AlertChange, type OperatorAlerts } from './alerts.service';
@@ -59,7 +60,7 @@ beforeAll(async () => {
     tradingView: first.deps.tradingView,
   });
   second = { app: await createApp(compose(deps)), deps };
-  operator = await signUp(first, OPERATORS[0]!);
+  operator = (await operatorSession(first, OPERATORS[0]!)).cookie;
 });
 
 afterAll(async () => {
@@ -68,7 +69,7 @@ afterAll(async () => {
 
 describe('operator alerts', () => {
   it('mail every operator once when the TradingView session stops working and once when it works again, across two instances', async () => {
-    first.deps.tradingView.sandbox!.setOutage(true);
+    await first.deps.tradingView.sandbox!.setOutage(true);
     expect(await checkOnBoth()).toEqual([{ key: 'tradingview_session', transition: 'fire' }]);
     expect(await alertMails('operator_alert', 'tradingview_session')).toEqual(OPERATORS);
     expect(await banner()).toEqual(['tradingview_session']);
@@ -78,7 +79,7 @@ describe('operator alerts', () => {
     expect(await checkOnBoth()).toEqual([]);
     expect(await alertMails('operator_alert', 'tradingview_session')).toEqual(OPERATORS);
 
-    first.deps.tradingView.sandbox!.setOutage(false);
+    await first.deps.tradingView.sandbox!.setOutage(false);
     time.advance(MINUTE);
     expect(await checkOnBoth()).toEqual([{ key: 'tradingview_session', transition: 'resolve' }]);
     expect(await checkOnBoth()).toEqual([]);
@@ -89,9 +90,9 @@ describe('operator alerts', () => {
   it('warns about a grant only once it has been failing for more than 15 minutes', async () => {
     const buyer = await seedMember(first.deps.database.db, { username: 'alert_trader' });
     await first.deps.reconciler.syncUser(buyer.userId);
-    first.deps.tradingView.sandbox!.setOutage(true);
+    await first.deps.tradingView.sandbox!.setOutage(true);
     await first.deps.reconciler.runOnce();
-    first.deps.tradingView.sandbox!.setOutage(false);
+    await first.deps.tradingView.sandbox!.setOutage(false);
     expect(await checkOnBoth()).toEqual([]);
 
     time.advance(14 * MINUTE);
@@ -107,17 +108,37 @@ describe('operator alerts', () => {
   });
 
   it('warns when webhook signatures fail repeatedly, and clears when they stop', async () => {
-    const db = first.deps.database.db;
-    await recordSignatureFailure(db, new Error('No signatures found matching the expected signature'), time.now());
-    await recordSignatureFailure(db, new Error('No signatures found matching the expected signature'), time.now());
+    // the refusals the webhook route counted on the first instance (billing's tests post them)
+    const refusals = signatureRefusals(first.deps.database.db);
+    refusals.record(time.now());
+    refusals.record(time.now());
     expect(await checkOnBoth()).toEqual([]);
-    await recordSignatureFailure(db, new Error('No signatures found matching the expected signature'), time.now());
+    refusals.record(time.now());
     expect(await checkOnBoth()).toEqual([{ key: 'webhook_signature', transition: 'fire' }]);
     expect(await banner()).toEqual(['webhook_signature']);
     time.advance(16 * MINUTE);
     expect(await checkOnBoth()).toEqual([{ key: 'webhook_signature', transition: 'resolve' }]);
     expect(await alertMails('operator_alert', 'webhook_signature')).toEqual(OPERATORS);
     expect(await alertMails('operator_alert_resolved', 'webhook_signature')).toEqual(OPERATORS);
+  });
+
+  it('keeps that warning on while an instance that counted the refusals confirms it, though another counted none', async () => {
+    // counted in one instance's memory: an instance that saw none must not end the alert
+    const refusals = createSignatureRefusals();
+    for (let n = 0; n < 3; n += 1) refusals.record(time.now());
+    const counting = createOperatorAlerts({ db: first.deps.database.db, tradingView: first.deps.tradingView, recipients: async () => OPERATORS, clock: time.clock, logger: createLogger('silent'), refusals });
+    const blind = createOperatorAlerts({ db: first.deps.database.db, tradingView: first.deps.tradingView, recipients: async () => OPERATORS, clock: time.clock, logger: createLogger('silent'), refusals: createSignatureRefusals() });
+    expect(await counting.check()).toEqual([{ key: 'webhook_signature', transition: 'fire' }]);
+    for (let minute = 0; minute < 5; minute += 1) {
+      time.advance(MINUTE);
+      expect(await blind.check()).toEqual([]);
+      expect(await counting.check()).toEqual([]);
+    }
+    expect(await banner()).toEqual(['webhook_signature']);
+    // the counting instance stops (a restart forgets its count): the others end the alert after the hold
+    time.advance(LOCAL_ALERT_HOLD_MS);
+    expect(await blind.check()).toEqual([{ key: 'webhook_signature', transition: 'resolve' }]);
+    expect(await banner()).toEqual([]);
   });
 
   it('warns when a renewal fails and clears when the subscription is paid again', async () => {

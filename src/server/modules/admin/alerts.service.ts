@@ -15,7 +15,7 @@ import {
 import type { OperatorAlert } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import { countSignatureFailuresSince } from '../fulfilment/payment-event-failures.repository';
+import { signatureRefusals, type SignatureRefusals } from '../billing/signature-refusals';
 import { mailKeys } from '../mail/mail-intents';
 import { enqueueMail } from '../mail/outbox.repository';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
@@ -29,6 +29,8 @@ export type OperatorAlertsDeps = {
   recipients: () => Promise<string[]>;
   clock: () => Date;
   logger: Logger;
+  /** The webhook signatures this instance refused; by default the tally its webhook route counts into. */
+  refusals?: Pick<SignatureRefusals, 'countSince'>;
 };
 
 export type AlertChange = { key: OperatorAlertKey; transition: 'fire' | 'resolve' };
@@ -37,6 +39,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function createOperatorAlerts(deps: OperatorAlertsDeps) {
   const { db, clock, logger } = deps;
+  const refusals = deps.refusals ?? signatureRefusals(db);
 
   async function tradingViewSession(): Promise<AlertReading> {
     const health = await deps.tradingView.healthCheck().catch((error: unknown) => {
@@ -48,7 +51,7 @@ export function createOperatorAlerts(deps: OperatorAlertsDeps) {
 
   async function read(now: Date): Promise<AlertReading[]> {
     const failing = await grantsFailingSince(db, new Date(now.getTime() - GRANT_FAILING_ALERT_MS));
-    const signatures = await countSignatureFailuresSince(db, new Date(now.getTime() - SIGNATURE_FAILURE_WINDOW_MS));
+    const signatures = refusals.countSince(new Date(now.getTime() - SIGNATURE_FAILURE_WINDOW_MS));
     const renewals = await failedRenewals(db);
     return [
       await tradingViewSession(),
@@ -56,7 +59,9 @@ export function createOperatorAlerts(deps: OperatorAlertsDeps) {
       {
         key: 'webhook_signature',
         firing: signatures >= SIGNATURE_FAILURE_THRESHOLD,
-        detail: signatures ? `${plural(signatures, 'delivery', 'deliveries')} refused for a bad signature in the last 15 minutes: check STRIPE_WEBHOOK_SECRET.` : null,
+        detail: signatures ? `${plural(signatures, 'delivery', 'deliveries')} refused for a bad signature in the last 15 minutes by one server instance: check STRIPE_WEBHOOK_SECRET (or the log, for forged deliveries).` : null,
+        // counted in this instance's memory: another instance seeing none does not end it
+        local: true,
       },
       { key: 'renewal_failed', firing: renewals > 0, detail: renewals ? `${plural(renewals, 'subscription is', 'subscriptions are')} past due after a failed renewal.` : null },
     ];
@@ -64,7 +69,8 @@ export function createOperatorAlerts(deps: OperatorAlertsDeps) {
 
   async function apply(reading: AlertReading, now: Date): Promise<AlertChange | null> {
     const stored = await findAlert(db, reading.key);
-    const transition = alertTransition(stored, reading);
+    const transition = alertTransition(stored, reading, now);
+    if (transition === 'hold') return null;
     if (transition === 'none') {
       await markChecked(db, reading.key, reading.firing ? reading.detail : null, now);
       return null;

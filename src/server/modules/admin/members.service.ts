@@ -30,7 +30,7 @@ export type MembersServiceDeps = {
   reconciler: GrantReconciler;
   tradingView: TradingViewService;
   /** billing's syncUser: re-reads the member's subscriptions and checkouts from the provider. */
-  syncFromProvider: (member: SessionUser) => Promise<boolean>;
+  syncFromProvider: (member: Pick<SessionUser, 'id' | 'email'>) => Promise<boolean>;
   scriptIds: readonly string[];
 };
 
@@ -123,7 +123,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async resync(operator: SessionUser, userId: string): Promise<ActionResult> {
       const member = await memberOr404(userId);
-      const complete = await deps.syncFromProvider({ id: member.id, email: member.email, name: member.name, createdAt: member.createdAt });
+      const complete = await deps.syncFromProvider({ id: member.id, email: member.email });
       await reconciler.syncUser(userId);
       await recordOperatorAction(db, { operator: operator.email, action: 'resync_member', targetUserId: userId, details: { complete } });
       return { message: complete ? 'Synced with the payment provider.' : 'Synced what the payment provider answered; some of it could not be read (see the server log).' };

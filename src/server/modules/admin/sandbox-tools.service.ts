@@ -13,14 +13,14 @@ export function createSandboxTools(deps: { db: Db; tradingView: TradingViewPort;
   async function state(): Promise<SandboxTools> {
     const subscriptions = await sandboxSubscriptions(db, 50);
     return {
-      tradingViewOutage: tradingView.sandbox ? tradingView.sandbox.outage() : null,
+      tradingViewOutage: tradingView.sandbox ? await tradingView.sandbox.outage() : null,
       subscriptions: subscriptions.flatMap((row) => (row.customerId ? [{ ...row, customerId: row.customerId }] : [])),
     };
   }
 
   async function setOutage(down: boolean, operator: Operator): Promise<void> {
     if (!tradingView.sandbox) throw serverError('noOutageToSimulate');
-    tradingView.sandbox.setOutage(down);
+    await tradingView.sandbox.setOutage(down);
     await actions.record({ operator, action: down ? 'sandbox.tradingview_outage_start' : 'sandbox.tradingview_outage_end' });
   }
 

@@ -79,7 +79,7 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
       checkedAt: checkedAt.toISOString(),
       lastBackgroundCheckAt: background?.checkedAt?.toISOString() ?? null,
       scripts,
-      outage: port.sandbox ? port.sandbox.outage() : null,
+      outage: port.sandbox ? await port.sandbox.outage() : null,
     };
   }
 

@@ -11,6 +11,9 @@ export type AuthRoutesDeps = { auth: Auth; config: Pick<Config, 'auth'>; reads: 
 
 type SessionAnswer = { status: number; body: string; cookies: string[] };
 
+// better-auth answers `null` when the cookie names no live session
+const isSignedIn = (answer: SessionAnswer) => answer.status === 200 && answer.body !== 'null';
+
 /** The query part of a URL, `?` included, without parsing the whole URL (every page asks). */
 const searchOf = (url: string) => {
   const at = url.indexOf('?');
@@ -95,7 +98,8 @@ export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {
   // '/get-session' is exempt; no callback URL to check; no plugin). The answer is kept like a
   // member's other reads (decision 021), under the whole cookie header and query: an answer
   // whose reading wrote (an expired session deleted, an old one extended with a new cookie) is
-  // never kept, and any write here ends what was kept.
+  // never kept, and any write here ends what was kept. Nor is an answer that found no session:
+  // anyone can send a new junk cookie and query with every request, and each kept 14 KB.
   routes.get('/get-session', async (c) => {
     const query = c.req.query();
     const load = async (): Promise<SessionAnswer> => {
@@ -103,7 +107,7 @@ export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {
       return { status: response.status, body: await response.text(), cookies: response.headers.getSetCookie() };
     };
     const cookie = c.req.header('cookie');
-    const { status, body, cookies } = cookie ? await reads.read(`get-session:${searchOf(c.req.url)}:${cookie}`, load) : await load();
+    const { status, body, cookies } = cookie ? await reads.read(`get-session:${searchOf(c.req.url)}:${cookie}`, load, isSignedIn) : await load();
     const headers = new Headers({ 'content-type': 'application/json' });
     for (const value of cookies) headers.append('set-cookie', value);
     return new Response(body, { status, headers });

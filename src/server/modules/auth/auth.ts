@@ -1,7 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import { asyncContextOnlyDuringCalls } from './async-context';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { setSessionCookie } from 'better-auth/cookies';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
 import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
@@ -9,15 +11,20 @@ import { SIGN_IN_FAILURES_PER_ACCOUNT } from '@shared/throttle';
 import { RESET_LINK_TTL_SECONDS } from '@shared/timing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { account, rateLimit, session, user, verification } from '../../db/schema';
+import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../../http/client-address';
 import type { Logger } from '../../logger';
 import type { MailIntent } from '../mail/mail-intents';
 import type { Mailer } from '../mail/mailer';
 import { findUserIdByEmail, recordRepeatedSecurityEvent } from '../security/security.repository';
 import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository';
+import { isNamedOperator } from './operator';
+import { recordOperatorSignIn } from './operators.repository';
 
 export { RESET_LINK_TTL_SECONDS };
+
+/** The endpoints whose sessions are made only after a second factor was checked. */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
 
 /** Where the reset e-mail points: our own page reads the token (docs/decisions/004). */
 const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -103,6 +110,23 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
     await setSessionCookie(ctx, { session: newSession, user: resetUser });
   }
 
+  /**
+   * Every sign-in of a named operator (whatever proved it: password, second factor, a mailed link)
+   * is a line in the audit log, so that an operator sees each time their power was taken up, and
+   * a stranger's attempt with a squatted address shows too.
+   */
+  async function auditOperatorSignIn(userId: string, passedTwoFactor: boolean, path: string | undefined, ipAddress: string | null | undefined) {
+    try {
+      const [row] = await db.select({ email: user.email, emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)).limit(1);
+      if (!row || !(await isNamedOperator({ config, db }, row.email))) return;
+      // the twoFactor plugin drops this session for a code challenge; the sign-in is logged when the code passes
+      if (path === '/sign-in/email' && row.twoFactorEnabled) return;
+      await recordOperatorSignIn(db, { email: row.email, userId, details: { via: path ?? 'server', twoFactor: passedTwoFactor, emailVerified: row.emailVerified, ipAddress: ipAddress ?? null } });
+    } catch (error) {
+      logger.error({ err: error, userId }, 'could not record an operator sign-in');
+    }
+  }
+
   return asyncContextOnlyDuringCalls(betterAuth({
     appName: brand,
     baseURL: config.publicUrl,
@@ -123,7 +147,24 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
         else logger.error({ component: 'better-auth', err: error }, 'auth request failed');
       },
     },
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit, twoFactor } }),
+    plugins: [
+      // TOTP with an authenticator app, and backup codes. Any account may enrol; operators must
+      // where OPERATOR_REQUIRE_2FA holds (modules/auth/operator.ts).
+      twoFactorPlugin({ issuer: brand }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          // A session remembers whether the sign-in that made it passed a second factor; a
+          // password reset or a mailed link also makes sessions, without one.
+          before: async (newSession, ctx) => ({ data: { ...newSession, twoFactorVerified: SECOND_FACTOR_PATHS.has(ctx?.path ?? '') } }),
+          after: async (created, ctx) => {
+            await auditOperatorSignIn(String(created.userId), created.twoFactorVerified === true, ctx?.path, created.ipAddress);
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
@@ -142,18 +183,22 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
         if (request) passwordResetUsers.set(request, resetUser.id);
       },
     },
-    emailVerification: config.auth.requireEmailVerification
-      ? {
-          sendOnSignUp: true,
-          // an unconfirmed person who signs in gets a fresh link (the first may have expired)
-          sendOnSignIn: true,
-          autoSignInAfterVerification: true,
-          sendVerificationEmail: async ({ user: recipient, url }) => {
-            sendInBackground({ template: 'verify_email', to: recipient.email, data: { url }, dedupeKey: null });
-          },
-        }
-      : undefined,
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Always configured: a named operator confirms their address from the console even where sign-up
+    // does not ask for it.
+    emailVerification: {
+      sendOnSignUp: config.auth.requireEmailVerification,
+      // an unconfirmed person who signs in gets a fresh link (the first may have expired)
+      sendOnSignIn: config.auth.requireEmailVerification,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user: recipient, url }) => {
+        sendInBackground({ template: 'verify_email', to: recipient.email, data: { url }, dedupeKey: null });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      additionalFields: { twoFactorVerified: { type: 'boolean', required: false, defaultValue: false, input: false } },
+    },
     rateLimit: {
       enabled: true,
       // in Postgres, so that every instance counts the same attempts
@@ -169,6 +214,8 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
         '/sign-up/email': { window: 60, max: 10 },
         '/request-password-reset': { window: 60, max: 5 },
         '/reset-password': { window: 60, max: 10 },
+        '/send-verification-email': { window: 60, max: 3 },
+        '/two-factor/*': { window: 60, max: 10 },
       },
     },
     hooks: {

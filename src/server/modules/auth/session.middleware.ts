@@ -3,14 +3,10 @@ import { createMiddleware } from 'hono/factory';
 import type { Auth } from './auth';
 import type { ReadCache } from '@shared/read-cache';
 import type { SessionRepository } from './session.repository';
+import type { AuthVariables, SessionUser } from './session-user';
 import { serverError } from '../../http/server-errors';
 
-export type SessionUser = { id: string; email: string; name: string; createdAt: Date };
-export type AuthVariables = {
-  user: SessionUser | null;
-  /** The SQL access rule (user_has_premium_access) for this user, read with the session. */
-  hasAccess: boolean;
-};
+export type { AuthVariables, SessionUser } from './session-user';
 
 /** better-call's cookie reading: the first pair with this name, unquoted, percent-decoded. */
 export function cookieValue(header: string, name: string): string | null {
@@ -71,12 +67,17 @@ export function loadSession(auth: Auth, sessions: SessionRepository, reads: Read
     const cookies = c.req.header('cookie');
     const { cookieName, secret, expiresInMs, updateAgeMs } = known ?? (await sessionRules());
     const signed = cookies ? cookieValue(cookies, cookieName) : null;
-    // kept under the signed value, so that a kept session costs no signature check either
+    // kept under the signed value, so that a kept session costs no signature check either; a
+    // cookie that names no session is not kept, or anonymous junk would fill the cache
     const found = signed
-      ? await reads.read(`session:${signed}`, async () => {
-          const token = verifiedToken(signed, secret);
-          return token ? sessions.findWithAccess(token) : null;
-        })
+      ? await reads.read(
+          `session:${signed}`,
+          async () => {
+            const token = verifiedToken(signed, secret);
+            return token ? sessions.findWithAccess(token) : null;
+          },
+          (session) => session !== null,
+        )
       : null;
     if (found) {
       const now = Date.now();
@@ -88,8 +89,9 @@ export function loadSession(auth: Auth, sessions: SessionRepository, reads: Read
       } else {
         const result = await auth.api.getSession({ headers: c.req.raw.headers });
         if (result) {
-          const { id, email, name, createdAt } = result.user;
-          c.set('user', { id, email, name, createdAt });
+          const { id, email, name, createdAt, emailVerified, twoFactorEnabled } = result.user;
+          const signIn = { at: result.session.createdAt, passedTwoFactor: result.session.twoFactorVerified === true };
+          c.set('user', { id, email, name, createdAt, emailVerified, twoFactorEnabled: twoFactorEnabled === true, signIn });
           c.set('hasAccess', (await sessions.findWithAccess(result.session.token))?.hasAccess === true);
         }
       }

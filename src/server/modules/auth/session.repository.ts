@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { session, user } from '../../db/schema';
+import type { SessionUser } from './session-user';
 
 export type SessionWithAccess = {
   expiresAt: Date;
   updatedAt: Date;
-  user: { id: string; email: string; name: string; createdAt: Date };
+  user: SessionUser;
   /** user_has_premium_access, read in the same statement: true only while access lasts. */
   hasAccess: boolean;
 };
@@ -20,7 +21,9 @@ export function createSessionRepository(db: Db) {
     .select({
       expiresAt: session.expiresAt,
       updatedAt: session.updatedAt,
-      user: { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt },
+      createdAt: session.createdAt,
+      twoFactorVerified: session.twoFactorVerified,
+      user: { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, emailVerified: user.emailVerified, twoFactorEnabled: user.twoFactorEnabled },
       hasAccess: sql<boolean>`user_has_premium_access(${user.id})`,
     })
     .from(session)
@@ -31,7 +34,9 @@ export function createSessionRepository(db: Db) {
   return {
     async findWithAccess(token: string): Promise<SessionWithAccess | null> {
       const [row] = await byToken.execute({ token });
-      return row ? { ...row, hasAccess: row.hasAccess === true } : null;
+      if (!row) return null;
+      const { createdAt, twoFactorVerified, ...found } = row;
+      return { ...found, user: { ...row.user, signIn: { at: createdAt, passedTwoFactor: twoFactorVerified } }, hasAccess: row.hasAccess === true };
     },
   };
 }

@@ -44,7 +44,7 @@ export function billingRoutes(deps: BillingRoutesDeps) {
     .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
     .post('/create-checkout', async (c) => {
       const checkout = await billing.createCheckout(c.get('user'), await readJson(c, createCheckoutRequestSchema), returnBaseUrl(config, c));
-      // This browser may take the purchase after paying; any other must prove the e-mail (hole 5).
+      // This browser may take the purchase after paying; any other must prove the e-mail.
       checkoutProofs.remember(c, checkout.sessionId);
       return c.json(checkout);
     })
@@ -76,7 +76,7 @@ export function billingRoutes(deps: BillingRoutesDeps) {
     .post('/customer-portal', async (c) => c.json(await billing.customerPortal(requireUser(c), returnBaseUrl(config, c))));
 
   if (payments.kind === 'sandbox') {
-    routes.route('/sandbox', sandboxRoutes({ payments, handler, logger }));
+    routes.route('/sandbox', sandboxRoutes({ payments, handler, logger, checkoutProofs }));
   }
   return routes;
 }

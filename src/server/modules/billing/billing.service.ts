@@ -209,8 +209,10 @@ export function createBillingService(deps: BillingServiceDeps) {
     async createCheckout(user: SessionUser | null, input: CreateCheckoutRequest, baseUrl: string): Promise<CreateCheckoutResponse> {
       const planType = toEuPlan(input.planType, input.originPage);
       const email = (user?.email ?? input.customerEmail)?.toLowerCase() ?? null;
-      const owner = user ? { id: user.id } : email ? await findAccountByEmail(db, email) : null;
-      if (owner) await assertMayBuy(owner.id, planType);
+      // Only members hear what they already hold. An anonymous checkout is answered the same
+      // whoever owns the e-mail it names, or it would tell anyone who subscribes to what; a
+      // member's second plan bought that way is judged a duplicate and refunded after payment.
+      if (user) await assertMayBuy(user.id, planType);
 
       const cancelUrl = `${baseUrl}/payment-canceled${input.originPage === '/eu' ? '?from=/eu' : ''}`;
       const metadata: Record<string, string> = { planType, originPage: input.originPage, ...(user ? { userId: user.id } : {}) };
@@ -280,7 +282,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** Syncs with the provider; false when some of it could not be read (already logged). */
-    async syncUser(user: SessionUser): Promise<boolean> {
+    async syncUser(user: Pick<SessionUser, 'id' | 'email'>): Promise<boolean> {
       let ok = await syncRows(user.id);
       const since = new Date(clock().getTime() - RECENT_CHECKOUT_MS);
       for (const session of await openSessionsForEmail(db, user.email, since)) {

@@ -1,5 +1,5 @@
-// Who may take a paid purchase (issue 11, hole 5). The session id travels in the success URL
-// (history, screenshots, referrers), so holding it proves nothing. Two things do: the httpOnly
+// Who may take a paid purchase. The session id travels in the success URL (history,
+// screenshots, referrers), so holding it proves nothing. Two things do: the httpOnly
 // cookie that create-checkout set in the browser that started the checkout, and the signed link
 // mailed to the paid address (it proves the e-mail; valid 7 days). Both are HMACs under the
 // server secret, so no table is needed; "single use for account creation" follows from the claim.
@@ -18,6 +18,7 @@ export function createCheckoutProofs(options: { secret: string; cookieName: stri
   const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
   const browserMac = (sessionId: string) => mac('checkout-browser', sessionId);
   const remembered = (c: Context) => (getCookie(c, options.cookieName) ?? '').split('.').filter(Boolean);
+  const started = (c: Context, sessionId: string) => remembered(c).some((value) => same(value, browserMac(sessionId)));
 
   function mailToken(sessionId: string, writtenAt: Date): string {
     const expires = Math.floor((writtenAt.getTime() + FINISH_SETUP_LINK_TTL_MS) / 1000);
@@ -49,12 +50,14 @@ export function createCheckoutProofs(options: { secret: string; cookieName: stri
       `${options.publicUrl}/payment-success?session_id=${encodeURIComponent(sessionId)}&proof=${encodeURIComponent(mailToken(sessionId, writtenAt))}`,
     mailToken,
     remember,
+    /** Whether this browser started the checkout `sessionId` (its cookie; a mailed token does not count). */
+    started,
     /**
      * Whether the caller proved the purchase: its checkout cookie, or a valid mailed token (which
      * then also marks this browser, so the rest of the flow needs no token).
      */
     proves(c: Context, sessionId: string, token: string | undefined, now: Date): boolean {
-      if (remembered(c).some((value) => same(value, browserMac(sessionId)))) return true;
+      if (started(c, sessionId)) return true;
       if (!mailTokenProves(token, sessionId, now)) return false;
       remember(c, sessionId);
       return true;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentEventFailures } from '../../db/schema';
 import type { PaymentEvent } from '../billing/payments.port';
@@ -27,18 +27,6 @@ export async function resolveEventFailure(db: Db, eventId: string, now: Date): P
     .where(and(eq(paymentEventFailures.eventId, eventId), isNull(paymentEventFailures.resolvedAt)));
 }
 
-export async function recordSignatureFailure(db: Db, error: unknown, now: Date): Promise<void> {
-  await db.insert(paymentEventFailures).values({ kind: 'signature', error: describe(error), firstFailedAt: now, lastFailedAt: now });
-}
-
-export async function countSignatureFailuresSince(db: Db, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(paymentEventFailures)
-    .where(and(eq(paymentEventFailures.kind, 'signature'), gte(paymentEventFailures.lastFailedAt, since)));
-  return row?.n ?? 0;
-}
-
 export async function listEventFailures(db: Db, limit: number): Promise<PaymentEventFailureRow[]> {
   return db.select().from(paymentEventFailures).orderBy(desc(paymentEventFailures.lastFailedAt)).limit(limit);
 }
@@ -48,7 +36,10 @@ export async function findEventFailure(db: Db, id: string): Promise<PaymentEvent
   return row ?? null;
 }
 
-/** The stored event as the handler takes it, or null for a signature failure (nothing to replay). */
+/**
+ * The stored event as the handler takes it, or null for a signature failure (nothing to replay;
+ * such rows only come from before refusals were counted in memory, modules/billing/signature-refusals.ts).
+ */
 export function storedEvent(row: PaymentEventFailureRow): PaymentEvent | null {
   if (row.kind !== 'handler' || !row.event) return null;
   const event = row.event as Omit<PaymentEvent, 'created'> & { created: string };

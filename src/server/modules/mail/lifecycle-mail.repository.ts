@@ -3,6 +3,7 @@
 // as an outbox intent with a dedupe key, so several instances write each mail once.
 import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { COMP_PROVIDER } from '@shared/admin-reports';
 import { isPlanType, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { checkoutSessions, user, userSubscriptions } from '../../db/schema';
@@ -26,7 +27,8 @@ export async function unclaimedPaidCheckouts(db: Db, now: Date, olderThanMs: num
   return rows.flatMap((row) => (row.email && isPlanType(row.planType) ? [{ id: row.id, email: row.email, planType: row.planType }] : []));
 }
 
-export type EndingPlan = { rowId: string; email: string; planType: PlanType; expiresAt: Date };
+/** `complimentary`: access an operator gave (stored as a monthly row that will not renew), not a plan that was bought. */
+export type EndingPlan = { rowId: string; email: string; planType: PlanType; expiresAt: Date; complimentary: boolean };
 
 const canceledRecurring = and(
   isNotNull(userSubscriptions.userId),
@@ -35,14 +37,24 @@ const canceledRecurring = and(
   or(eq(userSubscriptions.cancelAtPeriodEnd, true), eq(userSubscriptions.status, 'canceled')),
 );
 
-function asEnding(rows: { rowId: string; email: string; planType: string; expiresAt: Date | null }[]): EndingPlan[] {
-  return rows.flatMap((row) => (row.expiresAt && isPlanType(row.planType) ? [{ ...row, planType: row.planType, expiresAt: row.expiresAt }] : []));
+function asEnding(rows: { rowId: string; email: string; planType: string; provider: string; expiresAt: Date | null }[]): EndingPlan[] {
+  return rows.flatMap(({ provider, ...row }) =>
+    row.expiresAt && isPlanType(row.planType) ? [{ ...row, planType: row.planType, expiresAt: row.expiresAt, complimentary: provider === COMP_PROVIDER }] : [],
+  );
 }
 
-/** Canceled plans that still grant access and end within `withinMs` of `now`. */
+const endingColumns = {
+  rowId: userSubscriptions.id,
+  email: user.email,
+  planType: userSubscriptions.planType,
+  provider: userSubscriptions.provider,
+  expiresAt: userSubscriptions.expiresAt,
+};
+
+/** Canceled plans and comp access that still grant access and end within `withinMs` of `now`. */
 export async function plansEndingSoon(db: Db, now: Date, withinMs: number): Promise<EndingPlan[]> {
   const rows = await db
-    .select({ rowId: userSubscriptions.id, email: user.email, planType: userSubscriptions.planType, expiresAt: userSubscriptions.expiresAt })
+    .select(endingColumns)
     .from(userSubscriptions)
     .innerJoin(user, eq(user.id, userSubscriptions.userId))
     .where(and(canceledRecurring, eq(userSubscriptions.isActive, true), gt(userSubscriptions.expiresAt, now), lte(userSubscriptions.expiresAt, new Date(now.getTime() + withinMs))));
@@ -56,7 +68,7 @@ export async function plansEndingSoon(db: Db, now: Date, withinMs: number): Prom
 export async function plansJustEnded(db: Db, now: Date, sinceMs: number): Promise<EndingPlan[]> {
   const other = alias(userSubscriptions, 'other');
   const rows = await db
-    .select({ rowId: userSubscriptions.id, email: user.email, planType: userSubscriptions.planType, expiresAt: userSubscriptions.expiresAt })
+    .select(endingColumns)
     .from(userSubscriptions)
     .innerJoin(user, eq(user.id, userSubscriptions.userId))
     .where(

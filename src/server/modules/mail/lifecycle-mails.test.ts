@@ -2,8 +2,10 @@
 // provider: exactly one mail in the outbox with the right recipient, subject and link, also when
 // the provider's events arrive twice or out of order (issue 14).
 import { describe, expect, it } from 'vitest';
+import { dayKey } from '@shared/admin-reports';
 import { TEST_ORIGIN, type TestApp } from '../../test-support/test-app';
 import { billingSuite, buy, buyerBrowser, CARDS, DAY_MS, jobsOf, rowsOfSession, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
+import type { SessionUser } from '../auth/session.middleware';
 import { claimCheckoutSession, createPaymentEventHandler } from '../fulfilment/fulfilment';
 import { runMailSchedule } from './mail-schedule';
 import { listOutboxMails } from './outbox.repository';
@@ -173,6 +175,31 @@ describe('the timed mails (scheduler with an injected clock)', () => {
     expect(ended.subject).toBe('Your Candlewise access has ended');
     expect(ended.text).toContain('Reactivate Quarterly');
     time.set(new Date());
+  });
+
+  it('complimentary access from the console: "your complimentary access ends", then "has ended", never a canceled Monthly plan', async () => {
+    const member = email('comped');
+    const cookie = await signUp(t, member);
+    const operator = { id: crypto.randomUUID(), email: 'operator@example.com', name: 'operator', createdAt: new Date() } as SessionUser;
+    const lastDay = new Date(time.now().getTime() + 10 * DAY_MS);
+    await t.services.members.grantComp(operator, await userIdOf(t, cookie), dayKey(lastDay));
+    const endsAt = new Date(`${dayKey(lastDay)}T00:00:00.000Z`).getTime() + DAY_MS;
+    const date = lastDay.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+    await runMailSchedule(db(), new Date(endsAt - 2 * DAY_MS));
+    await runMailSchedule(db(), new Date(endsAt - DAY_MS));
+    const ending = await one(member, 'comp_ending');
+    expect(ending.subject).toBe(`Your complimentary Candlewise access ends on ${date}`);
+    expect(ending.text).toContain(`lasts until the end of ${date} (UTC)`);
+
+    await runMailSchedule(db(), new Date(endsAt + 60_000));
+    await runMailSchedule(db(), new Date(endsAt + DAY_MS));
+    const ended = await one(member, 'comp_ended');
+    expect(ended.subject).toBe('Your complimentary Candlewise access has ended');
+    expect(linkIn(ended.text, '/')).toBe(`${TEST_ORIGIN}/#pricing`);
+
+    expect(await templates(member)).toEqual(['comp_ending', 'comp_ended']);
+    for (const mail of [ending, ended]) expect(`${mail.subject}\n${mail.text}`).not.toMatch(/monthly|cancel|renew|resume|reactivate/i);
   });
 
   it('does not tell a member whose plan ended "access ended" while another plan still gives access', async () => {

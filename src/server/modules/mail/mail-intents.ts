@@ -13,9 +13,14 @@ export type MailIntentData = {
   payment_failed: { planType: PlanType };
   access_ending: { planType: PlanType; endsAt: string };
   access_ended: { planType: PlanType };
+  /** Complimentary access an operator gave, which no one bought: nothing was canceled, nothing renews. */
+  comp_ending: { endsAt: string };
+  comp_ended: { endedAt: string };
   plan_changed: { from: PlanType; to: PlanType };
   password_reset: { url: string };
   verify_email: { url: string };
+  /** A one-time link to become an operator, from the operator who invited. */
+  operator_invitation: { url: string; invitedBy: string };
   /** To each operator: an alert of the console started (title and detail as measured) or ended. */
   operator_alert: { title: string; detail: string | null; since: string };
   operator_alert_resolved: { title: string; since: string; resolvedAt: string };
@@ -31,9 +36,12 @@ export const MAIL_TEMPLATES = [
   'payment_failed',
   'access_ending',
   'access_ended',
+  'comp_ending',
+  'comp_ended',
   'plan_changed',
   'password_reset',
   'verify_email',
+  'operator_invitation',
   'operator_alert',
   'operator_alert_resolved',
 ] as const satisfies readonly MailTemplate[];

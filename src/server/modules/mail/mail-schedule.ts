@@ -1,11 +1,12 @@
 // The timed mails: the 24 h "finish setting up" reminder, "access ends on {date}" three days
-// before a canceled plan ends, and "access ended". A pass only writes outbox intents with dedupe
-// keys, so it is safe on any number of instances and at any frequency; the clock is injected.
+// before a canceled plan or an operator's complimentary access ends, and "access ended". A pass
+// only writes outbox intents with dedupe keys, so it is safe on any number of instances and at
+// any frequency; the clock is injected.
 import type { Db } from '../../db/client';
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import { FINISH_SETUP_LINK_TTL_MS } from '../billing/checkout-proof';
-import { mailKeys } from './mail-intents';
+import { mailKeys, type MailIntent } from './mail-intents';
 import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifecycle-mail.repository';
 import { enqueueMail } from './outbox.repository';
 
@@ -25,13 +26,21 @@ export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummar
     const data = { sessionId: session.id, planType: session.planType };
     if (await enqueueMail(db, { template: 'finish_setup_reminder', to: session.email, data, dedupeKey: mailKeys.finishSetupReminder(session.id) })) summary.reminders += 1;
   }
+  // One notice per row whatever its wording: comp and paid rows share the dedupe keys.
   for (const plan of await plansEndingSoon(db, now, ENDING_NOTICE_MS)) {
-    const data = { planType: plan.planType, endsAt: plan.expiresAt.toISOString() };
-    if (await enqueueMail(db, { template: 'access_ending', to: plan.email, data, dedupeKey: mailKeys.accessEnding(plan.rowId, plan.expiresAt) })) summary.ending += 1;
+    const endsAt = plan.expiresAt.toISOString();
+    const dedupeKey = mailKeys.accessEnding(plan.rowId, plan.expiresAt);
+    const intent: MailIntent = plan.complimentary
+      ? { template: 'comp_ending', to: plan.email, data: { endsAt }, dedupeKey }
+      : { template: 'access_ending', to: plan.email, data: { planType: plan.planType, endsAt }, dedupeKey };
+    if (await enqueueMail(db, intent)) summary.ending += 1;
   }
   for (const plan of await plansJustEnded(db, now, ENDED_NOTICE_WINDOW_MS)) {
-    const data = { planType: plan.planType };
-    if (await enqueueMail(db, { template: 'access_ended', to: plan.email, data, dedupeKey: mailKeys.accessEnded(plan.rowId, plan.expiresAt) })) summary.ended += 1;
+    const dedupeKey = mailKeys.accessEnded(plan.rowId, plan.expiresAt);
+    const intent: MailIntent = plan.complimentary
+      ? { template: 'comp_ended', to: plan.email, data: { endedAt: plan.expiresAt.toISOString() }, dedupeKey }
+      : { template: 'access_ended', to: plan.email, data: { planType: plan.planType }, dedupeKey };
+    if (await enqueueMail(db, intent)) summary.ended += 1;
   }
   return summary;
 }

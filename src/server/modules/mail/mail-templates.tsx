@@ -5,6 +5,7 @@ import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Sectio
 import { toPlainText } from '@react-email/render';
 import { createContext, useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
 import { planDisplayName } from '@shared/plans';
 import type { MailIntentData, MailTemplate } from './mail-intents';
 
@@ -78,12 +79,15 @@ export const formatAmount = (amount: number, currency: string) =>
 
 const formatDateTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** The last day an end grants: comp access ends at midnight after the day the operator chose, which is the day to name. */
+const lastDayOf = (iso: string) => formatDate(new Date(Date.parse(iso) - 1).toISOString());
 
 export type Built = { subject: string; element: ReactNode };
 type Builders = { [T in MailTemplate]: (data: MailIntentData[T], ctx: MailContext, writtenAt: Date) => Built };
 
 const dashboard = (ctx: MailContext) => `${ctx.publicUrl}/dashboard`;
 const subscriptionSettings = (ctx: MailContext) => `${ctx.publicUrl}/dashboard/settings?section=subscription`;
+const pricing = (ctx: MailContext) => `${ctx.publicUrl}/#pricing`;
 
 function finishSetup(reminder: boolean) {
   return ({ sessionId, planType }: MailIntentData['finish_setup'], ctx: MailContext, writtenAt: Date): Built => {
@@ -154,9 +158,28 @@ const BUILDERS: Builders = {
   access_ended: ({ planType }, ctx) => ({
     subject: `Your ${ctx.brand} access has ended`,
     element: (
-      <Layout ctx={ctx} preview="Your access to the indicators has ended." heading="Your access has ended" action={{ label: `Reactivate ${planDisplayName(planType)}`, url: `${ctx.publicUrl}/#pricing` }}>
+      <Layout ctx={ctx} preview="Your access to the indicators has ended." heading="Your access has ended" action={{ label: `Reactivate ${planDisplayName(planType)}`, url: pricing(ctx) }}>
         <P>Your {planDisplayName(planType)} plan has ended and the indicators were removed from your TradingView account.</P>
         <P>You can come back at any time.</P>
+      </Layout>
+    ),
+  }),
+  // Comp access is stored as a canceled monthly row; these mails must not read as a plan the member bought.
+  comp_ending: ({ endsAt }, ctx) => ({
+    subject: `Your complimentary ${ctx.brand} access ends on ${lastDayOf(endsAt)}`,
+    element: (
+      <Layout ctx={ctx} preview={`Your complimentary access ends on ${lastDayOf(endsAt)}.`} heading={`Your complimentary access ends on ${lastDayOf(endsAt)}`} action={{ label: 'See the plans', url: pricing(ctx) }}>
+        <P>The complimentary access to the {ctx.brand} indicators you were given lasts until the end of {lastDayOf(endsAt)} (UTC). Nothing is charged for it.</P>
+        <P>To keep the indicators after that day, choose a plan before then.</P>
+      </Layout>
+    ),
+  }),
+  comp_ended: ({ endedAt }, ctx) => ({
+    subject: `Your complimentary ${ctx.brand} access has ended`,
+    element: (
+      <Layout ctx={ctx} preview="Your complimentary access to the indicators has ended." heading="Your complimentary access has ended" action={{ label: 'See the plans', url: pricing(ctx) }}>
+        <P>Your complimentary access to the {ctx.brand} indicators ended after {lastDayOf(endedAt)} and the indicators were removed from your TradingView account.</P>
+        <P>To get them back, choose a plan at any time.</P>
       </Layout>
     ),
   }),
@@ -196,6 +219,15 @@ const BUILDERS: Builders = {
         <P>
           From {formatDateTime(since)} to {formatDateTime(resolvedAt)}.
         </P>
+      </Layout>
+    ),
+  }),
+  operator_invitation: ({ url, invitedBy }, ctx) => ({
+    subject: `You are invited to operate ${ctx.brand}`,
+    element: (
+      <Layout ctx={ctx} preview="A one-time link to open the operator console." heading="Become an operator" action={{ label: 'Accept the invitation', url }}>
+        <P>{invitedBy} invited you to run {ctx.brand} from its operator console.</P>
+        <P>The link works once, for {OPERATOR_INVITATION_HOURS} hours: it sets the password of your account with this address. If you did not expect it, ignore this e-mail.</P>
       </Layout>
     ),
   }),

@@ -40,9 +40,12 @@ describe('mail templates (React Email)', () => {
     payment_failed: { planType: 'monthly' },
     access_ending: { planType: 'quarterly', endsAt: '2026-03-04T00:00:00.000Z' },
     access_ended: { planType: 'quarterly' },
+    comp_ending: { endsAt: '2026-03-04T00:00:00.000Z' },
+    comp_ended: { endedAt: '2026-03-04T00:00:00.000Z' },
     plan_changed: { from: 'monthly', to: 'yearly' },
     password_reset: { url: 'https://shop.example.com/reset-password?token=abc&x=<1>' },
     verify_email: { url: 'https://shop.example.com/verify?token=a"b' },
+    operator_invitation: { url: 'https://shop.example.com/operator-invitation?token=a<b', invitedBy: 'ops@example.com' },
     operator_alert: { title: 'Mail is failing', detail: '3 mails <failed>', since: '2026-03-01T11:00:00.000Z' },
     operator_alert_resolved: { title: 'Mail is failing', since: '2026-03-01T11:00:00.000Z', resolvedAt: '2026-03-01T12:00:00.000Z' },
   };
@@ -92,6 +95,8 @@ describe('mail templates (React Email)', () => {
     ['payment_failed', { planType: 'monthly' }, 'Payment failed — update your card', 'https://shop.example.com/dashboard/settings?section=subscription'],
     ['access_ending', { planType: 'quarterly', endsAt: '2026-03-04T00:00:00.000Z' }, 'Your Acme Charts access ends on March 4, 2026', 'https://shop.example.com/dashboard/settings?section=subscription'],
     ['access_ended', { planType: 'quarterly' }, 'Your Acme Charts access has ended', 'https://shop.example.com/#pricing'],
+    ['comp_ending', { endsAt: '2026-03-04T00:00:00.000Z' }, 'Your complimentary Acme Charts access ends on March 3, 2026', 'https://shop.example.com/#pricing'],
+    ['comp_ended', { endedAt: '2026-03-04T00:00:00.000Z' }, 'Your complimentary Acme Charts access has ended', 'https://shop.example.com/#pricing'],
     ['plan_changed', { from: 'monthly', to: 'yearly' }, 'Your Acme Charts plan changed to Yearly', 'https://shop.example.com/dashboard/settings?section=subscription'],
   ] as const)('%s: subject, link from PUBLIC_URL, text and HTML', async (template, data, subject, link) => {
     const mail = await renderMail(template, data as never, context, at);
@@ -111,6 +116,19 @@ describe('mail templates (React Email)', () => {
 
   it('says "Reactivate {plan}" when access ended', async () => {
     expect((await renderMail('access_ended', { planType: 'euMonthly' }, context, at)).text).toContain('Reactivate Monthly');
+  });
+
+  // Comp access is stored as a canceled monthly row: its mails once told the member their Monthly plan was canceled.
+  it.each([
+    ['comp_ending', { endsAt: '2026-03-04T00:00:00.000Z' }, 'lasts until the end of March 3, 2026 (UTC)'],
+    ['comp_ended', { endedAt: '2026-03-04T00:00:00.000Z' }, 'ended after March 3, 2026'],
+  ] as const)('%s speaks of complimentary access, never of a plan that was bought, canceled or renews', async (template, data, phrase) => {
+    const mail = await renderMail(template, data as never, context, at);
+    expect(mail.text).toContain('complimentary access');
+    expect(mail.text).toContain(phrase);
+    for (const written of [mail.subject, mail.text, mail.html]) {
+      expect(written).not.toMatch(/monthly|cancel|renew|resume|reactivate|manage subscription/i);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { outboxIsPublic, type Config } from '../../config';
 import type { Db } from '../../db/client';
-import { requireOperator } from '../auth/operator';
+import { requireOperator, type OperatorDirectory } from '../auth/operator';
 import type { AuthVariables } from '../auth/session.middleware';
 import { listOutboxMails } from './outbox.repository';
 
@@ -9,8 +9,8 @@ import { listOutboxMails } from './outbox.repository';
  * The sandbox mailbox: only mounted while the outbox is the mail adapter, never beside SMTP.
  * Reset links in it hand over accounts, so only operators read it unless the whole shop is a demo.
  */
-export function mailboxRoutes({ db, config }: { db: Db; config: Config }) {
-  return new Hono<{ Variables: AuthVariables }>().get('/sandbox/mailbox', requireOperator({ config, db }, () => outboxIsPublic(config)), async (c) => {
+export function mailboxRoutes({ db, config, directory }: { db: Db; config: Config; directory: OperatorDirectory }) {
+  return new Hono<{ Variables: AuthVariables }>().get('/sandbox/mailbox', requireOperator(directory, () => outboxIsPublic(config)), async (c) => {
     // The delivered mails: a queued one appears once the worker has rendered and "sent" it.
     const mails = await listOutboxMails(db, { status: ['sent'] });
     return c.json({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { SandboxOperation } from './sandbox-tradingview';
+import type { Database } from '../../db/client';
+import { createSandboxTradingView, OUTAGE_SWITCH_CACHE_MS, type SandboxOperation } from './sandbox-tradingview';
 import type { TradingViewPort } from '../tradingview/tradingview.port';
 import { sandboxTradingViewSuite } from '../../test-support/tradingview-test-kit';
 
@@ -11,9 +12,10 @@ const AUGUST = new Date('2030-08-15T12:00:00.000Z');
 let now: Date;
 let operations: SandboxOperation[];
 let sandbox: TradingViewPort;
+let database: Database;
 
-sandboxTradingViewSuite({ truncate: sql`TRUNCATE sandbox_tradingview_access`, missingUsernames: ['Ghost_Trader', 'nobody'], clock: () => now }, (bench) => {
-  ({ operations, sandbox } = bench);
+sandboxTradingViewSuite({ truncate: sql`TRUNCATE sandbox_tradingview_access, sandbox_switches`, missingUsernames: ['Ghost_Trader', 'nobody'], clock: () => now }, (bench) => {
+  ({ operations, sandbox, database } = bench);
   now = new Date('2030-06-01T00:00:00.000Z');
 });
 
@@ -88,8 +90,8 @@ describe('sandbox grants behave like TradingView', () => {
 describe('a simulated TradingView outage', () => {
   it('fails every call as an unreachable TradingView would, until it ends', async () => {
     await sandbox.grant(SCRIPT, 'Trader_Joe', JULY, null);
-    sandbox.sandbox!.setOutage(true);
-    expect(sandbox.sandbox!.outage()).toBe(true);
+    await sandbox.sandbox!.setOutage(true);
+    expect(await sandbox.sandbox!.outage()).toBe(true);
     const unreachable = { kind: 'network', message: "TradingView's access endpoints are down (simulated outage)" };
     expect(await sandbox.healthCheck()).toEqual({ ok: false, ...unreachable });
     await expect(sandbox.currentAccount()).rejects.toMatchObject(unreachable);
@@ -99,8 +101,35 @@ describe('a simulated TradingView outage', () => {
     await expect(sandbox.grant(SCRIPT, 'bob', JULY, null)).rejects.toMatchObject(unreachable);
     await expect(sandbox.revoke(SCRIPT, 'Trader_Joe', { expiresAt: JULY })).rejects.toMatchObject(unreachable);
 
-    sandbox.sandbox!.setOutage(false);
+    await sandbox.sandbox!.setOutage(false);
     expect(await sandbox.healthCheck()).toEqual({ ok: true });
     expect((await sandbox.listUsers(SCRIPT)).map((user) => user.username)).toEqual(['Trader_Joe']);
+  });
+
+  // The switch once lived in one process's memory: the console's instance simulated an outage
+  // that the instance running the reconciler never saw.
+  it('is one switch for every instance on the database: one turns it on, another sees it, and its end', async () => {
+    const other = createSandboxTradingView({ db: database.db, missingUsernames: [], clock: () => now });
+    expect(await other.healthCheck()).toEqual({ ok: true });
+
+    await sandbox.sandbox!.setOutage(true);
+    expect(await sandbox.sandbox!.outage()).toBe(true);
+    now = new Date(now.getTime() + OUTAGE_SWITCH_CACHE_MS);
+    expect(await other.sandbox!.outage()).toBe(true);
+    expect(await other.healthCheck()).toMatchObject({ ok: false, kind: 'network' });
+    await expect(other.grant(SCRIPT, 'bob', JULY, null)).rejects.toMatchObject({ kind: 'network' });
+
+    await other.sandbox!.setOutage(false);
+    now = new Date(now.getTime() + OUTAGE_SWITCH_CACHE_MS);
+    expect(await sandbox.sandbox!.outage()).toBe(false);
+    await sandbox.grant(SCRIPT, 'bob', JULY, null);
+    expect((await other.listUsers(SCRIPT)).map((user) => user.username)).toEqual(['bob']);
+  });
+
+  it('outlives the instance that set it: a restarted instance starts in the outage', async () => {
+    await sandbox.sandbox!.setOutage(true);
+    const restarted = createSandboxTradingView({ db: database.db, missingUsernames: [], clock: () => now });
+    expect(await restarted.sandbox!.outage()).toBe(true);
+    await expect(restarted.currentAccount()).rejects.toMatchObject({ kind: 'network' });
   });
 });

@@ -8,6 +8,7 @@ import {
   removeSandboxAccess,
 } from '../tradingview/tradingview.repository';
 import { TradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
+import { readSandboxSwitch, writeSandboxSwitch } from './sandbox-switches.repository';
 
 export type SandboxOperation = { op: 'list' | 'add' | 'modify' | 'remove'; scriptId: string; username?: string; expiration?: Date | null };
 
@@ -26,6 +27,53 @@ const SANDBOX_VENDOR_ACCOUNT = 'sandbox_vendor';
 const OUTAGE_MESSAGE = "TradingView's access endpoints are down (simulated outage)";
 
 /**
+ * How long an instance trusts its last read of the outage switch. The reconciler calls the sandbox
+ * several times per grant; another instance's toggle shows here at most this much later.
+ */
+export const OUTAGE_SWITCH_CACHE_MS = 1000;
+
+/**
+ * The simulated outage (operator console) of the access endpoints the vendor's session drives,
+ * in sandbox_switches so that every instance on the database fails alike. This instance's own
+ * toggles show at once; a read that was under way during a toggle is not kept.
+ */
+function outageSwitch(db: Db, clock: () => Date) {
+  let known: { down: boolean; at: number } | null = null;
+  let reading: Promise<boolean> | null = null;
+  let writes = 0;
+  // A clock set back (tests travel in time) makes the cached value stale rather than fresh for long.
+  const fresh = (at: number) => {
+    const age = clock().getTime() - at;
+    return age >= 0 && age < OUTAGE_SWITCH_CACHE_MS;
+  };
+
+  function read(): Promise<boolean> {
+    if (known && fresh(known.at)) return Promise.resolve(known.down);
+    if (reading) return reading;
+    const writesBefore = writes;
+    const current = readSandboxSwitch(db, 'tradingview_outage')
+      .then((down) => {
+        if (writes === writesBefore) known = { down, at: clock().getTime() };
+        return down;
+      })
+      .finally(() => {
+        if (reading === current) reading = null;
+      });
+    reading = current;
+    return current;
+  }
+
+  async function write(down: boolean): Promise<void> {
+    writes += 1;
+    reading = null;
+    await writeSandboxSwitch(db, 'tradingview_outage', down);
+    known = { down, at: clock().getTime() };
+  }
+
+  return { read, write };
+}
+
+/**
  * The default adapter: TradingView's per-script access list kept in sandbox_tradingview_access,
  * with TradingView's semantics ("exists" keeps the expiry, expired access disappears, removing
  * an absent user answers not_exists), behind the same grant flow as the real client.
@@ -33,34 +81,32 @@ const OUTAGE_MESSAGE = "TradingView's access endpoints are down (simulated outag
 export function createSandboxTradingView(options: SandboxTradingViewOptions): TradingViewPort {
   const { db, clock } = options;
   const missing = new Set(options.missingUsernames.map((name) => name.toLowerCase()));
-  // A simulated outage (operator console) of the access endpoints the vendor's session drives;
-  // kept by this process only: it is a demo switch.
-  let down = false;
-  const assertUp = () => {
-    if (down) throw new TradingViewError('network', OUTAGE_MESSAGE, 503);
+  const outage = outageSwitch(db, clock);
+  const assertUp = async () => {
+    if (await outage.read()) throw new TradingViewError('network', OUTAGE_MESSAGE, 503);
   };
-  const record = (operation: SandboxOperation) => {
-    assertUp();
+  const record = async (operation: SandboxOperation) => {
+    await assertUp();
     options.onOperation?.(operation);
   };
 
   const ops: PinePermOps = {
     async listUsers(scriptId, username) {
-      record({ op: 'list', scriptId, username });
+      await record({ op: 'list', scriptId, username });
       return listSandboxAccess(db, scriptId, username ?? null, clock());
     },
     async add(scriptId, username, expiration) {
-      record({ op: 'add', scriptId, username, expiration });
+      await record({ op: 'add', scriptId, username, expiration });
       return addSandboxAccess(db, scriptId, username, expiration, clock());
     },
     async modifyExpiration(scriptId, username, expiration) {
-      record({ op: 'modify', scriptId, username, expiration });
+      await record({ op: 'modify', scriptId, username, expiration });
       if (!(await modifySandboxAccess(db, scriptId, username, expiration, clock()))) {
         throw new TradingViewError('not_found', `${username} has no access to ${scriptId}`, 404);
       }
     },
     async remove(scriptId, username) {
-      record({ op: 'remove', scriptId, username });
+      await record({ op: 'remove', scriptId, username });
       return removeSandboxAccess(db, scriptId, username, clock());
     },
   };
@@ -77,16 +123,11 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
     listUsers: ops.listUsers,
     grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),
     revoke: (scriptId, username, shop) => revokeAccess(ops, scriptId, username, shop),
-    healthCheck: async () => (down ? { ok: false, kind: 'network', message: OUTAGE_MESSAGE } : { ok: true }),
+    healthCheck: async () => ((await outage.read()) ? { ok: false, kind: 'network', message: OUTAGE_MESSAGE } : { ok: true }),
     async currentAccount() {
-      assertUp();
+      await assertUp();
       return { username: SANDBOX_VENDOR_ACCOUNT };
     },
-    sandbox: {
-      outage: () => down,
-      setOutage: (value) => {
-        down = value;
-      },
-    },
+    sandbox: { outage: outage.read, setOutage: outage.write },
   };
 }

@@ -73,10 +73,28 @@ describe('the sandbox hosted checkout API', () => {
 
   it('uses the e-mail the shop fixed and ignores a typed one', async () => {
     const { sessionId } = await startCheckout(t, { planType: 'monthly', customerEmail: 'fixed@example.com' });
-    expect((await (await t.request(`/api/sandbox/checkout/${sessionId}`)).json()).customerEmail).toBe('fixed@example.com');
+    expect((await (await t.request(`/api/sandbox/checkout/${sessionId}`, { cookie: buyerBrowser(sessionId) })).json()).customerEmail).toBe('fixed@example.com');
     await t.request(`/api/sandbox/checkout/${sessionId}/pay`, { body: payBody('other@example.com') });
     const details = await t.request('/api/get-payment-details', { body: { sessionId }, cookie: buyerBrowser(sessionId) });
     expect((await details.json()).email).toBe('fixed@example.com');
+  });
+
+  it('shows the whole e-mail only to the browser that started the checkout, before and after payment', async () => {
+    const { sessionId } = await startCheckout(t, { planType: 'monthly', customerEmail: 'Whole.Address@example.com' });
+    const other = await startCheckout(t);
+    const seen = async (cookie?: string) => {
+      const response = await t.request(`/api/sandbox/checkout/${sessionId}`, cookie ? { cookie } : {});
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return sandboxCheckoutSchema.parse(await response.json()).customerEmail;
+    };
+    expect(await seen(buyerBrowser(sessionId))).toBe('whole.address@example.com');
+    expect(await seen()).toBe('w***@example.com');
+    expect(await seen(buyerBrowser(other.sessionId))).toBe('w***@example.com');
+
+    const typed = await startCheckout(t);
+    expect((await payOnPage(t, typed.sessionId, 'typed.buyer@example.com')).status).toBe(200);
+    const after = await t.request(`/api/sandbox/checkout/${typed.sessionId}`);
+    expect(await after.text()).not.toContain('typed.buyer@example.com');
   });
 
   it('refuses a checkout older than 24 hours', async () => {

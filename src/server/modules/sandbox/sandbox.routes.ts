@@ -7,22 +7,39 @@ import { sandboxPayRequestSchema } from '@shared/sandbox-contract';
 import { readJson } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import { maskEmail, type CheckoutProofs } from '../billing/checkout-proof';
 import type { SandboxPaymentsPort } from '../billing/payments.port';
 import { deliverSandboxEvents } from './sandbox-jobs';
 import { serverError } from '../../http/server-errors';
 
 const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, 'Malformed id.');
 
-export function sandboxRoutes({ payments, handler, logger }: { payments: SandboxPaymentsPort; handler: PaymentEventHandler; logger: Logger }) {
+export function sandboxRoutes({
+  payments,
+  handler,
+  logger,
+  checkoutProofs,
+}: {
+  payments: SandboxPaymentsPort;
+  handler: PaymentEventHandler;
+  logger: Logger;
+  /** Whether the caller's browser started a checkout (then it sees the whole e-mail it gave). */
+  checkoutProofs: Pick<CheckoutProofs, 'started'>;
+}) {
   const { sandbox } = payments;
   // Applying the events right away means the shop already knows when the buyer lands back on it.
   const deliverNow = () => deliverSandboxEvents(payments, handler, logger).catch((error: unknown) => logger.error({ err: error }, 'sandbox delivery failed'));
 
   return new Hono()
     .get('/checkout/:id', async (c) => {
-      const checkout = await sandbox.getCheckout(idParam.parse(c.req.param('id')));
+      const id = idParam.parse(c.req.param('id'));
+      const checkout = await sandbox.getCheckout(id);
       if (!checkout) throw serverError('sandboxCheckoutMissing');
-      return c.json(checkout);
+      // The id is the payment's session id, which travels in URLs: a stranger holding it must not
+      // learn the address to sign up with, so only the browser that started the checkout sees it whole.
+      const customerEmail = checkout.customerEmail && !checkoutProofs.started(c, id) ? maskEmail(checkout.customerEmail) : checkout.customerEmail;
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...checkout, customerEmail });
     })
     .post('/checkout/:id/pay', async (c) => {
       const id = idParam.parse(c.req.param('id'));

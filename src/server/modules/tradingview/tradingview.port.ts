@@ -18,10 +18,13 @@ export type TradingViewAccount = { username: string };
 
 export type HealthResult = { ok: true } | { ok: false; kind: TradingViewErrorKind; message: string };
 
-/** The sandbox's switches for demos and tests: an outage makes every call fail as TradingView down would. */
+/**
+ * The sandbox's switches for demos and tests: an outage makes every call fail as TradingView down
+ * would. Kept in the database, so every instance of the app sees one switch.
+ */
 export type TradingViewSandboxControls = {
-  outage: () => boolean;
-  setOutage: (down: boolean) => void;
+  outage: () => Promise<boolean>;
+  setOutage: (down: boolean) => Promise<void>;
 };
 
 /**

@@ -1,0 +1,93 @@
+// Running the compiled server as `npm start` does, for the benches that measure the real process:
+// ports, start and stop, its memory and CPU from /proc (Linux), and a throwaway Postgres database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function waitUntilUp(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${url} did not answer within 180 s`);
+}
+
+export function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+}
+
+/** CPU time (user + system) a process has used so far, in microseconds. */
+export function cpuMicros(pid: number): number {
+  // fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses, in clock ticks (100 per second)
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/** Resident memory of a process in MB. */
+export function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : Number.NaN;
+}
+
+/** A fresh database beside the one `adminUrl` names (which must exist), to drop when done. */
+export async function freshPostgres(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** `npm start`'s command line from package.json (node, its flags, the script), to run without npm. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [program, ...args] = scripts.start.split(' ');
+  if (program !== 'node') throw new Error(`npm start runs ${program}, not node: the bench cannot run it the same way`);
+  return args;
+}
+
+/**
+ * `npm start` without npm in between, so that the process measured is the server itself. It
+ * builds the server first when the build is missing or stale: start one instance before the next.
+ */
+export function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
+  const log = openSync(logFile, 'a');
+  return spawn(process.execPath, startArguments(), { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+}
