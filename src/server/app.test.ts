@@ -61,7 +61,16 @@ describe('OpenAPI document', () => {
   it('describes every operation of the JSON API with its request schema', async () => {
     const document = await (await t.request('/api/openapi.json')).json();
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/create-checkout', '/api/verify-payment', '/api/subscription', '/api/tradingview/activate']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/create-checkout', '/api/verify-payment', '/api/subscription', '/api/tradingview/activate', '/api/operator', '/api/operator-invitations/accept']),
+    );
+    expect(document.paths['/api/operator'].get.responses[200].content['application/json'].schema.properties.standing.enum).toEqual([
+      'member',
+      'confirm_email',
+      'enrol_two_factor',
+      'sign_in_again',
+      'operator',
+    ]);
     const checkout = document.paths['/api/create-checkout'].post.requestBody.content['application/json'].schema;
     expect(checkout.properties.planType.enum).toEqual(['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly']);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATOR_INVITATIONS_PATH, OPERATOR_STATUS_PATH, operatorInvitationAcceptSchema, operatorInvitationAcceptedSchema, operatorInvitationSchema, operatorStatusSchema } from '@shared/admin-contract';
 import * as contract from '@shared/api-contract';
 import { tradingviewStatusResponseSchema } from '@shared/tradingview-grants';
 
@@ -38,6 +39,9 @@ const operations: Operation[] = [
   { method: 'get', path: '/api/content/guides/{id}', summary: 'One guide with its sections or features', auth: 'session', response: contentSchema },
   { method: 'get', path: '/api/content/guides/{productId}/features/{featureId}', summary: "One product feature's documentation", auth: 'session', response: contentSchema },
   { method: 'get', path: '/api/content/strategies', summary: 'Strategy summaries', auth: 'session', response: contentSchema },
+  { method: 'get', path: OPERATOR_STATUS_PATH, summary: 'Whether the signed-in user may open the operator console, or what is missing (confirm the e-mail, enrol two-factor, sign in again)', auth: 'session', response: operatorStatusSchema },
+  { method: 'get', path: `${OPERATOR_INVITATIONS_PATH}/{token}`, summary: 'Whose one-time operator invitation this is (404 when used, expired or unknown)', auth: 'none', response: operatorInvitationSchema },
+  { method: 'post', path: `${OPERATOR_INVITATIONS_PATH}/accept`, summary: "Use an operator invitation once: set the address's password, prove it, sign in", auth: 'none', request: operatorInvitationAcceptSchema, response: operatorInvitationAcceptedSchema },
   { method: 'get', path: '/api/content/strategies/{id}', summary: 'One strategy with sanitised section HTML', auth: 'session', response: contentSchema },
 ];
 
