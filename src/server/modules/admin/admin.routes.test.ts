@@ -100,8 +100,10 @@ describe('the console', () => {
   it('invites an operator by mail: the link sets the password, names them, and works once', async () => {
     const response = await t.request('/api/admin/operators/invite', { cookie: operator, body: { email: 'New-Colleague@example.com' } });
     expect(await response.json()).toEqual({ message: 'Invitation sent to new-colleague@example.com.' });
-    await t.jobs.mailer.runOnce();
-    const mail = t.mails.findLast((sent) => sent.to === 'new-colleague@example.com');
+    // the send the invitation started may still be under way: pass over the outbox until it is out
+    const invitation = () => t.mails.findLast((sent) => sent.to === 'new-colleague@example.com');
+    await expect.poll(async () => (await t.jobs.mailer.runOnce(), invitation()), { timeout: 45_000 }).toBeDefined();
+    const mail = invitation();
     expect(mail?.subject).toMatch(/invited to operate/);
     const link = /https?:\/\/\S+\/operator-invitation\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
     const token = new URL(link!).searchParams.get('token');
