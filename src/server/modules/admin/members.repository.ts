@@ -6,14 +6,13 @@ import type { MemberListQuery, MemberStatus } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { checkoutSessions, orders, securityEvents, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
-
-const grantsAccessAt = (now: Date) => sql`(s.is_active AND (s.plan_type = 'lifetime' OR s.expires_at IS NULL OR s.expires_at > ${now}))`;
+import { subscriptionGrantsAccessAt } from '../access/access.repository';
 
 /** A member's standing, in the order the console asks about it: a failing renewal first. */
 const memberStatus = (now: Date) => sql`CASE
-    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND s.status = 'past_due' AND ${grantsAccessAt(now)}) THEN 'past_due'
-    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND s.provider <> ${COMP_PROVIDER} AND ${grantsAccessAt(now)}) THEN 'active'
-    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND ${grantsAccessAt(now)}) THEN 'comp'
+    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND s.status = 'past_due' AND ${subscriptionGrantsAccessAt('s', now)}) THEN 'past_due'
+    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND s.provider <> ${COMP_PROVIDER} AND ${subscriptionGrantsAccessAt('s', now)}) THEN 'active'
+    WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND ${subscriptionGrantsAccessAt('s', now)}) THEN 'comp'
     WHEN EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id) THEN 'churned'
     ELSE 'none' END`;
 
@@ -45,7 +44,7 @@ export async function searchMembers(db: Db, query: MemberListQuery, pageSize: nu
                ORDER BY s.updated_at DESC LIMIT 1) AS "tradingviewUsername",
             ${memberStatus(now)} AS status,
             (SELECT CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END FROM user_subscriptions s WHERE s.user_id = u.id
-               ORDER BY ${grantsAccessAt(now)} DESC, s.created_at DESC LIMIT 1) AS plan,
+               ORDER BY ${subscriptionGrantsAccessAt('s', now)} DESC, s.created_at DESC LIMIT 1) AS plan,
             (SELECT min(s.created_at) FROM user_subscriptions s WHERE s.user_id = u.id) AS "firstSubscription"
           FROM "user" u WHERE true ${search}
         )

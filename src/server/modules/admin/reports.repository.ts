@@ -4,9 +4,8 @@ import { sql } from 'drizzle-orm';
 import { COMP_PROVIDER } from '@shared/admin-reports';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
+import { subscriptionGrantsAccessAt } from '../access/access.repository';
 
-/** A row that gives access at `now`: the rule of user_has_premium_access, at a given instant. */
-const grantsAccessAt = (now: Date) => sql`(s.is_active AND (s.plan_type = 'lifetime' OR s.expires_at IS NULL OR s.expires_at > ${now}))`;
 const reportPlan = sql`CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END`;
 
 export type RevenueRow = { plan: string; currency: string; today: number; days7: number; days30: number; ordersToday: number; orders7: number; orders30: number };
@@ -42,7 +41,7 @@ export async function activeMembersByPlan(db: Db, now: Date): Promise<{ plan: st
   const rows = await queryRows<{ plan: string; members: string | number }>(
     db,
     sql`SELECT ${reportPlan} AS plan, count(DISTINCT s.user_id) AS members
-        FROM user_subscriptions s WHERE s.user_id IS NOT NULL AND ${grantsAccessAt(now)}
+        FROM user_subscriptions s WHERE s.user_id IS NOT NULL AND ${subscriptionGrantsAccessAt('s', now)}
         GROUP BY 1 ORDER BY 1`,
   );
   return rows.map((row) => ({ plan: row.plan, members: Number(row.members) }));
@@ -62,7 +61,7 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<{ planTy
           WHERE o.status = 'paid' AND (o.id = s.order_id OR (s.provider_subscription_id IS NOT NULL AND o.provider_subscription_id = s.provider_subscription_id))
           ORDER BY o.created_at DESC LIMIT 1
         ) o ON true
-        WHERE ${grantsAccessAt(now)} AND s.status IN ('active', 'trialing') AND NOT s.cancel_at_period_end AND s.provider <> ${COMP_PROVIDER}`,
+        WHERE ${subscriptionGrantsAccessAt('s', now)} AND s.status IN ('active', 'trialing') AND NOT s.cancel_at_period_end AND s.provider <> ${COMP_PROVIDER}`,
   );
 }
 

@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { COMP_PROVIDER } from '@shared/admin-reports';
 import { isPlanType, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
+import { subscriptionGrantsAccessAt } from '../access/access.repository';
 import { checkoutSessions, user, userSubscriptions } from '../../db/schema';
 
 const PAID = ['paid', 'no_payment_required'];
@@ -83,8 +84,7 @@ export async function plansJustEnded(db: Db, now: Date, sinceMs: number): Promis
             .where(
               and(
                 eq(other.userId, userSubscriptions.userId),
-                eq(other.isActive, true),
-                or(eq(other.planType, 'lifetime'), isNull(other.expiresAt), gt(other.expiresAt, now)),
+                subscriptionGrantsAccessAt('other', now),
               ),
             ),
         ),
