@@ -58,7 +58,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Features never import each other; they meet in src/client/app (STYLE.md rule 1).
+  // Features never import each other; they meet in src/client/app (imports flow one way, enforced here).
   ...features.map((feature) => ({
     files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
     rules: restrict([

@@ -52,7 +52,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       // Not 'production': the journeys read reset links in the sandbox outbox, which production
-      // closes to everyone but operators (issue 11). The client is still the production build.
+      // closes to everyone but operators. The client is still the production build.
       NODE_ENV: 'test',
       // Playwright stands in for a local reverse proxy: the x-forwarded-for a test sets names the
       // simulated visitor, so per-address limits see many visitors rather than one.

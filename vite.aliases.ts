@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 
 const at = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** The one path alias per side (STYLE.md rule 9), shared by Vite, Vitest and tsconfig. */
+/** One path alias per side, shared by Vite, Vitest and tsconfig. */
 export const aliases = {
   '@shared': at('./src/shared'),
   '@server': at('./src/server'),

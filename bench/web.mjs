@@ -2,7 +2,7 @@
 // against the production build served by the real server (sandbox adapters, an empty temporary
 // database), median of 3 runs; plus the gzipped JavaScript each page loads before interaction
 // (its script and modulepreload tags, as the server sends it). Not a test: nothing is asserted; it
-// prints a table. Targets (issue 15): mobile performance and accessibility 100, LCP < 1.5 s,
+// prints a table. Targets: mobile performance and accessibility 100, LCP < 1.5 s,
 // TBT < 50 ms, CLS 0, at most 90 kB of JavaScript before interaction.
 //
 //   npm run bench:web                 build if the client sources are newer than the build, then measure
@@ -26,7 +26,7 @@ const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Math.max(1, Number(process.argv[runsFlag + 1]) || 1) : 3;
 const PAGES = ['/', '/eu'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-// Code the landing page must never download (spec: fast first visit; routes are lazy chunks).
+// Code the landing page must never download (a fast first visit: every other route is a lazy chunk).
 const FORBIDDEN_CHUNKS = /\/assets\/(dashboard|auth-page|settings|guides|strategies|forgot-password|reset-password|payment|premium|sandbox)[^/]*\.js/;
 
 function newestMtime(dir) {

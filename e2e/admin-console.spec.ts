@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createMember, uniqueEmail } from './member';
 import { becomeOperator } from './operator';
 
-// The operator console (issue 13) in Chromium: the operator named by ADMIN_EMAILS (playwright.config.ts)
+// The operator console in Chromium: the operator named by ADMIN_EMAILS (playwright.config.ts)
 // finds a paying member by TradingView username, grants complimentary access, sees it on the
 // member's page and in the audit log. Members never see the console.
 

@@ -1,4 +1,4 @@
-// The operator console's TradingView page (issue 13): a grant that fails in a simulated TradingView
+// The operator console's TradingView page: a grant that fails in a simulated TradingView
 // outage shows with its error, and is granted once the outage ends and the operator retries.
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_PASSWORD, createMember, uniqueEmail } from './member';

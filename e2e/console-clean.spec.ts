@@ -4,7 +4,7 @@ import { createMember, signUp } from './member';
 // Every route of the app, visited the way a visitor, a signed-in user without access and a paying
 // member reach it, with the browser console watched: any error, warning or uncaught exception
 // fails the test. Regression: every production page logged "No `HydrateFallback` element provided
-// to render during initial hydration" (issue 10).
+// to render during initial hydration".
 
 type Problem = { url: string; kind: string; text: string };
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createMember, signUp } from './member';
 
-// The member area (spec §2 Dashboard, Strategies, Guides, Discord; §9 security and colours)
+// The member area (Dashboard, Strategies, Guides, Discord; the security panel and difficulty colours)
 // against the production build with the real content/ tree and sandbox adapters.
 
 type GuideSummary = { id: string; title: string; type: string; featureCount: number; difficulty: string };
@@ -228,7 +228,7 @@ test.describe('member area', () => {
       await page.getByRole('button', { name: 'Back to Strategies' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Trading Strategies' })).toBeVisible();
     }
-    // Difficulty colours of spec §9.
+    // Difficulty colours: easy green, medium yellow.
     await expect(page.getByText('Easy', { exact: true })).toHaveAttribute('data-colour', 'green');
     await expect(page.getByText('Medium', { exact: true })).toHaveAttribute('data-colour', 'yellow');
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createMember } from './member';
 
-// Regressions from a newcomer's look at the demo (issue 10): three different brand marks, a
+// Regressions from a newcomer's look at the demo: three different brand marks, a
 // Sandbox tag over the "Pro Toolkits" heading and the copyright line, a Security Score card over
 // the member pages, and a half-empty support panel.
 

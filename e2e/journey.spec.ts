@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { TEST_PASSWORD, actAsNewVisitor, asNewVisitor, uniqueEmail } from './fixtures';
 
-// The buyer's whole journey on the sandbox (spec §2 "Payment success", §4 userStatus, §7): the
+// The buyer's whole journey on the sandbox (the payment-success page by userStatus): the
 // landing page's Monthly card, the sandbox provider's hosted checkout paid with Stripe's
 // always-succeeding test card, then the payment-success page for each kind of buyer, into the
 // dashboard. The server runs with SANDBOX_TRADINGVIEW_MISSING_USERNAMES=ghost_trader.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { createMember } from './member';
 
-// The landing page's first view is real HTML from the server (issue 15, docs/decisions/015), and
+// The landing page's first view is real HTML from the server (docs/decisions/015), and
 // members still go to the dashboard without seeing it. The e2e server's sale ends in 2099.
 
 const HEADLINE = 'Boost Your Trading with Next-Gen Indicators';
@@ -41,7 +41,7 @@ test('the page hydrates: the countdown ticks and the hero button scrolls to the 
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeInViewport();
 });
 
-// Issue 15: the stylesheet, the pages' one render-blocking request, is inlined. Neither the browser
+// The stylesheet, the pages' one render-blocking request, is inlined. Neither the browser
 // (the disabled <link>) nor Vite's preload helper (the page's dynamic imports list it) fetch it.
 const UNSTYLED = 'rgba(0, 0, 0, 0)';
 

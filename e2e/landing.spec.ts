@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// Landing and EU landing, pricing, legal pages, chat, header and footer (spec §2, §9).
+// Landing and EU landing, pricing, legal pages, chat, header and footer.
 // The e2e server runs with SALE_ENDS_AT in 2099, no CHAT_URL and no META_PIXEL_ID.
 
 const HEADLINE = 'Boost Your Trading with Next-Gen Indicators';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { asNewVisitor, linkInMail, readLatestMail, uniqueEmail } from './fixtures';
 
-// Issue 14 and issue 11 hole 5 in the browser: a buyer pays in the sandbox and closes the tab;
+// The mailed link in the browser: a buyer pays in the sandbox and closes the tab;
 // the session id alone opens nothing in another browser, but the mailed "Finish setting up your
 // access" link continues the same /payment-success flow there: password, username, access.
 

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { asNewVisitor } from './fixtures';
 import { createMember, TEST_PASSWORD } from './member';
 
-// /dashboard/settings (spec §2 Settings, §4 upgrade flow, §8) for a member who bought Monthly on
+// /dashboard/settings (the upgrade flow and its messages) for a member who bought Monthly on
 // the sandbox provider: the subscription, a prorated change to Quarterly with its preview, the
 // TradingView username correction, and signing out of every device.
 

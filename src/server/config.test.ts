@@ -125,7 +125,7 @@ describe('loadConfig', () => {
     STRIPE_PRICE_EU_QUARTERLY: 'price_eq',
   };
 
-  // issue 11 hole 1: a live shop without SMTP handed reset links to anyone through the outbox
+  // a live shop without SMTP once handed reset links to anyone through the outbox
   it('refuses to start in production with live payments and no SMTP', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE_STRIPE })).toThrow(/SMTP_URL: required in production with live payments/);
     expect(() => loadConfig({ NODE_ENV: 'production', ...LIVE_STRIPE, SMTP_URL: 'smtp://mail.example.com:587' })).not.toThrow();

@@ -4,7 +4,8 @@ import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@sha
 import { ADVERTISED_PRICES, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
 
 /**
- * The only reader of process.env (STYLE.md rule 2). Every variable is documented in
+ * The only reader of process.env: the environment is parsed once, here, and a bad value stops
+ * the start with a readable list. Every variable is documented in
  * .env.example and the README; defaults give the embedded, offline setup.
  */
 const csv = z

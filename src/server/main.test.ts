@@ -90,7 +90,7 @@ describe('main', () => {
     expect(server.output()).toContain('stopped');
   }, 180_000);
 
-  // Issue 10: with PORT=3300 the log said "listening on http://localhost:3000" and a buyer was sent there.
+  // With PORT=3300 the log once said "listening on http://localhost:3000" and a buyer was sent there.
   it('on any port: logs where it listens and sends a buyer on 127.0.0.1 back to 127.0.0.1', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'candlewise-main-'));
     dirs.push(dataDir);

@@ -1,4 +1,5 @@
-// The access rule of spec §4, shared by the SQL function's tests, the server and the client.
+// The access rule (lifetime needs is_active; every other plan needs is_active and no expiry or a
+// future one), shared by the SQL function's tests, the server and the client.
 import { isRecurring, neverExpires, type PlanType } from './plans';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'canceled'] as const;

@@ -1,4 +1,4 @@
-// The operator console's JSON API (issue 13): paths and response schemas shared by the server's
+// The operator console's JSON API: paths and response schemas shared by the server's
 // routes and the console's calls, so a change on one side fails the other's typecheck or parse.
 import { z } from 'zod';
 import { OPERATOR_STANDINGS } from './operator-standing';

@@ -1,4 +1,4 @@
-// The operator console's TradingView, payments and alerts API (issue 13): the shapes both sides
+// The operator console's TradingView, payments and alerts API: the shapes both sides
 // parse. Dates travel as ISO strings, money as integer minor units with a lowercase currency.
 import { z } from 'zod';
 import { GRANT_STATUSES } from './tradingview-grants';

@@ -1,4 +1,4 @@
-// Rules behind the operator console's numbers (issue 13): what counts as comp, how a plan's price
+// Rules behind the operator console's numbers: what counts as comp, how a plan's price
 // becomes monthly recurring revenue, and the UTC day buckets of reports and charts. Pure.
 import { isPlanType, planPeriodInterval } from './plans';
 

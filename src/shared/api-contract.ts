@@ -1,4 +1,5 @@
-// The JSON API's request and response shapes (DESIGN.md "API", spec §3 and §7). Routes parse
+// The JSON API's request and response shapes: the routes named after the product's operations
+// (create-checkout, verify-payment, …) and the subscription view they return. Routes parse
 // requests with these schemas; the client parses responses with them. Money is always integer
 // minor units with a lowercase ISO 4217 currency; dates travel as ISO 8601 strings.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The sale campaign (spec §1, §2, §9): when it ends, what it is called, what each plan costs while
+// The sale campaign (hero banner, pricing cards, countdown): when it ends, what it is called, what each plan costs while
 // it runs and after, and every text that advertises it. One place, so the cards, the hero, the
 // offer bar, the checkout and the amount charged can never disagree. See decision record 011.
 import {
@@ -42,7 +42,7 @@ export const DEFAULT_REGULAR_PRICES: Record<CampaignPlan, number> = { monthly: 4
 /** The demo's rolling sale ends at the end of the UTC day this many days ahead. */
 export const ROLLING_SALE_DAYS = 3;
 
-/** The hero's sale banner (spec §1), shown as written for the spec's prices. */
+/** The hero's sale banner, shown as written while the default sale prices apply. */
 export const SPEC_SALE_BANNER = 'Save up to 65%';
 
 export function isCampaignPlan(planType: PlanType): planType is CampaignPlan {

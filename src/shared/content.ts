@@ -17,8 +17,8 @@ export type GuideLayout = 'single-page' | 'feature-list' | 'long-form';
 export type DifficultyColour = 'green' | 'yellow' | 'red' | 'purple' | 'blue';
 
 /**
- * Badge colour per difficulty (spec §9: easy green, medium yellow, advanced red, product purple,
- * tutorial blue). Beginner and intermediate are not named there; they follow the same
+ * Badge colour per difficulty (easy green, medium yellow, advanced red, product purple,
+ * tutorial blue). Beginner and intermediate have no colour of their own; they follow the same
  * easy → hard scale so one glance reads the same on guides and strategies.
  */
 export const DIFFICULTY_COLOURS: Readonly<Record<Difficulty, DifficultyColour>> = {
@@ -191,7 +191,7 @@ export function cleanStrategyTitle(title: string): string {
     .trim();
 }
 
-/** Which of the three guide pages renders a guide (spec §2 'Guides page'). */
+/** Which of the three guide layouts renders a guide: single page, feature list or long form. */
 export function guideLayout(id: string, productSlug: string): GuideLayout {
   if (id === `${productSlug}-setup` || id === 'tradingview-account') return 'single-page';
   if (id === `${productSlug}-pro-v2`) return 'feature-list';

@@ -139,7 +139,7 @@ describe('payment page', () => {
     expect(paymentDetailsError(err)).toEqual({ title: 'Error loading payment details', description });
   });
 
-  it('paymentDetailsError: a duplicate payment explains the refund (issue 11)', () => {
+  it('paymentDetailsError: a duplicate payment explains the refund', () => {
     expect(paymentDetailsError(serverError('duplicate_payment'))).toEqual({
       title: 'Payment Refunded',
       description:

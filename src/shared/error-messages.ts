@@ -1,4 +1,4 @@
-// Every user-facing error and success text of spec §8, and the mapping from API errors to them.
+// Every user-facing error and success text, and the mapping from API errors to them.
 // The server sends a machine code plus a message; the client maps either (codes first, then the
 // message substrings the spec's client matched on) so older or third-party messages still map.
 import { planDisplayName } from './plans';
@@ -191,7 +191,8 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.
 export const NETWORK_ERROR =
   'Network connection failed. Please check your internet connection and try again.';
 
-// Texts of the spec's hosted auth library (§8); kept so tests and adapters can recognise them.
+// Texts of the hosted auth library the product was first built on; kept so tests and adapters can
+// recognise them.
 export const AUTH_LIBRARY_MESSAGES = {
   sessionMissing: 'Auth session missing!',
   sessionOrUserMissing: 'Auth session or user missing',
@@ -261,7 +262,7 @@ export const SIGN_UP_TEXTS = {
   weakPassword: 'Password must be at least 8 characters long.',
   registrationDisabled: 'User registration is currently disabled. Please contact support.',
   registrationError: 'An error occurred during registration.',
-  // Sign-up that returns no session (spec §4): the form switches to sign-in.
+  // Sign-up that returns no session (the address must be confirmed first): the form switches to sign-in.
   pleaseLogIn: {
     title: 'Account Created',
     description: 'Your account has been created. Please log in to continue.',
@@ -323,7 +324,7 @@ export const PAYMENT_PAGE_TEXTS = {
     description:
       'For your security, this payment can only be set up from the browser that paid or from the link we e-mailed to the address used for the payment. Open the "Finish setting up your access" e-mail and follow its link; it works in any browser.',
   },
-  // A second payment while the buyer already holds a subscription (issue 11): refunded, not activated.
+  // A second payment while the buyer already holds a subscription: refunded, not activated.
   duplicatePayment: {
     title: 'Payment Refunded',
     description: SERVER_ERROR_MESSAGES.duplicate_payment,

@@ -5,7 +5,7 @@ import type { SiteSettings } from './site';
 /** The two landing pages: the sale's (/) and the EU offer (/eu, or any page with ?from=eu). */
 export type LandingKind = 'default' | 'eu';
 
-/** True on /eu and on any page reached with ?from=eu (spec §2). */
+/** True on /eu and on any page reached with ?from=eu (the legal pages keep the EU variant). */
 export function isEuLocation(pathname: string, search: string): boolean {
   return pathname === '/eu' || new URLSearchParams(search).get('from') === 'eu';
 }

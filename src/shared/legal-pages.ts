@@ -1,4 +1,4 @@
-// The static pages (spec §2), which the server also sends pre-rendered (docs/decisions/020).
+// The static legal pages, which the server also sends pre-rendered (docs/decisions/020).
 
 /** The static pages every footer links to; each accepts from=eu. */
 export const LEGAL_LINKS = [

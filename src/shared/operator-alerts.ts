@@ -1,4 +1,4 @@
-// Operator alerts (issue 13): which conditions warn the operators, what each says, and the pure
+// Operator alerts: which conditions warn the operators, what each says, and the pure
 // decision of what a check changes. The server measures the facts; this file decides.
 
 export const OPERATOR_ALERT_KEYS = ['tradingview_session', 'grant_failing', 'webhook_signature', 'renewal_failed'] as const;

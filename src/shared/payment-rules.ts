@@ -1,4 +1,4 @@
-// Money rules of issue 11: a buyer (one e-mail or account) holds at most one paid subscription,
+// Money rules: a buyer (one e-mail or account) holds at most one paid subscription,
 // what a second payment gets back, and which reversals end access. Pure; billing applies them.
 import { isRecurring, neverExpires, type PlanType } from './plans';
 

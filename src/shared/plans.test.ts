@@ -27,7 +27,7 @@ import {
 import type { PlanType } from './plans';
 
 describe('plan types', () => {
-  it('lists the six plan types of spec §4 in order', () => {
+  it('lists the six plan types in order', () => {
     expect(PLAN_TYPES).toEqual(['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly']);
   });
 
@@ -177,7 +177,7 @@ describe('billing periods', () => {
 });
 
 describe('cards', () => {
-  it('lists the seven features of spec §9 in order', () => {
+  it('lists the seven features of the pricing cards in order', () => {
     expect(PLAN_FEATURES).toEqual([
       'Premium Indicators',
       'Community Access',

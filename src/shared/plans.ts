@@ -1,4 +1,4 @@
-// Plan catalogue: plan types, list prices, pricing cards and the EU mapping (spec §2, §4, §7, §9).
+// Plan catalogue: plan types, list prices, pricing cards and the EU mapping.
 // Behaviour asks the rules here (isRecurring, neverExpires, basePlan…), never a plan's name.
 // Adding a plan: one entry in PLAN_TYPES and in PLANS, its prices (FALLBACK_PRICES,
 // ADVERTISED_PRICES; env keys STRIPE_PRICE_<PLAN> and PRICE_<PLAN> in .env.example, README,
@@ -60,8 +60,8 @@ export type PlanPrices = Record<PlanType, number>;
 export const PLAN_CURRENCY = 'usd';
 
 /**
- * The spec's fallback list prices (§9), used when an order or its price is missing.
- * The spec gives no yearly value; 20400 is the yearly card's $17/month × 12, so a yearly
+ * Fallback list prices, used when an order or its price is missing.
+ * The yearly value is the yearly card's $17/month × 12 (20400), so a yearly
  * member with a missing order sees what the card advertised.
  */
 export const FALLBACK_PRICES: PlanPrices = {
@@ -107,7 +107,7 @@ export function isEuPlan(planType: PlanType): boolean {
   return PLANS[planType].euVariantOf !== null;
 }
 
-/** Checkout on the EU page buys the EU variant of monthly and quarterly (spec §7 create-checkout). */
+/** Checkout on the EU page buys the EU variant of monthly and quarterly (create-checkout). */
 export function toEuPlan(planType: PlanType, originPage: string): PlanType {
   if (originPage !== '/eu') return planType;
   return PLAN_TYPES.find((plan) => PLANS[plan].euVariantOf === planType) ?? planType;
@@ -118,7 +118,7 @@ export function basePlan(planType: PlanType): PlanType {
   return PLANS[planType].euVariantOf ?? planType;
 }
 
-/** Ad-pixel InitiateCheckout category (spec §7). */
+/** Ad-pixel InitiateCheckout category: 'one-time' for lifetime, 'subscription' for the rest. */
 export function checkoutCategory(planType: PlanType): 'one-time' | 'subscription' {
   return isRecurring(planType) ? 'subscription' : 'one-time';
 }

@@ -1,4 +1,5 @@
-// The message variant of /premium-access-required (spec §2 "Premium access required").
+// The message variant of /premium-access-required ("Premium access required"): what a signed-in
+// user without access is told, by their history.
 import type { SubscriptionRow } from './access';
 import { neverExpires, planDisplayName } from './plans';
 import type { PlanType } from './plans';

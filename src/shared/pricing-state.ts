@@ -1,4 +1,4 @@
-// Button states of the landing pricing cards and the settings plan-change card (spec §2).
+// Button states of the landing pricing cards and the settings plan-change card.
 import type { SubscriptionViewDto } from './api-contract';
 import { landingCards, type Campaign } from './campaign';
 import { DEFAULT_START_TEXT, isEuPlan, isRecurring, neverExpires, toEuPlan } from './plans';
@@ -126,7 +126,7 @@ export type PlanChangeButton = {
   action: 'none' | 'preview' | 'checkout';
 };
 
-/** Settings plan-change card button (spec §2 Settings "Change/Upgrade Plan"). */
+/** Settings plan-change card button ("Change/Upgrade Plan"). */
 export function planChangeButton(input: {
   card: PricingCard;
   member: Omit<MemberPlanState, 'signedIn'>;

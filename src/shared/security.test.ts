@@ -26,7 +26,7 @@ describe('securityScore', () => {
     ['clamped at 0', many('UNAUTHORIZED_ACCESS', 1, 2, 3, 4, 5, 6, 7, 8), 0],
     ['exactly 0', many('SUSPICIOUS_ACTIVITY', 1, 2, 3, 4, 5, 6, 7, 8, 9, 10), 0],
     ['four failures', many('AUTH_FAILURE', 1, 2, 3, 4), 80],
-    // issue 11 hole 8: strangers typing wrong passwords for a member's e-mail cannot zero the score
+    // strangers typing wrong passwords for a member's e-mail cannot zero the score
     ['1,000 failures cost at most 25 points', many('AUTH_FAILURE', ...Array.from({ length: 1000 }, (_, i) => i % 600)), 75],
     ['a folded row counts its repeats', [{ ...ev('AUTH_FAILURE', 1), count: 3 }], 85],
     ['folded failures are capped too', [{ ...ev('AUTH_FAILURE', 1), count: 1000 }, ev('UNAUTHORIZED_ACCESS', 2)], 60],

@@ -1,4 +1,4 @@
-// Security monitoring rules of spec §9: alerts and score from a user's security log.
+// Security monitoring rules: alerts and score from a user's security log.
 
 export const SECURITY_EVENT_TYPES = [
   'AUTH_FAILURE',

@@ -205,7 +205,7 @@ describe('latestPlanForPremiumRequired', () => {
   });
 });
 
-// Regression: the Subscription card showed no renewal date, nor the end date once canceled (issue 10).
+// Regression: the Subscription card showed no renewal date, nor the end date once canceled.
 describe('subscriptionPeriodRow', () => {
   const JULY = new Date('2025-07-15T12:00:00.000Z');
   it.each([

@@ -1,4 +1,5 @@
-// The derived subscription view of spec §3 and the row-selection rules of §4 "Subscription fetch".
+// The derived subscription view the member's pages read, and which of a member's subscription
+// rows it is built from (active rows first, else the latest row of any kind).
 import { canCancel, grantsAccess, isCanceled } from './access';
 import type { SubscriptionRow } from './access';
 import type { SubscriptionViewDto } from './api-contract';
@@ -90,7 +91,7 @@ export function needsForcedSync(row: SubscriptionRow | null): boolean {
 
 /**
  * The view of the chosen row. Amount and currency come from the order; a missing order or price
- * falls back to list pricing (spec §8). isActive means the row grants access now.
+ * falls back to list pricing. isActive means the row grants access now.
  */
 export function buildSubscriptionView(
   row: SubscriptionViewRow | null,
@@ -178,7 +179,7 @@ export type SubscriptionLabel = {
   dot: 'grey' | 'green';
 };
 
-/** Status label and dot of the settings Subscription card (spec §4 "Subscription label"). */
+/** Status label and dot of the settings Subscription card. */
 export function subscriptionLabel(
   view: Pick<SubscriptionView, 'isActive' | 'isCanceled' | 'expiresAt'>,
   timeZone?: string,
@@ -205,7 +206,7 @@ export const LIFETIME_RENEWAL_TEXT = 'None – lifetime access';
 
 /**
  * The date row of the settings Subscription card under the plan: when a running plan renews,
- * when a canceled one ends (access lasts until then, spec §4), or when a lapsed one ended. Null
+ * when a canceled one ends (access lasts until then), or when a lapsed one ended. Null
  * when there is no plan, or a recurring plan has no known period end.
  */
 export function subscriptionPeriodRow(

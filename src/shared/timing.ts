@@ -1,4 +1,4 @@
-// Delays, retry policies and layout constants of spec §2, §4 and §9, in one place so client
+// Delays, retry policies and layout constants of the product's pages, in one place so client
 // and server agree and tests can use them instead of magic numbers.
 
 // ---------------------------------------------------------------- access checks

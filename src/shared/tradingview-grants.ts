@@ -1,5 +1,5 @@
-// TradingView access as reconciled state (DESIGN.md decision 7): the pure decisions. Which
-// username a member uses, what TradingView should hold for it (from the spec §4 access rule),
+// TradingView access as reconciled state (docs/decisions/008): the pure decisions. Which
+// username a member uses, what TradingView should hold for it (from the access rule),
 // what the reconciler must change, how long it waits after a failure, and what the member reads.
 import { z } from 'zod';
 import { grantsAccess } from './access';

@@ -1,4 +1,4 @@
-// The operator console's reconciliation report (issue 13): TradingView's lists against who pays.
+// The operator console's reconciliation report: TradingView's lists against who pays.
 // Only access the shop gave counts as "should not be there": hand-given access is never reported.
 
 export type MemberWithUsername = { userId: string; email: string; username: string };

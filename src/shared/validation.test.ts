@@ -195,7 +195,7 @@ describe('credentials and toasts', () => {
   });
 });
 
-// issue 11 hole 6: NUL bytes and lone surrogates reached Postgres and answered 500
+// NUL bytes and lone surrogates once reached Postgres and answered 500
 describe('the text rule', () => {
   it.each<[string, string, boolean]>([
     ['plain text', 'hello@example.com', true],

@@ -1,4 +1,4 @@
-// Form and request validation with the exact messages of spec §5, shared by forms and routes.
+// Form and request validation with the exact messages users see, shared by forms and routes.
 import { z } from 'zod';
 import type { Toast } from './error-messages';
 import { JSON_MAX_DEPTH } from './json-limits';
@@ -196,7 +196,7 @@ export const tradingViewUsernameFormSchema = z.object({
 });
 export type TradingViewUsernameFormInput = z.infer<typeof tradingViewUsernameFormSchema>;
 
-/** True when an auth request lacks an identifier or a password (spec §5 MISSING_CREDENTIALS). */
+/** True when an auth request lacks an identifier or a password (MISSING_CREDENTIALS). */
 export function missingCredentials(input: {
   email?: string | null;
   phone?: string | null;

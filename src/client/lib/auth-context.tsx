@@ -6,7 +6,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 export type SessionUser = { id: string; email: string; name: string; createdAt: string };
 export type SessionInfo = { id: string; expiresAt: string };
 
-/** Spec §3 "Premium security state". */
+/** The premium security state: whether access is known yet, granted or not, and whether the last check could be trusted. */
 export type PremiumState = {
   isLoading: boolean;
   isPremium: boolean;

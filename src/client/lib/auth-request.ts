@@ -2,7 +2,7 @@ import { errorInputFromResponse } from '@shared/api-contract';
 import type { ErrorInput } from '@shared/error-messages';
 import { API_TIMEOUT_MS } from './api/timeouts';
 
-/** A failed auth call, described the way the shared error mappers (spec §8) read it. */
+/** A failed auth call, described the way the shared error mappers read it. */
 export class AuthRequestError extends Error {
   constructor(readonly input: ErrorInput) {
     super(input.message ?? 'The request failed.');

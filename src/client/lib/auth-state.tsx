@@ -58,7 +58,7 @@ const fetchAccess = () =>
 const UNKNOWN: PremiumState = { isLoading: true, isPremium: false, hasAccess: 'unknown', isSecurityValid: true, lastSecurityCheck: null, error: null };
 
 /**
- * The one source of the signed-in user, the session and the premium state (spec §4): premium is
+ * The one source of the signed-in user, the session and the premium state: premium is
  * loading, then premium or non-premium; a failed check means non-premium with invalid security.
  * Every new session (a sign-in) puts access back to unknown and checks it about 100 ms later.
  */
@@ -96,7 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     staleTime: 30_000,
   });
 
-  // With no user, nothing of the previous user's may stay cached (spec §4).
+  // With no user, nothing of the previous user's may stay cached.
   const previousUserId = useRef<string | null>(null);
   useEffect(() => {
     if (!sessionQuery.isSuccess) return;
@@ -135,7 +135,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryKey: accessKey(current.id),
       queryFn: fetchAccess,
       staleTime: 0,
-      // spec §9: access refresh after actions, 3 tries 1 s apart
+      // access refresh after actions: 3 tries 1 s apart
       retry: (failures, error) => shouldRetry(failures, error, ACCESS_REFRESH_ATTEMPTS - 1),
       retryDelay: ACCESS_REFRESH_RETRY_MS,
     });

@@ -1,5 +1,5 @@
-// Meta Pixel and its first-party click cookies (spec §3 "Tracking cookies", §7 ad-pixel events,
-// INTEGRATIONS.md "Meta Pixel"). Shared by the landing page (InitiateCheckout) and the payment
+// Meta Pixel and its first-party click cookies (_fbp, and _fbc built from the fbclid parameter;
+// both kept 90 days) and the ad-pixel events. Shared by the landing page (InitiateCheckout) and the payment
 // page (Purchase). With no pixel id configured nothing is loaded, set or sent: a shop that does not
 // advertise keeps no advertising cookies.
 import { useEffect } from 'react';

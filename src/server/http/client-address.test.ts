@@ -8,7 +8,7 @@ const ONE_HOP: TrustProxy = { kind: 'hops', hops: 1 };
 const TWO_HOPS: TrustProxy = { kind: 'hops', hops: 2 };
 const LIST: TrustProxy = { kind: 'addresses', entries: ['10.0.0.0/8', '192.0.2.1', '2001:db8::/32'] };
 
-// issue 11 hole 2: a random x-forwarded-for per request gave unlimited password guesses
+// a random x-forwarded-for per request once gave unlimited password guesses
 describe('resolveClientAddress', () => {
   it.each<[string, string | null, string | null, TrustProxy, string | null]>([
     ['off: the socket, whatever the header says', '198.51.100.7', '1.2.3.4', OFF, '198.51.100.7'],

@@ -73,7 +73,7 @@ describe('legalPages', () => {
   });
 });
 
-// Issue 15: the stylesheet was the pre-rendered pages' only render-blocking request (LCP 1.54 s).
+// The stylesheet was the pre-rendered pages' only render-blocking request (LCP 1.54 s).
 describe('the pre-rendered pages inline the stylesheet', () => {
   const CSS = 'body{color:red}.a>b{margin:0}';
   const LINK = '<link rel="stylesheet" crossorigin href="/assets/styles-Ab1_x.css">';

@@ -1,4 +1,4 @@
-// The landing page's first view and the legal pages as real HTML (issue 15, docs/decisions/015 and
+// The landing page's first view and the legal pages as real HTML (docs/decisions/015 and
 // 020): the client build ships a renderer (src/client/prerender.tsx, built into <client>/ssr); the
 // server renders each page with its site settings the first time it is asked for (for / and /eu in
 // each state of the sale), and keeps it.
@@ -85,7 +85,7 @@ export function linkedStylesheets(template: string): string[] {
 }
 
 /**
- * A pre-rendered page's template with its stylesheets inlined (issue 15, decision 020): the first
+ * A pre-rendered page's template with its stylesheets inlined (decision 020): the first
  * paint then waits for no second request. Each <link> becomes a <style> followed by the same link
  * `disabled`, which the browser does not fetch but Vite's preload helper sees: a dynamic import
  * lists the stylesheet among its dependencies, and the helper adds a link for any stylesheet the

@@ -5,7 +5,7 @@ import { createLogger } from '../logger';
 import { checkoutBody, payBody } from '../test-support/billing-test-kit';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
-// Issue 10 "Any port, any address": with PORT=3300 a buyer was sent back to localhost:3000, and
+// Any port, any address: with PORT=3300 a buyer was once sent back to localhost:3000, and
 // the auth API refused a shop opened on 127.0.0.1.
 let t: TestApp;
 beforeAll(async () => {

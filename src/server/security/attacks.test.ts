@@ -1,5 +1,6 @@
-// Issue 11, tried as an attacker would: each hole reproduced against the real app, which must now
-// refuse it, with counts asserted. Where the client address matters the app listens on a real
+// The shop tried as an attacker would: forged client addresses, password guessing, a flood of
+// failed sign-ins, the sandbox mailbox, huge bodies and names, anonymous checkouts and hostile
+// strings, each reproduced against the real app, which must refuse it, with counts asserted. Where the client address matters the app listens on a real
 // socket (port 0) and TRUST_PROXY is off, so a forged x-forwarded-for is just a header.
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -43,7 +44,7 @@ function movableClock() {
   return { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms), reset: () => void (offsetMs = 0) };
 }
 
-describe('hole 2: password guessing', () => {
+describe('password guessing with forged client addresses', () => {
   describe('straight at the server (no trusted proxy)', () => {
     let t: TestApp;
     let server: Awaited<ReturnType<typeof listen>>;
@@ -112,7 +113,7 @@ describe('hole 2: password guessing', () => {
   });
 });
 
-describe('hole 8: the security log under a flood of failed sign-ins', () => {
+describe('the security log under a flood of failed sign-ins', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -147,7 +148,7 @@ describe('hole 8: the security log under a flood of failed sign-ins', () => {
   }, 300_000);
 });
 
-describe('hole 1: the sandbox mailbox', () => {
+describe('the sandbox mailbox and the reset links in it', () => {
   const apps: TestApp[] = [];
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -192,7 +193,7 @@ describe('hole 1: the sandbox mailbox', () => {
   });
 });
 
-describe('hole 4 and hole 8: bodies and names', () => {
+describe('oversized bodies and names', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
@@ -251,7 +252,7 @@ describe('hole 4 and hole 8: bodies and names', () => {
   });
 });
 
-describe('hole 8: anonymous checkouts', () => {
+describe('a flood of anonymous checkouts', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
@@ -281,7 +282,7 @@ describe('hole 8: anonymous checkouts', () => {
   });
 });
 
-describe('hole 6: hostile strings', () => {
+describe('hostile strings on every POST route', () => {
   let t: TestApp;
   let cookie: string;
   let fuzzCookie: string;
@@ -358,7 +359,7 @@ describe('hole 6: hostile strings', () => {
   });
 });
 
-describe('hole 6: create-checkout stores its own row before calling the provider', () => {
+describe('create-checkout stores its own row before calling the provider', () => {
   const calls: { rowsBefore: { id: string; status: string }[] }[] = [];
   let failProvider = false;
   let t: TestApp;

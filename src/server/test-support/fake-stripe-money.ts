@@ -1,4 +1,4 @@
-// The money side of the Stripe look-alike (issue 11): refunds, disputes and expiring checkout
+// The money side of the Stripe look-alike: refunds, disputes and expiring checkout
 // sessions. Kept beside fake-stripe-server.ts, which calls into it (never the other way round), so
 // the two can grow separately.
 

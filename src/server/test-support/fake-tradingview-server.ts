@@ -1,5 +1,5 @@
 // Test helper: a local HTTP server that answers like TradingView's invite-only endpoints
-// (INTEGRATIONS.md), so the real client is exercised over real HTTP.
+// (username_hint and the pine_perm calls), so the real client is exercised over real HTTP.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

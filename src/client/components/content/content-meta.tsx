@@ -4,7 +4,7 @@ import { DIFFICULTY_COLOURS, type Difficulty } from '@shared/content';
 import { Badge } from '@client/components/ui/badge';
 import { cn } from '@client/lib/cn';
 
-/** Difficulty in the colours of spec §9 (easy green, medium yellow, advanced red, product purple, tutorial blue). */
+/** Difficulty in its colour (easy green, medium yellow, advanced red, product purple, tutorial blue). */
 export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
   const colour = DIFFICULTY_COLOURS[difficulty];
   return (

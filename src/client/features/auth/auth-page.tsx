@@ -38,7 +38,7 @@ export const AUTH_PAGE_TEXTS = {
 } as const;
 
 /**
- * /auth (spec §2, §4, §5, §8): sign in or sign up with e-mail and password. A signed-in visitor
+ * /auth: sign in or sign up with e-mail and password. A signed-in visitor
  * (already, or just now) goes to `redirect` or /dashboard when they have premium access, else to
  * /premium-access-required.
  */
@@ -115,7 +115,7 @@ export function AuthPage() {
       await continueSignedIn();
       return;
     }
-    // No session: the address must be confirmed first (spec §4 "otherwise 'please log in'").
+    // No session: the address must be confirmed first, so the form asks the new member to log in.
     notifySuccess(SIGN_UP_TEXTS.pleaseLogIn);
     form.setValue('password', '');
     switchMode('sign-in');

@@ -24,7 +24,7 @@ export const FORGOT_PASSWORD_TEXTS = {
   tryAgain: 'Use a different e-mail address',
 } as const;
 
-/** /forgot-password (spec §2, §5, §8): asks for a reset link; the answer never tells whether an account exists. */
+/** /forgot-password: asks for a reset link; the answer never tells whether an account exists. */
 export function ForgotPasswordPage() {
   const [params] = useSearchParams();
   const request = useRequestPasswordReset();

@@ -41,7 +41,7 @@ function tokenFrom(search: string, hash: string): string | null {
   return token && token.trim() ? token.trim() : null;
 }
 
-/** /reset-password (spec §2, §4, §5, §8): sets a new password with the mailed token, then /dashboard. */
+/** /reset-password: sets a new password with the mailed token, then /dashboard. */
 export function ResetPasswordPage() {
   const location = useLocation();
   const navigate = useNavigate();

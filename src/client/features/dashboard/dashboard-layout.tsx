@@ -10,7 +10,7 @@ import { useDashboardAccess } from './use-dashboard-access';
 import { MOBILE_QUERY, useMediaQuery } from '@client/lib/use-media-query';
 
 /**
- * The protected, desktop-only member area (spec §2, §4): a loader until access is known, then
+ * The protected, desktop-only member area: a loader until access is known, then
  * /auth for visitors, /premium-access-required for users without access, or the dashboard.
  */
 export function DashboardLayout() {

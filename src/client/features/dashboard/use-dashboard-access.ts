@@ -27,7 +27,7 @@ function isRetryable(error: unknown): boolean {
 }
 
 /**
- * The route guard's access check (spec §9): up to 3 tries, waiting 1 s then 2 s between them.
+ * The route guard's access check: up to 3 tries, waiting 1 s then 2 s between them.
  * Resolves with the answer; rejects with the last failure, or SignedOut on a 401.
  */
 export async function checkAccessWithRetry(
@@ -47,7 +47,7 @@ export async function checkAccessWithRetry(
 
 /**
  * Decides whether the signed-in user may see the dashboard. A check that fails or takes longer
- * than 8 s lets the user through (spec §4, §8): the content API still refuses without access,
+ * than 8 s lets the user through: the content API still refuses without access,
  * so a slow access check never locks a paying member out of the page itself.
  */
 export function useDashboardAccess(userId: string | null): GuardDecision {

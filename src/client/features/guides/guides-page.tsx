@@ -6,7 +6,7 @@ import { ProductFeatures } from './components/product-features';
 import { useUrlSearchParams } from './use-url-search';
 
 /**
- * /dashboard/guides, driven by its query parameters (spec §2): none → overview, product → its
+ * /dashboard/guides, driven by its query parameters: none → overview, product → its
  * features, product + feature → that feature's documentation, guide → the guide itself.
  */
 export function GuidesPage() {

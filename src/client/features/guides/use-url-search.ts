@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 
-// The guides page is driven by the query string "read on every URL change" (spec §2): router
+// The guides page is driven by the query string, read on every URL change: router
 // navigations, the back and forward buttons, and the 'Other Features' links, which only rewrite
 // the address bar (history.pushState) without a router navigation. So the address bar itself is
 // the source of truth, not the router's copy of it.

@@ -1,4 +1,4 @@
-// Marketing copy below the hero (spec §1, §2, §9). Headings the spec names are verbatim.
+// Marketing copy below the hero. Headings are verbatim as the product words them.
 import type { IndicatorKind } from './charts/indicator-chart';
 
 export type FeatureBlock = { title: string; kind: IndicatorKind; text: string; points: readonly string[] };

@@ -70,7 +70,7 @@ function LandingContent({ prerendered }: { prerendered: boolean }) {
 }
 
 /**
- * The wrapper of / and /eu (spec §2): members with access go to the dashboard; while the session
+ * The wrapper of / and /eu: members with access go to the dashboard; while the session
  * or the access of a signed-in user is unknown a spinner shows. An anonymous visitor gets the page
  * as soon as the session check answers 'no user' (no access check is made for them). The
  * `prerendered` page (app/landing-app.tsx) is rendered whole, on the server and when hydrating.

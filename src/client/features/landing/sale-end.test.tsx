@@ -5,7 +5,7 @@ import { OfferBar } from './components/offer-bar';
 import { PricingSection } from './pricing/pricing-section';
 import { anonymous, fakeServer, renderWithProviders, SETTINGS } from './test/render-landing';
 
-// Issue 10 "The sale ended": SALE_ENDS_AT had passed, yet the cards still said "Black Friday" with a
+// The sale ended: once SALE_ENDS_AT had passed, the cards still said "Black Friday" with a
 // struck-through $47 and the hero said "Save up to 65%". The clock is faked; nothing waits on time.
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 

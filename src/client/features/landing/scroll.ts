@@ -29,7 +29,7 @@ export function useGoToSection(): (id: string) => void {
   };
 }
 
-/** Footer links (spec §2): scroll to the top 100 ms after the click, instantly on narrow screens. */
+/** Footer links: scroll to the top 100 ms after the click, instantly on narrow screens. */
 export function scrollToTopSoon(): void {
   window.setTimeout(() => {
     const behavior = prefersReducedMotion() ? 'instant' : footerScrollBehavior(window.innerWidth);

@@ -11,7 +11,7 @@ export const PAYMENT_CANCELED_TEXTS = {
   tryAgain: 'Try Again',
 } as const;
 
-/** Where Try Again leads: the pricing section of the home page the buyer came from (spec §2). */
+/** Where Try Again leads: the pricing section of the home page the buyer came from. */
 export function pricingPathFor(from: string | null): string {
   return from === '/eu' ? '/eu#prices' : '/#prices';
 }

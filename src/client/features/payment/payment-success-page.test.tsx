@@ -75,7 +75,7 @@ describe('/payment-success before the details arrive', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it('explains a second payment that was refunded instead of activating it (issue 11)', async () => {
+  it('explains a second payment that was refunded instead of activating it', async () => {
     const message = SERVER_ERROR_MESSAGES.duplicate_payment;
     const api = mockApi({ 'POST /api/get-payment-details': errorReply(409, 'duplicate_payment', message) });
     renderSuccess();

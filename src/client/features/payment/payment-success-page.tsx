@@ -92,7 +92,7 @@ function detailsErrorToast(error: unknown): Toast {
 }
 
 /**
- * /payment-success?session_id=… (spec §2, §4, §8): loads the paid session, then by userStatus
+ * /payment-success?session_id=…: loads the paid session, then by userStatus
  * creates the account, logs the owner in, asks for the TradingView username or activates on its
  * own, and sends the member to the dashboard.
  */
@@ -115,7 +115,7 @@ export function PaymentSuccessPage() {
   const [autoError, setAutoError] = useState<string | null>(null);
   const autoStarted = useRef(false);
 
-  // spec §5: no session id, nothing to show
+  // no session id: nothing to show
   const toldInvalid = useRef(false);
   useEffect(() => {
     if (sessionId || toldInvalid.current) return;
@@ -123,7 +123,7 @@ export function PaymentSuccessPage() {
     notifyError(VALIDATION_TOASTS.invalidPaymentSession);
   }, [sessionId]);
 
-  // spec §9: 15 s to load, then the timeout screen
+  // 15 s to load, then the timeout screen
   const waiting = sessionId !== null && details.data === undefined && !details.isError;
   useEffect(() => {
     if (!waiting) return;
@@ -227,7 +227,7 @@ export function PaymentSuccessPage() {
       return;
     }
     notifySuccess(PAYMENT_LOGIN_TEXTS.success);
-    // Signed in now: clear the status and look again (spec §4), the server decides what is next.
+    // Signed in now: clear the status and look again, the server decides what is next.
     setOverride('processing');
     await refreshSession();
     later(REDIRECT_DELAYS_MS.afterLoginReevaluate, () => {
@@ -347,7 +347,7 @@ type StepProps = {
   onRetryAuto: () => void;
 };
 
-/** The one thing the buyer does next, by userStatus (spec §2). */
+/** The one thing the buyer does next, by userStatus. */
 function Step({ status, payment, busy, autoError, onCreate, onLogin, onActivate, onRetryAuto }: StepProps) {
   // Only the session id, from another browser: nothing here may create or link an account.
   if (!payment.emailProven && (status === 'new' || status === 'existing_needs_login')) {

@@ -35,7 +35,7 @@ const startCheckout = ({ plan, email }: { plan: PlanType; email: string }) =>
   createCheckout(checkoutRequest({ planType: plan, email, originPage: isEuPlan(plan) ? '/eu' : '/', clickIds: clickIds() }));
 
 /**
- * /premium-access-required (spec §2): a signed-in user without access learns why, by their history
+ * /premium-access-required: a signed-in user without access learns why, by their history
  * (none, a Lifetime purchase with an issue, or a lapsed plan), and can buy or reactivate.
  */
 export function PremiumAccessRequiredPage() {

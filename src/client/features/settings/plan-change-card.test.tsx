@@ -73,7 +73,7 @@ describe('Change Plan card for an active monthly member', () => {
     expect(within(card).queryByText('Lifetime Plan Active – You already have the best plan!')).not.toBeInTheDocument();
   });
 
-  // Issue 10 "The sale ended": the settings cards follow the same campaign as the landing.
+  // The sale ended: the settings cards follow the same campaign as the landing.
   it('after the sale ended, shows the regular $47 a month as Full Price with no sale wording', async () => {
     mockApi();
     renderSettings(UPGRADE_URL, { ...TEST_SITE_SETTINGS, saleEndsAt: '2025-11-26T23:59:59.000Z' });

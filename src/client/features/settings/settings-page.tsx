@@ -16,7 +16,7 @@ const SECTION_TABS: { section: SettingsSection; label: string }[] = [
   { section: 'upgrade', label: 'Change Plan' },
 ];
 
-/** /dashboard/settings?section=account|subscription|upgrade|all (spec §2 "Settings page"). */
+/** The settings page: /dashboard/settings?section=account|subscription|upgrade|all. */
 export function SettingsPage() {
   const { brandName } = useSiteSettings();
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Which cards /dashboard/settings shows for its `section` query parameter (spec §2 Settings).
+// Which cards /dashboard/settings shows for its `section` query parameter.
 
 export const SETTINGS_SECTIONS = ['all', 'account', 'subscription', 'upgrade'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];

@@ -16,7 +16,7 @@ function rowValue(card: HTMLElement, label: string) {
 }
 
 describe('Subscription card states', () => {
-  // Regression: the card showed no renewal date, nor the end date once canceled (issue 10).
+  // Regression: the card showed no renewal date, nor the end date once canceled.
   it.each([
     { name: 'a running plan shows when it renews', dto: { expiresAt: '2099-03-05T12:00:00.000Z' }, label: 'Renews On', value: 'March 5, 2099' },
     { name: 'a canceled plan shows when it ends', dto: { isCanceled: true, canCancel: false, expiresAt: '2099-03-05T12:00:00.000Z' }, label: 'Ends On', value: 'March 5, 2099' },

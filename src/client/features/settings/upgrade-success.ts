@@ -1,4 +1,4 @@
-// What happens after a plan change succeeded (spec §4 "Upgrade flow"): the provider's webhooks
+// What happens after a plan change succeeded (the upgrade flow): the provider's webhooks
 // and our access function need a moment, so the page waits before reading them again.
 import { planUpdatedToast } from '@shared/error-messages';
 import type { Toast } from '@shared/error-messages';
@@ -13,8 +13,8 @@ export type UpgradeSuccessDeps = {
   notifySuccess: (toast: Toast) => void;
   refreshSubscription: () => Promise<unknown>;
   /**
-   * useAuth().refreshAccess, which itself makes up to 3 tries 1 s apart on failure (spec §9
-   * ACCESS_REFRESH_ATTEMPTS); retrying here as well would make up to 9.
+   * useAuth().refreshAccess, which itself makes up to 3 tries 1 s apart on failure
+   * (ACCESS_REFRESH_ATTEMPTS); retrying here as well would make up to 9.
    */
   refreshAccess: () => Promise<unknown>;
   navigate: (path: string) => void;

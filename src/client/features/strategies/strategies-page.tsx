@@ -51,7 +51,7 @@ function StrategyCard({ strategy, onOpen }: { strategy: StrategySummary; onOpen:
   );
 }
 
-/** Strategy blueprints: a card grid; a card opens its detail in place, with no URL change (spec §2). */
+/** Strategy blueprints: a card grid; a card opens its detail in place, with no URL change. */
 export function StrategiesPage() {
   const strategies = useStrategies();
   const location = useLocation();

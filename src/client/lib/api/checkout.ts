@@ -10,7 +10,7 @@ export class MissingCheckoutUrlError extends UnreadableAnswerError {
   }
 }
 
-/** The request of a checkout for `planType` (spec §7 create-checkout, "also used for reactivation"). */
+/** The request of a checkout for `planType` (create-checkout, also used for reactivation). */
 export function checkoutRequest(input: {
   planType: PlanType;
   /** The buyer's e-mail when signed in; null lets the checkout page ask for it. */

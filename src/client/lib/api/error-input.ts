@@ -3,7 +3,7 @@ import type { ErrorInput } from '@shared/error-messages';
 import { ApiRequestError } from './api-client';
 
 /**
- * What the shared error mappers (spec §8) need from a failed call. Anything that is not an answer
+ * What the shared error mappers need from a failed call. Anything that is not an answer
  * of our API (an unreadable response, a bug) maps to the mapper's default text, never to raw internals.
  */
 export function toErrorInput(error: unknown): ErrorInput {

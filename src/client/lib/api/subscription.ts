@@ -11,7 +11,7 @@ export const subscriptionKeys = {
   view: (userId: string | undefined) => ['subscription', userId] as const,
 };
 
-/** The signed-in member's derived subscription view (spec §3). */
+/** The signed-in member's derived subscription view. */
 export async function getSubscription(): Promise<SubscriptionViewDto> {
   const view = await api<Partial<SubscriptionViewDto> | null>(PATHS.subscription);
   // Checked by hand, not with the contract's zod schema: the landing bundle stays free of zod

@@ -30,7 +30,7 @@ export const checkoutSessions = pgTable(
     providerPaymentId: text('provider_payment_id'),
     claimedByUserId: uuid('claimed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    /** A paid duplicate of the buyer's active subscription (issue 11): refunded automatically. */
+    /** A paid duplicate of the buyer's active subscription: refunded automatically. */
     duplicateStatus: text('duplicate_status').$type<DuplicateStatus>(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt,

@@ -5,7 +5,7 @@ import { user } from './auth';
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * TradingView access as reconciled state (DESIGN.md decision 7): one row per (user, username);
+ * TradingView access as reconciled state (docs/decisions/008): one row per (user, username);
  * the reconciler moves it towards `desired` and records each attempt.
  */
 export const tradingviewGrants = pgTable(

@@ -1,5 +1,5 @@
-// The buyer's journey after payment through the whole app (spec §2 "Payment success", §4
-// userStatus, §7 verify-payment / activate-existing-subscription): paid sessions are made the way
+// The buyer's journey after payment through the whole app (the payment-success page's userStatus,
+// verify-payment / activate-existing-subscription): paid sessions are made the way
 // a buyer makes them, through create-checkout and the sandbox provider's pay call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

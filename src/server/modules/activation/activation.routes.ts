@@ -1,4 +1,4 @@
-// The two calls of the payment-success page after get-payment-details (spec §7): verify-payment
+// The two calls of the payment-success page after get-payment-details: verify-payment
 // (new buyer: create the account) and activate-existing-subscription (signed-in owner: link the
 // purchase, optionally with the TradingView username). Thin: validate, call the service, answer.
 import type { Context } from 'hono';

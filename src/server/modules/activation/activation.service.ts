@@ -1,4 +1,4 @@
-// After payment (spec §2 "Payment success", §4 userStatus, §7 verify-payment and
+// After payment (the payment-success page by userStatus, verify-payment and
 // activate-existing-subscription): turns a paid checkout session into a signed-in member with
 // TradingView access. A paid session is claimed once, only by the account of the e-mail that
 // paid (billing's claimCheckoutSession enforces both), and only by a caller who proves the

@@ -1,4 +1,4 @@
-// The operator console's TradingView, payments, alerts and sandbox-tools API (issue 13), mounted
+// The operator console's TradingView, payments, alerts and sandbox-tools API, mounted
 // at /api/admin behind requireOperator. Handlers validate, call one service and answer a DTO.
 import { Hono } from 'hono';
 import { z } from 'zod';

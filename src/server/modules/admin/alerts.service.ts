@@ -1,4 +1,4 @@
-// Operator alerts (issue 13): each check measures the four conditions, and a condition that
+// Operator alerts: each check measures the four conditions, and a condition that
 // starts or ends writes one mail per operator through the outbox. The transition is claimed with
 // a conditional update in the same transaction as the mails, so two instances checking at once
 // send one set; the dedupe keys (alert, episode start, operator) make a retried write harmless.

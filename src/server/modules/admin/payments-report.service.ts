@@ -1,4 +1,4 @@
-// The console's payments page (issue 13): orders by plan, status and day, and the provider events
+// The console's payments page: orders by plan, status and day, and the provider events
 // with their failures. A failed event is replayed through the same handler webhooks use.
 import type { OrderFilter, OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';

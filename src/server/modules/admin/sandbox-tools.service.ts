@@ -1,4 +1,4 @@
-// The sandbox tools of the console (issue 13): TradingView outage on and off, and the sandbox
+// The sandbox tools of the console: TradingView outage on and off, and the sandbox
 // customers whose portal simulates a renewal. They exist only where the adapter is a sandbox.
 import type { SandboxTools } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';

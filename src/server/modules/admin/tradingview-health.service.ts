@@ -1,4 +1,4 @@
-// The console's TradingView page (issue 13): session health, the grant queue, "retry all failed",
+// The console's TradingView page: session health, the grant queue, "retry all failed",
 // and the reconciliation of TradingView's lists with who pays. Fixes go through the reconciler's
 // own rows (a missing member) or the shop's own access (an unpaid username), never hand-given access.
 import type { GrantQueue, GrantQueueItem, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';

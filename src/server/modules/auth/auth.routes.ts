@@ -58,8 +58,8 @@ const authInputRule = createMiddleware(async (c, next) => {
 
 /**
  * Mounts better-auth under /api/auth with the few rules it does not have itself:
- * - sign-up refuses while registration is disabled, and checks the sign-up password rule of
- *   spec §5 (better-auth only knows lengths);
+ * - sign-up refuses while registration is disabled, and checks the shop's sign-up password rule
+ *   (better-auth only knows lengths);
  * - GET /reset-token-status tells the reset page whether its link is still usable.
  */
 export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {

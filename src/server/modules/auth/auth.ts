@@ -93,8 +93,8 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
   }
 
   /**
-   * The reset page leads straight to the dashboard (spec §4 "Reset success goes to /dashboard
-   * after 1 s"), so the person who just proved they own the mailbox is signed in here. The link
+   * The reset page leads to /dashboard after 1 s, so the person who just proved they own the
+   * mailbox is signed in here. The link
    * also proves the address, so it counts as confirmed.
    */
   async function signInAfterReset(ctx: HookContext) {

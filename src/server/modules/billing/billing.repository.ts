@@ -289,7 +289,7 @@ export type SubscriptionViewRecord = Omit<SubscriptionRecord, 'userId' | 'provid
 export type SubscriptionViewRows = { active: SubscriptionViewRecord[]; recent: SubscriptionViewRecord[]; orders: Map<string, OrderSummary> };
 
 /**
- * The subscription view's reads in one prepared statement: the spec's active query (§4:
+ * The subscription view's reads in one prepared statement: the active query (
  * is_active, status active/trialing/canceled; canceled first, newest first; at most 5), its
  * fallback query (the 10 newest rows of any kind) and the order of each row they return. It was
  * three round trips per /api/subscription. The union's order is not SQL's promise: the shared
@@ -386,7 +386,7 @@ export async function recordProcessedEvent(tx: Db, event: { id: string; source: 
   return inserted.length > 0;
 }
 
-// ---------------------------------------------------------------- one paid subscription per buyer (issue 11)
+// ---------------------------------------------------------------- one paid subscription per buyer
 
 /**
  * Serialises, until the transaction ends, every payment decision about one buyer e-mail, across

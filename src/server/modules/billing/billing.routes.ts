@@ -1,4 +1,5 @@
-// The billing calls of spec §7 (DESIGN.md "API"): thin handlers that validate with the shared
+// The billing calls (create-checkout, get-payment-details, plan changes, portal, …), named after
+// the product's operations: thin handlers that validate with the shared
 // contract, call the billing service and answer its DTO. Sandbox provider pages mount here too.
 import { Hono } from 'hono';
 import type { ReadCache } from '@shared/read-cache';
@@ -40,7 +41,7 @@ export type BillingRoutesDeps = {
 export function billingRoutes(deps: BillingRoutesDeps) {
   const { db, reads, billing, payments, handler, config, logger, clock, checkoutProofs } = deps;
   const routes = new Hono<{ Variables: AuthVariables }>()
-    // Anonymous visitors may start a checkout (spec §6), each a provider call: so many per address.
+    // Anonymous visitors may start a checkout, each a provider call: so many per address.
     .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
     .post('/create-checkout', async (c) => {
       const checkout = await billing.createCheckout(c.get('user'), await readJson(c, createCheckoutRequestSchema), returnBaseUrl(config, c));

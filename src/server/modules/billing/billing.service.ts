@@ -1,4 +1,4 @@
-// Billing orchestration behind the §7 calls: checkout, payment details, the member's
+// Billing orchestration behind the billing API calls: checkout, payment details, the member's
 // subscription view, sync, plan changes, cleanup after a lifetime purchase and the portal.
 import { randomUUID } from 'node:crypto';
 import { grantsAccess } from '@shared/access';
@@ -61,7 +61,7 @@ function changeableSubscription(rows: readonly SubscriptionViewRecord[], now: Da
 }
 
 /**
- * What /payment-success shows (spec §4 "Payment userStatus"), decided from the paid session:
+ * What /payment-success shows (its userStatus), decided from the paid session:
  * - new: no account has the paid e-mail;
  * - existing_needs_login: an account has it, but the caller is not signed in as that account;
  * - existing_complete: signed in as it, and a TradingView username is on file;
@@ -101,7 +101,10 @@ export function createBillingService(deps: BillingServiceDeps) {
     logger.warn({ userId, customerId: error.customerId, rows, livemode: payments.livemode }, 'stored customer unknown to the payment provider: forgotten, paying by e-mail');
   }
 
-  /** The purchase guards of spec §6 for the account `userId`. */
+  /**
+   * The purchase guards for the account `userId`: no purchase over a lifetime plan, and no second
+   * subscription of a plan (or its EU variant) the account already holds.
+   */
   async function assertMayBuy(userId: string, planType: PlanType): Promise<void> {
     const now = clock();
     // Complimentary access an operator gave does not stop the member from paying for a plan.

@@ -3,7 +3,7 @@ import type { PlanType } from '@shared/plans';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { buy, DAY_MS, movableClock, ordersOfSession } from '../../test-support/billing-test-kit';
 
-// Issue 10 "The sale ended": the shop must charge what the cards say, the sale price only while
+// The sale ended: the shop must charge what the cards say, the sale price only while
 // the sale runs and the regular price after SALE_ENDS_AT.
 const time = movableClock();
 const saleEndsAt = new Date(time.now().getTime() + DAY_MS);

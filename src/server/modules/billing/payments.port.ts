@@ -1,7 +1,8 @@
-// The payments port (DESIGN.md decision 5): what billing needs from a card payment provider.
+// The payments port: what billing needs from a card payment provider. Like every outside service,
+// it has a real adapter and a sandbox one that is the offline default, chosen by configuration:
 // Stripe and the built-in sandbox implement it; tests can pass any object of this shape.
 // Snapshots are the provider's view of an object at one moment; fulfilment writes our state from
-// them (decision 8), never from the order in which events happen to arrive.
+// them, never from the order in which events happen to arrive (docs/decisions/007).
 import type { DisputeOutcome } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';

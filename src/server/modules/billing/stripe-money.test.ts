@@ -1,5 +1,5 @@
-// Issue 11 through the Stripe adapter against the local Stripe look-alike: duplicate payments
-// refunded (hole 3), refunds, disputes and cancellations (hole 7), serialised plan changes (hole 8).
+// The money rules through the Stripe adapter against the local Stripe look-alike: duplicate
+// payments refunded, refunds, disputes and cancellations that end access, serialised plan changes.
 import { describe, expect, it } from 'vitest';
 import { buyerBrowser, checkoutRow, ordersOfSession, rowsOfSession, signUp, startCheckout } from '../../test-support/billing-test-kit';
 import { stripeSuite } from '../../test-support/stripe-test-kit';
@@ -28,7 +28,7 @@ async function member(planType: 'monthly' | 'lifetime' = 'monthly') {
   return { address, cookie, sessionId, session };
 }
 
-describe('duplicate payments through Stripe (hole 3)', () => {
+describe('duplicate payments through Stripe', () => {
   it('two paid checkouts of one e-mail, delivered at once: one active subscription, one refund, one cancellation', async () => {
     const buyer = email('stripe-two-tabs');
     const first = await startCheckout(bench.t, { planType: 'monthly' });
@@ -100,7 +100,7 @@ describe('duplicate payments through Stripe (hole 3)', () => {
   });
 });
 
-describe('refunds, disputes and cancellations through Stripe (hole 7)', () => {
+describe('refunds, disputes and cancellations through Stripe', () => {
   it('a refunded subscription payment reaches its order through the payment intent and ends access', async () => {
     const { cookie, sessionId, session } = await member();
     const charge = chargeOf(session);
@@ -147,7 +147,7 @@ describe('refunds, disputes and cancellations through Stripe (hole 7)', () => {
   });
 });
 
-describe('plan changes through Stripe (hole 8)', () => {
+describe('concurrent plan changes through Stripe', () => {
   it('5 concurrent changes: one subscriptions.update with the new price, five answers of success', async () => {
     const { cookie, session } = await member();
     const updatesBefore = requestsTo('POST', new RegExp(`^/v1/subscriptions/${session.subscription}$`)).length;

@@ -34,7 +34,7 @@ describe('checkout through Stripe', () => {
     expect(request.headers.authorization).toBe(`Bearer ${STRIPE_TEST_ENV.STRIPE_SECRET_KEY}`);
   });
 
-  // Issue 10 "The sale ended": after SALE_ENDS_AT the sale's plans are charged at their regular price ids.
+  // The sale ended: after SALE_ENDS_AT the sale's plans are charged at their regular price ids.
   it('charges the regular price ids once the sale has ended, and the sale ids before', async () => {
     let running = true;
     const campaign = createStripePayments(
@@ -178,7 +178,7 @@ describe('subscription and charge webhooks', () => {
     const [renewed] = await rowsOfSession(bench.t, session.id as string);
     expect(renewed).toMatchObject({ cancelAtPeriodEnd: false, expiresAt: new Date(item.current_period_end * 1000) });
 
-    // Deleted mid-period: a canceled plan keeps access until the end of what was paid (spec §4).
+    // Deleted mid-period: a canceled plan keeps access until the end of what was paid.
     Object.assign(sub, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
     await webhook('customer.subscription.deleted', sub);
     expect((await rowsOfSession(bench.t, session.id as string))[0]).toMatchObject({ status: 'canceled', isActive: true, expiresAt: new Date(item.current_period_end * 1000) });

@@ -1,5 +1,6 @@
 // POST /api/webhooks/stripe. Mounted on the root app, outside the API's session middleware, so
-// the raw body reaches the signature check untouched (STYLE.md rule 6).
+// the raw body reaches the signature check untouched: a webhook reads the raw body, verifies the
+// signature, and only then parses the event.
 import { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/errors';

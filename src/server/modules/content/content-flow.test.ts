@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The guides describe the member's real journey (spec §2 Payment success, Settings): these checks
-// guard the statements that once contradicted it (issue 10).
+// The guides describe the member's real journey (the payment-success page, the settings page):
+// these checks guard the statements that once contradicted it.
 const CONTENT_DIR = fileURLToPath(new URL('../../../../content', import.meta.url));
 
 async function markdownFiles(dir: string): Promise<string[]> {

@@ -188,7 +188,7 @@ describe('strategies', () => {
     ]);
   });
 
-  it('have 6–9 sections ending with the disclaimer, and the §3 fields', () => {
+  it('have 6–9 sections ending with the disclaimer, and every field a strategy card shows', () => {
     for (const strategy of strategies) {
       expect(strategy.sections.length).toBeGreaterThanOrEqual(6);
       expect(strategy.sections.length).toBeLessThanOrEqual(9);
@@ -322,7 +322,7 @@ describe('brand substitution', () => {
   });
 });
 
-describe('content rules (spec §9)', () => {
+describe('content rules (default settings, take-profit, stop-loss and risk)', () => {
   const row = (productId: string, featureId: string, setting: string) =>
     tables(defined(content.feature(productId, featureId), featureId))
       .flatMap((table) => table.rows)

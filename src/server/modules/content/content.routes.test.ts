@@ -185,7 +185,7 @@ describe('premium content for a member', () => {
   });
 });
 
-// issue 15: content answers are serialized and gzipped once; the member check still comes first
+// content answers are serialized and gzipped once; the member check still comes first
 describe('content answers prepared once', () => {
   const GUIDE = '/api/content/guides/getting-started';
 

@@ -5,7 +5,7 @@ import { requireMember, type AuthVariables } from '../auth/session.middleware';
 import type { ContentCatalogue } from './content-loader';
 import { createContentService } from './content.service';
 
-// Premium content (DESIGN.md decision 6): every route here answers only signed-in members with
+// Premium content, never in the public bundle: every route here answers only signed-in members with
 // access — 401 without a session, 403 without access — checked before anything else, so an
 // outsider cannot even learn which ids exist.
 

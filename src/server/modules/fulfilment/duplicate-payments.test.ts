@@ -1,5 +1,5 @@
-// Issue 11 in the sandbox: a buyer never holds two paid subscriptions (hole 3), refunds, disputes
-// and cancellations end access as they should (hole 7), plan changes are serialised (hole 8).
+// The money rules in the sandbox: a buyer never holds two paid subscriptions, refunds, disputes
+// and cancellations end access as they should, plan changes are serialised.
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { unusedPeriodRefund } from '@shared/payment-rules';
@@ -45,7 +45,7 @@ async function sandboxSubscriptionOf(sessionId: string) {
 
 const refundedOf = async (sessionId: string) => (await invoicesOfSession(sessionId)).reduce((sum, invoice) => sum + invoice.amountRefunded, 0);
 
-describe('one paid subscription per buyer (hole 3)', () => {
+describe('one paid subscription per buyer', () => {
   it('two tabs paying with the same typed e-mail: one active subscription, the second refunded in full and cancelled', async () => {
     const buyer = email('two-tabs');
     const first = await startCheckout(t, { planType: 'monthly' });
@@ -196,7 +196,7 @@ describe('settling again later', () => {
   });
 });
 
-describe('refunds, disputes and cancellations (hole 7)', () => {
+describe('refunds, disputes and cancellations', () => {
   async function member(planType: 'monthly' | 'lifetime' = 'monthly') {
     const buyer = email(`reversal-${planType}`);
     const cookie = await signUp(t, buyer);
@@ -269,7 +269,7 @@ describe('refunds, disputes and cancellations (hole 7)', () => {
   });
 });
 
-describe('plan changes (hole 8)', () => {
+describe('concurrent plan changes', () => {
   it('5 concurrent changes to one plan: one change, one invoice, one order, five answers of success', async () => {
     const buyer = email('five-changes');
     const cookie = await signUp(t, buyer);

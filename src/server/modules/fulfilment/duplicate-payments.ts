@@ -1,4 +1,4 @@
-// One paid subscription per buyer (issue 11, hole 3). A payment is judged once, when it first
+// One paid subscription per buyer. A payment is judged once, when it first
 // completes, inside the fulfilment transaction and under a lock on the buyer's e-mail (so two
 // sessions of one buyer completing at once on two instances are judged one after the other).
 // What the judgement asks of the provider (refunds, cancellations, expiring other checkouts)

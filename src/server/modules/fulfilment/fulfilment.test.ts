@@ -149,7 +149,7 @@ describe('refunds and disputes of a lifetime purchase', () => {
     expect(await ordersOfSession(t, sessionId)).toEqual([expect.objectContaining({ status: 'refunded' })]);
   });
 
-  // Regression guard for issue 15: the session and the access rule are read together per request
+  // Regression guard: the session and the access rule are read together per request
   // and never cached, so a refund shows on the member's very next request.
   it('a full refund ends access on the very next request', async () => {
     const address = email('refunded');
@@ -280,7 +280,7 @@ describe('recurringRowState', () => {
     expect(recurringRowState({ ...base, status }, 'monthly', asOf)).toMatchObject(expected);
   });
 
-  it('a subscription cancelled at once keeps access to the end of its paid period (issue 11, hole 7)', () => {
+  it('a subscription cancelled at once keeps access to the end of its paid period', () => {
     const ended = new Date('2030-01-05T00:00:00Z');
     expect(recurringRowState({ ...base, status: 'canceled', endedAt: ended }, 'monthly', asOf)).toMatchObject({ isActive: true, expiresAt: base.currentPeriodEnd });
   });

@@ -1,5 +1,5 @@
-// Fulfilment: the one handler that Stripe webhooks and sandbox events go through (DESIGN.md
-// decision 8). Each event only names objects; the handler re-reads them from the provider and
+// Fulfilment: the one idempotent handler that Stripe webhooks and sandbox events go through
+// (docs/decisions/007). Each event only names objects; the handler re-reads them from the provider and
 // writes our rows from what it read, stamped with the moment of reading. So a duplicate changes
 // nothing, a late event cannot overwrite newer state, and concurrent deliveries of one event
 // queue on processed_events, which is written in the same transaction as the effects.
@@ -42,7 +42,7 @@ import { serverError } from '../../http/server-errors';
 export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
- * Our row's state for a provider subscription (spec §4 statuses plus the provider's others).
+ * Our row's state for a provider subscription (active, trialing, canceled, plus the provider's others).
  * `previous` is our row before this snapshot: a subscription ended while its renewal was unpaid
  * keeps only what was paid.
  */
@@ -70,8 +70,8 @@ export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType,
 }
 
 /**
- * A cancelled subscription keeps access to the end of the period it paid for (spec §4: a canceled
- * plan keeps access until expiry), also when it was ended at once from the provider's dashboard.
+ * A cancelled subscription keeps access to the end of the period it paid for (a canceled plan
+ * keeps access until expiry), also when it was ended at once from the provider's dashboard.
  * Refunds take access away separately (revoked rows). After an unpaid renewal only the grace
  * already granted is left; a subscription that never got paid keeps nothing.
  */

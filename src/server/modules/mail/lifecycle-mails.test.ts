@@ -1,6 +1,6 @@
 // Each lifecycle mail from the event that triggers it, through the real app on the sandbox
 // provider: exactly one mail in the outbox with the right recipient, subject and link, also when
-// the provider's events arrive twice or out of order (issue 14).
+// the provider's events arrive twice or out of order.
 import { describe, expect, it } from 'vitest';
 import { dayKey } from '@shared/admin-reports';
 import { TEST_ORIGIN, type TestApp } from '../../test-support/test-app';

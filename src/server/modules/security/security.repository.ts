@@ -16,7 +16,7 @@ export type SecurityEventInput = {
   ipAddress?: string | null;
 };
 
-/** Records one event and keeps at most MAX_SECURITY_EVENTS_PER_USER per user (spec §9). */
+/** Records one event and keeps at most MAX_SECURITY_EVENTS_PER_USER (1000) per user. */
 export async function recordSecurityEvent(db: Db, input: SecurityEventInput): Promise<void> {
   await db.insert(securityEvents).values({
     userId: input.userId,

@@ -24,7 +24,7 @@ const isKnownEvent = (event: string): event is SecurityEventType => (SECURITY_EV
 
 export function createSecurityService({ db, clock }: { db: Db; clock: () => Date }) {
   return {
-    /** Score and alerts of spec §9 from the user's log of the last 24 h (the longest window used). */
+    /** Security score and alerts from the user's log of the last 24 h (the longest window used). */
     async alerts(userId: string): Promise<SecurityAlertsDto> {
       const now = clock();
       const rows = await recentSecurityEvents(db, userId, new Date(now.getTime() - SCORE_WINDOW_MS));

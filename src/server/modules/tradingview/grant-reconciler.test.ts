@@ -238,7 +238,7 @@ describe('grant reconciler', () => {
     expect(await grants(userId)).toMatchObject([{ status: 'granted', lastError: null }]);
   });
 
-  // issue 11 hole 8: a crash mid-grant waited out a 5-minute lease
+  // a crash mid-grant once waited out a 5-minute lease
   it('grants within a minute of a crash mid-grant', async () => {
     const { userId } = await member({ expiresAt: JULY });
     const r = createGrantReconciler({ db: database.db, port: sandbox, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 15_000 });

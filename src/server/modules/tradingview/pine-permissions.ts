@@ -1,6 +1,6 @@
 import { TradingViewError, type GrantOutcome, type RevokeOutcome, type ScriptAccess, type ShopAccess } from './tradingview.port';
 
-/** TradingView's raw permission operations (INTEGRATIONS.md table); both adapters provide them. */
+/** TradingView's raw permission operations (the invite-only pine_perm endpoints); both adapters provide them. */
 export type PinePermOps = {
   listUsers: (scriptId: string, username?: string) => Promise<ScriptAccess[]>;
   /** "exists" leaves the expiry as it was. */

@@ -28,7 +28,7 @@ export type TradingViewSandboxControls = {
 };
 
 /**
- * TradingView's invite-only permissions (INTEGRATIONS.md). `grant` is idempotent and confirmed:
+ * TradingView's invite-only permissions (no official API). `grant` is idempotent and confirmed:
  * it checks the current access, changes the expiry of an existing user or adds a new one, and
  * reads the list back; `revoke` treats "not there" as done. Failures throw TradingViewError.
  */

@@ -46,7 +46,7 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
   const { db, port, reconciler, logger, clock } = deps;
   const allowLookup = createMinuteLimiter(deps.lookupsPerMinute ?? LOOKUPS_PER_MINUTE, clock);
 
-  /** TradingView's spelling of the name, or the activation error the client maps (spec §8). */
+  /** TradingView's spelling of the name, or the activation error the client maps to its message. */
   async function verify(userId: string, username: string): Promise<string> {
     if (!allowLookup(userId)) throw serverError('rateLimited');
     let verified: string | null;

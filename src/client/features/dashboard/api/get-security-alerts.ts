@@ -9,7 +9,7 @@ export function fetchSecurityAlerts(): Promise<SecurityAlertsResponse> {
   return api('/api/security/alerts', { schema: securityAlertsResponseSchema });
 }
 
-/** Score and alerts of the signed-in user, refreshed every 30 s while the dashboard is open (spec §9). */
+/** Score and alerts of the signed-in user, refreshed every 30 s while the dashboard is open. */
 export function useSecurityAlerts(userId: string | undefined) {
   return useQuery({
     queryKey: securityAlertsKey(userId),

@@ -19,7 +19,7 @@ const NAV = [
 export function DashboardShell({ email, panel, children }: { email: string; panel?: ReactNode; children: ReactNode }) {
   const { supportEmail } = useSiteSettings();
   const { pathname } = useLocation();
-  // /dashboard itself counts as Guides: it is where the index leads (spec §2).
+  // /dashboard itself counts as Guides: it is where the index leads.
   const onIndex = pathname.replace(/\/+$/, '') === '/dashboard';
 
   return (

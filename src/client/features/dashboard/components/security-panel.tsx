@@ -26,7 +26,7 @@ function timeAgo(iso: string, now: number): string {
 }
 
 /**
- * Security Score with the newest alerts (at most 3 shown, spec §9), each dismissible. It sits in
+ * Security Score with the newest alerts (at most 3 shown), each dismissible. It sits in
  * the dashboard sidebar's flow, never over the page; the alert list folds away and stays folded.
  */
 export function SecurityPanel({ userId }: { userId: string }) {

@@ -38,7 +38,7 @@ function OtherFeatures({ productId, features, currentId }: { productId: string; 
   const others = features.filter((feature) => feature.id !== currentId);
   if (others.length === 0) return null;
 
-  // Only the address bar changes (spec §2); the page follows because it reads the URL itself.
+  // Only the address bar changes (no router navigation); the page follows because it reads the URL itself.
   const open = (event: MouseEvent<HTMLAnchorElement>, featureId: string) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

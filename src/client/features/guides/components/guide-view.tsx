@@ -225,7 +225,7 @@ function LongFormGuide({ guide }: { guide: Guide }) {
   );
 }
 
-/** guide={id}: one of the three guide layouts (spec §2), chosen by the server from the id. */
+/** guide={id}: one of the three guide layouts (single page, feature list, long form), chosen by the server from the id. */
 export function GuideView({ guideId }: { guideId: string }) {
   return (
     <GuideLoader guideId={guideId}>

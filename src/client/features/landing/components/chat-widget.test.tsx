@@ -5,7 +5,7 @@ import { renderRoutes, TEST_SITE_SETTINGS } from '@client/test/render';
 import { RouterNavProvider } from '@client/lib/router-nav';
 import { ChatWidget } from './chat-widget';
 
-// Regression: with no CHAT_URL the 500 px panel held two links and was half empty (issue 10).
+// Regression: with no CHAT_URL the 500 px panel held two links and was half empty.
 describe('support chat panel without a chat address', () => {
   it('offers every way to reach support: e-mail, Discord, the guides, common questions and the response time', async () => {
     renderRoutes([{ path: '/', element: <RouterNavProvider><ChatWidget /></RouterNavProvider> }]);

@@ -83,7 +83,7 @@ function ChatFrame({ src, onFaq }: { src: string; onFaq: () => void }) {
   );
 }
 
-/** Support chat (spec §1, §9): a toggle at the bottom right opening a floating panel; the chat frame loads only when opened. */
+/** Support chat: a toggle at the bottom right opening a floating panel; the chat frame loads only when opened. */
 export function ChatWidget() {
   const { chatUrl } = useSiteSettings();
   const [open, setOpen] = useState(false);

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { FAQ_ITEMS } from '../content';
 import { SECTION_IDS } from '../scroll';
 
-/** FAQ accordion (spec §9: 7 items, the first open). Hand-written: lighter than a library for one list. */
+/** FAQ accordion (7 items, the first open). Hand-written: lighter than a library for one list. */
 export function FaqSection() {
   const [open, setOpen] = useState<number | null>(0);
   const baseId = useId();

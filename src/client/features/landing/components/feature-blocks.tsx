@@ -4,7 +4,7 @@ import { FEATURE_BLOCKS } from '../content';
 import { SECTION_IDS, useGoToSection } from '../scroll';
 import { ChartFrame } from './chart-frame';
 
-/** The three feature blocks (spec §2), alternating text and chart, each with 'Unlock Access'. */
+/** The three feature blocks, alternating text and chart, each with 'Unlock Access'. */
 export function FeatureBlocks() {
   // The prices render a few frames after these blocks: a click before then goes to #prices, and
   // the page scrolls there once they are in.

@@ -34,7 +34,7 @@ function FeatureCard({ card, width, chartsReady }: { card: CarouselCard; width: 
 }
 
 /**
- * 'Advanced Trading Features' (spec §2, §9): scrolls itself 1.8 px per frame, loops without a
+ * 'Advanced Trading Features': scrolls itself 1.8 px per frame, loops without a
  * seam (the cards are rendered twice and the offset wraps by one set's width), can be dragged with
  * mouse, pen or touch, and resumes 1 s after the last interaction. Motion is written straight to
  * the track's transform, so scrolling costs no React renders.

@@ -7,7 +7,7 @@ import { FLOATING_ASSETS } from './asset-icons';
 import { ChartFrame } from './chart-frame';
 import { Stars } from './stars';
 
-// The hero's texts (spec §1, §2), verbatim; the sale banner comes from the campaign (campaign.ts).
+// The hero's texts, verbatim as the product words them; the sale banner comes from the campaign (campaign.ts).
 export const HERO = {
   headline: 'Boost Your Trading with Next-Gen Indicators',
   tagline: 'Unlock powerful indicators for smarter, faster, more precise trades.',

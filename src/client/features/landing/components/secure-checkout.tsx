@@ -8,7 +8,7 @@ const POINTS = [
 
 const CARDS = ['Visa', 'Mastercard', 'Amex', 'Apple Pay', 'Google Pay'];
 
-/** The secure-checkout block under the pricing cards (spec §1). */
+/** The secure-checkout block under the pricing cards. */
 export function SecureCheckout() {
   return (
     <section aria-labelledby="secure-heading" className="px-4 pb-14 sm:px-6 md:pb-20">

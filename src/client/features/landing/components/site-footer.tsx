@@ -9,7 +9,7 @@ import { Brand } from '@client/components/brand';
 
 const linkClass = 'text-sm text-foreground/70 transition-colors hover:text-white';
 
-/** Footer (spec §2): legal links keep from=eu on the EU variant and scroll to the top 100 ms after a click. */
+/** Footer: legal links keep from=eu on the EU variant and scroll to the top 100 ms after a click. */
 export function SiteFooter() {
   const { brandName, companyName, companyState, supportEmail, discordInviteUrl, docsUrl } = useSiteSettings();
   const variant = useLandingVariant();

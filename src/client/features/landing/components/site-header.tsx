@@ -10,7 +10,7 @@ import { OfferBar } from './offer-bar';
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60';
 
-/** Fixed header of the marketing pages (spec §2): offer bar, navigation, Log In / Sign Out, mobile menu below 768 px. */
+/** Fixed header of the marketing pages: offer bar, navigation, Log In / Sign Out, mobile menu below 768 px. */
 export function SiteHeader() {
   const { docsUrl } = useSiteSettings();
   const { user, signOut } = useAuth();

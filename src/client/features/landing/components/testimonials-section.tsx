@@ -8,7 +8,7 @@ import { useOnScreen } from '@client/lib/use-on-screen';
 import { Stars } from './stars';
 
 /**
- * Testimonials carousel (spec §9): advances every 3 s while on screen, waits 8 s after a manual
+ * Testimonials carousel: advances every 3 s while on screen, waits 8 s after a manual
  * move, 3 cards on wide screens.
  */
 export function TestimonialsSection() {

@@ -22,7 +22,7 @@ const UpgradeDialog = lazy(() => import('./upgrade-dialog').then((module) => ({ 
 const defaultRedirect = (url: string) => window.location.assign(url);
 
 /**
- * The pricing cards of a landing page (section id 'prices', spec §2 "Pricing cards"): buys through
+ * The pricing cards of a landing page (section id 'prices'): buys through
  * checkout, lets active members preview and change plans, and shows the member's current or
  * lifetime plan. Self-contained so other screens can reuse it.
  */
@@ -76,7 +76,8 @@ export function PricingSection({
     try {
       const result = await previewUpgradeCost(cardPlan(card, originPage));
       if ('redirectToCheckout' in result) {
-        // No upgrade path for this subscription (spec §7): buy the plan through checkout instead.
+        // No upgrade path to this plan (lifetime is not a subscription change): buy it through
+        // checkout instead.
         await startCheckout(card);
         return;
       }

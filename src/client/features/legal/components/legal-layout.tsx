@@ -5,7 +5,7 @@ import { Brand } from '@client/components/brand';
 import { PageLink, usePageNav } from '@client/lib/page-nav';
 import { useSiteSettings } from '@client/lib/site-settings';
 
-/** from=eu (spec §2): 'Back to Homepage' leads to /eu and links between legal pages keep the parameter. */
+/** from=eu: 'Back to Homepage' leads to /eu and links between legal pages keep the parameter. */
 export function useLegalOrigin() {
   const isEu = new URLSearchParams(usePageNav().search).get('from') === 'eu';
   return { home: isEu ? '/eu' : '/', withFrom: (path: string) => (isEu ? `${path}?from=eu` : path) };

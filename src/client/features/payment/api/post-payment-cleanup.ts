@@ -2,7 +2,7 @@ import { API_PATHS, type PostPaymentCleanupRequest } from '@shared/api-contract'
 import { api } from '@client/lib/api/api-client';
 
 /**
- * After a lifetime purchase the recurring plan it replaces is ended (spec §7). Failures are
+ * After a lifetime purchase the recurring plan it replaces is ended. Failures are
  * logged and ignored: the purchase itself is done, and support can cancel the old plan.
  */
 export async function postPaymentCleanup(body: PostPaymentCleanupRequest): Promise<void> {

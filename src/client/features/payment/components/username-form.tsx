@@ -15,7 +15,7 @@ export const USERNAME_FORM_TEXTS = {
 type UsernameFormProps = {
   submitLabel: string;
   busyLabel: string;
-  /** The toast for an empty field (the two activation screens word it differently, spec §5). */
+  /** The toast for an empty field (the two activation screens word it differently). */
   emptyToast: Toast;
   busy: boolean;
   /** Resolves with the error text to show under the field, or null on success. */

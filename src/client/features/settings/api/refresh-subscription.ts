@@ -6,7 +6,7 @@ import { useAuth } from '@client/lib/auth-state';
 import { checkSubscription } from './check-subscription';
 
 /**
- * A forced refetch (spec §4): sync with the payment provider first, then read the view again.
+ * A forced refetch: sync with the payment provider first, then read the view again.
  * A failed sync is not fatal; the refetch still shows what the database knows. Rejects when the
  * read itself fails.
  */

@@ -141,7 +141,7 @@ function StrategyArticle({ strategy }: { strategy: Strategy }) {
   );
 }
 
-/** One strategy in full; opened from the grid without changing the URL (spec §2). */
+/** One strategy in full; opened from the grid without changing the URL. */
 export function StrategyDetail({ strategyId, onBack }: { strategyId: string; onBack: () => void }) {
   const strategy = useStrategy(strategyId);
   return (
