@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { currentPrices, isSaleRunning } from '@shared/campaign';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, type Auth } from './modules/auth/auth';
-import { buildPayments } from './modules/billing/payments-adapters';
 import type { PaymentsPort } from './modules/billing/payments.port';
 import type { ContentCatalogue } from './modules/content/content-loader';
 import { EMPTY_CONTENT } from './modules/content/content.service';
@@ -14,8 +14,10 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxMail } from './modules/mail/outbox-mail';
 import { createSmtpMail } from './modules/mail/smtp-mail';
 import { createCheckoutProofs, type CheckoutProofs } from './modules/billing/checkout-proof';
-import type { GrantReconciler } from './modules/tradingview/grant-reconciler';
-import { buildTradingView } from './modules/tradingview/tradingview-adapters';
+import { createSandboxPayments } from './modules/sandbox/sandbox-payments';
+import { createSandboxTradingView } from './modules/sandbox/sandbox-tradingview';
+import { createGrantReconciler, type GrantReconciler } from './modules/tradingview/grant-reconciler';
+import { createTradingViewClient } from './modules/tradingview/tradingview-client';
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';
 
 /** Everything the HTTP app needs; tests build the same object with other adapters. */
@@ -53,6 +55,56 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
   await mkdir(config.dataDir, { recursive: true });
   await writeFile(file, secret, { mode: 0o600 });
   return secret;
+}
+
+// Each port's adapter is chosen here, from the configuration, and nowhere else: the domain modules
+// know their port, never which adapter stands behind it.
+
+/**
+ * Stripe with STRIPE_SECRET_KEY, else the sandbox. The Stripe SDK (about 20 MB resident) is
+ * imported only here, so a sandboxed shop never loads it.
+ */
+async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
+  const { config } = deps;
+  if (config.payments.kind === 'stripe') {
+    const { createStripePayments } = await import('./modules/billing/stripe-payments');
+    const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
+    const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
+    return createStripePayments({ secretKey, webhookSecret, priceIds, regular }, deps.logger);
+  }
+  return createSandboxPayments({
+    db: deps.db,
+    clock: deps.clock,
+    prices: () => currentPrices(config.site, isSaleRunning(config.site, deps.clock())),
+    // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
+    portalReturnUrl: '/dashboard/settings?section=subscription',
+  });
+}
+
+/**
+ * The real TradingView client when session cookies are configured, else the sandbox, and the
+ * reconciler that drives it; `port` lets tests pass another adapter.
+ */
+function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: TradingViewPort | undefined }): {
+  tradingView: TradingViewPort;
+  reconciler: GrantReconciler;
+} {
+  const { config, db, logger, clock } = input;
+  const settings = config.tradingView;
+  const tradingView =
+    input.port ??
+    (settings.credentials
+      ? createTradingViewClient({ baseUrl: settings.baseUrl, credentials: settings.credentials, scriptIds: settings.scriptIds })
+      : createSandboxTradingView({ db, missingUsernames: settings.sandboxMissingUsernames, clock }));
+  const reconciler = createGrantReconciler({
+    db,
+    port: tradingView,
+    scriptIds: settings.scriptIds,
+    logger: logger.child({ module: 'tradingview' }),
+    clock,
+    intervalMs: settings.reconcileIntervalMs,
+  });
+  return { tradingView, reconciler };
 }
 
 export async function buildDependencies(

@@ -92,6 +92,9 @@ export const TRACKING_COOKIE_MAX_AGE_SECONDS = TRACKING_COOKIE_DAYS * 24 * 60 * 
 export const RESET_LINK_MINUTES = 10;
 export const RESET_LINK_TTL_SECONDS = RESET_LINK_MINUTES * 60;
 
+/** How long the signed link of the finish-setup mail (and the checkout cookie) proves a purchase. */
+export const FINISH_SETUP_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 // ---------------------------------------------------------------- landing page motion and layout
 
 export const BREAKPOINT_PX = 768;

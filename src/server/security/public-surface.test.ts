@@ -12,7 +12,7 @@ import viteConfig from '../../../vite.config.ts';
 import { createApp } from '../app';
 import { paymentEventFailures } from '../db/schema';
 import { createLogger } from '../logger';
-import { webhookRoutes } from '../modules/billing/webhooks.routes';
+import { webhookRoutes } from '../modules/fulfilment/webhooks.routes';
 import { createStripePayments } from '../modules/billing/stripe-payments';
 import { createOperatorAlerts } from '../modules/admin/alerts.service';
 import { STRIPE_TEST_ENV, TEST_PRICE_IDS } from '../test-support/fake-stripe-server';

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MailTemplate, OutboxStatus } from '../../modules/mail/mail-intents';
+import type { MailTemplate, OutboxStatus } from '@shared/mail-intents';
 import { user } from './auth';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { requireUser, type AuthVariables } from '../../http/session-user';
 
 /** The spec's RPC: the SQL function user_has_premium_access decides, read with the session. */
 export function accessRoutes() {

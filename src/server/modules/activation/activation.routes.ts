@@ -13,7 +13,7 @@ import {
 } from '@shared/api-contract';
 import { PASSWORD_MIN_LENGTH } from '@shared/validation';
 import { readJson } from '../../http/errors';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { CheckoutProofs } from '../billing/checkout-proof';
 import type { ActivationService } from './activation.service';
 import { serverError } from '../../http/server-errors';

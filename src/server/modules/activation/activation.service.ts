@@ -8,7 +8,7 @@ import type { ActivateExistingSubscriptionResponse } from '@shared/api-contract'
 import type { Logger } from '../../logger';
 import type { Auth } from '../auth/auth';
 import { createPasswordAccount, isUniqueViolation } from '../auth/password-accounts';
-import type { SessionUser } from '../auth/session.middleware';
+import type { SessionUser } from '../../http/session-user';
 import type { BillingService } from '../billing/billing.service';
 import { serverError } from '../../http/server-errors';
 

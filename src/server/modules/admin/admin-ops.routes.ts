@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { grantMissingRequestSchema, orderFilterSchema, outageRequestSchema, revokeUnpaidRequestSchema } from '@shared/admin-ops-contract';
 import { readJson } from '../../http/errors';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { OperatorAlerts } from './alerts.service';
 import type { PaymentsReport } from './payments-report.service';
 import type { SandboxToolsService } from './sandbox-tools.service';

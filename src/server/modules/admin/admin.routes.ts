@@ -16,7 +16,7 @@ import { readJson } from '../../http/errors';
 import { operatorStandingOf, requireOperator, type OperatorDirectory } from '../auth/operator';
 import type { OperatorInvitations } from '../auth/operator-invitations';
 import { accountsByEmail, listOperators } from '../auth/operators.repository';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { requireUser, type AuthVariables } from '../../http/session-user';
 import { auditLogPage, recordOperatorAction } from './audit.repository';
 import type { MembersService } from './members.service';
 import type { ReportsService } from './reports.service';

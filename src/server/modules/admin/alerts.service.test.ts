@@ -11,7 +11,7 @@ import { userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createTestApp, operatorSession, type TestApp } from '../../test-support/test-app';
 import { movableClock } from '../../test-support/billing-test-kit';
-import { createSignatureRefusals, signatureRefusals } from '../billing/signature-refusals';
+import { createSignatureRefusals, signatureRefusals } from '../fulfilment/signature-refusals';
 import { listOutboxMails } from '../mail/outbox.repository';
 import { seedMember } from '../../test-support/admin-test-kit';
 import { createOperatorAlerts, type AlertChange, type OperatorAlerts } from './alerts.service';

@@ -15,8 +15,8 @@ import {
 import type { OperatorAlert } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import { signatureRefusals, type SignatureRefusals } from '../billing/signature-refusals';
-import { mailKeys } from '../mail/mail-intents';
+import { signatureRefusals, type SignatureRefusals } from '../fulfilment/signature-refusals';
+import { mailKeys } from '@shared/mail-intents';
 import { enqueueMail } from '../mail/outbox.repository';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
 import { activeAlerts, claimFire, claimResolve, failedRenewals, findAlert, markChecked } from './alerts.repository';

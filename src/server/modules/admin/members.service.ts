@@ -1,7 +1,7 @@
 import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
 import { MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
-import type { SessionUser } from '../auth/session.middleware';
+import type { SessionUser } from '../../http/session-user';
 import { revokeRows } from '../billing/billing.repository';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import { retryFailedGrantNow } from '../tradingview/tradingview.repository';

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../../http/client-address';
 import type { Logger } from '../../logger';
-import type { MailIntent } from '../mail/mail-intents';
+import type { MailIntent } from '@shared/mail-intents';
 import type { Mailer } from '../mail/mailer';
 import { findUserIdByEmail, recordRepeatedSecurityEvent } from '../security/security.repository';
 import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository';

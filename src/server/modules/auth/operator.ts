@@ -3,7 +3,7 @@ import { operatorStanding, type OperatorStanding } from '@shared/operator-standi
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { isStoredOperator } from './operators.repository';
-import type { AuthVariables, SessionUser } from './session-user';
+import type { AuthVariables, SessionUser } from '../../http/session-user';
 import { serverError } from '../../http/server-errors';
 
 /** What deciding "operator or not" reads: ADMIN_EMAILS, the operators table, the two-factor rule and the time. */

@@ -3,10 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Auth } from './auth';
 import type { ReadCache } from '@shared/read-cache';
 import type { SessionRepository } from './session.repository';
-import type { AuthVariables, SessionUser } from './session-user';
-import { serverError } from '../../http/server-errors';
-
-export type { AuthVariables, SessionUser } from './session-user';
+import type { AuthVariables } from '../../http/session-user';
 
 /** better-call's cookie reading: the first pair with this name, unquoted, percent-decoded. */
 export function cookieValue(header: string, name: string): string | null {
@@ -98,18 +95,4 @@ export function loadSession(auth: Auth, sessions: SessionRepository, reads: Read
     }
     await next();
   });
-}
-
-/** The signed-in user, or a 401 in the API's error shape. */
-export function requireUser(c: { get: (key: 'user') => SessionUser | null }): SessionUser {
-  const user = c.get('user');
-  if (!user) throw serverError('signInRequired');
-  return user;
-}
-
-/** The signed-in member with access: 401 without a session, 403 without access. */
-export function requireMember(c: { get: <K extends keyof AuthVariables>(key: K) => AuthVariables[K] }): SessionUser {
-  const user = requireUser(c);
-  if (!c.get('hasAccess')) throw serverError('accessRequired');
-  return user;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { session, user } from '../../db/schema';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from '../../http/session-user';
 
 export type SessionWithAccess = {
   expiresAt: Date;

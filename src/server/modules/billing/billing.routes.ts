@@ -16,30 +16,23 @@ import type { Db } from '../../db/client';
 import { clientAddressOf } from '../../http/client-address';
 import { readJson } from '../../http/errors';
 import { returnBaseUrl } from '../../http/public-address';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
-import type { Logger } from '../../logger';
+import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { CheckoutProofs } from './checkout-proof';
 import type { BillingService } from './billing.service';
-import type { PaymentEventHandler } from '../fulfilment/fulfilment';
-import type { PaymentsPort } from './payments.port';
 import { limitPerAddress } from '../throttle/throttle.middleware';
-import { sandboxRoutes } from '../sandbox/sandbox.routes';
 
 export type BillingRoutesDeps = {
   db: Db;
   /** The member's subscription view is read through it (MEMBER_CACHE_MS). */
   reads: ReadCache;
   billing: BillingService;
-  payments: PaymentsPort;
-  handler: PaymentEventHandler;
   config: Config;
-  logger: Logger;
   clock: () => Date;
   checkoutProofs: CheckoutProofs;
 };
 
 export function billingRoutes(deps: BillingRoutesDeps) {
-  const { db, reads, billing, payments, handler, config, logger, clock, checkoutProofs } = deps;
+  const { db, reads, billing, config, clock, checkoutProofs } = deps;
   const routes = new Hono<{ Variables: AuthVariables }>()
     // Anonymous visitors may start a checkout, each a provider call: so many per address.
     .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
@@ -75,9 +68,5 @@ export function billingRoutes(deps: BillingRoutesDeps) {
       return c.json(await billing.postPaymentCleanup(user, await readJson(c, postPaymentCleanupRequestSchema)));
     })
     .post('/customer-portal', async (c) => c.json(await billing.customerPortal(requireUser(c), returnBaseUrl(config, c))));
-
-  if (payments.kind === 'sandbox') {
-    routes.route('/sandbox', sandboxRoutes({ payments, handler, logger, checkoutProofs }));
-  }
   return routes;
 }

@@ -9,7 +9,7 @@ import { activeSubscriptionRows, buildSubscriptionDto, needsForcedSync, selectSu
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import type { SessionUser } from '../auth/session.middleware';
+import type { SessionUser } from '../../http/session-user';
 import { queuePlanChangedMail } from '../mail/lifecycle-mails';
 import { maskEmail } from './checkout-proof';
 import { recordSecurityEvent } from '../security/security.repository';

@@ -6,8 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { FINISH_SETUP_LINK_TTL_MS } from '@shared/timing';
 
-export const FINISH_SETUP_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Checkouts one browser can prove at once (two tabs, a retried checkout). */
 const REMEMBERED_CHECKOUTS = 5;
 

@@ -5,7 +5,7 @@ import { buyerBrowser, checkoutBody, checkoutRow, ordersOfSession, rowsOfSession
 import { expandOf, FAKE_PRICES, STRIPE_TEST_ENV } from '../../test-support/fake-stripe-server';
 import { claimCheckoutSession } from '../fulfilment/fulfilment';
 import { paymentEventFailures } from '../../db/schema';
-import { signatureRefusals } from './signature-refusals';
+import { signatureRefusals } from '../fulfilment/signature-refusals';
 import { createStripePayments } from './stripe-payments';
 import { stripeSuite } from '../../test-support/stripe-test-kit';
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { preparedJsonCache, sendPreparedJson } from '../../http/prepared-json';
-import { requireMember, type AuthVariables } from '../auth/session.middleware';
+import { requireMember, type AuthVariables } from '../../http/session-user';
 import type { ContentCatalogue } from './content-loader';
 import { createContentService } from './content.service';
 

@@ -38,7 +38,7 @@ export async function findEventFailure(db: Db, id: string): Promise<PaymentEvent
 
 /**
  * The stored event as the handler takes it, or null for a signature failure (nothing to replay;
- * such rows only come from before refusals were counted in memory, modules/billing/signature-refusals.ts).
+ * such rows only come from before refusals were counted in memory, signature-refusals.ts).
  */
 export function storedEvent(row: PaymentEventFailureRow): PaymentEvent | null {
   if (row.kind !== 'handler' || !row.event) return null;

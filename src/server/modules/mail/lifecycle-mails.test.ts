@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { dayKey } from '@shared/admin-reports';
 import { TEST_ORIGIN, type TestApp } from '../../test-support/test-app';
 import { billingSuite, buy, buyerBrowser, CARDS, DAY_MS, jobsOf, rowsOfSession, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
-import type { SessionUser } from '../auth/session.middleware';
+import type { SessionUser } from '../../http/session-user';
 import { claimCheckoutSession, createPaymentEventHandler } from '../fulfilment/fulfilment';
 import { runMailSchedule } from './mail-schedule';
 import { listOutboxMails } from './outbox.repository';

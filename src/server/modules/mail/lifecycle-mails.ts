@@ -3,7 +3,7 @@
 // turn duplicated and reordered provider events into one mail.
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
-import { mailKeys } from './mail-intents';
+import { mailKeys } from '@shared/mail-intents';
 import { emailOfUser, recipientOfSubscription } from './lifecycle-mail.repository';
 import { enqueueMail } from './outbox.repository';
 

@@ -5,8 +5,8 @@
 import type { Db } from '../../db/client';
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
-import { FINISH_SETUP_LINK_TTL_MS } from '../billing/checkout-proof';
-import { mailKeys, type MailIntent } from './mail-intents';
+import { FINISH_SETUP_LINK_TTL_MS } from '@shared/timing';
+import { mailKeys, type MailIntent } from '@shared/mail-intents';
 import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifecycle-mail.repository';
 import { enqueueMail } from './outbox.repository';
 

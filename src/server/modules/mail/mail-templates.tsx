@@ -7,7 +7,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
 import { planDisplayName } from '@shared/plans';
-import type { MailIntentData, MailTemplate } from './mail-intents';
+import type { MailIntentData, MailTemplate } from '@shared/mail-intents';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 

@@ -12,7 +12,7 @@ import { buildDependencies } from '../../dependencies';
 import { createLogger } from '../../logger';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { createTestDatabase } from '../../test-support/test-database';
-import { MAIL_TEMPLATES, type MailIntent, type MailIntentData } from './mail-intents';
+import { MAIL_TEMPLATES, type MailIntent, type MailIntentData } from '@shared/mail-intents';
 import type { Mail, MailPort } from './mail.port';
 import { render } from '@react-email/render';
 import { buildMail, plainTextElement, renderMail, type MailContext } from './mail-templates';

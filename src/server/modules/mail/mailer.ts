@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client';
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
-import type { MailIntent, MailIntentData, MailTemplate } from './mail-intents';
+import type { MailIntent, MailIntentData, MailTemplate } from '@shared/mail-intents';
 import type { MailPort } from './mail.port';
 import type { MailContext, RenderedMail } from './mail-templates';
 import { claimDueMails, enqueueMail, markMailFailed, markMailSent, type OutboxRow } from './outbox.repository';

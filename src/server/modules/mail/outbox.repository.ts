@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
-import type { MailIntent, OutboxStatus } from './mail-intents';
+import type { MailIntent, OutboxStatus } from '@shared/mail-intents';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

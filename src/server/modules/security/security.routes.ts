@@ -5,7 +5,7 @@ import { safeText } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { clientAddressOf } from '../../http/client-address';
 import { readJson } from '../../http/errors';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { requireUser, type AuthVariables } from '../../http/session-user';
 import { createSecurityService } from './security.service';
 
 // Only the path travels from the client: the event type and the user are the server's to decide.

@@ -5,7 +5,7 @@ import { csrf } from 'hono/csrf';
 import { z } from 'zod';
 import { tradingviewActivateRequestSchema } from '@shared/api-contract';
 import { readJson } from '../../http/errors';
-import { requireUser, type AuthVariables } from '../auth/session.middleware';
+import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { TradingViewService } from './tradingview.service';
 import { serverError } from '../../http/server-errors';
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { outboxIsPublic, type Config } from '../../config';
 import type { Db } from '../../db/client';
 import { requireOperator, type OperatorDirectory } from '../auth/operator';
-import type { AuthVariables } from '../auth/session.middleware';
-import { listOutboxMails } from './outbox.repository';
+import type { AuthVariables } from '../../http/session-user';
+import { listOutboxMails } from '../mail/outbox.repository';
 
 /**
  * The sandbox mailbox: only mounted while the outbox is the mail adapter, never beside SMTP.

@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/errors';
 import type { Logger } from '../../logger';
-import type { PaymentEventHandler } from '../fulfilment/fulfilment';
-import type { PaymentsPort } from './payments.port';
+import type { PaymentsPort } from '../billing/payments.port';
+import type { PaymentEventHandler } from './fulfilment';
 import { signatureRefusals } from './signature-refusals';
 
 export function webhookRoutes(deps: { db: Db; payments: PaymentsPort; handler: PaymentEventHandler; logger: Logger; clock: () => Date }) {

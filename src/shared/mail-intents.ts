@@ -1,7 +1,7 @@
 // What the outbox stores for each mail: the template and the facts it needs, never rendered text
 // (the worker renders at send time with the current brand and PUBLIC_URL). The dedupe key makes
 // "one mail per purchase, grant, failed invoice, reminder" a unique index, not a hope.
-import type { PlanType } from '@shared/plans';
+import type { PlanType } from './plans';
 
 export type MailIntentData = {
   /** Finish setting up your access: the signed link continues /payment-success for this session. */
