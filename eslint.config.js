@@ -32,6 +32,8 @@ export default tseslint.config(
   },
   // An import circle makes a module's meaning depend on load order and hides which side owns what.
   { files: ['src/**/*.{ts,tsx}'], plugins: { local: localRules }, rules: { 'local/no-import-circle': 'error' } },
+  // The server's parts (module folders, other folders, loose files) stand in floors: none imports one above it.
+  { files: ['src/server/**/*.ts'], ignores: ['**/*.test.ts', 'src/server/test-support/**'], rules: { 'local/no-upward-import': 'error' } },
   { files: ['src/server/**/*.ts'], rules: restrict([CLIENT, { group: ['react', 'react-dom'], message: 'No React on the server.' }]) },
   {
     files: ['src/shared/**/*.ts'],

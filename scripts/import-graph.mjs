@@ -118,3 +118,32 @@ export function importCircles(graph) {
   }
   return circles;
 }
+
+/**
+ * The graph of the parts of src/server, as a house plan draws them: each folder of modules/ is one
+ * part, each other folder one part, each loose file its own part. Tests and the test support are
+ * left out: they sit above everything they exercise.
+ */
+export function serverPartGraph(graph, srcRoot) {
+  const server = join(srcRoot, 'server') + '/';
+  const partOf = (file) => {
+    if (!file.startsWith(server)) return null;
+    const path = file.slice(server.length);
+    if (/\.test\.tsx?$/.test(path) || path.startsWith('test-support/')) return null;
+    const [first, second] = path.split('/');
+    if (first === 'modules' && second) return `modules/${second}`;
+    return path.includes('/') ? first : path;
+  };
+  const parts = new Map();
+  for (const [file, imports] of graph) {
+    const from = partOf(file);
+    if (from === null) continue;
+    const targets = parts.get(from) ?? new Set();
+    for (const target of imports) {
+      const to = partOf(target);
+      if (to !== null && to !== from) targets.add(to);
+    }
+    parts.set(from, targets);
+  }
+  return { partOf, graph: new Map([...parts].map(([part, targets]) => [part, [...targets]])) };
+}

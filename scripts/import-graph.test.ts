@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { importCircles, importGraph, importersOf } from './import-graph.mjs';
+import { importCircles, importGraph, importersOf, serverPartGraph } from './import-graph.mjs';
 
 let root = '';
 function tree(files: Record<string, string>): string {
@@ -72,5 +72,30 @@ describe('importersOf', () => {
     });
     const reaching = [...importersOf(importGraph(src), [at('db.ts')])].map((file) => file.slice(src.length + 1)).sort();
     expect(reaching).toEqual(['db.ts', 'kit.ts', 'uses-kit.test.ts']);
+  });
+});
+
+describe('serverPartGraph', () => {
+  it('draws each module folder, other folder and loose file of src/server as one part, without tests or their support', () => {
+    const src = tree({
+      'server/app.ts': "import { a } from './modules/billing/a';\nimport { h } from './http/errors';",
+      'server/modules/billing/a.ts': "import { b } from '../fulfilment/b';\nexport const a = b;",
+      'server/modules/billing/c.ts': 'export const c = 1;',
+      'server/modules/fulfilment/b.ts': "import { c } from '../billing/c';\nexport const b = c;",
+      'server/modules/fulfilment/b.test.ts': "import '../../app';",
+      'server/test-support/kit.ts': "import '../app';",
+      'server/http/errors.ts': 'export const h = 1;',
+    });
+    const { graph, partOf } = serverPartGraph(importGraph(src), src);
+    expect(Object.fromEntries([...graph].map(([part, targets]) => [part, [...targets].sort()]))).toEqual({
+      'app.ts': ['http', 'modules/billing'],
+      'modules/billing': ['modules/fulfilment'],
+      'modules/fulfilment': ['modules/billing'],
+      http: [],
+    });
+    expect(partOf(at('server/modules/fulfilment/b.test.ts'))).toBeNull();
+    // no file circle, but the two modules import each other: one import runs back up
+    expect(importCircles(importGraph(src))).toEqual([]);
+    expect(importCircles(graph)).toEqual([['modules/billing', 'modules/fulfilment']]);
   });
 });

@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, type Auth } from './modules/auth/auth';
-import type { PaymentsPort } from './modules/billing/payments.port';
+import type { PaymentsPort } from './modules/payments/payments.port';
 import type { ContentCatalogue } from './modules/content/content-loader';
 import { EMPTY_CONTENT } from './modules/content/content.service';
 import type { MailPort } from './modules/mail/mail.port';
@@ -67,7 +67,7 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
 async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
   const { config } = deps;
   if (config.payments.kind === 'stripe') {
-    const { createStripePayments } = await import('./modules/billing/stripe-payments');
+    const { createStripePayments } = await import('./modules/payments/stripe-payments');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
     const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
     return createStripePayments({ secretKey, webhookSecret, priceIds, regular }, deps.logger);

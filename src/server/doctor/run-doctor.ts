@@ -1,7 +1,7 @@
 // `npm run doctor` and the production start-up check: every outside service the configuration
 // names is asked whether it works as configured. Sandboxed services are reported as such.
 import type { Config } from '../config';
-import type { StripeConnection } from '../modules/billing/stripe-payments';
+import type { StripeConnection } from '../modules/payments/stripe-payments';
 import { sandbox, type Check } from './doctor-report';
 import { checkMail } from './mail-checks';
 import { checkTradingView } from './tradingview-checks';

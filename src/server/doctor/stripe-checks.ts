@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { PLAN_CURRENCY, planPeriodInterval, formatMoney, PLAN_TYPES, type PlanType } from '@shared/plans';
 import { planEnvKey } from '../config';
-import { createStripeClient, isLiveKey, portalSettingsUrl, type StripeConnection } from '../modules/billing/stripe-payments';
+import { createStripeClient, isLiveKey, portalSettingsUrl, type StripeConnection } from '../modules/payments/stripe-payments';
 import { ok, problem, type Check } from './doctor-report';
 
 export type StripeCheckSettings = {

@@ -13,7 +13,7 @@ import { createApp } from '../app';
 import { paymentEventFailures } from '../db/schema';
 import { createLogger } from '../logger';
 import { webhookRoutes } from '../modules/fulfilment/webhooks.routes';
-import { createStripePayments } from '../modules/billing/stripe-payments';
+import { createStripePayments } from '../modules/payments/stripe-payments';
 import { createOperatorAlerts } from '../modules/admin/alerts.service';
 import { STRIPE_TEST_ENV, TEST_PRICE_IDS } from '../test-support/fake-stripe-server';
 import { createTestApp, type TestApp } from '../test-support/test-app';

@@ -6,7 +6,7 @@ import type { CreateCheckoutRequest } from '@shared/api-contract';
 import { queryRows } from '../db/query';
 import { checkoutSessions, orders, sandboxEvents, userSubscriptions } from '../db/schema';
 import { cookieFrom, createTestApp, type TestApp } from './test-app';
-import type { SandboxPaymentsPort } from '../modules/billing/payments.port';
+import type { SandboxPaymentsPort } from '../modules/payments/payments.port';
 import type { SandboxJobs } from '../modules/sandbox/sandbox-jobs';
 
 export const CARDS = {

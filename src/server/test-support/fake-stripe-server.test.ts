@@ -3,7 +3,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricesFor, startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe } from './fake-stripe-server';
-import { createStripeClient } from '../modules/billing/stripe-payments';
+import { createStripeClient } from '../modules/payments/stripe-payments';
 
 let fake: FakeStripe;
 let stripe: Stripe;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createLogger } from '../logger';
 import { createTestApp, type TestApp } from './test-app';
 import { startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe, type RecordedRequest, type StripeEvent } from './fake-stripe-server';
-import { createStripePayments } from '../modules/billing/stripe-payments';
+import { createStripePayments } from '../modules/payments/stripe-payments';
 
 export type StripeBench = {
   stripe: FakeStripe;

@@ -3,7 +3,7 @@ import { compose, type Jobs, type Services } from '../composition';
 import { loadConfig } from '../config';
 import { buildDependencies, type Dependencies } from '../dependencies';
 import { createLogger } from '../logger';
-import type { PaymentsPort } from '../modules/billing/payments.port';
+import type { PaymentsPort } from '../modules/payments/payments.port';
 import type { ContentCatalogue } from '../modules/content/content-loader';
 import type { Mail, MailPort } from '../modules/mail/mail.port';
 import { inviteOperator } from '../modules/auth/operator-invitations';

@@ -2,7 +2,7 @@ import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
 import { MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/session-user';
-import { revokeRows } from '../billing/billing.repository';
+import { revokeRows } from '../entitlements/entitlements.repository';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import { retryFailedGrantNow } from '../tradingview/tradingview.repository';
 import type { TradingViewService } from '../tradingview/tradingview.service';

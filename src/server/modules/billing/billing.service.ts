@@ -32,10 +32,10 @@ import {
   updateCheckoutSession,
   type CheckoutSessionRow,
   type SubscriptionViewRecord,
-} from './billing.repository';
+} from '../entitlements/entitlements.repository';
 import { replaceRecurringPlans, settlePayment } from '../fulfilment/duplicate-payments';
 import { applyCheckoutSession, applySubscription, claimCheckoutSession, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from '../fulfilment/fulfilment';
-import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from './payments.port';
+import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from '../payments/payments.port';
 import { serverError } from '../../http/server-errors';
 
 export type BillingServiceDeps = {

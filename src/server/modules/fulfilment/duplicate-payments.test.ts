@@ -8,7 +8,7 @@ import type { TestApp } from '../../test-support/test-app';
 import { billingSuite, buy, buyerBrowser, CARDS, checkoutRow, DAY_MS, jobsOf, ordersOfSession, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, undeliveredEvents, userIdOf } from '../../test-support/billing-test-kit';
 import { listOutboxMails } from '../mail/outbox.repository';
 import { createPaymentEventHandler } from './fulfilment';
-import type { PaymentEvent } from '../billing/payments.port';
+import type { PaymentEvent } from '../payments/payments.port';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));

@@ -21,8 +21,8 @@ import {
   setOrderStatus,
   updateCheckoutSession,
   type BuyerHolding,
-} from '../billing/billing.repository';
-import type { PaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
+} from '../entitlements/entitlements.repository';
+import type { PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 
 export type SettlementDeps = {
   db: Db;

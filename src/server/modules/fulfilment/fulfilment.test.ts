@@ -19,7 +19,7 @@ import {
   userIdOf,
 } from '../../test-support/billing-test-kit';
 import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from './fulfilment';
-import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
+import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { createSandboxJobs } from '../sandbox/sandbox-jobs';
 
 let t: TestApp;

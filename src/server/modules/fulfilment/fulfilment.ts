@@ -32,10 +32,10 @@ import {
   type CheckoutSessionRow,
   type ProviderState,
   type SubscriptionRecord,
-} from '../billing/billing.repository';
+} from '../entitlements/entitlements.repository';
 import { judgeCompletedPayment, settlePayment, type SettlementDeps } from './duplicate-payments';
 import { recordEventFailure, resolveEventFailure } from './payment-event-failures.repository';
-import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
+import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { serverError } from '../../http/server-errors';
 
 /** A past_due member keeps access this long after the paid period while the provider retries. */

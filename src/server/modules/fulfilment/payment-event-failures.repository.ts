@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentEventFailures } from '../../db/schema';
-import type { PaymentEvent } from '../billing/payments.port';
+import type { PaymentEvent } from '../payments/payments.port';
 
 export type PaymentEventFailureRow = typeof paymentEventFailures.$inferSelect;
 

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import { errorBody } from '../../http/errors';
 import type { Logger } from '../../logger';
-import type { PaymentsPort } from '../billing/payments.port';
+import type { PaymentsPort } from '../payments/payments.port';
 import type { PaymentEventHandler } from './fulfilment';
 import { signatureRefusals } from './signature-refusals';
 

@@ -6,7 +6,7 @@ import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from '../../db/schema';
-import type { CheckoutSessionSnapshot, CreateCheckoutInput, SandboxOperations, SandboxPaymentsPort } from '../billing/payments.port';
+import type { CheckoutSessionSnapshot, CreateCheckoutInput, SandboxOperations, SandboxPaymentsPort } from '../payments/payments.port';
 import { cardOutcome } from './sandbox-cards';
 import { findCharge, insertInvoice, intervalMonths, planName } from './sandbox-invoices';
 import { emit, newId, type SandboxDeps } from './sandbox-store';

@@ -5,7 +5,7 @@ import { disputeOutcome } from '@shared/payment-rules';
 import { planDisplayName, planPeriodInterval, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxInvoices } from '../../db/schema';
-import type { ChargeSnapshot, InvoiceSnapshot, RefundInput, SandboxOperations, SandboxPaymentsPort } from '../billing/payments.port';
+import type { ChargeSnapshot, InvoiceSnapshot, RefundInput, SandboxOperations, SandboxPaymentsPort } from '../payments/payments.port';
 import { applyBalance, customerBalance, type InvoiceLine } from './proration';
 import { emit, newId, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';

@@ -4,7 +4,7 @@
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
-import type { SandboxPaymentsPort } from '../billing/payments.port';
+import type { SandboxPaymentsPort } from '../payments/payments.port';
 
 const SANDBOX_JOB_INTERVAL_MS = 2_000;
 const BATCH = 100;

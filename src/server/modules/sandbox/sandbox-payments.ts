@@ -2,7 +2,7 @@
 // It keeps what Stripe would keep (customers, checkout sessions, subscriptions, invoices) in the
 // sandbox_* tables, accepts Stripe's test cards on its own hosted checkout page, renews on
 // schedule, and emits events (sandbox_events) that the same handler as Stripe's webhooks applies.
-import type { SandboxPaymentsPort } from '../billing/payments.port';
+import type { SandboxPaymentsPort } from '../payments/payments.port';
 import { createSandboxCheckout } from './sandbox-checkout';
 import { createSandboxInvoices } from './sandbox-invoices';
 import { markDelivered, pendingEvents, type SandboxDeps } from './sandbox-store';

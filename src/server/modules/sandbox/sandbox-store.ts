@@ -5,7 +5,7 @@ import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxEvents } from '../../db/schema';
-import type { PaymentEvent } from '../billing/payments.port';
+import type { PaymentEvent } from '../payments/payments.port';
 
 export type SandboxDeps = {
   db: Db;

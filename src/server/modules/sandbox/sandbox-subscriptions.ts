@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
-import type { PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../billing/payments.port';
+import type { PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { computeProration, customerBalance } from './proration';
 import { cardOf } from './sandbox-checkout';
 import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';

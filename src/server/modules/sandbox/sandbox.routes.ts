@@ -8,7 +8,7 @@ import { readJson } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import { maskEmail, type CheckoutProofs } from '../billing/checkout-proof';
-import type { SandboxPaymentsPort } from '../billing/payments.port';
+import type { SandboxPaymentsPort } from '../payments/payments.port';
 import { deliverSandboxEvents } from './sandbox-jobs';
 import { serverError } from '../../http/server-errors';
 

@@ -1,4 +1,4 @@
-// The only Drizzle user of billing's own tables (checkout_sessions, orders, user_subscriptions,
+// The only Drizzle user of the entitlement tables (checkout_sessions, orders, user_subscriptions,
 // processed_events). Every function takes the database or a transaction: inside a transaction,
 // pass the transaction (PGlite has one connection; a query on `db` there would wait forever).
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
