@@ -21,6 +21,15 @@ describe('createReadCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('loads again when the clock is set back: a value from the future is not fresh', async () => {
+    const { cache, load, advance } = setUp();
+    advance(10_000);
+    expect(await cache.read('a', load)).toBe('value 1');
+    advance(-5_000);
+    expect(await cache.read('a', load)).toBe('value 2');
+    expect(await cache.read('a', load)).toBe('value 2');
+  });
+
   it('shares one load between the reads that ask while it runs', async () => {
     const { cache, load } = setUp();
     const answers = await Promise.all([cache.read('a', load), cache.read('a', load), cache.read('a', load)]);

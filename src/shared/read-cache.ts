@@ -78,9 +78,12 @@ export function createReadCache({ ttlMs, changes, now = Date.now, maxBytes = REA
     entries.delete(key);
     bytes -= entry.bytes;
   };
+  // Stored no later than `at` (a clock set back makes a value stale, not fresh for longer), not
+  // expired, and read since the last change.
+  const fresh = (entry: Entry, at: number) => entry.count === changes.count && entry.expiresAt > at && entry.expiresAt - ttlMs <= at;
   const dropStale = (at: number) => {
     for (const [key, entry] of entries) {
-      if (entry.expiresAt > at && entry.count === changes.count) break;
+      if (fresh(entry, at)) break;
       remove(key, entry);
     }
   };
@@ -96,7 +99,7 @@ export function createReadCache({ ttlMs, changes, now = Date.now, maxBytes = REA
       const at = now();
       dropStale(at);
       const kept = entries.get(key);
-      if (kept && kept.count === changes.count && kept.expiresAt > at) return kept.value as Promise<T>;
+      if (kept && fresh(kept, at)) return kept.value as Promise<T>;
       // a stale value behind fresher ones (a clock set back) goes now, so that the new one is last
       if (kept) remove(key, kept);
       if (ttlMs <= 0) return load();

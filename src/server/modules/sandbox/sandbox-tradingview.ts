@@ -1,3 +1,4 @@
+import { createReadCache } from '@shared/read-cache';
 import { tradingViewUsernameSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { grantConfirmed, revokeAccess, type PinePermOps } from '../tradingview/pine-permissions';
@@ -34,43 +35,21 @@ export const OUTAGE_SWITCH_CACHE_MS = 1000;
 
 /**
  * The simulated outage (operator console) of the access endpoints the vendor's session drives,
- * in sandbox_switches so that every instance on the database fails alike. This instance's own
- * toggles show at once; a read that was under way during a toggle is not kept.
+ * in sandbox_switches so that every instance on the database fails alike. Reads are kept
+ * OUTAGE_SWITCH_CACHE_MS; this instance's own toggle ends what was kept, before the write (so no
+ * read under way is kept) and after it (so no read of the old value is).
  */
 function outageSwitch(db: Db, clock: () => Date) {
-  let known: { down: boolean; at: number } | null = null;
-  let reading: Promise<boolean> | null = null;
-  let writes = 0;
-  // A clock set back (tests travel in time) makes the cached value stale rather than fresh for long.
-  const fresh = (at: number) => {
-    const age = clock().getTime() - at;
-    return age >= 0 && age < OUTAGE_SWITCH_CACHE_MS;
+  const toggles = { count: 0 };
+  const reads = createReadCache({ ttlMs: OUTAGE_SWITCH_CACHE_MS, changes: toggles, now: () => clock().getTime() });
+  return {
+    read: () => reads.read('tradingview_outage', () => readSandboxSwitch(db, 'tradingview_outage')),
+    async write(down: boolean): Promise<void> {
+      toggles.count += 1;
+      await writeSandboxSwitch(db, 'tradingview_outage', down);
+      toggles.count += 1;
+    },
   };
-
-  function read(): Promise<boolean> {
-    if (known && fresh(known.at)) return Promise.resolve(known.down);
-    if (reading) return reading;
-    const writesBefore = writes;
-    const current = readSandboxSwitch(db, 'tradingview_outage')
-      .then((down) => {
-        if (writes === writesBefore) known = { down, at: clock().getTime() };
-        return down;
-      })
-      .finally(() => {
-        if (reading === current) reading = null;
-      });
-    reading = current;
-    return current;
-  }
-
-  async function write(down: boolean): Promise<void> {
-    writes += 1;
-    reading = null;
-    await writeSandboxSwitch(db, 'tradingview_outage', down);
-    known = { down, at: clock().getTime() };
-  }
-
-  return { read, write };
 }
 
 /**
