@@ -35,3 +35,16 @@ export function codeErrorText(error: unknown): string {
   if (input.network) return 'The connection failed. Please try again.';
   return TWO_FACTOR_TEXTS.wrongCode;
 }
+
+/** A code field's submit: `verify`, then `onAccepted`; a refused code answers the text the field shows. */
+export function submitCode(verify: (code: string) => Promise<unknown>, onAccepted: () => Promise<void>) {
+  return async (code: string): Promise<string | null> => {
+    try {
+      await verify(code);
+    } catch (error) {
+      return codeErrorText(error);
+    }
+    await onAccepted();
+    return null;
+  };
+}

@@ -14,7 +14,7 @@ import { SubmitButton } from '@client/components/ui/submit-button';
 import { authRequest, errorInputOf } from '@client/lib/auth-request';
 import { useAuth } from '@client/lib/auth-state';
 import { operatorQueryKey } from '@client/lib/operator';
-import { TWO_FACTOR_TEXTS, codeErrorText, enableTwoFactor, setupKeyOf, verifyTotp, type TwoFactorEnrolment } from '@client/lib/two-factor';
+import { TWO_FACTOR_TEXTS, codeErrorText, enableTwoFactor, setupKeyOf, submitCode, verifyTotp, type TwoFactorEnrolment } from '@client/lib/two-factor';
 
 export const OPERATOR_GATE_TEXTS = {
   confirmEmail: {
@@ -167,15 +167,7 @@ function EnrolTwoFactor({ onEnrolled }: { onEnrolled: () => Promise<void> }) {
         hint={TWO_FACTOR_TEXTS.codeHint}
         submit={texts.verify}
         busyLabel={texts.verifying}
-        onCode={async (code) => {
-          try {
-            await verifyTotp(code);
-          } catch (failure) {
-            return codeErrorText(failure);
-          }
-          await onEnrolled();
-          return null;
-        }}
+        onCode={submitCode(verifyTotp, onEnrolled)}
       />
     </GateCard>
   );

@@ -22,8 +22,12 @@ export async function findUsableInvitation(db: Db, tokenHash: string, now: Date)
   return row ?? null;
 }
 
-/** Marks the invitation used; false when another request used it first (or it expired meanwhile). */
-export async function useInvitation(db: Db, tokenHash: string, now: Date): Promise<boolean> {
-  const rows = await db.update(operatorInvitations).set({ usedAt: now }).where(usable(tokenHash, now)).returning({ id: operatorInvitations.id });
-  return rows.length > 0;
+/** Marks the invitation used and answers it; null when it is not usable (used first by another request, expired, unknown). */
+export async function useInvitation(db: Db, tokenHash: string, now: Date): Promise<OperatorInvitation | null> {
+  const [row] = await db
+    .update(operatorInvitations)
+    .set({ usedAt: now })
+    .where(usable(tokenHash, now))
+    .returning({ id: operatorInvitations.id, email: operatorInvitations.email, invitedBy: operatorInvitations.invitedBy, expiresAt: operatorInvitations.expiresAt });
+  return row ?? null;
 }

@@ -45,10 +45,6 @@ export async function inviteOperator(
 export function createOperatorInvitations(deps: OperatorInvitationsDeps) {
   const { db, auth, config, clock, logger } = deps;
 
-  async function usableInvitation(token: string) {
-    return looksLikeToken(token) ? findUsableInvitation(db, hashOf(token), clock()) : null;
-  }
-
   async function accountOf(email: string) {
     const context = await auth.$context;
     return context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
@@ -102,7 +98,7 @@ export function createOperatorInvitations(deps: OperatorInvitationsDeps) {
 
     /** What the invitation page shows: whose invitation it is and whether that account exists. */
     async describe(token: string): Promise<{ email: string; accountExists: boolean; expiresAt: Date }> {
-      const invitation = await usableInvitation(token);
+      const invitation = looksLikeToken(token) ? await findUsableInvitation(db, hashOf(token), clock()) : null;
       if (!invitation) throw serverError('invitationUnusable');
       return { email: invitation.email, accountExists: (await accountOf(invitation.email)) !== null, expiresAt: invitation.expiresAt };
     },
@@ -112,8 +108,8 @@ export function createOperatorInvitations(deps: OperatorInvitationsDeps) {
      * password and a proven address, and is signed in.
      */
     async accept(input: { token: string; password: string }, headers: Headers): Promise<{ email: string; signedIn: boolean; setCookies: string[] }> {
-      const invitation = await usableInvitation(input.token);
-      if (!invitation || !(await useInvitation(db, hashOf(input.token), clock()))) throw serverError('invitationUnusable');
+      const invitation = looksLikeToken(input.token) ? await useInvitation(db, hashOf(input.token), clock()) : null;
+      if (!invitation) throw serverError('invitationUnusable');
       const { email } = invitation;
       const twoFactorEnabled = await giveAccount(email, input.password);
       logger.info({ email, invitedBy: invitation.invitedBy }, 'operator invitation accepted');

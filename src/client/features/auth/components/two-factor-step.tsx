@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { OneTimeCodeForm } from '@client/components/one-time-code-form';
-import { TWO_FACTOR_TEXTS, codeErrorText, verifyBackupCode, verifyTotp } from '@client/lib/two-factor';
+import { TWO_FACTOR_TEXTS, submitCode, verifyBackupCode, verifyTotp } from '@client/lib/two-factor';
 
 export const TWO_FACTOR_STEP_TEXTS = {
   title: 'Two-factor authentication',
@@ -28,15 +28,7 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => Promise<void> 
         hint={kind === 'totp' ? TWO_FACTOR_TEXTS.codeHint : TWO_FACTOR_TEXTS.backupHint}
         submit={TWO_FACTOR_STEP_TEXTS.submit}
         busyLabel={TWO_FACTOR_STEP_TEXTS.busy}
-        onCode={async (code) => {
-          try {
-            await verify(code);
-          } catch (error) {
-            return codeErrorText(error);
-          }
-          await onSignedIn();
-          return null;
-        }}
+        onCode={submitCode(verify, onSignedIn)}
       />
       <button
         type="button"
