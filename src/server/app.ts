@@ -73,7 +73,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   });
 
   // Before the API and its middleware: the signature check needs the untouched raw body.
-  app.route('/api/webhooks', webhookRoutes({ db, payments, handler: services.paymentEvents, logger, clock }));
+  app.route('/api/webhooks', webhookRoutes({ payments, handler: services.paymentEvents, refusals: services.signatureRefusals, logger, clock }));
   app.route('/api/auth', authRoutes({ auth: deps.auth, config, reads }));
 
   const api = new Hono<{ Variables: AuthVariables }>();

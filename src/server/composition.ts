@@ -14,6 +14,7 @@ import type { OperatorDirectory } from './modules/auth/operator';
 import { createOperatorInvitations, type OperatorInvitations } from './modules/auth/operator-invitations';
 import { createBillingService, type BillingService } from './modules/billing/billing.service';
 import { createPaymentEventHandler, reconcileUsers, type PaymentEventHandler } from './modules/fulfilment/fulfilment';
+import { createSignatureRefusals, type SignatureRefusals } from './modules/fulfilment/signature-refusals';
 import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-jobs';
 import { createMailSchedule, type MailSchedule } from './modules/mail/mail-schedule';
 import { createActivationService, type ActivationService } from './modules/activation/activation.service';
@@ -23,6 +24,8 @@ export type Services = {
   billing: BillingService;
   /** The one handler that turns provider events (webhooks, sandbox deliveries, replays) into rows. */
   paymentEvents: PaymentEventHandler;
+  /** Webhook deliveries this instance refused for a bad signature (the route counts, the alert reads). */
+  signatureRefusals: SignatureRefusals;
   tradingView: TradingViewService;
   activation: ActivationService;
   directory: OperatorDirectory;
@@ -59,8 +62,11 @@ export function compose(deps: Dependencies): Composition {
     syncAccess: (userId) => reconciler.syncUser(userId),
     requireEmailVerification: config.auth.requireEmailVerification,
   });
+  // bad webhook signatures, counted in memory by this instance: its webhook route and its alert share the tally
+  const signatureRefusals = createSignatureRefusals();
   const alerts = createOperatorAlerts({
     db,
+    refusals: signatureRefusals,
     tradingView: deps.tradingView,
     recipients: () => operatorEmails({ config, db }),
     clock,
@@ -69,6 +75,7 @@ export function compose(deps: Dependencies): Composition {
   const services: Services = {
     billing,
     paymentEvents,
+    signatureRefusals,
     tradingView,
     activation,
     directory: { config, db, clock },

@@ -152,7 +152,7 @@ describe('forged webhook signatures', () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(FORGED);
     expect(await db.$count(paymentEventFailures)).toBe(storedBefore);
 
-    const alerts = createOperatorAlerts({ db, tradingView: t.deps.tradingView, recipients: async () => [], clock: t.deps.clock, logger: createLogger('silent') });
+    const alerts = createOperatorAlerts({ db, tradingView: t.deps.tradingView, recipients: async () => [], clock: t.deps.clock, logger: createLogger('silent'), refusals: t.services.signatureRefusals });
     expect(await alerts.check()).toContainEqual({ key: 'webhook_signature', transition: 'fire' });
     const [alert] = (await alerts.active()).filter((active) => active.key === 'webhook_signature');
     expect(alert?.detail).toContain(`${FORGED} deliveries refused for a bad signature`);
@@ -167,7 +167,7 @@ describe('forged webhook signatures', () => {
     // a database of its own: the tally is per instance, and this is another instance
     const other = await createTestApp(STRIPE_TEST_ENV, { payments });
     try {
-      const app = new Hono().route('/api/webhooks', webhookRoutes({ db: other.deps.database.db, payments, handler: other.services.paymentEvents, logger, clock: () => now }));
+      const app = new Hono().route('/api/webhooks', webhookRoutes({ payments, handler: other.services.paymentEvents, refusals: other.services.signatureRefusals, logger, clock: () => now }));
       const post = async (n: number) => {
         const { payload, signature } = forged(n);
         return (await app.request('/api/webhooks/stripe', { method: 'POST', body: payload, headers: { 'stripe-signature': signature } })).status;

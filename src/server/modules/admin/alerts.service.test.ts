@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperatorAlert } from '@shared/admin-ops-contract';
 import { LOCAL_ALERT_HOLD_MS } from '@shared/operator-alerts';
 import { createApp } from '../../app';
-import { compose } from '../../composition';
+import { compose, type Services } from '../../composition';
 import { buildDependencies, type Dependencies } from '../../dependencies';
 import { userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { createTestApp, operatorSession, type TestApp } from '../../test-support/test-app';
 import { movableClock } from '../../test-support/billing-test-kit';
-import { createSignatureRefusals, signatureRefusals } from '../fulfilment/signature-refusals';
+import { createSignatureRefusals } from '../fulfilment/signature-refusals';
 import { listOutboxMails } from '../mail/outbox.repository';
 import { seedMember } from '../../test-support/admin-test-kit';
 import { createOperatorAlerts, type AlertChange, type OperatorAlerts } from './alerts.service';
@@ -21,13 +21,20 @@ const OPERATORS = ['ops-one@example.com', 'ops-two@example.com'];
 const MINUTE = 60_000;
 const time = movableClock();
 let first: TestApp;
-let second: { app: Awaited<ReturnType<typeof createApp>>; deps: Dependencies };
+let second: { app: Awaited<ReturnType<typeof createApp>>; deps: Dependencies; services: Services };
 let operator: string;
 
 /** The alert checks of both instances, as their background loops would build them. */
 const checkers = (): OperatorAlerts[] =>
-  [first.deps, second.deps].map((deps) =>
-    createOperatorAlerts({ db: deps.database.db, tradingView: deps.tradingView, recipients: () => operatorEmails({ config: deps.config, db: deps.database.db }), clock: deps.clock, logger: createLogger('silent') }),
+  [first, second].map(({ deps, services }) =>
+    createOperatorAlerts({
+      db: deps.database.db,
+      tradingView: deps.tradingView,
+      recipients: () => operatorEmails({ config: deps.config, db: deps.database.db }),
+      clock: deps.clock,
+      logger: createLogger('silent'),
+      refusals: services.signatureRefusals,
+    }),
   );
 
 /** Both instances check at the same moment; the transitions they made, together. */
@@ -59,7 +66,8 @@ beforeAll(async () => {
     clock: time.clock,
     tradingView: first.deps.tradingView,
   });
-  second = { app: await createApp(compose(deps)), deps };
+  const composition = compose(deps);
+  second = { app: await createApp(composition), deps, services: composition.services };
   operator = (await operatorSession(first, OPERATORS[0]!)).cookie;
 });
 
@@ -109,7 +117,7 @@ describe('operator alerts', () => {
 
   it('warns when webhook signatures fail repeatedly, and clears when they stop', async () => {
     // the refusals the webhook route counted on the first instance (billing's tests post them)
-    const refusals = signatureRefusals(first.deps.database.db);
+    const refusals = first.services.signatureRefusals;
     refusals.record(time.now());
     refusals.record(time.now());
     expect(await checkOnBoth()).toEqual([]);

@@ -15,7 +15,7 @@ import {
 import type { OperatorAlert } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import { signatureRefusals, type SignatureRefusals } from '../fulfilment/signature-refusals';
+import type { SignatureRefusals } from '../fulfilment/signature-refusals';
 import { mailKeys } from '@shared/mail-intents';
 import { enqueueMail } from '../mail/outbox.repository';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
@@ -29,8 +29,8 @@ export type OperatorAlertsDeps = {
   recipients: () => Promise<string[]>;
   clock: () => Date;
   logger: Logger;
-  /** The webhook signatures this instance refused; by default the tally its webhook route counts into. */
-  refusals?: Pick<SignatureRefusals, 'countSince'>;
+  /** The webhook signatures this instance refused: the tally its webhook route counts into. */
+  refusals: Pick<SignatureRefusals, 'countSince'>;
 };
 
 export type AlertChange = { key: OperatorAlertKey; transition: 'fire' | 'resolve' };
@@ -39,7 +39,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 export function createOperatorAlerts(deps: OperatorAlertsDeps) {
   const { db, clock, logger } = deps;
-  const refusals = deps.refusals ?? signatureRefusals(db);
+  const { refusals } = deps;
 
   async function tradingViewSession(): Promise<AlertReading> {
     const health = await deps.tradingView.healthCheck().catch((error: unknown) => {

@@ -3,7 +3,6 @@
 // per instance (the operators' alert reads the count), and logged at most once a minute with
 // the number refused since the line before.
 import { SIGNATURE_FAILURE_WINDOW_MS } from '@shared/operator-alerts';
-import type { Db } from '../../db/client';
 
 const MINUTE_MS = 60_000;
 
@@ -41,16 +40,4 @@ export function createSignatureRefusals(keepMs = SIGNATURE_FAILURE_WINDOW_MS): S
       return total;
     },
   };
-}
-
-const byDatabase = new WeakMap<Db, SignatureRefusals>();
-
-/**
- * This instance's tally. The webhook route counts into it and the operator alerts read it; both
- * are handed the instance's database handle, so that handle is where they meet.
- */
-export function signatureRefusals(db: Db): SignatureRefusals {
-  let tally = byDatabase.get(db);
-  if (!tally) byDatabase.set(db, (tally = createSignatureRefusals()));
-  return tally;
 }

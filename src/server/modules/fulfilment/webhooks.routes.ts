@@ -2,21 +2,20 @@
 // the raw body reaches the signature check untouched: a webhook reads the raw body, verifies the
 // signature, and only then parses the event.
 import { Hono } from 'hono';
-import type { Db } from '../../db/client';
 import { errorBody } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PaymentEventHandler } from './fulfilment';
-import { signatureRefusals } from './signature-refusals';
+import type { SignatureRefusals } from './signature-refusals';
 
-export function webhookRoutes(deps: { db: Db; payments: PaymentsPort; handler: PaymentEventHandler; logger: Logger; clock: () => Date }) {
-  const { payments, handler, logger, clock } = deps;
+/** `refusals`: this instance's tally of bad signatures, which the operators' alert reads. */
+export function webhookRoutes(deps: { payments: PaymentsPort; handler: PaymentEventHandler; refusals: SignatureRefusals; logger: Logger; clock: () => Date }) {
+  const { payments, handler, refusals, logger, clock } = deps;
   const routes = new Hono();
   if (payments.kind !== 'stripe') {
     routes.post('/stripe', (c) => c.json(errorBody('not_found', 'Stripe is not configured on this server.'), 404));
     return routes;
   }
-  const refusals = signatureRefusals(deps.db);
   routes.post('/stripe', async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return c.json(errorBody('validation_failed', 'Missing Stripe-Signature header.'), 400);

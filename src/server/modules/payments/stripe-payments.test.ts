@@ -5,7 +5,6 @@ import { buyerBrowser, checkoutBody, checkoutRow, ordersOfSession, rowsOfSession
 import { expandOf, FAKE_PRICES, STRIPE_TEST_ENV } from '../../test-support/fake-stripe-server';
 import { claimCheckoutSession } from '../fulfilment/fulfilment';
 import { paymentEventFailures } from '../../db/schema';
-import { signatureRefusals } from '../fulfilment/signature-refusals';
 import { createStripePayments } from './stripe-payments';
 import { stripeSuite } from '../../test-support/stripe-test-kit';
 
@@ -105,12 +104,12 @@ describe('checkout through Stripe', () => {
   it('counts each refused signature for the operators’ alert, in memory', async () => {
     const db = bench.t.deps.database.db;
     const since = new Date(Date.now() - 60_000);
-    const before = signatureRefusals(db).countSince(since);
+    const before = bench.t.services.signatureRefusals.countSince(since);
     const storedBefore = await db.$count(paymentEventFailures);
     const { sessionId } = await startCheckout(bench.t, { planType: 'monthly' });
     const forged = await webhook('checkout.session.completed', bench.stripe.complete(sessionId, email('forged-count')), { secret: 'whsec_wrong' });
     expect(forged.status).toBe(400);
-    expect(signatureRefusals(db).countSince(since)).toBe(before + 1);
+    expect(bench.t.services.signatureRefusals.countSince(since)).toBe(before + 1);
     expect(await db.$count(paymentEventFailures)).toBe(storedBefore);
   });
 
