@@ -15,6 +15,17 @@ export const ROUTE_GUARD_TIMEOUT_MS = 8000;
 export const ROUTE_GUARD_MAX_ATTEMPTS = 3;
 export const ROUTE_GUARD_RETRY_DELAYS_MS = [1000, 2000] as const;
 
+const SESSION_RETRY_FIRST_MS = 1000;
+const SESSION_RETRY_MAX_MS = 30_000;
+
+/**
+ * Wait before retry number `retryIndex` (0-based) of the session check after a failure that says
+ * nothing about the session (no answer, 429, 5xx): 1 s, 2 s, 4 s … at most 30 s, without a limit.
+ */
+export function sessionRetryDelay(retryIndex: number): number {
+  return Math.min(SESSION_RETRY_FIRST_MS * 2 ** Math.max(0, retryIndex), SESSION_RETRY_MAX_MS);
+}
+
 /** Wait before the route guard's retry number `retryIndex` (0-based, as TanStack Query counts). */
 export function routeGuardRetryDelay(retryIndex: number): number {
   const delays = ROUTE_GUARD_RETRY_DELAYS_MS;

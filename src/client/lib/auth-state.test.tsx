@@ -3,7 +3,8 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_ACCESS_CHECK_DELAY_MS } from '@shared/timing';
-import { AuthProvider, sessionRetryDelay, useAuth, type AuthState } from './auth-state';
+import { sessionRetryDelay } from '@shared/timing';
+import { AuthProvider, useAuth, type AuthState } from './auth-state';
 import { createQueryClient } from './query-client';
 
 type Reply = { status?: number; body?: unknown } | (() => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>);

@@ -7,10 +7,11 @@ import {
   ACCESS_RPC_MAX_ATTEMPTS,
   SIGN_IN_ACCESS_CHECK_DELAY_MS,
   accessRpcDelay,
+  sessionRetryDelay,
 } from '@shared/timing';
 import { ApiRequestError, api } from './api/api-client';
 import { AuthContext, NON_PREMIUM, type AuthState, type PremiumState, type SessionInfo, type SessionUser } from './auth-context';
-import { shouldRetry } from './query-client';
+import { isRetriableFailure, shouldRetry } from './query-client';
 
 // The state's types and useAuth live in auth-context.ts, which the landing page's first download
 // can import without react-query.
@@ -36,16 +37,7 @@ const fetchSession = () =>
  * error. Reading them as "signed out" would send a member to /auth during a short outage.
  */
 function isSessionCheckTransient(error: unknown): boolean {
-  if (!(error instanceof ApiRequestError)) return true;
-  return error.network || error.status === 408 || error.status === 429 || error.status >= 500;
-}
-
-const SESSION_RETRY_FIRST_MS = 1000;
-const SESSION_RETRY_MAX_MS = 30_000;
-
-/** Wait before retry number `retryIndex` (0-based) of the session check: 1 s, 2 s, 4 s … at most 30 s. */
-export function sessionRetryDelay(retryIndex: number): number {
-  return Math.min(SESSION_RETRY_FIRST_MS * 2 ** Math.max(0, retryIndex), SESSION_RETRY_MAX_MS);
+  return isRetriableFailure(error) || (error instanceof ApiRequestError && (error.status === 408 || error.status === 429));
 }
 // Checked by hand rather than with the zod schema: this runs on every page, and zod would add
 // ~24 kB to the first download of the landing page.

@@ -1,11 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from './api/api-client';
 
-/** Retries only what can succeed on a second try: network trouble and 5xx, never a 4xx answer. */
+/** A failure a second try can mend: network trouble or a 5xx, never a 4xx answer. */
+export function isRetriableFailure(error: unknown): boolean {
+  return error instanceof ApiRequestError ? error.network || error.status >= 500 : true;
+}
+
+/** Retries only what can succeed on a second try, at most `maxRetries` times. */
 export function shouldRetry(failureCount: number, error: unknown, maxRetries = 2): boolean {
-  if (failureCount >= maxRetries) return false;
-  if (error instanceof ApiRequestError) return error.network || error.status >= 500;
-  return true;
+  return failureCount < maxRetries && isRetriableFailure(error);
 }
 
 export function createQueryClient(): QueryClient {
