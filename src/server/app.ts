@@ -11,7 +11,7 @@ import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
 import { publicUrlNotice } from './http/public-address';
-import { openApiDocument } from './http/openapi';
+import { describeOperation, openApiHandler } from './http/openapi';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
@@ -61,8 +61,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
   app.use('*', compression);
   app.onError((error, c) => handleError(error, c, logger));
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', async (c) => {
+  app.get('/healthz', describeOperation({ summary: 'Liveness: the process answers', auth: 'none', ok: '{ status: "ok" }' }), (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', describeOperation({ summary: 'Readiness: the database answers (503 when it does not)', auth: 'none', ok: '{ status: "ready", database }' }), async (c) => {
     try {
       await database.ping();
       return c.json({ status: 'ready', database: database.engine });
@@ -81,8 +81,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
   api.use('*', loadSession(deps.auth, createSessionRepository(db), reads));
-  api.get('/site', (c) => c.json(publicSiteSettings(config)));
-  api.get('/openapi.json', (c) => c.json(openApiDocument(config.site.brandName)));
+  api.get('/site', describeOperation({ summary: 'The public site settings: brand, contacts, campaign, sandboxed adapters', auth: 'none', ok: 'SiteSettings (src/shared/site.ts)' }), (c) => c.json(publicSiteSettings(config)));
+  api.get('/openapi.json', describeOperation({ summary: 'This OpenAPI document', auth: 'none' }), openApiHandler(app, config.site.brandName));
   api.route('/', accessRoutes());
   api.route('/', contentRoutes({ content: deps.content }));
   api.route('/', securityRoutes({ db, clock, reads }));

@@ -1,7 +1,9 @@
 // The composition root: every service and job is built here, once, from the adapters in
 // Dependencies. createApp mounts routes on these services and main.ts starts these jobs; tests
 // build through the same function (src/server/test-support/test-app.ts), so they run the wiring they ship.
+import type { Db } from './db/client';
 import type { Dependencies } from './dependencies';
+import type { Logger } from './logger';
 import type { BackgroundLoop } from './jobs/background-loop';
 import { createAdminOpsServices } from './modules/admin/admin-ops';
 import type { AdminOpsServices } from './modules/admin/admin-ops.routes';
@@ -13,7 +15,11 @@ import { createReportsService, type ReportsService } from './modules/admin/repor
 import type { OperatorDirectory } from './modules/auth/operator';
 import { createOperatorInvitations, type OperatorInvitations } from './modules/auth/operator-invitations';
 import { createBillingService, type BillingService } from './modules/billing/billing.service';
-import { createPaymentEventHandler, reconcileUsers, type PaymentEventHandler } from './modules/fulfilment/fulfilment';
+import { createFulfilment, type PaymentEventHandler } from './modules/fulfilment/fulfilment';
+import { followsAccess, type AccessSubscriber } from '@shared/access-changes';
+import { createAccessChangeDelivery, createAccessChangesLoop } from './modules/entitlements/access-change-delivery';
+import { createEntitlements, type Entitlements } from './modules/entitlements/entitlements';
+import { accessMails } from './modules/mail/access-mails';
 import { createSignatureRefusals, type SignatureRefusals } from './modules/fulfilment/signature-refusals';
 import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-jobs';
 import { createMailSchedule, type MailSchedule } from './modules/mail/mail-schedule';
@@ -21,6 +27,8 @@ import { createActivationService, type ActivationService } from './modules/activ
 import { createTradingViewService, type TradingViewService } from './modules/tradingview/tradingview.service';
 
 export type Services = {
+  /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
+  entitlements: Entitlements;
   billing: BillingService;
   /** The one handler that turns provider events (webhooks, sandbox deliveries, replays) into rows. */
   paymentEvents: PaymentEventHandler;
@@ -43,6 +51,8 @@ export type Jobs = {
   /** Sandbox renewals and event delivery; null when payments run on Stripe. */
   sandbox: SandboxJobs | null;
   operatorAlerts: BackgroundLoop;
+  /** Retries access-change deliveries and notices access that ended with time. */
+  accessChanges: ReturnType<typeof createAccessChangesLoop>;
 };
 
 export type Composition = { deps: Dependencies; services: Services; jobs: Jobs };
@@ -50,9 +60,12 @@ export type Composition = { deps: Dependencies; services: Services; jobs: Jobs }
 export function compose(deps: Dependencies): Composition {
   const { config, database, logger, clock, payments, reconciler, auth, mailer } = deps;
   const db = database.db;
-  const onUsersChanged = reconcileUsers(reconciler);
-  const billing = createBillingService({ db, payments, config, logger, clock, onUsersChanged });
-  const paymentEvents = createPaymentEventHandler({ db, payments, logger, clock, onUsersChanged });
+  // Who hears of access changes: each integration that follows a member's access, one line each.
+  const subscribers: AccessSubscriber[] = [followsAccess('tradingview', (userId) => reconciler.syncUser(userId)), accessMails({ db, mailer })];
+  const { entitlements, accessChanges } = composeEntitlements({ db, clock, logger, subscribers });
+  const fulfilment = createFulfilment({ db, payments, logger, clock, entitlements });
+  const billing = createBillingService({ db, payments, config, logger, clock, fulfilment });
+  const paymentEvents = fulfilment;
   const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock });
   const activation = createActivationService({
     auth,
@@ -73,6 +86,7 @@ export function compose(deps: Dependencies): Composition {
     logger: logger.child({ module: 'operator-alerts' }),
   });
   const services: Services = {
+    entitlements,
     billing,
     paymentEvents,
     signatureRefusals,
@@ -81,7 +95,7 @@ export function compose(deps: Dependencies): Composition {
     directory: { config, db, clock },
     invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),
-    members: createMembersService({ db, clock, reconciler, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
+    members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts }),
   };
   const jobs: Jobs = {
@@ -90,6 +104,18 @@ export function compose(deps: Dependencies): Composition {
     mailSchedule: createMailSchedule({ db, clock, logger, mailer }),
     sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock }) : null,
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
+    accessChanges,
   };
   return { deps, services, jobs };
+}
+
+/**
+ * The entitlements core and the delivery of its changes to `subscribers`. Tests that need a
+ * second instance on another connection build one here, like the composition does.
+ */
+export function composeEntitlements(deps: { db: Db; clock: () => Date; logger: Logger; subscribers: readonly AccessSubscriber[] }) {
+  const logger = deps.logger.child({ module: 'entitlements' });
+  const delivery = createAccessChangeDelivery({ ...deps, logger });
+  const entitlements = createEntitlements({ ...deps, logger, deliver: delivery.deliverNow });
+  return { entitlements, accessChanges: createAccessChangesLoop({ entitlements, delivery, logger }) };
 }

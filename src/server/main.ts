@@ -65,6 +65,7 @@ jobs.mailer.start();
 jobs.mailSchedule.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
+jobs.accessChanges.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -73,6 +74,7 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   // stop taking connections, let in-flight requests finish, then release the database
   server.close(async () => {
+    await jobs.accessChanges.stop();
     await jobs.operatorAlerts.stop();
     await jobs.sandbox?.stop();
     await jobs.mailSchedule.stop();

@@ -1,7 +1,9 @@
 // The operator console's JSON API: paths and response schemas shared by the server's
 // routes and the console's calls, so a change on one side fails the other's typecheck or parse.
 import { z } from 'zod';
+import { ACCESS_CHANGE_KINDS } from './access-changes';
 import { OPERATOR_STANDINGS } from './operator-standing';
+import { PLAN_TYPES } from './plans';
 import { emailSchema, signUpPasswordSchema } from './validation';
 
 export const ADMIN_API = '/api/admin';
@@ -136,8 +138,44 @@ export const memberDetailSchema = z.object({
   securityEvents: z.array(z.object({ id: z.string(), event: z.string(), count: z.number().int(), ipAddress: z.string().nullable(), createdAt: z.string() })),
   /** Where the operator opens this customer at the payment provider (null: no customer there). */
   customerUrl: z.string().nullable(),
+  /**
+   * The member's last MEMBER_ACCESS_HISTORY_SIZE access changes, newest first (access-changes.ts):
+   * the plan after the change (for one that ended access, the plan that ended), whether the member
+   * has access after it, and until when.
+   */
+  accessHistory: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(ACCESS_CHANGE_KINDS),
+      planType: z.enum(PLAN_TYPES),
+      previousPlanType: z.enum(PLAN_TYPES).nullable(),
+      hasAccess: z.boolean(),
+      expiresAt: z.string().nullable(),
+      occurredAt: z.string(),
+    }),
+  ),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const MEMBER_ACCESS_HISTORY_SIZE = 50;
+
+/**
+ * GET /api/admin/access-changes: per subscriber (tradingview, mail…), the access changes it has yet
+ * to take: how many wait, how many of those failed at least once, since when the oldest waits (the
+ * moment of its change) and the latest error. A subscriber with nothing waiting is not listed.
+ */
+export const accessChangesBacklogSchema = z.object({
+  subscribers: z.array(
+    z.object({
+      subscriber: z.string(),
+      waiting: z.number().int(),
+      failing: z.number().int(),
+      oldest: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+});
+export type AccessChangesBacklog = z.infer<typeof accessChangesBacklogSchema>;
 
 export const compAccessRequestSchema = z.object({ until: z.iso.date({ message: 'Choose the last day of the complimentary access.' }) });
 export const usernameCorrectionSchema = z.object({ username: z.string().trim().min(1, 'Enter the TradingView username.').max(64) });

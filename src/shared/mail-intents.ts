@@ -64,7 +64,7 @@ export const mailKeys = {
   paymentFailed: (invoiceId: string) => `payment_failed:${invoiceId}`,
   accessEnding: (rowId: string, endsAt: Date) => `access_ending:${rowId}:${endsAt.toISOString()}`,
   accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
-  planChanged: (subscriptionId: string, to: PlanType, at: Date) => `plan_changed:${subscriptionId}:${to}:${at.toISOString()}`,
+  planChanged: (accessChangeId: string) => `plan_changed:${accessChangeId}`,
   operatorAlert: (key: string, since: Date, to: string) => `operator_alert:${key}:${since.toISOString()}:${to.toLowerCase()}`,
   operatorAlertResolved: (key: string, since: Date, to: string) => `operator_alert_resolved:${key}:${since.toISOString()}:${to.toLowerCase()}`,
 } as const;

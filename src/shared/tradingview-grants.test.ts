@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   GRANT_STATUS_TEXTS,
-  currentTradingViewUsername,
   desiredGrant,
   effectiveTarget,
   formatGrantError,
   grantErrorKind,
+  memberGrantChanges,
   memberGrantStatus,
   planGrantChanges,
   retryDelayMs,
@@ -25,8 +25,6 @@ function sub(overrides: Partial<SubscriptionAccessRow> = {}): SubscriptionAccess
     planType: 'monthly',
     isActive: true,
     expiresAt: JULY,
-    createdAt: new Date('2025-05-15T12:00:00.000Z'),
-    tradingviewUsername: 'Trader_Joe',
     ...overrides,
   };
 }
@@ -51,21 +49,6 @@ describe('desiredGrant', () => {
     ['monthly and lifetime, lifetime refunded: until the monthly expiry', [sub(), sub({ planType: 'lifetime', expiresAt: null, isActive: false })], grant(JULY)],
   ])('%s', (_name, rows, expected) => {
     expect(desiredGrant(rows, NOW)).toEqual(expected);
-  });
-});
-
-describe('currentTradingViewUsername', () => {
-  it.each<[string, SubscriptionAccessRow[], string | null]>([
-    ['no rows', [], null],
-    ['no username yet', [sub({ tradingviewUsername: null })], null],
-    ['the one username', [sub()], 'Trader_Joe'],
-    [
-      'the newest row that carries one wins',
-      [sub({ tradingviewUsername: 'old_name' }), sub({ tradingviewUsername: 'new_name', createdAt: JULY }), sub({ tradingviewUsername: null, createdAt: AUGUST })],
-      'new_name',
-    ],
-  ])('%s', (_name, rows, expected) => {
-    expect(currentTradingViewUsername(rows)).toBe(expected);
   });
 });
 
@@ -106,6 +89,34 @@ describe('planGrantChanges', () => {
     ],
   ])('%s', (_name, rows, username, target, expected) => {
     expect(planGrantChanges(rows, username, target)).toEqual(expected);
+  });
+});
+
+describe('memberGrantChanges (the username kept apart from the subscriptions)', () => {
+  it.each<[string, ExistingGrant[], string | null, SubscriptionAccessRow[], ReturnType<typeof memberGrantChanges>]>([
+    ['first username of a paying member: grant it', [], 'joe', [sub()], [{ kind: 'create', username: 'joe', target: grant(JULY) }]],
+    ['paying member without a username yet: nothing', [], null, [sub()], []],
+    [
+      'username changed: the old name is revoked and the new one granted in one set of changes',
+      [existing('joe', grant(JULY))],
+      'joe_real',
+      [sub()],
+      [
+        { kind: 'update', id: 'joe', username: 'joe', target: REVOKE },
+        { kind: 'create', username: 'joe_real', target: grant(JULY) },
+      ],
+    ],
+    [
+      'username changed while access ended: both names end revoked, none created',
+      [existing('joe', grant(JULY))],
+      'joe_real',
+      [sub({ isActive: false })],
+      [{ kind: 'update', id: 'joe', username: 'joe', target: REVOKE }],
+    ],
+    ['username removed (member without one): every old name revoked', [existing('joe', grant(JULY))], null, [sub()], [{ kind: 'update', id: 'joe', username: 'joe', target: REVOKE }]],
+    ['subscriptions gone: the current name is revoked', [existing('joe', grant(JULY))], 'joe', [], [{ kind: 'update', id: 'joe', username: 'joe', target: REVOKE }]],
+  ])('%s', (_name, rows, username, subscriptions, expected) => {
+    expect(memberGrantChanges(rows, { username, subscriptions }, NOW)).toEqual(expected);
   });
 });
 

@@ -1,5 +1,5 @@
-// TradingView access as reconciled state (docs/decisions/008): the pure decisions. Which
-// username a member uses, what TradingView should hold for it (from the access rule),
+// TradingView access as reconciled state (docs/decisions/008): the pure decisions. What
+// TradingView should hold for the username a member uses (from the access rule),
 // what the reconciler must change, how long it waits after a failure, and what the member reads.
 import { z } from 'zod';
 import { grantsAccess } from './access';
@@ -23,22 +23,14 @@ export type TradingViewErrorKind = (typeof TRADINGVIEW_ERROR_KINDS)[number];
 /** The desired TradingView state for one username; `expiresAt: null` means no expiry. */
 export type GrantTarget = { desired: 'grant'; expiresAt: Date | null } | { desired: 'revoke' };
 
-export type SubscriptionAccessRow = Pick<SubscriptionRow, 'planType' | 'isActive' | 'expiresAt' | 'createdAt'> & {
-  tradingviewUsername: string | null;
-};
+/** The fields of a subscription row that decide TradingView access (the access rule's). */
+export type SubscriptionAccessRow = Pick<SubscriptionRow, 'planType' | 'isActive' | 'expiresAt'>;
 
 /**
- * The member's TradingView username: the newest subscription row (by creation) that carries one.
- * Activation writes it on every row, so this only matters when a newer purchase brought its own.
+ * What a member's grants are decided from: the TradingView username they use now (kept by the
+ * TradingView module apart from billing, null before they give one) and their subscriptions.
  */
-export function currentTradingViewUsername(rows: readonly SubscriptionAccessRow[]): string | null {
-  let best: SubscriptionAccessRow | null = null;
-  for (const row of rows) {
-    if (!row.tradingviewUsername) continue;
-    if (!best || row.createdAt.getTime() > best.createdAt.getTime()) best = row;
-  }
-  return best?.tradingviewUsername ?? null;
-}
+export type MemberAccess = { username: string | null; subscriptions: readonly SubscriptionAccessRow[] };
 
 /**
  * What TradingView should hold while these subscriptions exist: access as long as the longest
@@ -128,6 +120,15 @@ export function effectiveTarget(own: GrantTarget, others: readonly GrantTarget[]
     else if (other.expiresAt.getTime() > result.expiresAt.getTime()) result = other;
   }
   return result;
+}
+
+/**
+ * One sync of a member: the current username gets what their subscriptions allow, and every
+ * other name they used before is revoked in the same set of changes, so a changed username never
+ * leaves the old name with access while the new one is granted.
+ */
+export function memberGrantChanges(existing: readonly ExistingGrant[], member: MemberAccess, now: Date): GrantChange[] {
+  return planGrantChanges(existing, member.username, desiredGrant(member.subscriptions, now));
 }
 
 export const RETRY_BASE_MS = 30_000;

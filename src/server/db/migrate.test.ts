@@ -1,12 +1,16 @@
-import { readdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database, type Db } from './client';
 import { migrate } from './migrate';
 import { queryRows } from './query';
 import { createTestDatabase } from '../test-support/test-database';
+import { adminQuery, withDatabase } from '../test-support/global-setup';
+import { currentUsername, linkUsername, usernameHistory } from '../modules/tradingview/tradingview.repository';
 import { user, userSubscriptions } from './schema';
 
 let database: Database;
@@ -60,5 +64,96 @@ describe('user_has_premium_access', () => {
   it('is false for a user without any subscription', async () => {
     const [member] = await database.db.insert(user).values({ name: 'Nobody', email: 'nobody@example.com' }).returning();
     expect(await hasAccess(member!.id)).toBe(false);
+  });
+});
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+/** A database with nothing in it, on the engine the suite runs on (the test template is migrated). */
+async function emptyDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, pglite: await PGlite.create() });
+  const name = `cw_empty_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await adminQuery(target.url, `CREATE DATABASE ${name}`);
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(target.url, name) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(target.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** Applies the migrations named before `first` as the runner does and records them, so migrate() goes on from there. */
+async function migrateUpTo(db: Db, first: string): Promise<void> {
+  const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql') && name < first).sort();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    for (const name of files) {
+      for (const statement of (await readFile(`${MIGRATIONS}${name}`, 'utf8')).split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${name})`);
+    }
+  });
+}
+
+describe('0010_tradingview_usernames', () => {
+  let old: Database;
+  const ids = { moved: randomUUID(), byUpdate: randomUUID(), none: randomUUID() };
+  const at = (day: string) => `${day}T12:00:00.000Z`;
+
+  beforeAll(async () => {
+    old = await emptyDatabase();
+    await migrateUpTo(old.db, '0010_');
+    for (const [key, id] of Object.entries(ids)) await old.db.execute(sql`INSERT INTO "user" (id, name, email) VALUES (${id}::uuid, 'member', ${`${key}@example.com`})`);
+    const row = (userId: string | null, username: string | null, createdAt: string, updatedAt: string) =>
+      old.db.execute(sql`INSERT INTO user_subscriptions (user_id, plan_type, status, provider, tradingview_username, created_at, updated_at)
+        VALUES (${userId}::uuid, 'monthly', 'active', 'sandbox', ${username}, ${at(createdAt)}::timestamptz, ${at(updatedAt)}::timestamptz)`);
+    // a name corrected once: the newer spelling of the current name wins, the old name is history
+    await row(ids.moved, 'old_name', '2025-01-01', '2025-01-02');
+    await row(ids.moved, 'new_name', '2025-01-15', '2025-01-20');
+    await row(ids.moved, 'New_Name', '2025-02-01', '2025-03-01');
+    // the most recently updated row decides, not the newest one
+    await row(ids.byUpdate, 'created_later', '2025-05-01', '2025-05-01');
+    await row(ids.byUpdate, 'updated_later', '2025-04-01', '2025-06-01');
+    await row(ids.none, null, '2025-01-01', '2025-01-01');
+    await row(null, 'unclaimed_buyer', '2025-01-01', '2025-01-01');
+    expect((await migrate(old.db))[0]).toBe('0010_tradingview_usernames.sql');
+  });
+  afterAll(async () => {
+    await old?.close();
+  });
+
+  it("makes the name of each member's most recently updated row current and keeps older names as history", async () => {
+    expect(await currentUsername(old.db, ids.moved)).toBe('New_Name');
+    expect(await usernameHistory(old.db, ids.moved)).toEqual([
+      { username: 'New_Name', linkedAt: new Date(at('2025-01-15')), replacedAt: null },
+      { username: 'old_name', linkedAt: new Date(at('2025-01-01')), replacedAt: new Date(at('2025-01-02')) },
+    ]);
+    expect(await currentUsername(old.db, ids.byUpdate)).toBe('updated_later');
+    expect((await usernameHistory(old.db, ids.byUpdate)).map((entry) => [entry.username, entry.replacedAt === null])).toEqual([
+      ['updated_later', true],
+      ['created_later', false],
+    ]);
+    expect(await usernameHistory(old.db, ids.none)).toEqual([]);
+    const all = await queryRows<{ username: string }>(old.db, sql`SELECT username FROM tradingview_usernames`);
+    expect(all.map((entry) => entry.username)).not.toContain('unclaimed_buyer');
+  });
+
+  it('drops the column from user_subscriptions', async () => {
+    const columns = await queryRows<{ name: string }>(
+      old.db,
+      sql`SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'user_subscriptions' AND column_name = 'tradingview_username'`,
+    );
+    expect(columns).toEqual([]);
+  });
+
+  it('allows one current name per member: a second one is refused, a change goes through linkUsername', async () => {
+    await expect(old.db.execute(sql`INSERT INTO tradingview_usernames (user_id, username) VALUES (${ids.moved}::uuid, 'second_current')`)).rejects.toThrow();
+    expect(await linkUsername(old.db, ids.moved, 'new_name', new Date())).toEqual({ changed: false, previous: 'New_Name' });
+    expect(await linkUsername(old.db, ids.moved, 'third_name', new Date())).toEqual({ changed: true, previous: 'New_Name' });
+    expect(await currentUsername(old.db, ids.moved)).toBe('third_name');
   });
 });

@@ -82,7 +82,7 @@ describe("the Drizzle schema", () => {
     const rows = await queryRows<Column>(
       database.db,
       sql`SELECT c.relname AS "table", a.attname AS "column", format_type(a.atttypid, a.atttypmod) AS "type",
-                 a.attnotnull AS "notNull", a.atthasdef AS "hasDefault"
+                 a.attnotnull AS "notNull", (a.atthasdef OR a.attidentity <> '') AS "hasDefault"
           FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
           WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' AND c.relname <> 'schema_migrations'
             AND a.attnum > 0 AND NOT a.attisdropped

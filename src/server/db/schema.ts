@@ -3,3 +3,4 @@ export * from './schema/billing';
 export * from './schema/platform';
 export * from './schema/admin';
 export * from './schema/operations';
+export * from './schema/access-changes';

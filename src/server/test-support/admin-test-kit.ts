@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { PlanType } from '@shared/plans';
 import { user, userSubscriptions } from '../db/schema';
 import type { Db } from '../db/client';
+import { linkUsername } from '../modules/tradingview/tradingview.repository';
 import { createTestApp, operatorSession, signUp, type TestApp } from './test-app';
 import { movableClock, type MovableClock } from './billing-test-kit';
 
@@ -30,7 +31,10 @@ export function consoleSuite(set: (suite: ConsoleSuite) => void, env: Record<str
 
 export type SeededMember = { userId: string; email: string; subscriptionId: string };
 
-/** A member with one subscription written straight to the database (what billing would have written). */
+/**
+ * A member with one subscription written straight to the database (what billing would have
+ * written) and, when given, a current TradingView username linked through the TradingView module.
+ */
 export async function seedMember(
   db: Db,
   input: { username: string | null; expiresAt?: Date | null; isActive?: boolean; status?: string; planType?: PlanType },
@@ -46,9 +50,9 @@ export async function seedMember(
       status: input.status ?? 'active',
       isActive: input.isActive ?? true,
       expiresAt: input.expiresAt === undefined ? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) : input.expiresAt,
-      tradingviewUsername: input.username,
       provider: 'sandbox',
     })
     .returning({ id: userSubscriptions.id });
+  if (input.username !== null) await linkUsername(db, userId, input.username, new Date());
   return { userId, email, subscriptionId: row!.id };
 }

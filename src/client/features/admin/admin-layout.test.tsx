@@ -26,6 +26,11 @@ const DETAIL: MemberDetail = {
   ],
   securityEvents: [],
   customerUrl: '/sandbox/portal/cus_123',
+  accessHistory: [
+    { id: '3', kind: 'canceled', planType: 'quarterly', previousPlanType: 'quarterly', hasAccess: true, expiresAt: '2026-04-01T12:00:00.000Z', occurredAt: '2026-01-20T09:00:00.000Z' },
+    { id: '2', kind: 'plan_changed', planType: 'quarterly', previousPlanType: 'monthly', hasAccess: true, expiresAt: '2026-04-01T12:00:00.000Z', occurredAt: '2026-01-10T09:00:00.000Z' },
+    { id: '1', kind: 'bought', planType: 'monthly', previousPlanType: null, hasAccess: true, expiresAt: '2026-02-01T12:00:00.000Z', occurredAt: '2026-01-01T09:00:00.000Z' },
+  ],
 };
 
 function renderConsole(path: string, routes: Record<string, ApiRoute>) {
@@ -111,5 +116,32 @@ describe('AdminLayout', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Retry now' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Retrying buyer_tv now.');
     expect(api.callsTo('POST', `/api/admin/members/${MEMBER_ID}/retry-grant`)).toHaveLength(1);
+  });
+
+  it("shows an operator the member's access history, newest first, with the access after each change", async () => {
+    const ended = { id: '4', kind: 'ended', planType: 'quarterly', previousPlanType: 'quarterly', hasAccess: false, expiresAt: null, occurredAt: '2026-04-01T12:00:00.000Z' } as const;
+    renderConsole(`/admin/members/${MEMBER_ID}`, {
+      'GET /api/auth/get-session': session('operator@example.com'),
+      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, accessHistory: [ended, ...DETAIL.accessHistory] } },
+    });
+    const heading = await screen.findByRole('heading', { name: 'Access history' });
+    const rows = within(heading.parentElement!).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['Apr 1, 2026, 12:00 PM UTC', 'Ended', 'No access'],
+      ['Jan 20, 2026, 09:00 AM UTC', 'Canceled (access until Apr 1, 2026)', 'Has access'],
+      ['Jan 10, 2026, 09:00 AM UTC', 'Plan changed: Monthly → Quarterly', 'Has access'],
+      ['Jan 1, 2026, 09:00 AM UTC', 'Bought Monthly', 'Has access'],
+    ]);
+  });
+
+  it('says so when no change of access was recorded', async () => {
+    renderConsole(`/admin/members/${MEMBER_ID}`, {
+      'GET /api/auth/get-session': session('operator@example.com'),
+      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, accessHistory: [] } },
+    });
+    const heading = await screen.findByRole('heading', { name: 'Access history' });
+    expect(heading.parentElement).toHaveTextContent('No change of access recorded yet.');
   });
 });

@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
 import { Input, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
+import { accessChangeLabel } from '@shared/access-history';
 import { formatMoney } from '@shared/plans';
 import { useCorrectUsername } from './api/correct-username';
 import { useMember } from './api/get-member';
@@ -120,7 +121,7 @@ export function MemberPage() {
   const member = useMember(memberId);
   if (member.isPending) return <PageSpinner label="Loading the member..." />;
   if (member.isError) return <LoadError what="this member" />;
-  const { account, subscriptions, orders, grants, securityEvents } = member.data;
+  const { account, subscriptions, orders, grants, securityEvents, accessHistory } = member.data;
 
   return (
     <div className="space-y-6">
@@ -149,6 +150,18 @@ export function MemberPage() {
             mono(row.providerSubscriptionId ?? row.checkoutSessionId),
             row.tradingviewUsername ?? '—',
             dateText(row.createdAt),
+          ])}
+        />
+      </Section>
+
+      <Section title="Access history">
+        <Table
+          head={['When', 'Change', 'Access after']}
+          empty="No change of access recorded yet."
+          rows={accessHistory.map((change) => [
+            dateTimeText(change.occurredAt),
+            <span key="change" className="font-medium text-white">{accessChangeLabel(change)}</span>,
+            change.hasAccess ? <Badge key="access" tone="green">Has access</Badge> : <Badge key="access" tone="neutral">No access</Badge>,
           ])}
         />
       </Section>

@@ -4,6 +4,7 @@ import type { Overview } from '@shared/admin-contract';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { PageSpinner, Spinner } from '@client/components/ui/spinner';
 import { useOverview } from './api/get-overview';
+import { AccessChangesCard } from './components/access-changes-card';
 import { AdminPageHeader, LoadError } from './components/admin-page';
 import { moneyText, planLabel } from './format';
 
@@ -101,6 +102,8 @@ export function OverviewPage() {
           </div>
         </Card>
       </div>
+
+      <AccessChangesCard />
 
       <Card>
         <CardTitle>Last 90 days</CardTitle>

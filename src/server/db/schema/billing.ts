@@ -78,7 +78,6 @@ export const userSubscriptions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     orderId: uuid('order_id').references(() => orders.id),
-    tradingviewUsername: text('tradingview_username'),
     provider: text('provider').notNull(),
     providerCustomerId: text('provider_customer_id'),
     // the Stripe mode the customer id belongs to: test ids are unknown to a live key (null: not recorded)

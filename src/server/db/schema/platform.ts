@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MailTemplate, OutboxStatus } from '@shared/mail-intents';
 import { user } from './auth';
@@ -31,6 +32,29 @@ export const tradingviewGrants = pgTable(
   (table) => [
     uniqueIndex('tradingview_grants_user_username_uq').on(table.userId, table.username),
     index('tradingview_grants_due_idx').on(table.nextAttemptAt),
+  ],
+);
+
+/**
+ * The TradingView usernames a member linked, with history: the current one has no replaced_at
+ * (at most one per member); a change marks it replaced and adds the new one. Only the
+ * TradingView module writes it.
+ */
+export const tradingviewUsernames = pgTable(
+  'tradingview_usernames',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('tradingview_usernames_current_uq').on(table.userId).where(sql`${table.replacedAt} IS NULL`),
+    index('tradingview_usernames_user_idx').on(table.userId, table.linkedAt),
+    index('tradingview_usernames_lower_idx').on(sql`lower(${table.username})`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { checkoutSessions, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
+import { usernameHistory } from '../tradingview/tradingview.repository';
 
 const PASSWORD = 'buyer-password-1';
 let addresses = 0;
@@ -391,10 +392,10 @@ describe('after payment', () => {
       const userId = await userIdOf(t, email);
       expect(await claimedBy(t, second)).toBe(userId);
       const rows = await t.deps.database.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
-      expect(rows.map((row) => [row.planType, row.tradingviewUsername]).sort()).toEqual([
-        ['lifetime', 'loyal_trader'],
-        ['monthly', 'loyal_trader'],
-      ]);
+      expect(rows.map((row) => row.planType).sort()).toEqual(['lifetime', 'monthly']);
+      // the username is the member's (not a row's), kept for both purchases
+      expect(await usernameHistory(t.deps.database.db, userId)).toEqual([{ username: 'loyal_trader', linkedAt: expect.any(Date), replacedAt: null }]);
+      expect((await tradingViewStatus(t, cookie)).username).toBe('loyal_trader');
       expect(await grantsOf(t, userId)).toEqual([expect.objectContaining({ username: 'loyal_trader', desired: 'grant' })]);
     });
 

@@ -7,12 +7,15 @@ import { csrf } from 'hono/csrf';
 import { z } from 'zod';
 import {
   activateExistingSubscriptionRequestSchema,
+  activateExistingSubscriptionResponseSchema,
   verifyPaymentRequestSchema,
+  verifyPaymentResponseSchema,
   type ActivateExistingSubscriptionResponse,
   type VerifyPaymentResponse,
 } from '@shared/api-contract';
 import { PASSWORD_MIN_LENGTH } from '@shared/validation';
 import { readJson } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { CheckoutProofs } from '../billing/checkout-proof';
 import type { ActivationService } from './activation.service';
@@ -40,7 +43,7 @@ export function activationRoutes(deps: { service: ActivationService; checkoutPro
       // Both calls sign someone in or hand a purchase to an account: never from another site's form.
       .use('/verify-payment', csrf({ origin: trustedOrigins }))
       .use('/activate-existing-subscription', csrf({ origin: trustedOrigins }))
-      .post('/verify-payment', async (c) => {
+      .post('/verify-payment', describeOperation({ summary: 'Create the account of a paid checkout and sign in', auth: 'none', body: verifyPaymentRequestSchema, response: verifyPaymentResponseSchema }), async (c) => {
         const input = await readBody(c, verifyPaymentRequestSchema);
         // Holding the session id is not enough: the checkout's browser or the mailed link.
         if (!deps.checkoutProofs.proves(c, input.sessionId, input.proof, deps.clock())) {
@@ -51,7 +54,12 @@ export function activationRoutes(deps: { service: ActivationService; checkoutPro
         c.header('Cache-Control', 'no-store');
         return c.json({ email: result.email, signedIn: result.signedIn } satisfies VerifyPaymentResponse);
       })
-      .post('/activate-existing-subscription', async (c) => {
+      .post('/activate-existing-subscription', describeOperation({
+        summary: 'Link a paid checkout to the signed-in owner of its e-mail (the checkout cookie or the mailed link proves it)',
+        auth: 'session',
+        body: activateExistingSubscriptionRequestSchema,
+        response: activateExistingSubscriptionResponseSchema,
+      }), async (c) => {
         const user = requireUser(c);
         const input = await readBody(c, activateExistingSubscriptionRequestSchema);
         // Being signed in as the paid e-mail proves nothing (an account can be made for any

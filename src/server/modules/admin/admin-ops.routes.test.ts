@@ -34,6 +34,7 @@ async function probes(): Promise<Map<Route, Probe>> {
     '/payments/orders': { path: '/payments/orders?status=paid&plan=monthly&from=2030-01-01&to=2030-01-31' },
     '/payments/events': { path: '/payments/events' },
     '/payments/events/:id/replay': { path: `/payments/events/${failure!.id}/replay`, body: {} },
+    '/access-changes': { path: '/access-changes' },
     '/sandbox': { path: '/sandbox' },
     '/sandbox/tradingview-outage': { path: '/sandbox/tradingview-outage', body: { down: false } },
   };

@@ -1,10 +1,28 @@
-// The operator console's TradingView, payments, alerts and sandbox-tools API, mounted
+// The operator console's TradingView, payments, access-change delivery, alerts and sandbox-tools API, mounted
 // at /api/admin behind requireOperator. Handlers validate, call one service and answer a DTO.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { grantMissingRequestSchema, orderFilterSchema, outageRequestSchema, revokeUnpaidRequestSchema } from '@shared/admin-ops-contract';
+import {
+  fixResultSchema,
+  grantMissingRequestSchema,
+  grantQueueSchema,
+  operatorAlertsSchema,
+  orderFilterSchema,
+  ordersSchema,
+  outageRequestSchema,
+  paymentEventsSchema,
+  reconciliationSchema,
+  replayResultSchema,
+  retryFailedResultSchema,
+  revokeUnpaidRequestSchema,
+  sandboxToolsSchema,
+  tradingViewHealthSchema,
+} from '@shared/admin-ops-contract';
+import { accessChangesBacklogSchema } from '@shared/admin-contract';
 import { readJson } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import { requireUser, type AuthVariables } from '../../http/session-user';
+import type { AccessChangesBacklogService } from './access-changes-backlog.service';
 import type { OperatorAlerts } from './alerts.service';
 import type { PaymentsReport } from './payments-report.service';
 import type { SandboxToolsService } from './sandbox-tools.service';
@@ -13,6 +31,7 @@ import type { TradingViewHealthService } from './tradingview-health.service';
 export type AdminOpsServices = {
   tradingView: TradingViewHealthService;
   payments: PaymentsReport;
+  accessChanges: AccessChangesBacklogService;
   alerts: OperatorAlerts;
   sandbox: SandboxToolsService;
 };
@@ -29,6 +48,7 @@ export const ADMIN_OPS_ROUTES = [
   { method: 'GET', path: '/payments/orders' },
   { method: 'GET', path: '/payments/events' },
   { method: 'POST', path: '/payments/events/:id/replay' },
+  { method: 'GET', path: '/access-changes' },
   { method: 'GET', path: '/sandbox' },
   { method: 'POST', path: '/sandbox/tradingview-outage' },
 ] as const;
@@ -36,26 +56,29 @@ export const ADMIN_OPS_ROUTES = [
 const failureId = z.uuid('Malformed event failure id.');
 
 export function adminOpsRoutes(services: AdminOpsServices) {
-  const { tradingView, payments, alerts, sandbox } = services;
+  const { tradingView, payments, accessChanges, alerts, sandbox } = services;
   return new Hono<{ Variables: AuthVariables }>()
-    .get('/alerts', async (c) => c.json({ alerts: await alerts.active() }))
-    .get('/tradingview/health', async (c) => c.json(await tradingView.health()))
-    .get('/tradingview/queue', async (c) => c.json(await tradingView.queue()))
-    .post('/tradingview/retry-failed', async (c) => c.json({ retried: await tradingView.retryAllFailed(requireUser(c)) }))
-    .get('/tradingview/reconciliation', async (c) => c.json(await tradingView.reconciliation()))
-    .post('/tradingview/reconciliation/revoke', async (c) => {
+    .get('/alerts', describeOperation({ summary: 'The alerts an operator should act on', auth: 'operator', response: operatorAlertsSchema }), async (c) => c.json({ alerts: await alerts.active() }))
+    .get('/tradingview/health', describeOperation({ summary: "Whether the shop's TradingView session works, and its scripts' user counts", auth: 'operator', response: tradingViewHealthSchema }), async (c) => c.json(await tradingView.health()))
+    .get('/tradingview/queue', describeOperation({ summary: 'The TradingView grants still to do and the latest settled', auth: 'operator', response: grantQueueSchema }), async (c) => c.json(await tradingView.queue()))
+    .post('/tradingview/retry-failed', describeOperation({ summary: 'Retry every failed TradingView grant now', auth: 'operator', response: retryFailedResultSchema }), async (c) => c.json({ retried: await tradingView.retryAllFailed(requireUser(c)) }))
+    .get('/tradingview/reconciliation', describeOperation({ summary: 'TradingView access against paid access: unpaid usernames, missing grants', auth: 'operator', response: reconciliationSchema }), async (c) => c.json(await tradingView.reconciliation()))
+    .post('/tradingview/reconciliation/revoke', describeOperation({ summary: 'Revoke the access of a username no paying member has', auth: 'operator', body: revokeUnpaidRequestSchema, response: fixResultSchema }), async (c) => {
       const { username } = await readJson(c, revokeUnpaidRequestSchema);
       return c.json({ done: await tradingView.revokeUnpaid(username, requireUser(c)) });
     })
-    .post('/tradingview/reconciliation/grant', async (c) => {
+    .post('/tradingview/reconciliation/grant', describeOperation({ summary: "Grant a paying member's missing TradingView access", auth: 'operator', body: grantMissingRequestSchema, response: fixResultSchema }), async (c) => {
       const { userId } = await readJson(c, grantMissingRequestSchema);
       return c.json({ done: await tradingView.grantMissing(userId, requireUser(c)) });
     })
-    .get('/payments/orders', async (c) => c.json(await payments.orders(orderFilterSchema.parse(c.req.query()))))
-    .get('/payments/events', async (c) => c.json(await payments.events()))
-    .post('/payments/events/:id/replay', async (c) => c.json({ result: await payments.replay(failureId.parse(c.req.param('id')), requireUser(c)) }))
-    .get('/sandbox', async (c) => c.json(await sandbox.state()))
-    .post('/sandbox/tradingview-outage', async (c) => {
+    .get('/payments/orders', describeOperation({ summary: 'Orders, filtered by plan, status and days', auth: 'operator', response: ordersSchema }), async (c) => c.json(await payments.orders(orderFilterSchema.parse(c.req.query()))))
+    .get('/payments/events', describeOperation({ summary: 'Processed payment events and the failed ones', auth: 'operator', response: paymentEventsSchema }), async (c) => c.json(await payments.events()))
+    .post('/payments/events/:id/replay', describeOperation({ summary: 'Apply a failed payment event again', auth: 'operator', response: replayResultSchema }), async (c) => c.json({ result: await payments.replay(failureId.parse(c.req.param('id')), requireUser(c)) }))
+    .get('/access-changes', describeOperation({ summary: 'Access changes each subscriber (TradingView, mail…) has yet to take: waiting, failing, oldest, last error', auth: 'operator', response: accessChangesBacklogSchema }), async (c) =>
+      c.json(await accessChanges.backlog(), 200, { 'cache-control': 'private, no-store' }),
+    )
+    .get('/sandbox', describeOperation({ summary: "The sandbox tools' state: simulated TradingView outage, sandbox subscriptions", auth: 'operator', response: sandboxToolsSchema }), async (c) => c.json(await sandbox.state()))
+    .post('/sandbox/tradingview-outage', describeOperation({ summary: 'Simulate a TradingView outage, or end it', auth: 'operator', body: outageRequestSchema, response: sandboxToolsSchema }), async (c) => {
       const { down } = await readJson(c, outageRequestSchema);
       await sandbox.setOutage(down, requireUser(c));
       return c.json(await sandbox.state());

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import type { TradingViewPort } from '../tradingview/tradingview.port';
+import { createAccessChangesBacklog } from './access-changes-backlog.service';
 import type { AdminOpsServices } from './admin-ops.routes';
 import type { OperatorAlerts } from './alerts.service';
 import { createOperatorActions } from './operator-actions';
@@ -9,7 +10,7 @@ import { createPaymentsReport } from './payments-report.service';
 import { createSandboxTools } from './sandbox-tools.service';
 import { createTradingViewHealthService } from './tradingview-health.service';
 
-/** The console's TradingView, payments, alerts and sandbox services (the composition root builds them once). */
+/** The console's TradingView, payments, access-change delivery, alerts and sandbox services (the composition root builds them once). */
 export function createAdminOpsServices(deps: {
   db: Db;
   tradingView: TradingViewPort;
@@ -24,6 +25,7 @@ export function createAdminOpsServices(deps: {
   return {
     tradingView: createTradingViewHealthService({ db, port: tradingView, reconciler, scriptIds, clock, actions }),
     payments: createPaymentsReport({ db, handler, actions }),
+    accessChanges: createAccessChangesBacklog({ db }),
     alerts,
     sandbox: createSandboxTools({ db, tradingView, actions }),
   };

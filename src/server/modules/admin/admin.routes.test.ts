@@ -8,7 +8,6 @@ import { createTestApp, operatorSession, signUp, type TestApp } from '../../test
 import { userHasPremiumAccess } from '../access/access.repository';
 import { addOperator } from '../auth/operators.repository';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
-import { insertCompAccess } from './members.repository';
 
 const OPERATOR = 'operator@example.com';
 let t: TestApp;
@@ -53,7 +52,7 @@ describe('authorisation of every operator route', () => {
   beforeAll(async () => {
     target = (await account('target@example.com')).id;
     // the username correction needs a member with access
-    await insertCompAccess(t.deps.database.db, target, new Date(Date.now() + 86_400_000), null);
+    await t.services.entitlements.write((writer) => writer.giveComp(target, new Date(Date.now() + 86_400_000)));
   });
 
   it('answers anonymous 401, member 403 and operator 200 on every route', async () => {
@@ -193,6 +192,13 @@ describe('the console', () => {
     expect(response.status).toBe(200);
     const grants = await db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, renamed.id));
     expect(Object.fromEntries(grants.map((grant) => [grant.username, grant.desired]))).toEqual({ typo_trader: 'revoke', right_trader: 'grant' });
+
+    // the console shows the current name; the old one still finds the member
+    const list = async (q: string) => memberListSchema.parse(await (await t.request(`/api/admin/members?q=${q}`, { cookie: operator })).json()).members;
+    expect(await list('right_trader')).toEqual([expect.objectContaining({ id: renamed.id, tradingviewUsername: 'right_trader' })]);
+    expect(await list('typo_trader')).toEqual([expect.objectContaining({ id: renamed.id, tradingviewUsername: 'right_trader' })]);
+    const detail = memberDetailSchema.parse(await (await t.request(`/api/admin/members/${renamed.id}`, { cookie: operator })).json());
+    expect(detail.subscriptions).toEqual([expect.objectContaining({ plan: 'comp', tradingviewUsername: 'right_trader' })]);
   });
 
   it('pages the member list on the server', async () => {

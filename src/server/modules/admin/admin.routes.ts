@@ -2,10 +2,17 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
+  actionResultSchema,
   auditLogQuerySchema,
+  auditLogSchema,
   compAccessRequestSchema,
+  memberDetailSchema,
   memberListQuerySchema,
+  memberListSchema,
   operatorInviteRequestSchema,
+  operatorListSchema,
+  operatorStatusSchema,
+  overviewSchema,
   usernameCorrectionSchema,
   type AuditLog,
   type OperatorList,
@@ -13,6 +20,7 @@ import {
 } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { readJson } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import { operatorStandingOf, requireOperator, type OperatorDirectory } from '../auth/operator';
 import type { OperatorInvitations } from '../auth/operator-invitations';
 import { accountsByEmail, listOperators } from '../auth/operators.repository';
@@ -41,7 +49,11 @@ function memberId(value: string): string {
  * an error in every member's browser console), 401 to visitors like any member route.
  */
 export function operatorStatusRoutes(directory: OperatorDirectory) {
-  return new Hono<{ Variables: AuthVariables }>().get('/operator', async (c) => {
+  return new Hono<{ Variables: AuthVariables }>().get('/operator', describeOperation({
+    summary: 'Whether the signed-in user may open the operator console, or what is missing (confirm the e-mail, enrol two-factor, sign in again)',
+    auth: 'session',
+    response: operatorStatusSchema,
+  }), async (c) => {
     const standing = await operatorStandingOf(directory, requireUser(c));
     return c.json({ operator: standing === 'operator', standing } satisfies OperatorStatus, 200, NO_STORE);
   });
@@ -69,29 +81,29 @@ export function adminRoutes(deps: AdminRoutesDeps) {
   const { db, reports, members, invitations } = deps;
   return new Hono<{ Variables: AuthVariables }>()
     .use('*', requireOperator(deps.directory))
-    .get('/overview', async (c) => c.json(await reports.overview(), 200, NO_STORE))
-    .get('/members', async (c) => c.json(await members.list(memberListQuerySchema.parse(c.req.query())), 200, NO_STORE))
-    .get('/members/:id', async (c) => c.json(await members.detail(memberId(c.req.param('id'))), 200, NO_STORE))
-    .post('/members/:id/resync', async (c) => c.json(await members.resync(requireUser(c), memberId(c.req.param('id')))))
-    .post('/members/:id/retry-grant', async (c) => c.json(await members.retryGrant(requireUser(c), memberId(c.req.param('id')))))
-    .post('/members/:id/tradingview-username', async (c) => {
+    .get('/overview', describeOperation({ summary: 'Revenue, members, refunds and what needs attention', auth: 'operator', response: overviewSchema }), async (c) => c.json(await reports.overview(), 200, NO_STORE))
+    .get('/members', describeOperation({ summary: 'Members, searched and filtered, a page at a time', auth: 'operator', response: memberListSchema }), async (c) => c.json(await members.list(memberListQuerySchema.parse(c.req.query())), 200, NO_STORE))
+    .get('/members/:id', describeOperation({ summary: "One member's account, subscriptions, orders, grants and security events", auth: 'operator', response: memberDetailSchema }), async (c) => c.json(await members.detail(memberId(c.req.param('id'))), 200, NO_STORE))
+    .post('/members/:id/resync', describeOperation({ summary: "Sync the member's subscriptions with the payment provider", auth: 'operator', response: actionResultSchema }), async (c) => c.json(await members.resync(requireUser(c), memberId(c.req.param('id')))))
+    .post('/members/:id/retry-grant', describeOperation({ summary: "Retry the member's failed TradingView grants now", auth: 'operator', response: actionResultSchema }), async (c) => c.json(await members.retryGrant(requireUser(c), memberId(c.req.param('id')))))
+    .post('/members/:id/tradingview-username', describeOperation({ summary: "Correct the member's TradingView username", auth: 'operator', body: usernameCorrectionSchema, response: actionResultSchema }), async (c) => {
       const { username } = await readJson(c, usernameCorrectionSchema);
       return c.json(await members.correctUsername(requireUser(c), memberId(c.req.param('id')), username));
     })
-    .post('/members/:id/comp', async (c) => {
+    .post('/members/:id/comp', describeOperation({ summary: 'Give the member complimentary access until a day', auth: 'operator', body: compAccessRequestSchema, response: actionResultSchema }), async (c) => {
       const { until } = await readJson(c, compAccessRequestSchema);
       return c.json(await members.grantComp(requireUser(c), memberId(c.req.param('id')), until));
     })
-    .post('/members/:id/revoke', async (c) => c.json(await members.revokeAccess(requireUser(c), memberId(c.req.param('id')))))
-    .get('/operators', async (c) => c.json(await operatorList(deps.directory), 200, NO_STORE))
-    .post('/operators/invite', async (c) => {
+    .post('/members/:id/revoke', describeOperation({ summary: "Revoke the member's access", auth: 'operator', response: actionResultSchema }), async (c) => c.json(await members.revokeAccess(requireUser(c), memberId(c.req.param('id')))))
+    .get('/operators', describeOperation({ summary: 'The named operators and how far each account has proven itself', auth: 'operator', response: operatorListSchema }), async (c) => c.json(await operatorList(deps.directory), 200, NO_STORE))
+    .post('/operators/invite', describeOperation({ summary: 'Name an address an operator and mail it a one-time invitation', auth: 'operator', body: operatorInviteRequestSchema, response: actionResultSchema }), async (c) => {
       const operator = requireUser(c);
       const { email } = await readJson(c, operatorInviteRequestSchema);
       await invitations.invite({ email, invitedBy: operator.email });
       await recordOperatorAction(db, { operator: operator.email, action: 'invite_operator', details: { email: email.toLowerCase() } });
       return c.json({ message: `Invitation sent to ${email.toLowerCase()}.` });
     })
-    .get('/audit-log', async (c) => {
+    .get('/audit-log', describeOperation({ summary: "The operators' actions, newest first, a page at a time", auth: 'operator', response: auditLogSchema }), async (c) => {
       const query = auditLogQuerySchema.parse(c.req.query());
       const { rows, total } = await auditLogPage(db, { page: query.page, pageSize: AUDIT_PAGE_SIZE, ...(query.member ? { targetUserId: query.member } : {}) });
       const body: AuditLog = {

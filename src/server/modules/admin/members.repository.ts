@@ -21,16 +21,18 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 export type MemberListRow = { id: string; email: string; createdAt: Date; tradingviewUsername: string | null; status: MemberStatus; plan: string | null };
 
 /**
- * One page of members, newest accounts first. `q` matches part of the e-mail or TradingView
- * username, or exactly an order: checkout session, provider subscription or payment id, order id.
+ * One page of members, newest accounts first. `q` matches part of the e-mail or of a TradingView
+ * username the member uses or used (linked or granted), or exactly an order: checkout session,
+ * provider subscription or payment id, order id.
  */
 export async function searchMembers(db: Db, query: MemberListQuery, pageSize: number, now: Date): Promise<{ rows: MemberListRow[]; total: number }> {
   const q = query.q?.trim() ?? '';
   const like = `%${escapeLike(q.toLowerCase())}%`;
   const search = q
     ? sql`AND (lower(u.email) LIKE ${like}
-        OR EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND (lower(s.tradingview_username) LIKE ${like}
-             OR s.provider_subscription_id = ${q} OR s.checkout_session_id = ${q} OR s.provider_customer_id = ${q}))
+        OR EXISTS (SELECT 1 FROM tradingview_usernames n WHERE n.user_id = u.id AND lower(n.username) LIKE ${like})
+        OR EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id
+             AND (s.provider_subscription_id = ${q} OR s.checkout_session_id = ${q} OR s.provider_customer_id = ${q}))
         OR EXISTS (SELECT 1 FROM tradingview_grants g WHERE g.user_id = u.id AND lower(g.username) LIKE ${like})
         OR EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND (o.id::text = ${q} OR o.checkout_session_id = ${q}
              OR o.provider_payment_id = ${q} OR o.provider_payment_intent_id = ${q} OR o.provider_subscription_id = ${q}))
@@ -40,8 +42,7 @@ export async function searchMembers(db: Db, query: MemberListQuery, pageSize: nu
     db,
     sql`WITH members AS (
           SELECT u.id, u.email, u.created_at AS "createdAt",
-            (SELECT s.tradingview_username FROM user_subscriptions s WHERE s.user_id = u.id AND s.tradingview_username IS NOT NULL
-               ORDER BY s.updated_at DESC LIMIT 1) AS "tradingviewUsername",
+            (SELECT n.username FROM tradingview_usernames n WHERE n.user_id = u.id AND n.replaced_at IS NULL) AS "tradingviewUsername",
             ${memberStatus(now)} AS status,
             (SELECT CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END FROM user_subscriptions s WHERE s.user_id = u.id
                ORDER BY ${subscriptionGrantsAccessAt('s', now)} DESC, s.created_at DESC LIMIT 1) AS plan,
@@ -112,22 +113,6 @@ export async function shopAccessOf(db: Db, usernames: string[]) {
 
 export async function securityEventsOf(db: Db, userId: string, limit: number) {
   return db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.createdAt)).limit(limit);
-}
-
-/** Complimentary access until `until`: a row with no provider behind it, ending on its own. */
-export async function insertCompAccess(db: Db, userId: string, until: Date, tradingviewUsername: string | null): Promise<void> {
-  await db.insert(userSubscriptions).values({
-    userId,
-    // Stored as a monthly row that will not renew, so that every reader of plan_type (the member's
-    // settings, mails) keeps a plan it knows; the provider says it is comp.
-    planType: 'monthly',
-    provider: COMP_PROVIDER,
-    status: 'canceled',
-    cancelAtPeriodEnd: true,
-    isActive: true,
-    expiresAt: until,
-    tradingviewUsername,
-  });
 }
 
 /** Rows of the member that still give access (the operator's revoke switches these off). */

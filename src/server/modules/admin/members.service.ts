@@ -1,17 +1,17 @@
 import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
-import { MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
+import { MEMBER_ACCESS_HISTORY_SIZE, MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/session-user';
-import { revokeRows } from '../entitlements/entitlements.repository';
+import { changesOfMember } from '../entitlements/access-changes.repository';
+import type { Entitlements } from '../entitlements/entitlements';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
-import { retryFailedGrantNow } from '../tradingview/tradingview.repository';
+import { currentUsername, retryFailedGrantNow } from '../tradingview/tradingview.repository';
 import type { TradingViewService } from '../tradingview/tradingview.service';
 import { recordOperatorAction } from './audit.repository';
 import {
   accessRowIds,
   findMember,
   grantsOf,
-  insertCompAccess,
   memberStatusOf,
   ordersOf,
   searchMembers,
@@ -28,6 +28,8 @@ export type MembersServiceDeps = {
   db: Db;
   clock: () => Date;
   reconciler: GrantReconciler;
+  /** Comp access and revocations are entitlement writes: the core records them and tells TradingView. */
+  entitlements: Pick<Entitlements, 'write'>;
   tradingView: TradingViewService;
   /** billing's syncUser: re-reads the member's subscriptions and checkouts from the provider. */
   syncFromProvider: (member: Pick<SessionUser, 'id' | 'email'>) => Promise<boolean>;
@@ -67,12 +69,14 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async detail(userId: string): Promise<MemberDetail> {
       const member = await memberOr404(userId);
-      const [subscriptions, memberOrders, grants, events, status] = await Promise.all([
+      const [subscriptions, memberOrders, grants, events, status, username, changes] = await Promise.all([
         subscriptionsOf(db, userId),
         ordersOf(db, userId),
         grantsOf(db, userId),
         securityEventsOf(db, userId, SECURITY_EVENTS_SHOWN),
         memberStatusOf(db, userId, clock()),
+        currentUsername(db, userId),
+        changesOfMember(db, userId, MEMBER_ACCESS_HISTORY_SIZE),
       ]);
       const shopAccess = await shopAccessOf(db, grants.map((grant) => grant.username));
       const withCustomer = subscriptions.find((row) => customerUrl(row) !== null);
@@ -90,7 +94,8 @@ export function createMembersService(deps: MembersServiceDeps) {
           providerSubscriptionId: row.providerSubscriptionId,
           checkoutSessionId: row.checkoutSessionId,
           revokedReason: row.revokedReason,
-          tradingviewUsername: row.tradingviewUsername,
+          // the member's current name: the username is the member's, no longer a row's
+          tradingviewUsername: username,
           createdAt: row.createdAt.toISOString(),
         })),
         orders: memberOrders.map((order) => ({
@@ -118,6 +123,15 @@ export function createMembersService(deps: MembersServiceDeps) {
         })),
         securityEvents: events.map((event) => ({ id: event.id, event: event.event, count: event.count, ipAddress: event.ipAddress, createdAt: event.createdAt.toISOString() })),
         customerUrl: withCustomer ? customerUrl(withCustomer) : null,
+        accessHistory: changes.map((change) => ({
+          id: change.id,
+          kind: change.kind,
+          planType: change.planType,
+          previousPlanType: change.previousPlanType,
+          hasAccess: change.hasAccess,
+          expiresAt: iso(change.expiresAt),
+          occurredAt: change.occurredAt.toISOString(),
+        })),
       };
     },
 
@@ -152,23 +166,20 @@ export function createMembersService(deps: MembersServiceDeps) {
       const member = await memberOr404(userId);
       const ends = new Date(new Date(`${until}T00:00:00.000Z`).getTime() + DAY_MS);
       if (ends.getTime() <= clock().getTime()) throw serverError('compEndsInPast');
-      const username = (await subscriptionsOf(db, userId)).find((row) => row.tradingviewUsername)?.tradingviewUsername ?? null;
-      await db.transaction(async (tx) => {
-        await insertCompAccess(tx, member.id, ends, username);
-        await recordOperatorAction(tx, { operator: operator.email, action: 'grant_comp', targetUserId: userId, details: { until: dayKey(new Date(ends.getTime() - 1)) } });
+      await deps.entitlements.write(async (writer) => {
+        await writer.giveComp(member.id, ends);
+        await recordOperatorAction(writer.tx, { operator: operator.email, action: 'grant_comp', targetUserId: userId, details: { until: dayKey(new Date(ends.getTime() - 1)) } });
       });
-      await reconciler.syncUser(userId);
       return { message: `Complimentary access until ${until} (end of day, UTC).` };
     },
 
     async revokeAccess(operator: SessionUser, userId: string): Promise<ActionResult> {
       await memberOr404(userId);
       const rows = await accessRowIds(db, userId);
-      await db.transaction(async (tx) => {
-        await revokeRows(tx, { rowIds: rows }, 'operator');
-        await recordOperatorAction(tx, { operator: operator.email, action: 'revoke_access', targetUserId: userId, details: { rows: rows.length } });
+      await deps.entitlements.write(async (writer) => {
+        await writer.revokeRows({ rowIds: rows }, 'operator');
+        await recordOperatorAction(writer.tx, { operator: operator.email, action: 'revoke_access', targetUserId: userId, details: { rows: rows.length } });
       });
-      await reconciler.syncUser(userId);
       return {
         message: rows.length
           ? `Access revoked (${rows.length} subscription${rows.length === 1 ? '' : 's'}). A renewing subscription still renews at the provider: cancel it there.`

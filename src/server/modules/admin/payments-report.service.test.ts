@@ -48,7 +48,7 @@ describe('payment events', () => {
     await payments.sandbox.pay(sessionId, payBody(email));
     // The provider is unreachable while the events are delivered: each delivery fails and is kept.
     const unreachable = { ...payments, retrieveCheckoutSession: async () => Promise.reject(new Error('provider timed out')) };
-    const broken = createPaymentEventHandler({ db: t.deps.database.db, payments: unreachable, logger: createLogger('silent'), clock: t.deps.clock });
+    const broken = createPaymentEventHandler({ db: t.deps.database.db, payments: unreachable, logger: createLogger('silent'), clock: t.deps.clock, entitlements: t.services.entitlements });
     await deliverSandboxEvents(payments, broken, createLogger('silent'));
 
     const before = await get<PaymentEvents>('/payments/events');

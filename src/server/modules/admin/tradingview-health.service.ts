@@ -2,12 +2,12 @@
 // and the reconciliation of TradingView's lists with who pays. Fixes go through the reconciler's
 // own rows (a missing member) or the shop's own access (an unpaid username), never hand-given access.
 import type { GrantQueue, GrantQueueItem, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
-import { currentTradingViewUsername, desiredGrant, targetOf } from '@shared/tradingview-grants';
+import { desiredGrant, targetOf } from '@shared/tradingview-grants';
 import { reconcileTradingView, type MemberWithUsername } from '@shared/tradingview-reconciliation';
 import type { Db } from '../../db/client';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
-import { findShopAccess, forgetShopAccess, grantsForUser, setGrantTarget, shopUsernames } from '../tradingview/tradingview.repository';
+import { currentUsernames, findShopAccess, forgetShopAccess, grantsForUser, setGrantTarget, shopUsernames } from '../tradingview/tradingview.repository';
 import { findAlert } from './alerts.repository';
 import type { Operator, OperatorActions } from './operator-actions';
 import { membersSubscriptions, ownersByUsername, ownersOfUsername, queuedGrants, recentlySettledGrants, retryAllFailedGrants, type QueuedGrant } from './tradingview-health.repository';
@@ -45,8 +45,9 @@ const unavailable = (error: unknown) => serverError('tradingViewDidNotAnswer', t
 /** Members with access now under the same rule the reconciler grants by, and their current username. */
 async function payingMembers(db: Db, now: Date): Promise<MemberWithUsername[]> {
   const paying: MemberWithUsername[] = [];
+  const usernames = await currentUsernames(db);
   for (const member of await membersSubscriptions(db)) {
-    const username = currentTradingViewUsername(member.rows);
+    const username = usernames.get(member.userId) ?? null;
     if (username && desiredGrant(member.rows, now).desired === 'grant') paying.push({ userId: member.userId, email: member.email, username });
   }
   return paying;

@@ -4,6 +4,7 @@ import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
 import { PASSWORD_MAX_LENGTH, VALIDATION_MESSAGES, displayNameSchema, findUnsafeText, isSafeText, signUpPasswordSchema } from '@shared/validation';
 import type { Config } from '../../config';
 import { errorBody } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import type { ReadCache } from '@shared/read-cache';
 import type { Auth } from './auth';
 
@@ -66,7 +67,7 @@ export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {
   const routes = new Hono();
   routes.use('*', authInputRule);
 
-  routes.post('/sign-up/email', async (c) => {
+  routes.post('/sign-up/email', describeOperation({ summary: "Create an account with e-mail and password (better-auth's sign-up behind this shop's checks)", auth: 'none', errors: 'better-auth', ok: "better-auth's answer: the new user, signed in" }), async (c) => {
     if (config.auth.registrationDisabled) {
       return c.json(errorBody('registration_disabled', SERVER_ERROR_MESSAGES.registration_disabled), 403);
     }
@@ -82,7 +83,7 @@ export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {
     return auth.handler(request);
   });
 
-  routes.get('/reset-token-status', async (c) => {
+  routes.get('/reset-token-status', describeOperation({ summary: 'Whether a password-reset link is still usable', auth: 'none', ok: '{ valid: boolean }' }), async (c) => {
     const token = c.req.query('token') ?? '';
     // better-auth's tokens are 24 characters; anything else is not worth a query
     if (!/^[A-Za-z0-9_-]{8,128}$/.test(token)) return c.json({ valid: false });
@@ -100,7 +101,7 @@ export function authRoutes({ auth, config, reads }: AuthRoutesDeps) {
   // whose reading wrote (an expired session deleted, an old one extended with a new cookie) is
   // never kept, and any write here ends what was kept. Nor is an answer that found no session:
   // anyone can send a new junk cookie and query with every request, and each kept 14 KB.
-  routes.get('/get-session', async (c) => {
+  routes.get('/get-session', describeOperation({ summary: 'The signed-in user and session, or null', auth: 'none', errors: 'better-auth', ok: "better-auth's session answer; null without a live session" }), async (c) => {
     const query = c.req.query();
     const load = async (): Promise<SessionAnswer> => {
       const response = await auth.api.getSession({ headers: c.req.raw.headers, query, asResponse: true });

@@ -20,6 +20,7 @@ import {
   userIdOf,
 } from '../../test-support/billing-test-kit';
 import { claimCheckoutSession } from '../fulfilment/fulfilment';
+import { currentUsername, linkUsername } from '../tradingview/tradingview.repository';
 import { computeProration } from '../sandbox/proration';
 
 let t: TestApp;
@@ -33,7 +34,7 @@ async function member(name: string, plan: 'monthly' | 'yearly' | 'lifetime' | 'q
   const cookie = await signUp(t, address);
   const sessionId = await buy(t, address, { planType: plan }, cookie, card);
   const userId = await userIdOf(t, cookie);
-  await claimCheckoutSession(t.deps.database.db, sessionId, userId);
+  await claimCheckoutSession(t.services.entitlements, sessionId, userId);
   return { email: address, cookie, userId, sessionId };
 }
 
@@ -177,7 +178,7 @@ describe('POST /api/get-payment-details', () => {
     // the events arrive later and change nothing
     const { deliverSandboxEvents } = await import('../sandbox/sandbox-jobs');
     const { createPaymentEventHandler } = await import('../fulfilment/fulfilment');
-    await deliverSandboxEvents(sandboxOf(t), createPaymentEventHandler({ db: t.deps.database.db, payments: t.deps.payments, logger: t.deps.logger, clock: time.clock }), t.deps.logger);
+    await deliverSandboxEvents(sandboxOf(t), createPaymentEventHandler({ db: t.deps.database.db, payments: t.deps.payments, logger: t.deps.logger, clock: time.clock, entitlements: t.services.entitlements }), t.deps.logger);
     expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
     expect(await ordersOfSession(t, sessionId)).toHaveLength(1);
   });
@@ -195,9 +196,9 @@ describe('POST /api/get-payment-details', () => {
     expect((await json(await details(sessionId, other))).userStatus).toBe('existing_needs_login');
 
     expect((await json(await details(sessionId, cookie))).userStatus).toBe('existing_needs_tv');
-    await claimCheckoutSession(t.deps.database.db, sessionId, userId);
+    await claimCheckoutSession(t.services.entitlements, sessionId, userId);
     expect((await json(await details(sessionId, cookie))).userStatus).toBe('existing_needs_tv');
-    await t.deps.database.db.update(userSubscriptions).set({ tradingviewUsername: 'chart_wizard' }).where(eq(userSubscriptions.userId, userId));
+    await linkUsername(t.deps.database.db, userId, 'chart_wizard', new Date());
     expect((await json(await details(sessionId, cookie))).userStatus).toBe('existing_complete');
   });
 
@@ -208,7 +209,7 @@ describe('POST /api/get-payment-details', () => {
     const cookie = await signUp(t, address); // what verify-payment does: create the account, then claim
     const userId = await userIdOf(t, cookie);
     expect((await json(await details(sessionId, cookie))).userStatus).toBe('existing_needs_tv');
-    await claimCheckoutSession(t.deps.database.db, sessionId, userId);
+    await claimCheckoutSession(t.services.entitlements, sessionId, userId);
     expect((await json(await details(sessionId, cookie))).userStatus).toBe('new_needs_tv');
     expect((await json(await details(sessionId))).userStatus).toBe('existing_needs_login');
   });
@@ -220,27 +221,31 @@ describe('claimCheckoutSession', () => {
     const cookie = await signUp(t, address);
     const userId = await userIdOf(t, cookie);
     const first = await buy(t, address, { planType: 'monthly' });
-    await claimCheckoutSession(t.deps.database.db, first, userId);
-    await t.deps.database.db.update(userSubscriptions).set({ tradingviewUsername: 'tv_claimer' }).where(eq(userSubscriptions.userId, userId));
+    await claimCheckoutSession(t.services.entitlements, first, userId);
+    await linkUsername(t.deps.database.db, userId, 'tv_claimer', new Date());
 
     const second = await buy(t, address, { planType: 'lifetime' });
     const intruder = await userIdOf(t, await signUp(t, email('intruder')));
-    await expect(claimCheckoutSession(t.deps.database.db, second, intruder)).rejects.toMatchObject({ code: 'email_mismatch', status: 403 });
-    const result = await claimCheckoutSession(t.deps.database.db, second, userId);
+    await expect(claimCheckoutSession(t.services.entitlements, second, intruder)).rejects.toMatchObject({ code: 'email_mismatch', status: 403 });
+    const result = await claimCheckoutSession(t.services.entitlements, second, userId);
     expect(result).toMatchObject({ userId, planType: 'lifetime', alreadyClaimed: false });
-    expect(await claimCheckoutSession(t.deps.database.db, second, userId)).toMatchObject({ alreadyClaimed: true });
-    await expect(claimCheckoutSession(t.deps.database.db, second, intruder)).rejects.toMatchObject({ code: 'session_claimed', status: 409 });
+    expect(await claimCheckoutSession(t.services.entitlements, second, userId)).toMatchObject({ alreadyClaimed: true });
+    await expect(claimCheckoutSession(t.services.entitlements, second, intruder)).rejects.toMatchObject({ code: 'session_claimed', status: 409 });
 
-    expect(await rowsOfSession(t, second)).toEqual([expect.objectContaining({ userId, planType: 'lifetime', tradingviewUsername: 'tv_claimer', isActive: true })]);
+    expect(await rowsOfSession(t, second)).toEqual([expect.objectContaining({ userId, planType: 'lifetime', isActive: true })]);
+    // the username is the member's, not a row's: the claimed purchase is shown with it
+    expect(await currentUsername(t.deps.database.db, userId)).toBe('tv_claimer');
+    const view = subscriptionViewDtoSchema.parse(await (await t.request('/api/subscription', { cookie })).json());
+    expect(view).toMatchObject({ planType: 'lifetime', tradingviewUsername: 'tv_claimer' });
     expect(await ordersOfSession(t, second)).toEqual([expect.objectContaining({ userId, amount: 54999, currency: 'usd' })]);
     expect((await checkoutRow(t, second))?.claimedByUserId).toBe(userId);
   });
 
   it('refuses unknown and unpaid sessions', async () => {
     const userId = await userIdOf(t, await signUp(t, email('nobody')));
-    await expect(claimCheckoutSession(t.deps.database.db, 'cs_sbx_missing', userId)).rejects.toMatchObject({ code: 'session_not_found' });
+    await expect(claimCheckoutSession(t.services.entitlements, 'cs_sbx_missing', userId)).rejects.toMatchObject({ code: 'session_not_found' });
     const { sessionId } = await startCheckout(t);
-    await expect(claimCheckoutSession(t.deps.database.db, sessionId, userId)).rejects.toMatchObject({ code: 'session_not_paid' });
+    await expect(claimCheckoutSession(t.services.entitlements, sessionId, userId)).rejects.toMatchObject({ code: 'session_not_paid' });
   });
 
   it('is done at fulfilment when the signed-in member who started the checkout paid with their own e-mail', async () => {
@@ -278,6 +283,16 @@ describe('GET /api/subscription and POST /api/check-subscription', () => {
     const [row] = await rowsOfSession(t, monthly.sessionId);
     expect(view).toMatchObject({ planType: 'monthly', isActive: true, isCanceled: false, status: 'active', amount: 3600, currency: 'usd', canCancel: true, latestPlanType: 'monthly' });
     expect(view.expiresAt).toBe(row?.expiresAt?.toISOString());
+  });
+
+  it("shows the member's current TradingView username, the new one after a change", async () => {
+    const monthly = await member('username-view');
+    const view = async () => subscriptionViewDtoSchema.parse(await (await t.request('/api/subscription', { cookie: monthly.cookie })).json());
+    expect(await view()).toMatchObject({ planType: 'monthly', tradingviewUsername: null });
+    await linkUsername(t.deps.database.db, monthly.userId, 'first_name', new Date());
+    expect(await view()).toMatchObject({ planType: 'monthly', tradingviewUsername: 'first_name' });
+    await linkUsername(t.deps.database.db, monthly.userId, 'second_name', new Date());
+    expect(await view()).toMatchObject({ planType: 'monthly', tradingviewUsername: 'second_name' });
   });
 
   it('forces a provider sync when the active row has no expiry', async () => {

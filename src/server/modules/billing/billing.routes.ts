@@ -4,17 +4,26 @@
 import { Hono } from 'hono';
 import type { ReadCache } from '@shared/read-cache';
 import {
+  checkSubscriptionResponseSchema,
   createCheckoutRequestSchema,
+  createCheckoutResponseSchema,
+  customerPortalResponseSchema,
   getPaymentDetailsRequestSchema,
+  getPaymentDetailsResponseSchema,
   postPaymentCleanupRequestSchema,
+  postPaymentCleanupResponseSchema,
   previewUpgradeCostRequestSchema,
+  previewUpgradeCostResponseSchema,
+  subscriptionViewDtoSchema,
   updateSubscriptionRequestSchema,
+  updateSubscriptionResponseSchema,
 } from '@shared/api-contract';
 import { ANONYMOUS_CHECKOUTS_PER_ADDRESS } from '@shared/throttle';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { clientAddressOf } from '../../http/client-address';
 import { readJson } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import { returnBaseUrl } from '../../http/public-address';
 import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { CheckoutProofs } from './checkout-proof';
@@ -36,37 +45,37 @@ export function billingRoutes(deps: BillingRoutesDeps) {
   const routes = new Hono<{ Variables: AuthVariables }>()
     // Anonymous visitors may start a checkout, each a provider call: so many per address.
     .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
-    .post('/create-checkout', async (c) => {
+    .post('/create-checkout', describeOperation({ summary: 'Start a hosted checkout for a plan', auth: 'none', body: createCheckoutRequestSchema, response: createCheckoutResponseSchema }), async (c) => {
       const checkout = await billing.createCheckout(c.get('user'), await readJson(c, createCheckoutRequestSchema), returnBaseUrl(config, c));
       // This browser may take the purchase after paying; any other must prove the e-mail.
       checkoutProofs.remember(c, checkout.sessionId);
       return c.json(checkout);
     })
-    .post('/get-payment-details', async (c) => {
+    .post('/get-payment-details', describeOperation({ summary: 'Details and buyer status of a paid checkout', auth: 'none', body: getPaymentDetailsRequestSchema, response: getPaymentDetailsResponseSchema }), async (c) => {
       const { sessionId, proof } = await readJson(c, getPaymentDetailsRequestSchema);
       const proven = checkoutProofs.proves(c, sessionId, proof, clock());
       c.header('Cache-Control', 'no-store');
       return c.json(await billing.getPaymentDetails(c.get('user'), sessionId, proven));
     })
-    .get('/subscription', async (c) => {
+    .get('/subscription', describeOperation({ summary: 'The derived subscription view', auth: 'session', response: subscriptionViewDtoSchema }), async (c) => {
       const user = requireUser(c);
       return c.json(await reads.read(`subscription:${user.id}`, () => billing.getSubscription(user)));
     })
-    .post('/check-subscription', async (c) => c.json({ success: await billing.syncUser(requireUser(c)) }))
-    .post('/preview-upgrade-cost', async (c) => {
+    .post('/check-subscription', describeOperation({ summary: 'Sync the subscription with the payment provider', auth: 'session', response: checkSubscriptionResponseSchema }), async (c) => c.json({ success: await billing.syncUser(requireUser(c)) }))
+    .post('/preview-upgrade-cost', describeOperation({ summary: 'Preview the proration of a plan change', auth: 'session', body: previewUpgradeCostRequestSchema, response: previewUpgradeCostResponseSchema }), async (c) => {
       const user = requireUser(c);
       const { planType } = await readJson(c, previewUpgradeCostRequestSchema);
       return c.json(await billing.previewUpgrade(user, planType));
     })
-    .post('/update-subscription', async (c) => {
+    .post('/update-subscription', describeOperation({ summary: 'Change the plan with the previewed proration', auth: 'session', body: updateSubscriptionRequestSchema, response: updateSubscriptionResponseSchema }), async (c) => {
       const user = requireUser(c);
       const { planType } = await readJson(c, updateSubscriptionRequestSchema);
       return c.json(await billing.updateSubscription(user, planType, clientAddressOf(c.req.raw.headers)));
     })
-    .post('/post-payment-cleanup', async (c) => {
+    .post('/post-payment-cleanup', describeOperation({ summary: 'Cancel the recurring plan a lifetime purchase replaced', auth: 'session', body: postPaymentCleanupRequestSchema, response: postPaymentCleanupResponseSchema }), async (c) => {
       const user = requireUser(c);
       return c.json(await billing.postPaymentCleanup(user, await readJson(c, postPaymentCleanupRequestSchema)));
     })
-    .post('/customer-portal', async (c) => c.json(await billing.customerPortal(requireUser(c), returnBaseUrl(config, c))));
+    .post('/customer-portal', describeOperation({ summary: 'Open the billing portal', auth: 'session', response: customerPortalResponseSchema }), async (c) => c.json(await billing.customerPortal(requireUser(c), returnBaseUrl(config, c))));
   return routes;
 }

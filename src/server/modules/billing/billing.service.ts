@@ -10,7 +10,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { SessionUser } from '../../http/session-user';
-import { queuePlanChangedMail } from '../mail/lifecycle-mails';
 import { maskEmail } from './checkout-proof';
 import { recordSecurityEvent } from '../security/security.repository';
 import {
@@ -24,7 +23,6 @@ import {
   forgetCustomerId,
   findPlanChange,
   insertCheckoutSession,
-  latestTradingviewUsername,
   openSessionsForEmail,
   PLAN_CHANGE_REPEAT_MS,
   createSubscriptionViewQuery,
@@ -33,9 +31,9 @@ import {
   type CheckoutSessionRow,
   type SubscriptionViewRecord,
 } from '../entitlements/entitlements.repository';
-import { replaceRecurringPlans, settlePayment } from '../fulfilment/duplicate-payments';
-import { applyCheckoutSession, applySubscription, claimCheckoutSession, notifyUsersChanged, readSessionFacts, settlementDeps, type FulfilmentDeps } from '../fulfilment/fulfilment';
+import type { Fulfilment } from '../fulfilment/fulfilment';
 import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from '../payments/payments.port';
+import { currentUsername } from '../tradingview/tradingview.repository';
 import { serverError } from '../../http/server-errors';
 
 export type BillingServiceDeps = {
@@ -44,8 +42,8 @@ export type BillingServiceDeps = {
   config: Config;
   logger: Logger;
   clock: () => Date;
-  /** Members whose subscriptions changed (the TradingView reconciler's syncUser). */
-  onUsersChanged?: (userIds: string[]) => Promise<void>;
+  /** Writes what the provider answers (sessions, subscriptions) through the entitlements core. */
+  fulfilment: Fulfilment;
 };
 
 /** How long a previewed proration date is honoured by the change that follows it. */
@@ -85,8 +83,7 @@ function paymentUserStatus(input: {
 
 export function createBillingService(deps: BillingServiceDeps) {
   const { db, payments, config, logger, clock } = deps;
-  const fulfilment: FulfilmentDeps = { db, payments, logger, clock, ...(deps.onUsersChanged ? { onUsersChanged: deps.onUsersChanged } : {}) };
-  const notify = (userIds: readonly (string | null)[]) => notifyUsersChanged(fulfilment, userIds);
+  const { fulfilment } = deps;
   // Proration dates shown in a preview, so the change that follows charges exactly what was shown.
   // Kept in memory: on another instance or after a restart the change uses "now", seconds later.
   const previews = new Map<string, { prorationDate: number; subscriptionId: string; at: number }>();
@@ -113,14 +110,6 @@ export function createBillingService(deps: BillingServiceDeps) {
     if (rows.some((row) => basePlan(row.planType) === basePlan(planType))) throw serverError('subscriptionExists');
   }
 
-  /** Re-reads a session from the provider and writes what it says (idempotent; no event id needed). */
-  async function fulfilFromProvider(sessionId: string): Promise<void> {
-    const facts = await readSessionFacts(fulfilment, sessionId);
-    if (!facts) return;
-    await notify(await db.transaction((tx) => applyCheckoutSession(tx, payments.kind, facts, logger)));
-    await settlePayment(settlementDeps(fulfilment), sessionId);
-  }
-
   /**
    * Our row of a paid session: when the buyer arrives before the provider's event, the session is
    * read from the provider and fulfilled right here. Throws the spec's errors otherwise.
@@ -129,14 +118,14 @@ export function createBillingService(deps: BillingServiceDeps) {
     let row = await findCheckoutSession(db, sessionId);
     if (!row) throw serverError('sessionNotFound');
     if (!isPaid(row)) {
-      await fulfilFromProvider(sessionId);
+      await fulfilment.fulfilFromProvider(sessionId);
       row = await findCheckoutSession(db, sessionId);
       if (!row) throw serverError('sessionNotFound');
     }
     if (!isPaid(row)) throw serverError('sessionNotPaid');
     if (row.duplicateStatus) {
       // The buyer already holds a subscription: this payment is refunded, never activated.
-      if (row.duplicateStatus === 'refund_pending') await settlePayment(settlementDeps(fulfilment), sessionId);
+      if (row.duplicateStatus === 'refund_pending') await fulfilment.settle(sessionId);
       throw serverError('duplicatePayment');
     }
     return row;
@@ -151,7 +140,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       try {
         const asOf = clock();
         const sub = await payments.retrieveSubscription(id);
-        if (sub) await notify(await db.transaction((tx) => applySubscription(tx, payments.kind, sub, asOf, logger)));
+        if (sub) await fulfilment.applySubscription(sub, asOf);
       } catch (error) {
         ok = false;
         logger.warn({ err: error, subscriptionId: id }, 'subscription sync failed');
@@ -159,7 +148,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     }
     for (const id of sessionIds) {
       try {
-        await fulfilFromProvider(id);
+        await fulfilment.fulfilFromProvider(id);
       } catch (error) {
         ok = false;
         logger.warn({ err: error, sessionId: id }, 'one-time purchase sync failed');
@@ -179,14 +168,9 @@ export function createBillingService(deps: BillingServiceDeps) {
       const asOf = clock();
       const sub = await payments.applyPlanChange({ subscriptionId, planType, prorationDate });
       previews.delete(key);
-      // Written now (not only when the event arrives) so the member's next read shows the new plan.
-      await notify(
-        await db.transaction(async (tx) => {
-          const owners = await applySubscription(tx, payments.kind, sub, asOf, logger);
-          await queuePlanChangedMail(tx, { email: user.email, subscriptionId: sub.id, from: current.planType, to: planType, at: asOf });
-          return owners;
-        }),
-      );
+      // Written now (not only when the event arrives) so the member's next read shows the new plan;
+      // the change of plan reaches the mail module as an access change.
+      await fulfilment.applySubscription(sub, asOf);
       await recordSecurityEvent(db, { userId: user.id, event: 'SUBSCRIPTION_CHANGE', details: { from: current.planType, to: planType }, ipAddress });
       logger.info({ userId: user.id, from: current.planType, to: planType }, 'plan changed');
       return { success: true as const, planType };
@@ -206,7 +190,7 @@ export function createBillingService(deps: BillingServiceDeps) {
     },
 
     /** Links a paid session's rows to the account that paid it (fulfilment's rules: once, same e-mail only). */
-    claimCheckoutSession: (sessionId: string, userId: string) => claimCheckoutSession(db, sessionId, userId),
+    claimCheckoutSession: fulfilment.claim,
 
     /** `baseUrl`: where the provider sends the buyer back (PUBLIC_URL, or the request's address in development). */
     async createCheckout(user: SessionUser | null, input: CreateCheckoutRequest, baseUrl: string): Promise<CreateCheckoutResponse> {
@@ -272,7 +256,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const row = await loadPaidSession(sessionId);
       if (!row.email || !isPlanType(row.planType)) throw serverError('sessionNotFound');
       const account = await findAccountByEmail(db, row.email);
-      const hasUsername = account ? (await latestTradingviewUsername(db, account.id)) !== null : false;
+      const hasUsername = account ? (await currentUsername(db, account.id)) !== null : false;
       const emailProven = browserProven || (user !== null && user.email.toLowerCase() === row.email.toLowerCase());
       return {
         email: emailProven ? row.email : maskEmail(row.email),
@@ -290,7 +274,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const since = new Date(clock().getTime() - RECENT_CHECKOUT_MS);
       for (const session of await openSessionsForEmail(db, user.email, since)) {
         try {
-          await fulfilFromProvider(session.id);
+          await fulfilment.fulfilFromProvider(session.id);
         } catch (error) {
           ok = false;
           logger.warn({ err: error, sessionId: session.id }, 'checkout sync failed');
@@ -365,7 +349,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         throw serverError('noLifetimePurchaseYet');
       }
       // Usually done already when the purchase was fulfilled; safe to repeat.
-      await replaceRecurringPlans(settlementDeps(fulfilment), user.email, { checkoutSessionId: lifetime.checkoutSessionId, subscriptionId: null });
+      await fulfilment.replaceRecurringPlans(user.email, { checkoutSessionId: lifetime.checkoutSessionId, subscriptionId: null });
       return { success: true };
     },
 

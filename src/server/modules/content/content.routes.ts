@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { describeOperation } from '../../http/openapi';
 import { preparedJsonCache, sendPreparedJson } from '../../http/prepared-json';
 import { requireMember, type AuthVariables } from '../../http/session-user';
 import type { ContentCatalogue } from './content-loader';
@@ -18,6 +19,8 @@ const imageFile = z.string().max(200).regex(/^[A-Za-z0-9][\w.-]*$/, 'must be an 
  */
 const PRIVATE_JSON = { 'cache-control': 'private, no-cache', vary: 'Cookie' };
 
+const MEMBERS = { auth: 'session', description: 'Members with access only: 403 without.' } as const;
+
 export function contentRoutes({ content }: { content: ContentCatalogue }) {
   const service = createContentService({ content });
   // Content does not change while the process runs: each answer is serialized and gzipped once.
@@ -31,16 +34,16 @@ export function contentRoutes({ content }: { content: ContentCatalogue }) {
       requireMember(c);
       return next();
     })
-    .get('/content/guides', (c) => sendPreparedJson(c, prepared(guideList)))
-    .get('/content/guides/:id', (c) => sendPreparedJson(c, prepared(service.guide(contentId.parse(c.req.param('id'))))))
-    .get('/content/guides/:productId/features/:featureId', (c) => {
+    .get('/content/guides', describeOperation({ summary: 'Guide summaries (members with access only)', ...MEMBERS, ok: '{ guides }: GuideSummary[] (src/shared/content.ts)' }), (c) => sendPreparedJson(c, prepared(guideList)))
+    .get('/content/guides/:id', describeOperation({ summary: 'One guide with its sections or features', ...MEMBERS, ok: 'Guide (src/shared/content.ts)' }), (c) => sendPreparedJson(c, prepared(service.guide(contentId.parse(c.req.param('id'))))))
+    .get('/content/guides/:productId/features/:featureId', describeOperation({ summary: "One product feature's documentation", ...MEMBERS, ok: 'GuideFeature (src/shared/content.ts)' }), (c) => {
       const productId = contentId.parse(c.req.param('productId'));
       const featureId = contentId.parse(c.req.param('featureId'));
       return sendPreparedJson(c, prepared(service.feature(productId, featureId)));
     })
-    .get('/content/strategies', (c) => sendPreparedJson(c, prepared(strategyList)))
-    .get('/content/strategies/:id', (c) => sendPreparedJson(c, prepared(service.strategy(contentId.parse(c.req.param('id'))))))
-    .get('/content/images/:file', async (c) => {
+    .get('/content/strategies', describeOperation({ summary: 'Strategy summaries', ...MEMBERS, ok: '{ strategies }: StrategySummary[] (src/shared/content.ts)' }), (c) => sendPreparedJson(c, prepared(strategyList)))
+    .get('/content/strategies/:id', describeOperation({ summary: 'One strategy with sanitised section HTML', ...MEMBERS, ok: 'Strategy (src/shared/content.ts)' }), (c) => sendPreparedJson(c, prepared(service.strategy(contentId.parse(c.req.param('id'))))))
+    .get('/content/images/:file', describeOperation({ summary: 'An image of a guide or strategy', ...MEMBERS, ok: 'The image, in its own content type' }), async (c) => {
       const image = await service.image(imageFile.parse(c.req.param('file')));
       return c.body(image.body as Uint8Array<ArrayBuffer>, 200, {
         'content-type': image.contentType,

@@ -3,7 +3,7 @@
 // pass the transaction (PGlite has one connection; a query on `db` there would wait forever).
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
+import type { DuplicateStatus } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import { ACTIVE_ROWS_LIMIT, RECENT_ROWS_LIMIT, type OrderSummary } from '@shared/subscription-view';
 import type { Db } from '../../db/client';
@@ -12,6 +12,8 @@ import { checkoutSessions, orders, processedEvents, user, userSubscriptions } fr
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type SubscriptionRecord = typeof userSubscriptions.$inferSelect;
 export type OrderRecord = typeof orders.$inferSelect;
+
+const us = userSubscriptions;
 
 // ---------------------------------------------------------------- users
 
@@ -29,17 +31,6 @@ export async function findAccountByEmail(db: Db, email: string): Promise<Account
 export async function findAccountById(db: Db, id: string): Promise<AccountSummary | null> {
   const [row] = await db.select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, id)).limit(1);
   return row ?? null;
-}
-
-/** The TradingView username on file: the most recently updated one of any of the user's rows. */
-export async function latestTradingviewUsername(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ username: userSubscriptions.tradingviewUsername })
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), isNotNull(userSubscriptions.tradingviewUsername)))
-    .orderBy(desc(userSubscriptions.updatedAt))
-    .limit(1);
-  return row?.username ?? null;
 }
 
 // ---------------------------------------------------------------- checkout sessions
@@ -80,33 +71,6 @@ export async function openSessionsForEmail(db: Db, email: string, since: Date): 
 
 // ---------------------------------------------------------------- orders
 
-/** One order per checkout session; returns its id whether it was just written or existed. */
-export async function ensureCheckoutOrder(
-  tx: Db,
-  values: {
-    checkoutSessionId: string;
-    planType: PlanType;
-    amount: number;
-    currency: string;
-    providerPaymentId: string | null;
-    providerPaymentIntentId: string | null;
-    providerSubscriptionId: string | null;
-    userId: string | null;
-  },
-): Promise<string> {
-  await tx.insert(orders).values({ ...values, status: 'paid' }).onConflictDoNothing({ target: orders.checkoutSessionId });
-  // An order written before its payment intent was known (older rows, a late invoice) learns it now.
-  if (values.providerPaymentIntentId) {
-    await tx
-      .update(orders)
-      .set({ providerPaymentIntentId: values.providerPaymentIntentId })
-      .where(and(eq(orders.checkoutSessionId, values.checkoutSessionId), isNull(orders.providerPaymentIntentId)));
-  }
-  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, values.checkoutSessionId)).limit(1);
-  if (!row) throw new Error(`order for ${values.checkoutSessionId} vanished`);
-  return row.id;
-}
-
 export async function findOrderByPaymentId(db: Db, providerPaymentId: string): Promise<OrderRecord | null> {
   const [row] = await db.select().from(orders).where(eq(orders.providerPaymentId, providerPaymentId)).limit(1);
   return row ?? null;
@@ -122,142 +86,9 @@ export async function findOrderByAnyPaymentId(db: Db, paymentId: string): Promis
   return row ?? null;
 }
 
-export async function insertOrder(tx: Db, values: typeof orders.$inferInsert): Promise<void> {
-  await tx.insert(orders).values(values);
-}
-
-export async function setOrderStatus(tx: Db, id: string, status: string): Promise<void> {
-  await tx.update(orders).set({ status }).where(eq(orders.id, id));
-}
-
-// ---------------------------------------------------------------- user_subscriptions
-
-export type ProviderState = {
-  planType: PlanType;
-  status: string;
-  isActive: boolean;
-  expiresAt: Date | null;
-  cancelAtPeriodEnd: boolean;
-  /** The moment the provider's object was read: an older snapshot never overwrites a newer one. */
-  asOf: Date;
-};
-
-type Link = {
-  provider: string;
-  providerCustomerId: string | null;
-  /** The Stripe mode the customer id belongs to (false for the sandbox). */
-  providerLivemode: boolean;
-  userId: string | null;
-  checkoutSessionId: string | null;
-  orderId: string | null;
-};
-
-const us = userSubscriptions;
-// True when the incoming snapshot is at least as new as the one the row was written from.
-const fresh = sql`(${us.providerUpdatedAt} IS NULL OR ${us.providerUpdatedAt} <= excluded.provider_updated_at)`;
-const keepUnlessFresh = (column: string) =>
-  sql`CASE WHEN ${fresh} THEN ${sql.raw(`excluded."${column}"`)} ELSE ${sql.raw(`"user_subscriptions"."${column}"`)} END`;
-
-// A revoked row (refunded, duplicate, replaced, disputed) stays inactive whatever the provider says.
-const activeUnlessRevoked = sql`CASE WHEN ${us.revokedReason} IS NOT NULL THEN false ELSE ${keepUnlessFresh('is_active')} END`;
-
-/** The columns both kinds of row take from the provider's snapshot and the payment's links. */
-const snapshotColumns = (state: ProviderState, link: Omit<Link, 'checkoutSessionId'>) => ({
-  userId: link.userId,
-  planType: state.planType,
-  status: state.status,
-  isActive: state.isActive,
-  expiresAt: state.expiresAt,
-  orderId: link.orderId,
-  provider: link.provider,
-  providerCustomerId: link.providerCustomerId,
-  providerLivemode: link.providerLivemode,
-  providerUpdatedAt: state.asOf,
-});
-
-// On conflict, both kinds of row keep the user they were linked to, take the newest customer id
-// and provider time, and count as updated only when the snapshot was fresh.
-const mergedOnConflict = () => ({
-  userId: sql`COALESCE(${us.userId}, excluded.user_id)`,
-  providerCustomerId: sql`COALESCE(excluded.provider_customer_id, ${us.providerCustomerId})`,
-  providerLivemode: sql`CASE WHEN excluded.provider_customer_id IS NULL THEN ${us.providerLivemode} ELSE excluded.provider_livemode END`,
-  providerUpdatedAt: sql`GREATEST(${us.providerUpdatedAt}, excluded.provider_updated_at)`,
-  updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
-});
-
-/**
- * Writes a recurring subscription's state from a provider snapshot, creating the row on first
- * sight. State columns change only when the snapshot is not older than the row's; links (user,
- * checkout, order) are filled once and never overwritten. A change of plan unlinks the order,
- * whose amount was for the old plan (the view then shows list prices).
- */
-export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<string | null> {
-  const [row] = await tx
-    .insert(us)
-    .values({ ...snapshotColumns(state, link), cancelAtPeriodEnd: state.cancelAtPeriodEnd, providerSubscriptionId: subscriptionId, checkoutSessionId: link.checkoutSessionId })
-    .onConflictDoUpdate({
-      target: us.providerSubscriptionId,
-      set: {
-        planType: keepUnlessFresh('plan_type'),
-        status: keepUnlessFresh('status'),
-        isActive: activeUnlessRevoked,
-        expiresAt: keepUnlessFresh('expires_at'),
-        cancelAtPeriodEnd: keepUnlessFresh('cancel_at_period_end'),
-        orderId: sql`CASE WHEN ${fresh} AND ${us.planType} <> excluded.plan_type THEN NULL ELSE COALESCE(${us.orderId}, excluded.order_id) END`,
-        checkoutSessionId: sql`COALESCE(${us.checkoutSessionId}, excluded.checkout_session_id)`,
-        ...mergedOnConflict(),
-      },
-    })
-    .returning({ userId: us.userId });
-  return row?.userId ?? null;
-}
-
-/** The row of a one-time (lifetime) purchase, keyed by its checkout session. */
-export async function upsertOneTimeRow(tx: Db, checkoutSessionId: string, state: ProviderState, link: Omit<Link, 'checkoutSessionId'>): Promise<string | null> {
-  const [row] = await tx
-    .insert(us)
-    .values({ ...snapshotColumns(state, link), cancelAtPeriodEnd: false, checkoutSessionId })
-    .onConflictDoUpdate({
-      target: us.checkoutSessionId,
-      set: {
-        status: keepUnlessFresh('status'),
-        isActive: activeUnlessRevoked,
-        orderId: sql`COALESCE(${us.orderId}, excluded.order_id)`,
-        ...mergedOnConflict(),
-      },
-    })
-    .returning({ userId: us.userId });
-  return row?.userId ?? null;
-}
-
 export async function findRowBySubscriptionId(db: Db, subscriptionId: string): Promise<SubscriptionRecord | null> {
   const [row] = await db.select().from(us).where(eq(us.providerSubscriptionId, subscriptionId)).limit(1);
   return row ?? null;
-}
-
-/** Links the rows and the order of a paid session to the account that claimed it. */
-export async function linkSessionToUser(tx: Db, session: Pick<CheckoutSessionRow, 'id' | 'providerSubscriptionId'>, userId: string): Promise<string[]> {
-  const rows = await tx
-    .update(us)
-    .set({ userId, updatedAt: sql`now()` })
-    .where(
-      and(
-        isNull(us.userId),
-        session.providerSubscriptionId ? or(eq(us.checkoutSessionId, session.id), eq(us.providerSubscriptionId, session.providerSubscriptionId)) : eq(us.checkoutSessionId, session.id),
-      ),
-    )
-    .returning({ id: us.id });
-  await tx.update(orders).set({ userId }).where(and(eq(orders.checkoutSessionId, session.id), isNull(orders.userId)));
-  return rows.map((row) => row.id);
-}
-
-/** Fills the username on rows that have none (a claimed purchase inherits the member's username). */
-export async function fillTradingviewUsername(tx: Db, rowIds: string[], username: string): Promise<void> {
-  if (rowIds.length === 0) return;
-  await tx
-    .update(us)
-    .set({ tradingviewUsername: username })
-    .where(and(inArray(us.id, rowIds), isNull(us.tradingviewUsername)));
 }
 
 /** What a row holds for a buyer: the columns both the views and the double-payment check read. */
@@ -278,12 +109,16 @@ const viewColumns = {
   createdAt: us.createdAt,
   updatedAt: us.updatedAt,
   orderId: us.orderId,
-  tradingviewUsername: us.tradingviewUsername,
+  // The member's current TradingView username (the TradingView module's table), not the row's.
+  // Spelled out: Drizzle leaves columns unqualified in a single-table select, which would make
+  // the subquery compare its own user_id with itself.
+  tradingviewUsername: sql<string | null>`(SELECT n.username FROM tradingview_usernames n
+    WHERE n.user_id = "user_subscriptions"."user_id" AND n.replaced_at IS NULL)`.as('tradingview_username'),
   providerCustomerId: us.providerCustomerId,
   providerLivemode: us.providerLivemode,
 };
 
-export type SubscriptionViewRecord = Omit<SubscriptionRecord, 'userId' | 'providerUpdatedAt' | 'planType'> & { planType: PlanType };
+export type SubscriptionViewRecord = Omit<SubscriptionRecord, 'userId' | 'providerUpdatedAt' | 'planType'> & { planType: PlanType; tradingviewUsername: string | null };
 
 /** The rows of the subscription view, as the spec's two queries return them, and each row's order. */
 export type SubscriptionViewRows = { active: SubscriptionViewRecord[]; recent: SubscriptionViewRecord[]; orders: Map<string, OrderSummary> };
@@ -452,53 +287,6 @@ export async function openCheckoutsOfEmail(db: Db, email: string, provider: stri
       ),
     )
     .limit(20);
-}
-
-/** Takes access from rows for `reason`; a reason already recorded is kept (the first one explains it). */
-export async function revokeRows(
-  tx: Db,
-  rows: { checkoutSessionId?: string | null; subscriptionId?: string | null; orderId?: string | null; rowIds?: string[] },
-  reason: RevokedReason,
-): Promise<(string | null)[]> {
-  const match = or(
-    rows.checkoutSessionId ? eq(us.checkoutSessionId, rows.checkoutSessionId) : undefined,
-    rows.subscriptionId ? eq(us.providerSubscriptionId, rows.subscriptionId) : undefined,
-    rows.orderId ? eq(us.orderId, rows.orderId) : undefined,
-    rows.rowIds && rows.rowIds.length > 0 ? inArray(us.id, rows.rowIds) : undefined,
-  );
-  if (!match) return [];
-  const updated = await tx
-    .update(us)
-    .set({
-      isActive: false,
-      // a one-time purchase has no provider status to fall back on: it reads as canceled
-      status: sql`CASE WHEN ${us.providerSubscriptionId} IS NULL THEN 'canceled' ELSE ${us.status} END`,
-      revokedReason: sql`COALESCE(${us.revokedReason}, ${reason})`,
-      updatedAt: sql`now()`,
-    })
-    .where(match)
-    .returning({ userId: us.userId });
-  return updated.map((row) => row.userId);
-}
-
-/** Gives access back to rows revoked only for `reason` (a dispute the vendor won). */
-export async function restoreRows(tx: Db, rows: { checkoutSessionId: string | null; subscriptionId: string | null; orderId: string }, reason: RevokedReason): Promise<(string | null)[]> {
-  const match = or(
-    rows.checkoutSessionId ? eq(us.checkoutSessionId, rows.checkoutSessionId) : undefined,
-    rows.subscriptionId ? eq(us.providerSubscriptionId, rows.subscriptionId) : undefined,
-    eq(us.orderId, rows.orderId),
-  );
-  const updated = await tx
-    .update(us)
-    .set({
-      isActive: true,
-      status: sql`CASE WHEN ${us.providerSubscriptionId} IS NULL THEN 'active' ELSE ${us.status} END`,
-      revokedReason: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(us.revokedReason, reason), match))
-    .returning({ userId: us.userId });
-  return updated.map((row) => row.userId);
 }
 
 // ---------------------------------------------------------------- plan changes in flight

@@ -120,7 +120,7 @@ describe('one paid subscription per buyer', () => {
     for (const { sessionId } of sessions) await sandboxOf(t).sandbox.pay(sessionId, { email: buyer, cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'R' });
     const events = (await undeliveredEvents(t)).map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as object) }) as PaymentEvent);
     for (const event of events) await sandboxOf(t).sandbox.markDelivered(event.id);
-    const instance = () => createPaymentEventHandler({ db: db(), payments: t.deps.payments, logger: t.deps.logger, clock: time.clock });
+    const instance = () => createPaymentEventHandler({ db: db(), payments: t.deps.payments, logger: t.deps.logger, clock: time.clock, entitlements: t.services.entitlements });
     const [a, b] = [instance(), instance()];
     const completed = events.filter((event) => event.type === 'checkout.session.completed');
     expect(completed).toHaveLength(2);
@@ -185,7 +185,7 @@ describe('settling again later', () => {
     await flush();
     expect(await activeRowsFor(buyer)).toEqual([expect.objectContaining({ checkoutSessionId: monthly })]);
 
-    const handler = createPaymentEventHandler({ db: db(), payments: t.deps.payments, logger: t.deps.logger, clock: time.clock });
+    const handler = createPaymentEventHandler({ db: db(), payments: t.deps.payments, logger: t.deps.logger, clock: time.clock, entitlements: t.services.entitlements });
     await handler.handle({ id: `evt_again_${lifetime}`, type: 'checkout.session.completed', created: time.now(), checkoutSessionId: lifetime });
     await flush();
     expect(await activeRowsFor(buyer)).toEqual([expect.objectContaining({ checkoutSessionId: monthly })]);
@@ -302,7 +302,7 @@ describe('concurrent plan changes', () => {
     // The renewal's events wait; meanwhile the member moves to yearly.
     const waiting = await undeliveredEvents(t);
     await t.request('/api/update-subscription', { body: { planType: 'yearly' }, cookie });
-    const handler = createPaymentEventHandler({ db: db(), payments: t.deps.payments, logger: t.deps.logger, clock: time.clock });
+    const handler = createPaymentEventHandler({ db: db(), payments: t.deps.payments, logger: t.deps.logger, clock: time.clock, entitlements: t.services.entitlements });
     for (const row of waiting) await handler.handle({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as object) } as PaymentEvent);
     const userId = await userIdOf(t, cookie);
     const renewal = await db().select().from(orders).where(and(eq(orders.userId, userId), eq(orders.amount, 3600)));

@@ -16,12 +16,11 @@ import {
   findOrderByAnyPaymentId,
   lockBuyer,
   openCheckoutsOfEmail,
-  revokeRows,
   setDuplicateStatus,
-  setOrderStatus,
   updateCheckoutSession,
   type BuyerHolding,
 } from '../entitlements/entitlements.repository';
+import type { Entitlements, EntitlementWriter } from '../entitlements/entitlements';
 import type { PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 
 export type SettlementDeps = {
@@ -29,6 +28,7 @@ export type SettlementDeps = {
   payments: PaymentsPort;
   logger: Logger;
   clock: () => Date;
+  entitlements: Pick<Entitlements, 'write'>;
   /** Writes a subscription snapshot the provider answered with onto our row (fulfilment's applySubscription). */
   applySubscription: (sub: SubscriptionSnapshot, asOf: Date) => Promise<void>;
 };
@@ -40,16 +40,17 @@ const holdingOf = (row: BuyerHolding) => ({ planType: row.planType, canceled: is
  * loses its access at once and is recorded (refund_pending) for `settlePayment` to refund.
  */
 export async function judgeCompletedPayment(
-  tx: Db,
+  writer: EntitlementWriter,
   payment: { checkoutSessionId: string; subscriptionId: string | null; planType: PlanType; email: string },
   asOf: Date,
   logger: Logger,
 ): Promise<PaymentVerdict> {
+  const { tx } = writer;
   await lockBuyer(tx, payment.email);
   const held = (await activeRowsOfBuyer(tx, payment.email, payment)).filter((row) => isPlanType(row.planType) && grantsAccess(row, asOf));
   const verdict = judgePayment(payment.planType, held.map(holdingOf));
   if (verdict === 'duplicate') {
-    await revokeRows(tx, { checkoutSessionId: payment.checkoutSessionId, subscriptionId: payment.subscriptionId }, 'duplicate');
+    await writer.revokeRows({ checkoutSessionId: payment.checkoutSessionId, subscriptionId: payment.subscriptionId }, 'duplicate');
     await setDuplicateStatus(tx, payment.checkoutSessionId, 'refund_pending');
     logger.warn({ sessionId: payment.checkoutSessionId, planType: payment.planType, held: held.map((row) => row.planType) }, 'duplicate payment: it will be refunded');
   }
@@ -89,7 +90,7 @@ async function refundDuplicate(deps: SettlementDeps, session: { id: string; prov
   if (session.providerPaymentId) {
     await payments.refundPayment({ paymentId: session.providerPaymentId, amount: null, reason: 'duplicate', idempotencyKey: `duplicate-${session.id}` });
     const order = await findOrderByAnyPaymentId(db, session.providerPaymentId);
-    if (order) await setOrderStatus(db, order.id, 'refunded');
+    if (order) await deps.entitlements.write((writer) => writer.setOrderStatus(order.id, 'refunded'));
   }
   await setDuplicateStatus(db, session.id, 'refunded');
   logger.warn({ sessionId: session.id }, 'duplicate payment refunded in full and its subscription cancelled');
@@ -130,7 +131,7 @@ export async function replaceRecurringPlans(deps: SettlementDeps, email: string,
         logger.info({ subscriptionId: sub.id, refunded: refund?.amount ?? 0 }, 'subscription replaced by a lifetime purchase: cancelled with a prorated refund');
       }
     }
-    await revokeRows(db, { rowIds: [row.id] }, 'replaced');
+    await deps.entitlements.write((writer) => writer.revokeRows({ rowIds: [row.id] }, 'replaced'));
   }
   return ended;
 }

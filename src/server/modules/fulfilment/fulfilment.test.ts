@@ -18,6 +18,8 @@ import {
   undeliveredEvents,
   userIdOf,
 } from '../../test-support/billing-test-kit';
+import type { AccessChange, AccessSubscriber } from '@shared/access-changes';
+import { composeEntitlements } from '../../composition';
 import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from './fulfilment';
 import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { createSandboxJobs } from '../sandbox/sandbox-jobs';
@@ -25,14 +27,11 @@ import { createSandboxJobs } from '../sandbox/sandbox-jobs';
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
 
-function handlerWith(payments: PaymentsPort = t.deps.payments, changed: string[] = []) {
-  return createPaymentEventHandler({
-    db: t.deps.database.db,
-    payments,
-    logger: t.deps.logger,
-    clock: time.clock,
-    onUsersChanged: async (ids) => void changed.push(...ids),
-  });
+/** A handler whose entitlements core tells one more subscriber: it notes each change it hears of. */
+function handlerWith(payments: PaymentsPort = t.deps.payments, changed: AccessChange[] = []) {
+  const recorder: AccessSubscriber = { name: 'recorder', onAccessBought: async (change) => void changed.push(change) };
+  const { entitlements } = composeEntitlements({ db: t.deps.database.db, clock: time.clock, logger: t.deps.logger, subscribers: [recorder] });
+  return createPaymentEventHandler({ db: t.deps.database.db, payments, logger: t.deps.logger, clock: time.clock, entitlements });
 }
 
 /** Paid at the provider; its events wait in sandbox_events, undelivered. */
@@ -115,15 +114,15 @@ describe('the payment event handler', () => {
     expect((await rowsOfSession(t, sessionId))[0]?.cancelAtPeriodEnd).toBe(true);
   });
 
-  it('tells the listener which member changed, after the commit', async () => {
-    const changed: string[] = [];
+  it('tells the subscribers which member bought what, after the commit', async () => {
+    const changed: AccessChange[] = [];
     const address = email('notified');
     const cookie = await signUp(t, address);
     const userId = await userIdOf(t, cookie);
     const { events } = await paidWithoutDelivery('monthly', cookie, address);
     const r = await handlerWith(t.deps.payments, changed).handle(events[0]!);
     expect(r).toBe('processed');
-    expect(changed).toEqual([userId]);
+    expect(changed).toMatchObject([{ userId, kind: 'bought', planType: 'monthly', hasAccess: true }]);
   });
 
   it('ignores event types it does not handle, and events naming unknown objects', async () => {

@@ -9,31 +9,21 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { queuePaymentFailedMail, queuePurchaseMails } from '../mail/lifecycle-mails';
 import {
-  ensureCheckoutOrder,
-  fillTradingviewUsername,
   findAccountById,
   findOrderByAnyPaymentId,
   findOrderByPaymentId,
   findRowBySubscriptionId,
   insertCheckoutSession,
-  insertOrder,
   isEventProcessed,
-  latestTradingviewUsername,
-  linkSessionToUser,
   lockCheckoutSession,
   markCheckoutCompleted,
   recordProcessedEvent,
-  restoreRows,
-  revokeRows,
-  setOrderStatus,
   updateCheckoutSession,
-  upsertOneTimeRow,
-  upsertRecurringRow,
   type CheckoutSessionRow,
-  type ProviderState,
   type SubscriptionRecord,
 } from '../entitlements/entitlements.repository';
-import { judgeCompletedPayment, settlePayment, type SettlementDeps } from './duplicate-payments';
+import type { Entitlements, EntitlementWriter, ProviderState } from '../entitlements/entitlements';
+import { judgeCompletedPayment, replaceRecurringPlans, settlePayment, type SettlementDeps } from './duplicate-payments';
 import { recordEventFailure, resolveEventFailure } from './payment-event-failures.repository';
 import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { serverError } from '../../http/server-errors';
@@ -88,35 +78,15 @@ export type FulfilmentDeps = {
   payments: PaymentsPort;
   logger: Logger;
   clock: () => Date;
-  /** Called after a commit with the members whose subscriptions changed (TradingView access follows). */
-  onUsersChanged?: (userIds: string[]) => Promise<void>;
+  /** The one writer of subscription rows and orders; it tells the integrations what changed. */
+  entitlements: Entitlements;
 };
-
-/** TradingView access follows every change of a member's subscriptions (the reconciler's syncUser). */
-export function reconcileUsers(reconciler: { syncUser: (userId: string) => Promise<void> }) {
-  return async (userIds: string[]) => {
-    for (const userId of userIds) await reconciler.syncUser(userId);
-  };
-}
-
-/** Tells the listener which members changed; a failure is logged, never undoes the committed change. */
-export async function notifyUsersChanged(deps: Pick<FulfilmentDeps, 'onUsersChanged' | 'logger'>, userIds: readonly (string | null)[]): Promise<void> {
-  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
-  if (ids.length === 0 || !deps.onUsersChanged) return;
-  try {
-    await deps.onUsersChanged(ids);
-  } catch (error) {
-    deps.logger.error({ err: error, userIds: ids }, 'could not pass subscription changes on');
-  }
-}
 
 /** What settling a payment needs: the provider, and a way to write the subscriptions it answers with. */
 export function settlementDeps(deps: FulfilmentDeps): SettlementDeps {
   return {
     ...deps,
-    applySubscription: async (sub, asOf) => {
-      await notifyUsersChanged(deps, await deps.db.transaction((tx) => applySubscription(tx, deps.payments.kind, sub, asOf, deps.logger)));
-    },
+    applySubscription: (sub, asOf) => deps.entitlements.write((writer) => applySubscription(writer, deps.payments.kind, sub, asOf, deps.logger)),
   };
 }
 
@@ -138,13 +108,14 @@ const isPaid = (session: { paymentStatus: string }) => session.paymentStatus ===
  * subscription row. Rows stay without a user until claimed, except when the signed-in member who
  * started the checkout paid with their own e-mail (then it is claimed by them right here).
  */
-export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'], facts: SessionFacts, logger: Logger): Promise<(string | null)[]> {
+export async function applyCheckoutSession(writer: EntitlementWriter, provider: PaymentsPort['kind'], facts: SessionFacts, logger: Logger): Promise<void> {
+  const { tx } = writer;
   const { session, subscription, asOf } = facts;
   let row = await lockCheckoutSession(tx, session.id);
   const planType = row && isPlanType(row.planType) ? row.planType : session.planType;
   if (!planType) {
     logger.warn({ sessionId: session.id }, 'checkout session without a plan type: not ours, ignored');
-    return [];
+    return;
   }
   if (!row) {
     // Started outside this app (e.g. a payment link carrying our metadata): keep a record all the same.
@@ -166,10 +137,10 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     providerPaymentId: session.paymentId ?? row.providerPaymentId,
   });
   if (firstCompletion) await markCheckoutCompleted(tx, session.id);
-  if (!isPaid(session)) return [];
+  if (!isPaid(session)) return;
 
   const claimedBy = row.claimedByUserId;
-  const orderId = await ensureCheckoutOrder(tx, {
+  const orderId = await writer.ensureCheckoutOrder({
     checkoutSessionId: session.id,
     planType,
     amount: session.amountTotal ?? row.amountTotal ?? 0,
@@ -184,11 +155,11 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
   let owner: string | null;
   if (session.mode === 'payment') {
     const reversed = session.paymentReversed;
-    owner = await upsertOneTimeRow(tx, session.id, { planType, status: reversed ? 'canceled' : 'active', isActive: !reversed, expiresAt: null, cancelAtPeriodEnd: false, asOf }, link);
+    owner = await writer.upsertOneTimeRow(session.id, { planType, status: reversed ? 'canceled' : 'active', isActive: !reversed, expiresAt: null, cancelAtPeriodEnd: false, asOf }, link);
   } else if (subscription) {
     const subPlan = subscription.planType ?? planType;
     const previous = await findRowBySubscriptionId(tx, subscription.id);
-    owner = await upsertRecurringRow(tx, subscription.id, recurringRowState(subscription, subPlan, asOf, previous), {
+    owner = await writer.upsertRecurringRow(subscription.id, recurringRowState(subscription, subPlan, asOf, previous), {
       ...link,
       providerCustomerId: subscription.customerId,
       providerLivemode: subscription.livemode,
@@ -197,10 +168,10 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
     });
   } else {
     logger.error({ sessionId: session.id }, 'paid subscription checkout without a subscription');
-    return [];
+    return;
   }
   const verdict =
-    firstCompletion && email ? await judgeCompletedPayment(tx, { checkoutSessionId: session.id, subscriptionId: session.subscriptionId, planType, email }, asOf, logger) : null;
+    firstCompletion && email ? await judgeCompletedPayment(writer, { checkoutSessionId: session.id, subscriptionId: session.subscriptionId, planType, email }, asOf, logger) : null;
   // A duplicate is refunded, not welcomed: no receipt and no set-up link for it, on any delivery.
   const duplicate = verdict === 'duplicate' || row.duplicateStatus !== null;
 
@@ -208,7 +179,7 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
   if (!claimedBy && starter && UUID.test(starter) && email) {
     const account = await findAccountById(tx, starter);
     if (account && account.email.toLowerCase() === email) {
-      await claimLockedSession(tx, { ...row, email, providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId }, account.id);
+      await claimLockedSession(writer, { ...row, email, providerSubscriptionId: session.subscriptionId ?? row.providerSubscriptionId }, account.id);
       owner = account.id;
     }
   }
@@ -223,20 +194,19 @@ export async function applyCheckoutSession(tx: Db, provider: PaymentsPort['kind'
       unclaimed: owner === null,
     });
   }
-  return [owner];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Writes a subscription snapshot onto the row that already tracks it (rows are born at checkout). */
-export async function applySubscription(tx: Db, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<(string | null)[]> {
-  const existing = await findRowBySubscriptionId(tx, sub.id);
+export async function applySubscription(writer: EntitlementWriter, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<void> {
+  const existing = await findRowBySubscriptionId(writer.tx, sub.id);
   const planType = sub.planType ?? (existing && isPlanType(existing.planType) ? existing.planType : null);
   if (!planType) {
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
-    return [];
+    return;
   }
-  const owner = await upsertRecurringRow(tx, sub.id, recurringRowState(sub, planType, asOf, existing), {
+  await writer.upsertRecurringRow(sub.id, recurringRowState(sub, planType, asOf, existing), {
     provider,
     providerCustomerId: sub.customerId,
     providerLivemode: sub.livemode,
@@ -244,17 +214,17 @@ export async function applySubscription(tx: Db, provider: PaymentsPort['kind'], 
     checkoutSessionId: null,
     orderId: null,
   });
-  return [owner];
 }
 
 /** A paid renewal or plan-change invoice becomes an order of the subscription's owner. */
-async function recordInvoiceOrder(tx: Db, invoice: InvoiceSnapshot): Promise<void> {
+async function recordInvoiceOrder(writer: EntitlementWriter, invoice: InvoiceSnapshot): Promise<void> {
+  const { tx } = writer;
   if (invoice.status !== 'paid' || !invoice.subscriptionId) return;
   if (invoice.billingReason === 'subscription_create') return; // the checkout's own order
   if (await findOrderByPaymentId(tx, invoice.id)) return;
   const row = await findRowBySubscriptionId(tx, invoice.subscriptionId);
   if (!row) return;
-  await insertOrder(tx, {
+  await writer.insertOrder({
     userId: row.userId,
     // the plan the invoice charged for: the row may already show a later plan change
     planType: invoice.planType ?? row.planType,
@@ -273,38 +243,34 @@ async function recordInvoiceOrder(tx: Db, invoice: InvoiceSnapshot): Promise<voi
  * from what the order paid for; a dispute the vendor won gives it back; a partial refund is
  * goodwill and changes nothing.
  */
-async function applyCharge(tx: Db, charge: ChargeSnapshot, logger: Logger): Promise<(string | null)[]> {
-  if (!charge.paymentId) return [];
-  const order = await findOrderByAnyPaymentId(tx, charge.paymentId);
+async function applyCharge(writer: EntitlementWriter, charge: ChargeSnapshot, logger: Logger): Promise<void> {
+  if (!charge.paymentId) return;
+  const order = await findOrderByAnyPaymentId(writer.tx, charge.paymentId);
   if (!order) {
     logger.info({ chargeId: charge.id }, 'charge of no known order');
-    return [];
+    return;
   }
   const rows = { checkoutSessionId: order.checkoutSessionId, subscriptionId: order.providerSubscriptionId, orderId: order.id };
   const reason = chargeRevokes(charge);
   if (reason) {
-    await setOrderStatus(tx, order.id, reason);
-    const owners = await revokeRows(tx, rows, reason);
-    logger.warn({ orderId: order.id, chargeId: charge.id, reason, rows: owners.length }, 'payment reversed: access removed');
-    return owners;
+    await writer.setOrderStatus(order.id, reason);
+    const owners = await writer.revokeRows(rows, reason);
+    logger.warn({ orderId: order.id, chargeId: charge.id, reason, members: owners.length }, 'payment reversed: access removed');
+    return;
   }
-  if (order.status !== 'disputed' || charge.dispute !== 'won') return [];
-  await setOrderStatus(tx, order.id, 'paid');
-  const owners = await restoreRows(tx, rows, 'disputed');
-  logger.info({ orderId: order.id, chargeId: charge.id, rows: owners.length }, 'dispute won: access restored');
-  return owners;
+  if (order.status !== 'disputed' || charge.dispute !== 'won') return;
+  await writer.setOrderStatus(order.id, 'paid');
+  const owners = await writer.restoreRows(rows, 'disputed');
+  logger.info({ orderId: order.id, chargeId: charge.id, members: owners.length }, 'dispute won: access restored');
 }
 
 // ---------------------------------------------------------------- claiming
 
 export type ClaimResult = { userId: string; planType: string; rowIds: string[]; alreadyClaimed: boolean };
 
-async function claimLockedSession(tx: Db, session: CheckoutSessionRow, userId: string): Promise<string[]> {
-  await updateCheckoutSession(tx, session.id, { claimedByUserId: userId, claimedAt: new Date() });
-  const rowIds = await linkSessionToUser(tx, session, userId);
-  const username = await latestTradingviewUsername(tx, userId);
-  if (username) await fillTradingviewUsername(tx, rowIds, username);
-  return rowIds;
+async function claimLockedSession(writer: EntitlementWriter, session: CheckoutSessionRow, userId: string): Promise<string[]> {
+  await updateCheckoutSession(writer.tx, session.id, { claimedByUserId: userId, claimedAt: new Date() });
+  return writer.linkSessionToUser(session, userId);
 }
 
 /**
@@ -313,8 +279,9 @@ async function claimLockedSession(tx: Db, session: CheckoutSessionRow, userId: s
  * a no-op (retries are safe), any other account is refused. Call after the session is fulfilled
  * (billing service `loadPaidSession`), or it answers session_not_paid.
  */
-export async function claimCheckoutSession(db: Db, sessionId: string, userId: string): Promise<ClaimResult> {
-  return db.transaction(async (tx) => {
+export async function claimCheckoutSession(entitlements: Entitlements, sessionId: string, userId: string): Promise<ClaimResult> {
+  return entitlements.write(async (writer) => {
+    const { tx } = writer;
     const session = await lockCheckoutSession(tx, sessionId);
     if (!session) throw serverError('sessionNotFound');
     if (!isPaid(session)) throw serverError('sessionNotPaid');
@@ -327,10 +294,10 @@ export async function claimCheckoutSession(db: Db, sessionId: string, userId: st
     }
     if (session.claimedByUserId === userId) {
       // Still link rows written after the first claim (a subscription event arriving late).
-      const rowIds = await linkSessionToUser(tx, session, userId);
+      const rowIds = await writer.linkSessionToUser(session, userId);
       return { userId, planType: session.planType, rowIds, alreadyClaimed: true };
     }
-    const rowIds = await claimLockedSession(tx, session, userId);
+    const rowIds = await claimLockedSession(writer, session, userId);
     return { userId, planType: session.planType, rowIds, alreadyClaimed: false };
   });
 }
@@ -411,16 +378,16 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       logger.debug({ eventId: event.id, type: event.type }, 'payment event type not handled');
       return 'ignored';
     }
-    let changed: (string | null)[] = [];
-    const result = await db.transaction(async (tx) => {
+    return deps.entitlements.write(async (writer) => {
+      const { tx } = writer;
       if (!(await recordProcessedEvent(tx, { id: event.id, source, type: event.type }))) return 'duplicate';
       switch (facts.kind) {
         case 'session':
-          changed = await applyCheckoutSession(tx, payments.kind, facts.facts, logger);
+          await applyCheckoutSession(writer, payments.kind, facts.facts, logger);
           break;
         case 'subscription':
-          changed = await applySubscription(tx, payments.kind, facts.sub, facts.asOf, logger);
-          if (facts.invoice && event.type === 'invoice.paid') await recordInvoiceOrder(tx, facts.invoice);
+          await applySubscription(writer, payments.kind, facts.sub, facts.asOf, logger);
+          if (facts.invoice && event.type === 'invoice.paid') await recordInvoiceOrder(writer, facts.invoice);
           if (event.type === 'invoice.payment_failed') {
             logger.warn({ subscriptionId: facts.sub.id, status: facts.sub.status }, 'renewal payment failed');
             if (facts.invoice) await queuePaymentFailedMail(tx, facts.invoice);
@@ -428,7 +395,7 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
           if (event.type === 'invoice.payment_action_required') logger.info({ subscriptionId: facts.sub.id, invoiceId: facts.invoice?.id }, 'payment waits for the member to authenticate');
           break;
         case 'charge':
-          changed = await applyCharge(tx, facts.charge, logger);
+          await applyCharge(writer, facts.charge, logger);
           break;
         case 'none':
           logger.warn({ eventId: event.id, type: event.type }, 'payment event names an object the provider does not know');
@@ -436,11 +403,34 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       }
       return 'processed' as const;
     });
-    if (result === 'processed') await notifyUsersChanged(deps, changed);
-    return result;
   }
 
   return { handle };
 }
 
 export type PaymentEventHandler = ReturnType<typeof createPaymentEventHandler>;
+
+/**
+ * What billing asks of fulfilment: provider facts turned into rows, outside of any event (a buyer
+ * back before the webhook, a sync, a plan change the member just made), plus the event handler.
+ */
+export function createFulfilment(deps: FulfilmentDeps) {
+  const settlement = settlementDeps(deps);
+  return {
+    ...createPaymentEventHandler(deps),
+    /** Re-reads a checkout session and writes what it says (idempotent; no event id needed), then settles it. */
+    async fulfilFromProvider(sessionId: string): Promise<void> {
+      const facts = await readSessionFacts(deps, sessionId);
+      if (!facts) return;
+      await deps.entitlements.write((writer) => applyCheckoutSession(writer, deps.payments.kind, facts, deps.logger));
+      await settlePayment(settlement, sessionId);
+    },
+    /** Writes a subscription snapshot the provider answered with, read at `asOf`. */
+    applySubscription: settlement.applySubscription,
+    settle: (sessionId: string) => settlePayment(settlement, sessionId),
+    claim: (sessionId: string, userId: string) => claimCheckoutSession(deps.entitlements, sessionId, userId),
+    replaceRecurringPlans: (email: string, lifetime: { checkoutSessionId: string; subscriptionId: null }) => replaceRecurringPlans(settlement, email, lifetime),
+  };
+}
+
+export type Fulfilment = ReturnType<typeof createFulfilment>;

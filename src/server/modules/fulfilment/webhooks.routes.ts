@@ -3,6 +3,7 @@
 // signature, and only then parses the event.
 import { Hono } from 'hono';
 import { errorBody } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import type { Logger } from '../../logger';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { PaymentEventHandler } from './fulfilment';
@@ -13,10 +14,15 @@ export function webhookRoutes(deps: { payments: PaymentsPort; handler: PaymentEv
   const { payments, handler, refusals, logger, clock } = deps;
   const routes = new Hono();
   if (payments.kind !== 'stripe') {
-    routes.post('/stripe', (c) => c.json(errorBody('not_found', 'Stripe is not configured on this server.'), 404));
+    routes.post('/stripe', describeOperation({ summary: 'Signed payment-provider events (Stripe): this server has no Stripe, so it answers 404', auth: 'none' }), (c) => c.json(errorBody('not_found', 'Stripe is not configured on this server.'), 404));
     return routes;
   }
-  routes.post('/stripe', async (c) => {
+  routes.post('/stripe', describeOperation({
+    summary: 'Signed payment-provider events (Stripe): the raw event, checked against its Stripe-Signature header, then applied',
+    auth: 'none',
+    parameters: [{ in: 'header', name: 'stripe-signature', required: true, schema: { type: 'string' } }],
+    ok: '{ received: true, result }',
+  }), async (c) => {
     const signature = c.req.header('stripe-signature');
     if (!signature) return c.json(errorBody('validation_failed', 'Missing Stripe-Signature header.'), 400);
     const raw = new Uint8Array(await c.req.arrayBuffer());

@@ -28,7 +28,7 @@ const linkIn = (text: string | null, path: string) => (text ?? '').match(new Reg
 
 /** The provider tells about a checkout again, under a new event id (a duplicate or a late copy). */
 async function redeliverCheckout(sessionId: string, type = 'checkout.session.completed') {
-  const handler = createPaymentEventHandler({ db: t.deps.database.db, payments: t.deps.payments, logger: t.deps.logger, clock: time.clock });
+  const handler = createPaymentEventHandler({ db: t.deps.database.db, payments: t.deps.payments, logger: t.deps.logger, clock: time.clock, entitlements: t.services.entitlements });
   await handler.handle({ id: `evt_again_${crypto.randomUUID()}`, type, checkoutSessionId: sessionId, created: time.now() });
 }
 
@@ -122,7 +122,7 @@ describe('after a purchase by a signed-in member', () => {
     const member = email('upgrader');
     const cookie = await signUp(t, member);
     const sessionId = await buy(t, member, { planType: 'monthly' }, cookie);
-    await claimCheckoutSession(t.deps.database.db, sessionId, await userIdOf(t, cookie));
+    await claimCheckoutSession(t.services.entitlements, sessionId, await userIdOf(t, cookie));
     expect((await t.request('/api/update-subscription', { body: { planType: 'quarterly' }, cookie })).status).toBe(200);
     const changed = await one(member, 'plan_changed');
     expect(changed.subject).toBe('Your Candlewise plan changed to Quarterly');

@@ -47,13 +47,3 @@ export async function queueAccessActiveMail(tx: Db, grant: { id: string; userId:
   if (!email) return;
   await enqueueMail(tx, { template: 'tradingview_active', to: email, data: { username: grant.username }, dedupeKey: mailKeys.tradingviewActive(grant.id, grant.username) });
 }
-
-/** "Plan changed", once per change (subscription, new plan, moment). */
-export async function queuePlanChangedMail(tx: Db, change: { email: string; subscriptionId: string; from: PlanType; to: PlanType; at: Date }): Promise<void> {
-  await enqueueMail(tx, {
-    template: 'plan_changed',
-    to: change.email,
-    data: { from: change.from, to: change.to },
-    dedupeKey: mailKeys.planChanged(change.subscriptionId, change.to, change.at),
-  });
-}

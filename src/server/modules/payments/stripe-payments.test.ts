@@ -283,7 +283,7 @@ describe('member operations through Stripe', () => {
     const { sessionId } = await startCheckout(bench.t, { planType: 'lifetime' }, member.cookie);
     const lifetime = bench.stripe.complete(sessionId, member.address);
     await webhook('checkout.session.completed', lifetime);
-    await claimCheckoutSession(bench.t.deps.database.db, sessionId, member.userId);
+    await claimCheckoutSession(bench.t.services.entitlements, sessionId, member.userId);
     const cleanup = await bench.t.request('/api/post-payment-cleanup', { body: { email: member.address, newPlanType: 'lifetime' }, cookie: member.cookie });
     expect(await cleanup.json()).toEqual({ success: true });
     expect(lastRequest('DELETE', new RegExp(`^/v1/subscriptions/${member.session.subscription}$`))).toBeTruthy();

@@ -3,8 +3,9 @@
 // Like Stripe's hosted pages, the unguessable id in the URL is the buyer's key to the page.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { sandboxPayRequestSchema } from '@shared/sandbox-contract';
+import { SANDBOX_SUBSCRIPTION_ACTIONS, sandboxCheckoutSchema, sandboxPayRequestSchema, sandboxPayResponseSchema, sandboxPortalSchema } from '@shared/sandbox-contract';
 import { readJson } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import { maskEmail, type CheckoutProofs } from '../billing/checkout-proof';
@@ -13,6 +14,7 @@ import { deliverSandboxEvents } from './sandbox-jobs';
 import { serverError } from '../../http/server-errors';
 
 const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, 'Malformed id.');
+const BY_ID = { auth: 'none', description: 'Mounted only while payments run in the sandbox; the id in the path is the key.' } as const;
 
 export function sandboxRoutes({
   payments,
@@ -31,7 +33,7 @@ export function sandboxRoutes({
   const deliverNow = () => deliverSandboxEvents(payments, handler, logger).catch((error: unknown) => logger.error({ err: error }, 'sandbox delivery failed'));
 
   return new Hono()
-    .get('/checkout/:id', async (c) => {
+    .get('/checkout/:id', describeOperation({ summary: "The sandbox provider's hosted checkout", ...BY_ID, response: sandboxCheckoutSchema }), async (c) => {
       const id = idParam.parse(c.req.param('id'));
       const checkout = await sandbox.getCheckout(id);
       if (!checkout) throw serverError('sandboxCheckoutMissing');
@@ -41,18 +43,23 @@ export function sandboxRoutes({
       c.header('Cache-Control', 'no-store');
       return c.json({ ...checkout, customerEmail });
     })
-    .post('/checkout/:id/pay', async (c) => {
+    .post('/checkout/:id/pay', describeOperation({ summary: 'Pay a sandbox checkout with a test card', ...BY_ID, body: sandboxPayRequestSchema, response: sandboxPayResponseSchema }), async (c) => {
       const id = idParam.parse(c.req.param('id'));
       const result = await sandbox.pay(id, await readJson(c, sandboxPayRequestSchema));
       await deliverNow();
       return c.json(result);
     })
-    .get('/portal/:customerId', async (c) => {
+    .get('/portal/:customerId', describeOperation({ summary: "The sandbox provider's customer portal", ...BY_ID, response: sandboxPortalSchema }), async (c) => {
       const portal = await sandbox.getPortal(idParam.parse(c.req.param('customerId')));
       if (!portal) throw serverError('sandboxCustomerMissing');
       return c.json(portal);
     })
-    .post('/portal/:customerId/subscriptions/:subscriptionId/:action', async (c) => {
+    .post('/portal/:customerId/subscriptions/:subscriptionId/:action', describeOperation({
+      summary: 'Cancel, resume or renew a sandbox subscription now',
+      ...BY_ID,
+      parameters: [{ in: 'path', name: 'action', required: true, schema: { type: 'string', enum: [...SANDBOX_SUBSCRIPTION_ACTIONS] } }],
+      response: sandboxPortalSchema,
+    }), async (c) => {
       const customerId = idParam.parse(c.req.param('customerId'));
       const subscriptionId = idParam.parse(c.req.param('subscriptionId'));
       const action = c.req.param('action');

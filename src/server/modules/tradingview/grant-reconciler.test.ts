@@ -9,7 +9,7 @@ import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } 
 import { createLogger } from '../../logger';
 import { DEFAULT_LEASE_MS, createGrantReconciler, type GrantReconciler } from './grant-reconciler';
 import type { SandboxOperation } from '../sandbox/sandbox-tradingview';
-import { claimNextDue, finishClaim, findShopAccess, recordShopAccess } from './tradingview.repository';
+import { claimNextDue, finishClaim, findShopAccess, linkUsername, recordShopAccess, usernameHistory } from './tradingview.repository';
 import { TradingViewError, type TradingViewPort } from './tradingview.port';
 import { sandboxTradingViewSuite } from '../../test-support/tradingview-test-kit';
 
@@ -52,10 +52,11 @@ async function member(input: MemberInput = {}): Promise<{ userId: string; subscr
       isActive: input.isActive ?? true,
       expiresAt: input.expiresAt === undefined ? JULY : input.expiresAt,
       cancelAtPeriodEnd: input.cancelAtPeriodEnd ?? false,
-      tradingviewUsername: input.username === undefined ? 'Trader_Joe' : input.username,
       provider: 'sandbox',
     })
     .returning({ id: userSubscriptions.id });
+  const username = input.username === undefined ? 'Trader_Joe' : input.username;
+  if (username !== null) await linkUsername(database.db, userId, username, now);
   return { userId, subscriptionId: subscription!.id };
 }
 
@@ -338,7 +339,7 @@ describe('grant reconciler', () => {
     await r.syncUser(userId);
     await r.runOnce();
 
-    await database.db.update(userSubscriptions).set({ tradingviewUsername: 'Trader_Joe' }).where(eq(userSubscriptions.userId, userId));
+    await linkUsername(database.db, userId, 'Trader_Joe', now);
     await r.syncUser(userId);
     await r.runOnce();
 
@@ -348,6 +349,35 @@ describe('grant reconciler', () => {
     ]);
     expect(await onTradingView('Trader_Jo')).toEqual([]);
     expect(await onTradingView('Trader_Joe')).toEqual(everyScript(JULY));
+  });
+
+  it('revokes the old name and grants the new one in the same sync and the same pass', async () => {
+    const { userId } = await member({ username: 'Old_Name', planType: 'lifetime', expiresAt: null });
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+    expect(await onTradingView('Old_Name')).toEqual(everyScript(null));
+
+    advance(60_000);
+    await linkUsername(database.db, userId, 'New_Name', now);
+    await r.syncUser(userId);
+    // one sync wrote both targets: no moment where the old name is still wanted beside the new one
+    expect(await grants(userId)).toMatchObject([
+      { username: 'Old_Name', desired: 'revoke', status: 'pending' },
+      { username: 'New_Name', desired: 'grant', desiredExpiresAt: null, status: 'pending' },
+    ]);
+
+    expect(await r.runOnce()).toMatchObject({ processed: 2, succeeded: 2, failed: 0 });
+    expect(await grants(userId)).toMatchObject([
+      { username: 'Old_Name', desired: 'revoke', status: 'revoked' },
+      { username: 'New_Name', desired: 'grant', status: 'granted' },
+    ]);
+    expect(await onTradingView('Old_Name')).toEqual([]);
+    expect(await onTradingView('New_Name')).toEqual(everyScript(null));
+    expect(await usernameHistory(database.db, userId)).toEqual([
+      { username: 'New_Name', linkedAt: now, replacedAt: null },
+      { username: 'Old_Name', linkedAt: START, replacedAt: now },
+    ]);
   });
 
   it("keeps a TradingView account's access while another member still pays for it", async () => {

@@ -1,10 +1,8 @@
 import {
-  currentTradingViewUsername,
-  desiredGrant,
   effectiveTarget,
   formatGrantError,
   type GrantTarget,
-  planGrantChanges,
+  memberGrantChanges,
   retryDelayMs,
   targetOf,
 } from '@shared/tradingview-grants';
@@ -14,6 +12,7 @@ import type { Logger } from '../../logger';
 import {
   claimNextDue,
   createGrant,
+  currentUsername,
   finishClaim,
   findShopAccess,
   forgetShopAccess,
@@ -35,7 +34,10 @@ import { toTradingViewError, type TradingViewPort } from './tradingview.port';
 export type RunSummary = { processed: number; succeeded: number; failed: number; resynced: number };
 
 export type GrantReconciler = {
-  /** Recomputes what TradingView should hold for a member from their subscriptions (billing calls it after each event). */
+  /**
+   * Recomputes what TradingView should hold for a member from their current username and their
+   * subscriptions (billing calls it after each event, the username change after linking a name).
+   */
   syncUser: (userId: string) => Promise<void>;
   /** One pass: resyncs expired and (periodically) all members, then works through due rows. */
   runOnce: () => Promise<RunSummary>;
@@ -89,10 +91,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     const changed = await db.transaction(async (tx) => {
       if (!(await lockUser(tx, userId))) return false;
       const now = clock();
-      const subscriptions = await subscriptionAccessRows(tx, userId);
-      const username = currentTradingViewUsername(subscriptions);
-      const target = desiredGrant(subscriptions, now);
-      const changes = planGrantChanges(await grantsForUser(tx, userId), username, target);
+      // the current name gets what the subscriptions allow; every older name is revoked with it
+      const member = { username: await currentUsername(tx, userId), subscriptions: await subscriptionAccessRows(tx, userId) };
+      const changes = memberGrantChanges(await grantsForUser(tx, userId), member, now);
       for (const change of changes) {
         if (change.kind === 'create') await createGrant(tx, userId, change.username, change.target, now);
         else await setGrantTarget(tx, change.id, change.target, now);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } 
 import type { GrantDesired, GrantStatus, GrantTarget, SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
+import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user, userSubscriptions } from '../../db/schema';
 import { queueAccessActiveMail } from '../mail/lifecycle-mails';
 import type { ScriptAccess, ShopAccess } from './tradingview.port';
 
@@ -14,7 +14,7 @@ const asGrant = (row: StoredGrant): GrantRow => row as GrantRow;
 // Rows the reconciler still has to work on; granted and revoked rows wait for a new target.
 const OPEN_STATUSES = ['pending', 'processing', 'failed'];
 
-const sameUsername = (column: typeof tradingviewGrants.username | typeof sandboxTradingviewAccess.username, username: string) =>
+const sameUsername = (column: typeof tradingviewGrants.username | typeof sandboxTradingviewAccess.username | typeof tradingviewUsernames.username, username: string) =>
   sql`lower(${column}) = lower(${username})`;
 
 // ---------------------------------------------------------------- subscriptions
@@ -24,8 +24,6 @@ export const SUBSCRIPTION_ACCESS_COLUMNS = {
   planType: userSubscriptions.planType,
   isActive: userSubscriptions.isActive,
   expiresAt: userSubscriptions.expiresAt,
-  createdAt: userSubscriptions.createdAt,
-  tradingviewUsername: userSubscriptions.tradingviewUsername,
 };
 
 const subscriptionAccessRowsOf = preparedPerDb((db) =>
@@ -41,17 +39,65 @@ export async function subscriptionAccessRows(db: Db, userId: string): Promise<Su
   return subscriptionAccessRowsOf(db).execute({ userId });
 }
 
-/**
- * Stores the member's username on every one of their subscription rows. updated_at is left
- * alone on purpose: it orders the spec's subscription view, and a username is not billing state.
- */
-export async function setSubscriptionUsername(db: Db, userId: string, username: string): Promise<number> {
+// ---------------------------------------------------------------- usernames
+
+const currentUsernameOf = preparedPerDb((db) =>
+  db
+    .select({ username: tradingviewUsernames.username })
+    .from(tradingviewUsernames)
+    .where(and(eq(tradingviewUsernames.userId, sql.placeholder('userId')), isNull(tradingviewUsernames.replacedAt)))
+    .limit(1)
+    .prepare('tradingview_current_username'),
+);
+
+/** The TradingView username the member uses now; null before they gave one. */
+export async function currentUsername(db: Db, userId: string): Promise<string | null> {
+  const [row] = await currentUsernameOf(db).execute({ userId });
+  return row?.username ?? null;
+}
+
+/** Every member's current username, by user id (the console's reconciliation report). */
+export async function currentUsernames(db: Db): Promise<Map<string, string>> {
   const rows = await db
-    .update(userSubscriptions)
-    .set({ tradingviewUsername: username })
-    .where(eq(userSubscriptions.userId, userId))
-    .returning({ id: userSubscriptions.id });
-  return rows.length;
+    .select({ userId: tradingviewUsernames.userId, username: tradingviewUsernames.username })
+    .from(tradingviewUsernames)
+    .where(isNull(tradingviewUsernames.replacedAt));
+  return new Map(rows.map((row) => [row.userId, row.username]));
+}
+
+export type LinkedUsername = { changed: boolean; previous: string | null };
+
+/**
+ * Makes `username` the member's current TradingView username, in one transaction under the
+ * member's row lock: the current name is marked replaced at `now` and the new one added. The same
+ * name again (in any case) changes nothing and keeps the stored spelling. The old name's access
+ * is the reconciler's to revoke (its next sync of the member).
+ */
+export async function linkUsername(db: Db, userId: string, username: string, now: Date): Promise<LinkedUsername> {
+  return db.transaction(async (tx) => {
+    if (!(await lockUser(tx, userId))) throw new Error(`linkUsername: no user ${userId}`);
+    const previous = await currentUsername(tx, userId);
+    if (previous !== null && previous.toLowerCase() === username.toLowerCase()) return { changed: false, previous };
+    if (previous !== null) {
+      await tx
+        .update(tradingviewUsernames)
+        .set({ replacedAt: now })
+        .where(and(eq(tradingviewUsernames.userId, userId), isNull(tradingviewUsernames.replacedAt)));
+    }
+    await tx.insert(tradingviewUsernames).values({ userId, username, linkedAt: now });
+    return { changed: true, previous };
+  });
+}
+
+export type UsernameHistoryEntry = { username: string; linkedAt: Date; replacedAt: Date | null };
+
+/** Every username the member linked: the current one first, then the others, latest replaced first. */
+export async function usernameHistory(db: Db, userId: string): Promise<UsernameHistoryEntry[]> {
+  return db
+    .select({ username: tradingviewUsernames.username, linkedAt: tradingviewUsernames.linkedAt, replacedAt: tradingviewUsernames.replacedAt })
+    .from(tradingviewUsernames)
+    .where(eq(tradingviewUsernames.userId, userId))
+    .orderBy(sql`${tradingviewUsernames.replacedAt} DESC NULLS FIRST`, desc(tradingviewUsernames.linkedAt));
 }
 
 // ---------------------------------------------------------------- grants: desired state
@@ -121,7 +167,8 @@ export async function retryFailedGrantNow(db: Db, userId: string, username: stri
   const rows = await db
     .update(tradingviewGrants)
     .set({ nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(tradingviewGrants.userId, userId), eq(tradingviewGrants.username, username), eq(tradingviewGrants.status, 'failed')))
+    // any case: a name linked before in another spelling stays current when given again
+    .where(and(eq(tradingviewGrants.userId, userId), sameUsername(tradingviewGrants.username, username), eq(tradingviewGrants.status, 'failed')))
     .returning({ id: tradingviewGrants.id });
   return rows.length > 0;
 }
@@ -135,12 +182,12 @@ export async function usersWithPassedExpiry(db: Db, now: Date): Promise<string[]
   return rows.map((row) => row.userId);
 }
 
-/** Everyone whose grants could need a change: a username on a subscription, or access not yet revoked. */
+/** Everyone whose grants could need a change: a current username, or access not yet revoked. */
 export async function usersToSweep(db: Db): Promise<string[]> {
   const withUsername = await db
-    .selectDistinct({ userId: userSubscriptions.userId })
-    .from(userSubscriptions)
-    .where(and(isNotNull(userSubscriptions.userId), isNotNull(userSubscriptions.tradingviewUsername)));
+    .select({ userId: tradingviewUsernames.userId })
+    .from(tradingviewUsernames)
+    .where(isNull(tradingviewUsernames.replacedAt));
   const withGrants = await db
     .selectDistinct({ userId: tradingviewGrants.userId })
     .from(tradingviewGrants)

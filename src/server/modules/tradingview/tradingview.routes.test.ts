@@ -6,6 +6,7 @@ import { VALIDATION_MESSAGES } from '@shared/validation';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
 import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
+import { currentUsername, linkUsername, usernameHistory } from './tradingview.repository';
 
 const FUTURE = new Date(Date.now() + 30 * 24 * 60 * 60_000);
 
@@ -74,7 +75,7 @@ describe('TradingView routes on the sandbox adapter', () => {
     expect(activationErrorKind({ status: 401, code: 'unauthorized' })).toBe('unauthorized');
   });
 
-  it('activates: stores the verified username on every subscription, schedules the grant, then grants it', async () => {
+  it("activates: links the verified username as the member's current name, schedules the grant, then grants it", async () => {
     const { cookie, userId } = await payingMember(t, 'activate@example.com');
     await subscribe(t, userId, { isActive: false, status: 'canceled', expiresAt: new Date('2024-01-01T00:00:00Z') });
 
@@ -82,8 +83,8 @@ describe('TradingView routes on the sandbox adapter', () => {
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, verifiedUsername: 'Trader_Joe' });
-    const rows = await t.deps.database.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
-    expect(rows.map((row) => row.tradingviewUsername)).toEqual(['Trader_Joe', 'Trader_Joe']);
+    expect(await currentUsername(t.deps.database.db, userId)).toBe('Trader_Joe');
+    expect(await usernameHistory(t.deps.database.db, userId)).toEqual([{ username: 'Trader_Joe', linkedAt: expect.any(Date), replacedAt: null }]);
     const [grant] = await t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId));
     expect(grant).toMatchObject({ username: 'Trader_Joe', desired: 'grant', status: 'pending' });
 
@@ -105,8 +106,8 @@ describe('TradingView routes on the sandbox adapter', () => {
     expect(error).toMatchObject({ status: 422, code: 'tv_username_not_found' });
     expect(activationError(error)).toEqual({ title: ACTIVATION_TEXTS.title, description: ACTIVATION_TEXTS.not_found });
     expect(ACTIVATION_TEXTS.not_found).toBe('This TradingView username does not exist. Please check your username and try again.');
-    const rows = await t.deps.database.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
-    expect(rows[0]?.tradingviewUsername).toBeNull();
+    expect(await currentUsername(t.deps.database.db, userId)).toBeNull();
+    expect(await usernameHistory(t.deps.database.db, userId)).toEqual([]);
   });
 
   it.each([
@@ -169,6 +170,49 @@ describe('TradingView routes on the sandbox adapter', () => {
     });
   });
 
+  it('changes the username with PUT: one reconciler pass revokes the old name and grants the new one, and keeps the history', async () => {
+    const { cookie, userId } = await payingMember(t, 'rename@example.com', { planType: 'lifetime', expiresAt: null });
+    expect((await activate(t, cookie, 'Chart_Old')).status).toBe(200);
+    await t.deps.reconciler.runOnce();
+    const scripts = t.deps.config.tradingView.scriptIds;
+    const holders = async (scriptId: string) => (await t.deps.tradingView.listUsers(scriptId)).map((row) => row.username);
+    for (const scriptId of scripts) expect(await holders(scriptId)).toContain('Chart_Old');
+
+    const response = await t.request('/api/tradingview/username', { method: 'PUT', body: { tv_username: 'Chart_New' }, cookie });
+    expect(await response.json()).toEqual({ success: true, verifiedUsername: 'Chart_New' });
+    // the change itself wrote both targets, before any pass ran
+    const byCreation = () => t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId)).orderBy(tradingviewGrants.createdAt);
+    expect(await byCreation()).toMatchObject([
+      { username: 'Chart_Old', desired: 'revoke', status: 'pending' },
+      { username: 'Chart_New', desired: 'grant', status: 'pending' },
+    ]);
+
+    await t.deps.reconciler.runOnce();
+
+    expect(await byCreation()).toMatchObject([
+      { username: 'Chart_Old', desired: 'revoke', status: 'revoked' },
+      { username: 'Chart_New', desired: 'grant', status: 'granted' },
+    ]);
+    for (const scriptId of scripts) {
+      expect(await holders(scriptId)).not.toContain('Chart_Old');
+      expect(await holders(scriptId)).toContain('Chart_New');
+    }
+    expect(await t.deps.database.db.select().from(sandboxTradingviewAccess).where(eq(sandboxTradingviewAccess.username, 'Chart_Old'))).toEqual([]);
+    const history = await usernameHistory(t.deps.database.db, userId);
+    expect(history).toEqual([
+      { username: 'Chart_New', linkedAt: expect.any(Date), replacedAt: null },
+      { username: 'Chart_Old', linkedAt: expect.any(Date), replacedAt: history[0]!.linkedAt },
+    ]);
+    expect(await (await t.request('/api/tradingview/status', { cookie })).json()).toMatchObject({ username: 'Chart_New', status: 'granted' });
+  });
+
+  it('keeps the current name when the same one is given again in another case', async () => {
+    const { cookie, userId } = await payingMember(t, 'same-again@example.com');
+    expect((await activate(t, cookie, 'Same_Name')).status).toBe(200);
+    await linkUsername(t.deps.database.db, userId, 'same_name', new Date());
+    expect(await usernameHistory(t.deps.database.db, userId)).toEqual([{ username: 'Same_Name', linkedAt: expect.any(Date), replacedAt: null }]);
+  });
+
   it("reports 'none' before a username is given", async () => {
     const { cookie } = await payingMember(t, 'nobody-yet@example.com');
     expect(await (await t.request('/api/tradingview/status', { cookie })).json()).toEqual({
@@ -180,7 +224,8 @@ describe('TradingView routes on the sandbox adapter', () => {
   });
 
   it('reads as ended for a username whose subscription has run out', async () => {
-    const { cookie } = await payingMember(t, 'lapsed@example.com', { expiresAt: new Date('2024-01-01T00:00:00Z'), tradingviewUsername: 'lapsed_trader' });
+    const { cookie, userId } = await payingMember(t, 'lapsed@example.com', { expiresAt: new Date('2024-01-01T00:00:00Z') });
+    await linkUsername(t.deps.database.db, userId, 'lapsed_trader', new Date());
     expect(await (await t.request('/api/tradingview/status', { cookie })).json()).toEqual({
       username: 'lapsed_trader',
       status: 'revoked',
@@ -190,7 +235,8 @@ describe('TradingView routes on the sandbox adapter', () => {
   });
 
   it('retries a failed grant at once when the member submits the same username again', async () => {
-    const { cookie, userId } = await payingMember(t, 'again@example.com', { tradingviewUsername: 'Trader_Again' });
+    const { cookie, userId } = await payingMember(t, 'again@example.com');
+    await linkUsername(t.deps.database.db, userId, 'Trader_Again', new Date());
     const later = new Date(Date.now() + 60 * 60_000);
     await t.deps.database.db.insert(tradingviewGrants).values({
       userId,

@@ -3,8 +3,10 @@ import { Hono } from 'hono';
 import type { ReadCache } from '@shared/read-cache';
 import { csrf } from 'hono/csrf';
 import { z } from 'zod';
-import { tradingviewActivateRequestSchema } from '@shared/api-contract';
+import { tradingviewActivateRequestSchema, tradingviewActivateResponseSchema } from '@shared/api-contract';
+import { tradingviewStatusResponseSchema } from '@shared/tradingview-grants';
 import { readJson } from '../../http/errors';
+import { describeOperation } from '../../http/openapi';
 import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { TradingViewService } from './tradingview.service';
 import { serverError } from '../../http/server-errors';
@@ -27,17 +29,17 @@ export function tradingViewRoutes({ service, trustedOrigins, reads }: { service:
     new Hono<{ Variables: AuthVariables }>()
       // A cross-site form post must not change a member's username (and so hand their access away).
       .use('/tradingview/*', csrf({ origin: trustedOrigins }))
-      .post('/tradingview/activate', async (c) => {
+      .post('/tradingview/activate', describeOperation({ summary: 'Verify and store the TradingView username, schedule the grant', auth: 'session', body: tradingviewActivateRequestSchema, response: tradingviewActivateResponseSchema }), async (c) => {
         const user = requireUser(c);
         const { verifiedUsername } = await service.setUsername(user.id, await readUsername(c));
         return c.json({ success: true as const, verifiedUsername });
       })
-      .put('/tradingview/username', async (c) => {
+      .put('/tradingview/username', describeOperation({ summary: 'Correct the TradingView username (revokes the old grant, grants the new)', auth: 'session', body: tradingviewActivateRequestSchema, response: tradingviewActivateResponseSchema }), async (c) => {
         const user = requireUser(c);
         const { verifiedUsername } = await service.setUsername(user.id, await readUsername(c));
         return c.json({ success: true as const, verifiedUsername });
       })
-      .get('/tradingview/status', async (c) => {
+      .get('/tradingview/status', describeOperation({ summary: "The member's TradingView username and grant status", auth: 'session', response: tradingviewStatusResponseSchema }), async (c) => {
         const user = requireUser(c);
         return c.json(await reads.read(`tradingview-status:${user.id}`, () => service.status(user.id)));
       })

@@ -1,5 +1,4 @@
 import {
-  currentTradingViewUsername,
   desiredGrant,
   memberGrantStatus,
   type TradingviewStatusResponse,
@@ -9,7 +8,7 @@ import { serverError } from '../../http/server-errors';
 import type { Logger } from '../../logger';
 import { userHasPremiumAccess } from '../access/access.repository';
 import type { GrantReconciler } from './grant-reconciler';
-import { grantFor, retryFailedGrantNow, setSubscriptionUsername, subscriptionAccessRows } from './tradingview.repository';
+import { currentUsername, grantFor, linkUsername, retryFailedGrantNow, subscriptionAccessRows } from './tradingview.repository';
 import { toTradingViewError, type TradingViewPort } from './tradingview.port';
 
 export type TradingViewServiceDeps = {
@@ -66,25 +65,24 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
   return {
     /**
      * Sets the member's TradingView username (activation and correction alike): checks it exists,
-     * stores TradingView's spelling on all their subscriptions and schedules the grant; a previous
-     * username's access is revoked by the reconciler.
+     * links TradingView's spelling as the current name (the previous one kept as history) and
+     * syncs the member, which revokes the previous name and grants the new one in one step.
      */
     async setUsername(userId: string, username: string): Promise<{ verifiedUsername: string }> {
       if (!(await userHasPremiumAccess(db, userId))) {
         throw serverError('tvActivationNeedsAccess');
       }
       const verifiedUsername = await verify(userId, username);
-      await setSubscriptionUsername(db, userId, verifiedUsername);
+      const linked = await linkUsername(db, userId, verifiedUsername, clock());
       await reconciler.syncUser(userId);
       // Submitting the same name again (say, after fixing the TradingView account) retries now.
       if (await retryFailedGrantNow(db, userId, verifiedUsername, clock())) reconciler.kick();
-      logger.info({ userId, username: verifiedUsername }, 'tradingview username set');
+      logger.info({ userId, username: verifiedUsername, previous: linked.previous, changed: linked.changed }, 'tradingview username set');
       return { verifiedUsername };
     },
 
     async status(userId: string): Promise<TradingviewStatusResponse> {
-      const subscriptions = await subscriptionAccessRows(db, userId);
-      const username = currentTradingViewUsername(subscriptions);
+      const [username, subscriptions] = await Promise.all([currentUsername(db, userId), subscriptionAccessRows(db, userId)]);
       const grant = username ? await grantFor(db, userId, username) : null;
       // No row is kept for a name that never had paid access: it reads as ended, not pending.
       const ended = !grant && desiredGrant(subscriptions, clock()).desired === 'revoke';
