@@ -25,7 +25,7 @@ describe('the HTTP app', () => {
 
   it('exposes only the public site settings, with the sandbox adapters named', async () => {
     const settings = await (await t.request('/api/site')).json();
-    expect(settings).toMatchObject({ brandName: 'Candlewise', companyState: 'New Mexico', sandbox: ['payments', 'tradingview', 'mail'] });
+    expect(settings).toMatchObject({ brandName: 'Candlewise', companyState: 'New Mexico', sandbox: ['payments', 'tradingview', 'discord', 'mail'] });
     expect(JSON.stringify(settings)).not.toMatch(/secret|STRIPE|sessionid/i);
   });
 

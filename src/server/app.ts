@@ -3,7 +3,7 @@ import { csrf } from 'hono/csrf';
 import { createReadCache, type ReadCache } from '@shared/read-cache';
 import type { SiteSettings } from '@shared/site';
 import type { Composition } from './composition';
-import { sandboxAdapters, type Config } from './config';
+import { outboxIsPublic, sandboxAdapters, type Config } from './config';
 import { requestBodyLimit } from './http/body-limit';
 import { jsonDepthLimit } from './http/json-depth';
 import { compression } from './http/compression';
@@ -20,6 +20,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { operatorInvitationRoutes } from './modules/auth/operator-invitations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { isSandboxDiscord } from './modules/sandbox/sandbox-discord';
+import { sandboxDiscordRoutes } from './modules/sandbox/sandbox-discord.routes';
 import { webhookRoutes } from './modules/fulfilment/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { loadSession } from './modules/auth/session.middleware';
@@ -28,6 +30,7 @@ import { createSessionRepository } from './modules/auth/session.repository';
 import { mailboxRoutes } from './modules/admin/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
+import { discordRoutes } from './modules/discord/discord.routes';
 import { activationRoutes } from './modules/activation/activation.routes';
 
 export type AppOptions = {
@@ -87,8 +90,12 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', contentRoutes({ content: deps.content }));
   api.route('/', securityRoutes({ db, clock, reads }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
+  api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs }));
   if (payments.kind === 'sandbox') api.route('/sandbox', sandboxRoutes({ payments, handler: services.paymentEvents, logger, checkoutProofs }));
+  if (isSandboxDiscord(deps.discord)) {
+    api.route('/sandbox/discord', sandboxDiscordRoutes({ discord: deps.discord, applicationName: config.site.brandName, shopOrigins: config.trustedOrigins, directory: services.directory, openToAll: () => outboxIsPublic(config) }));
+  }
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config, directory: services.directory }));
   const { directory, reports, members, invitations } = services;

@@ -20,6 +20,7 @@ import { followsAccess, type AccessSubscriber } from '@shared/access-changes';
 import { createAccessChangeDelivery, createAccessChangesLoop } from './modules/entitlements/access-change-delivery';
 import { createEntitlements, type Entitlements } from './modules/entitlements/entitlements';
 import { accessMails } from './modules/mail/access-mails';
+import { createDiscordService, type DiscordService } from './modules/discord/discord.service';
 import { createSignatureRefusals, type SignatureRefusals } from './modules/fulfilment/signature-refusals';
 import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-jobs';
 import { createMailSchedule, type MailSchedule } from './modules/mail/mail-schedule';
@@ -35,6 +36,8 @@ export type Services = {
   /** Webhook deliveries this instance refused for a bad signature (the route counts, the alert reads). */
   signatureRefusals: SignatureRefusals;
   tradingView: TradingViewService;
+  /** The member's Discord link: status and unlinking (linking itself runs through better-auth). */
+  discord: DiscordService;
   activation: ActivationService;
   directory: OperatorDirectory;
   invitations: OperatorInvitations;
@@ -46,6 +49,7 @@ export type Services = {
 /** The background work main.ts starts and stops; tests drive single passes instead. */
 export type Jobs = {
   reconciler: Dependencies['reconciler'];
+  discordRoles: Dependencies['discordRoles'];
   mailer: Dependencies['mailer'];
   mailSchedule: MailSchedule;
   /** Sandbox renewals and event delivery; null when payments run on Stripe. */
@@ -61,7 +65,11 @@ export function compose(deps: Dependencies): Composition {
   const { config, database, logger, clock, payments, reconciler, auth, mailer } = deps;
   const db = database.db;
   // Who hears of access changes: each integration that follows a member's access, one line each.
-  const subscribers: AccessSubscriber[] = [followsAccess('tradingview', (userId) => reconciler.syncUser(userId)), accessMails({ db, mailer })];
+  const subscribers: AccessSubscriber[] = [
+    followsAccess('tradingview', (userId) => reconciler.syncUser(userId)),
+    followsAccess('discord', (userId) => deps.discordRoles.syncUser(userId)),
+    accessMails({ db, mailer }),
+  ];
   const { entitlements, accessChanges } = composeEntitlements({ db, clock, logger, subscribers });
   const fulfilment = createFulfilment({ db, payments, logger, clock, entitlements });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment });
@@ -91,15 +99,17 @@ export function compose(deps: Dependencies): Composition {
     paymentEvents,
     signatureRefusals,
     tradingView,
+    discord: createDiscordService({ db, port: deps.discord, reconciler: deps.discordRoles, clock, logger: logger.child({ module: 'discord' }) }),
     activation,
     directory: { config, db, clock },
     invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),
     members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
-    adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts }),
+    adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
   };
   const jobs: Jobs = {
     reconciler,
+    discordRoles: deps.discordRoles,
     mailer,
     mailSchedule: createMailSchedule({ db, clock, logger, mailer }),
     sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock }) : null,

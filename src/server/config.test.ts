@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.mail.kind).toBe('outbox');
     expect(config.site).toMatchObject({ companyState: 'New Mexico', saleEndsAt: null, saleLabel: 'Black Friday', chatUrl: null, metaPixelId: null });
     expect(config.site.regularPrices).toEqual({ monthly: 4700, quarterly: 14100, yearly: 56400 });
-    expect(sandboxAdapters(config)).toEqual(['payments', 'tradingview', 'mail']);
+    expect(sandboxAdapters(config)).toEqual(['payments', 'tradingview', 'discord', 'mail']);
   });
 
   it('switches to Postgres, Stripe, TradingView and SMTP when configured', () => {
@@ -30,12 +30,35 @@ describe('loadConfig', () => {
       TRADINGVIEW_SESSION_ID: 'abc',
       TRADINGVIEW_SESSION_SIGN: 'def',
       SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      DISCORD_CLIENT_ID: '123',
+      DISCORD_CLIENT_SECRET: 'secret',
+      DISCORD_BOT_TOKEN: 'bot',
+      DISCORD_GUILD_ID: '456',
+      DISCORD_ROLE_IDS: '789',
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/shop' });
     expect(config.payments.kind).toBe('stripe');
     expect(config.tradingView.credentials).toEqual({ sessionId: 'abc', sessionSign: 'def' });
     expect(config.mail.kind).toBe('smtp');
     expect(sandboxAdapters(config)).toEqual([]);
+  });
+
+  it('runs the sandbox guild without Discord keys, and names the missing ones when only some are given', () => {
+    expect(loadConfig({}).discord).toMatchObject({ credentials: null, memberRoleIds: [], onEnd: 'remove_roles', auditIntervalMs: 300_000 });
+    const live = loadConfig({ DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 'b', DISCORD_GUILD_ID: '2', DISCORD_ROLE_IDS: '3,4', DISCORD_ROLE_IDS_LIFETIME: '5', DISCORD_ON_END: 'kick' });
+    expect(live.discord).toMatchObject({ credentials: { clientId: '1', guildId: '2' }, memberRoleIds: ['3', '4'], onEnd: 'kick' });
+    expect(live.discord.planRoleIds.lifetime).toEqual(['5']);
+    let error: unknown;
+    try {
+      loadConfig({ DISCORD_BOT_TOKEN: 'b' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as ConfigError).problems.filter((line) => line.startsWith('DISCORD_'))).toEqual([
+      'DISCORD_CLIENT_ID: required together with DISCORD_BOT_TOKEN (all four for the real Discord bot, or none for the sandbox)',
+      'DISCORD_CLIENT_SECRET: required together with DISCORD_BOT_TOKEN (all four for the real Discord bot, or none for the sandbox)',
+      'DISCORD_GUILD_ID: required together with DISCORD_BOT_TOKEN (all four for the real Discord bot, or none for the sandbox)',
+    ]);
   });
 
   it('refuses invalid values with one readable line per problem', () => {

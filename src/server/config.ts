@@ -129,6 +129,15 @@ const envSchema = z.object({
   COMPANY_NAME: z.string().min(1).default('Candlewise LLC'),
   COMPANY_STATE: z.string().min(1).default('New Mexico'),
   DISCORD_INVITE_URL: z.url().default('https://discord.gg/candlewise'),
+  // Discord roles that follow payment: all four for the real bot, none for the sandbox guild.
+  DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_SECRET: optionalText,
+  DISCORD_BOT_TOKEN: optionalText,
+  DISCORD_GUILD_ID: optionalText,
+  // Roles every member with access holds; empty: the sandbox guild's built-in role.
+  DISCORD_ROLE_IDS: csv,
+  DISCORD_ON_END: z.enum(['remove_roles', 'kick']).default('remove_roles'),
+  DISCORD_AUDIT_INTERVAL_MS: z.coerce.number().int().min(10_000).default(5 * 60_000),
   DOCS_URL: z.url().default('https://docs.candlewise.app'),
   CHAT_URL: optionalUrl,
   // Empty: the demo's rolling sale. Without an offset the time is the server's local time.
@@ -143,6 +152,8 @@ const envSchema = z.object({
   ...perPlanEnv('PRICE', PLAN_TYPES, (plan) => minorUnits(ADVERTISED_PRICES[plan])),
   ...perPlanEnv('REGULAR_PRICE', CAMPAIGN_PLANS, (plan) => minorUnits(DEFAULT_REGULAR_PRICES[plan])),
   ...perPlanEnv('STRIPE_REGULAR_PRICE', CAMPAIGN_PLANS, () => priceId),
+  // Extra roles per plan (e.g. DISCORD_ROLE_IDS_LIFETIME), swapped on a plan change.
+  ...perPlanEnv('DISCORD_ROLE_IDS', PLAN_TYPES, () => csv),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -186,6 +197,10 @@ function buildConfig(env: Env) {
     env.TRADINGVIEW_SESSION_ID && env.TRADINGVIEW_SESSION_SIGN
       ? { sessionId: env.TRADINGVIEW_SESSION_ID, sessionSign: env.TRADINGVIEW_SESSION_SIGN }
       : null;
+  const discordBot =
+    env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET && env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID
+      ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, botToken: env.DISCORD_BOT_TOKEN, guildId: env.DISCORD_GUILD_ID }
+      : null;
   const slug = env.BRAND_SLUG;
   return {
     env: env.NODE_ENV,
@@ -220,6 +235,15 @@ function buildConfig(env: Env) {
       credentials: tradingView,
       sandboxMissingUsernames: env.SANDBOX_TRADINGVIEW_MISSING_USERNAMES,
       reconcileIntervalMs: env.RECONCILER_INTERVAL_MS,
+    },
+    discord: {
+      /** The real bot and OAuth application; null runs the sandbox guild. */
+      credentials: discordBot,
+      /** Empty with the sandbox: its guild's built-in role is used (sandbox-discord.ts). */
+      memberRoleIds: env.DISCORD_ROLE_IDS,
+      planRoleIds: perPlan(PLAN_TYPES, (plan) => env[planEnvKey('DISCORD_ROLE_IDS', plan)]),
+      onEnd: env.DISCORD_ON_END,
+      auditIntervalMs: env.DISCORD_AUDIT_INTERVAL_MS,
     },
     mail: env.SMTP_URL
       ? { kind: 'smtp' as const, url: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` }
@@ -274,6 +298,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing = parsed.data.TRADINGVIEW_SESSION_ID ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID';
     problems.push(`${missing}: required together with ${missing === 'TRADINGVIEW_SESSION_ID' ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID'} (both TradingView cookies, or neither for the sandbox)`);
   }
+  const discordKeys = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN', 'DISCORD_GUILD_ID'] as const;
+  const discordGiven = discordKeys.filter((key) => parsed.data[key]);
+  if (discordGiven.length > 0 && discordGiven.length < discordKeys.length) {
+    // Some keys alone would silently run the sandbox guild while the vendor believes the bot is live.
+    for (const key of discordKeys.filter((name) => !parsed.data[name])) problems.push(`${key}: required together with ${discordGiven.join(', ')} (all four for the real Discord bot, or none for the sandbox)`);
+  }
+  if (config.discord.credentials && config.discord.memberRoleIds.length === 0) {
+    problems.push('DISCORD_ROLE_IDS: required with the real Discord bot (the role ids every paying member gets)');
+  }
   if (config.isProduction && config.database.kind === 'postgres' && !config.auth.secret) {
     problems.push('AUTH_SECRET: required in production on a shared Postgres so that every instance signs sessions alike');
   }
@@ -297,6 +330,7 @@ export function sandboxAdapters(config: Config): string[] {
   const sandboxes: string[] = [];
   if (config.payments.kind === 'sandbox') sandboxes.push('payments');
   if (!config.tradingView.credentials) sandboxes.push('tradingview');
+  if (!config.discord.credentials) sandboxes.push('discord');
   if (config.mail.kind === 'outbox') sandboxes.push('mail');
   return sandboxes;
 }

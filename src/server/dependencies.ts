@@ -19,6 +19,11 @@ import { createSandboxTradingView } from './modules/sandbox/sandbox-tradingview'
 import { createGrantReconciler, type GrantReconciler } from './modules/tradingview/grant-reconciler';
 import { createTradingViewClient } from './modules/tradingview/tradingview-client';
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';
+import { createDiscordClient } from './modules/discord/discord-client';
+import { createDiscordReconciler, type DiscordReconciler } from './modules/discord/discord-reconciler';
+import { createDiscordLinking } from './modules/discord/discord.service';
+import type { DiscordPort } from './modules/discord/discord.port';
+import { createSandboxDiscord, sandboxDiscordRoleConfig } from './modules/sandbox/sandbox-discord';
 
 /** Everything the HTTP app needs; tests build the same object with other adapters. */
 export type Dependencies = {
@@ -40,6 +45,10 @@ export type Dependencies = {
   reconciler: GrantReconciler;
   /** Stripe or the sandbox provider, from config.payments; tests may pass another adapter. */
   payments: PaymentsPort;
+  /** The vendor's Discord (OAuth for linking, the bot for roles), or the sandbox guild. */
+  discord: DiscordPort;
+  /** Gives and takes the managed Discord roles; main.ts starts its loop, access changes call syncUser. */
+  discordRoles: DiscordReconciler;
 };
 
 /**
@@ -107,11 +116,27 @@ function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock
   return { tradingView, reconciler };
 }
 
+/** The real bot with DISCORD_* keys, else the sandbox guild, and the reconciler of its roles. */
+function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: DiscordPort | undefined }): { discord: DiscordPort; discordRoles: DiscordReconciler } {
+  const { config, db, clock } = input;
+  const settings = config.discord;
+  const logger = input.logger.child({ module: 'discord' });
+  const discord =
+    input.port ??
+    (settings.credentials
+      ? createDiscordClient({ ...settings.credentials, logger })
+      : createSandboxDiscord({ db, memberRoleIds: settings.memberRoleIds, planRoleIds: settings.planRoleIds, clock, publicUrl: config.publicUrl }));
+  // the sandbox guild's built-in VIP role while DISCORD_ROLE_IDS is empty
+  const roles = settings.credentials ? settings : sandboxDiscordRoleConfig(settings);
+  const discordRoles = createDiscordReconciler({ db, port: discord, roles, onEnd: settings.onEnd, auditIntervalMs: settings.auditIntervalMs, logger, clock });
+  return { discord, discordRoles };
+}
+
 export async function buildDependencies(
   config: Config,
   database: Database,
   logger: Logger,
-  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort },
+  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort; discord?: DiscordPort },
 ): Promise<Dependencies> {
   const mail =
     options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(logger, { logLinks: config.env === 'development' }));
@@ -129,8 +154,10 @@ export async function buildDependencies(
     clock,
     context: { brand: config.site.brandName, publicUrl: config.publicUrl, supportEmail: config.site.supportEmail, scripts: config.tradingView.scriptIds, finishSetupUrl: checkoutProofs.finishSetupUrl },
   });
-  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock });
+  const discord = buildDiscord({ config, db: database.db, logger, clock, port: options.discord });
+  const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
+  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
   const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock }));
-  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments };
+  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments, ...discord };
 }

@@ -61,6 +61,7 @@ const server = serve({ fetch, hostname: config.host, port: config.port, serverOp
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
 jobs.reconciler.start();
+jobs.discordRoles.start();
 jobs.mailer.start();
 jobs.mailSchedule.start();
 jobs.sandbox?.start();
@@ -80,6 +81,7 @@ async function shutdown(signal: string) {
     await jobs.mailSchedule.stop();
     await jobs.mailer.stop();
     await jobs.reconciler.stop();
+    await jobs.discordRoles.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);

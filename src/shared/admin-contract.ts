@@ -8,6 +8,10 @@ import { emailSchema, signUpPasswordSchema } from './validation';
 
 export const ADMIN_API = '/api/admin';
 
+/** A linked Discord account's state in the reconciler: pending → processing → synced, or failed (retried). */
+export const DISCORD_ACCOUNT_STATUSES = ['pending', 'processing', 'synced', 'failed'] as const;
+export type DiscordAccountStatus = (typeof DISCORD_ACCOUNT_STATUSES)[number];
+
 export const MEMBER_STATUSES = ['active', 'comp', 'past_due', 'churned', 'none'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
@@ -154,6 +158,25 @@ export const memberDetailSchema = z.object({
       occurredAt: z.string(),
     }),
   ),
+  /**
+   * The member's Discord accounts, the current link first, then older ones (kept until their roles
+   * are off): the managed role ids wanted and held (names from GET /api/admin/discord/roles).
+   */
+  discord: z.array(
+    z.object({
+      discordUserId: z.string(),
+      username: z.string(),
+      current: z.boolean(),
+      wantedRoles: z.array(z.string()),
+      heldRoles: z.array(z.string()),
+      status: z.enum(DISCORD_ACCOUNT_STATUSES),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      /** When the next pass is due (null when synced or under way). */
+      nextAttemptAt: z.string().nullable(),
+      linkedAt: z.string(),
+    }),
+  ),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
@@ -204,3 +227,100 @@ export const auditLogSchema = z.object({
   total: z.number().int(),
 });
 export type AuditLog = z.infer<typeof auditLogSchema>;
+
+// ---------------------------------------------------------------- the console's Discord page
+
+/** A managed role: its id, and its name in the guild (null when Discord could not be asked). */
+export const discordRoleRefSchema = z.object({ id: z.string(), name: z.string().nullable() });
+export type DiscordRoleRef = z.infer<typeof discordRoleRefSchema>;
+
+/**
+ * GET /api/admin/discord/overview: members with a current link, and the linked accounts (old links
+ * still losing their roles included) by where the reconciler has them.
+ */
+export const discordOverviewSchema = z.object({
+  adapter: z.enum(['discord', 'sandbox']),
+  linkedMembers: z.number().int(),
+  synced: z.number().int(),
+  /** pending or under way (processing). */
+  pending: z.number().int(),
+  failing: z.number().int(),
+});
+export type DiscordOverview = z.infer<typeof discordOverviewSchema>;
+
+/** GET /api/admin/discord/roles: the guild's roles by name; `error` says why there are none (the page shows ids). */
+export const discordRolesSchema = z.object({ roles: z.array(z.object({ id: z.string(), name: z.string() })), error: z.string().nullable() });
+export type DiscordRoles = z.infer<typeof discordRolesSchema>;
+
+export const discordAccountsQuerySchema = z.object({
+  /** Only the accounts whose last pass failed. */
+  failing: z
+    .enum(['true', 'false', '1', '0'], { error: 'failing must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type DiscordAccountsQuery = z.infer<typeof discordAccountsQuerySchema>;
+
+export const DISCORD_ACCOUNTS_PAGE_SIZE = 25;
+
+export const discordAccountSchema = z.object({
+  /** The account row's id (the retry's target). */
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  discordUserId: z.string(),
+  username: z.string(),
+  /** The member's linked account; false for one they replaced or unlinked. */
+  current: z.boolean(),
+  wantedRoles: z.array(discordRoleRefSchema),
+  heldRoles: z.array(discordRoleRefSchema),
+  status: z.enum(DISCORD_ACCOUNT_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  /** When the next pass is due (null when synced or under way). */
+  nextAttemptAt: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  linkedAt: z.string(),
+});
+export type DiscordAccount = z.infer<typeof discordAccountSchema>;
+
+/** GET /api/admin/discord/accounts: linked accounts, failing first, a page at a time. */
+export const discordAccountsSchema = z.object({
+  accounts: z.array(discordAccountSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type DiscordAccounts = z.infer<typeof discordAccountsSchema>;
+
+export const DISCORD_REPAIRS_SHOWN = 20;
+
+/** GET /api/admin/discord/repairs: the audit's latest DISCORD_REPAIRS_SHOWN repairs, newest first. */
+export const discordRepairsSchema = z.object({
+  repairs: z.array(
+    z.object({
+      id: z.string(),
+      repairedAt: z.string(),
+      /** The member whose account it was (null: a guild member no member linked). */
+      userId: z.string().nullable(),
+      email: z.string().nullable(),
+      discordUserId: z.string(),
+      /** The Discord username as linked, when a member linked the account. */
+      username: z.string().nullable(),
+      role: discordRoleRefSchema,
+      action: z.enum(['added', 'removed']),
+      reason: z.string(),
+    }),
+  ),
+});
+export type DiscordRepairs = z.infer<typeof discordRepairsSchema>;
+
+/** POST /api/admin/discord/audit: what the audit read and changed. */
+export const discordAuditSummarySchema = z.object({
+  checked: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  requeued: z.number().int(),
+});
+export type DiscordAuditSummary = z.infer<typeof discordAuditSummarySchema>;

@@ -39,6 +39,11 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'internal',
+  'discord_already_linked',
+  'discord_denied',
+  'discord_needs_access',
+  'discord_link_expired',
+  'discord_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -87,6 +92,11 @@ export const SERVER_ERROR_MESSAGES: Record<ErrorCode, string> = {
   forbidden: 'You do not have permission to do this.',
   not_found: 'Not found.',
   internal: 'Something went wrong on our side. Please try again.',
+  discord_already_linked: 'That Discord account is linked to another member.',
+  discord_denied: 'Discord connection was cancelled. Try again when you are ready.',
+  discord_needs_access: 'You need an active subscription to connect Discord.',
+  discord_link_expired: 'The Discord connection expired before it was finished. Please try again.',
+  discord_unavailable: 'Discord could not be reached. Please try again in a moment.',
 };
 
 /** HTTP status the server answers with for each code. */
@@ -122,6 +132,11 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   internal: 500,
+  discord_already_linked: 409,
+  discord_denied: 400,
+  discord_needs_access: 403,
+  discord_link_expired: 400,
+  discord_unavailable: 502,
 };
 
 /** What the client knows about a failed call; `network` means no HTTP response arrived. */
@@ -582,3 +597,49 @@ export const SUBSCRIPTION_LOAD_TEXTS = {
   failed: 'Failed to load subscription data',
   settingsCard: 'Error loading subscription data',
 } as const;
+
+// ---------------------------------------------------------------- connecting Discord
+
+export const DISCORD_LINK_TEXTS = {
+  title: 'Discord Not Connected',
+  default: 'Discord could not be connected. Please try again.',
+} as const;
+
+/**
+ * better-auth's answers to a Discord link (the ?error=… of the page it returns to, or the code of
+ * a refused POST /api/auth/link-social), folded into ours. better-auth names a Discord account
+ * linked to someone else, a refused consent and a link that outlived its state in its own words.
+ */
+const DISCORD_LINK_CODES: Record<string, ErrorCode> = {
+  access_denied: 'discord_denied',
+  account_already_linked_to_different_user: 'discord_already_linked',
+  social_account_already_linked: 'discord_already_linked',
+  state_mismatch: 'discord_link_expired',
+  state_not_found: 'discord_link_expired',
+  state_invalid: 'discord_link_expired',
+  please_restart_the_process: 'discord_link_expired',
+  no_code: 'discord_link_expired',
+  // the session that started the link ended before Discord answered
+  unable_to_link_account: 'discord_link_expired',
+  // a code used or expired fails its state first: what is left is Discord not answering the exchange
+  invalid_code: 'discord_unavailable',
+  unable_to_get_user_info: 'discord_unavailable',
+};
+
+/** Which of our codes a Discord link failure is, or null for one we have no words for. */
+export function discordLinkErrorCode(err: ErrorInput): ErrorCode | null {
+  const raw = err.code?.toLowerCase();
+  if (raw && Object.hasOwn(DISCORD_LINK_CODES, raw)) return DISCORD_LINK_CODES[raw]!;
+  const code = errorCodeOf(err);
+  return code?.startsWith('discord_') ? code : null;
+}
+
+/** The message for a failed Discord link: ours for the failures we know, else the default. */
+export function discordLinkError(err: ErrorInput): Toast {
+  const title = DISCORD_LINK_TEXTS.title;
+  const code = discordLinkErrorCode(err);
+  if (code) return { title, description: SERVER_ERROR_MESSAGES[code] };
+  if (err.network) return { title, description: NETWORK_ERROR };
+  if (isRateLimited(err)) return { title, description: LOGIN_TEXTS.tooManyAttempts.description };
+  return { title, description: DISCORD_LINK_TEXTS.default };
+}

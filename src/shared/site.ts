@@ -13,6 +13,6 @@ export type SiteSettings = Campaign & {
   docsUrl: string;
   chatUrl: string | null;
   metaPixelId: string | null;
-  /** Adapters running against sandboxes ('payments', 'tradingview', 'mail'); empty in a live shop. */
+  /** Adapters running against sandboxes ('payments', 'tradingview', 'discord', 'mail'); empty in a live shop. */
   sandbox: string[];
 };

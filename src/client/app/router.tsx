@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/*', lazy: () => import('./admin-console').then((m) => ({ Component: m.AdminConsole })) },
       { path: '/sandbox/checkout/:sessionId', lazy: () => import('@client/features/sandbox/sandbox-checkout-page').then((m) => ({ Component: m.SandboxCheckoutPage })) },
       { path: '/sandbox/portal/:customerId', lazy: () => import('@client/features/sandbox/sandbox-portal-page').then((m) => ({ Component: m.SandboxPortalPage })) },
+      { path: '/sandbox/discord/authorize', lazy: () => import('@client/features/sandbox/sandbox-discord-authorize-page').then((m) => ({ Component: m.SandboxDiscordAuthorizePage })) },
       { path: '/sandbox/mailbox', lazy: () => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ Component: m.SandboxMailboxPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -29,7 +29,7 @@ export const TEST_SITE_SETTINGS: SiteSettings = {
   prices: { ...ADVERTISED_PRICES },
   saleLabel: DEFAULT_SALE_LABEL,
   regularPrices: { ...DEFAULT_REGULAR_PRICES },
-  sandbox: ['payments', 'tradingview', 'mail'],
+  sandbox: ['payments', 'tradingview', 'discord', 'mail'],
 };
 
 /** The app's cache timing (lib/query-client.ts) without its retries, so a test's 500 shows at once. */

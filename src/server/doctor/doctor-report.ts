@@ -3,7 +3,7 @@
 export type CheckStatus = 'ok' | 'problem' | 'sandbox';
 
 export type Check = {
-  service: 'Stripe' | 'TradingView' | 'Mail';
+  service: 'Stripe' | 'TradingView' | 'Discord' | 'Mail';
   status: CheckStatus;
   /** What was found, e.g. 'STRIPE_PRICE_MONTHLY price_123: $36.00 every month'. */
   message: string;
@@ -34,7 +34,7 @@ export function formatReport(checks: readonly Check[]): string {
     problems > 0
       ? `${problems} problem${problems === 1 ? '' : 's'} found: fix ${problems === 1 ? 'it' : 'them'} and run npm run doctor again.`
       : live === 0
-        ? 'Everything runs in the sandbox: nothing live to check. Set the Stripe, TradingView and SMTP variables to go live (docs/going-live.md).'
+        ? 'Everything runs in the sandbox: nothing live to check. Set the Stripe, TradingView, Discord and SMTP variables to go live (docs/going-live.md).'
         : 'Every live check passed.';
   return [...lines, '', summary].join('\n');
 }

@@ -56,6 +56,7 @@ describe('the sandbox', () => {
     expect(checks.map((check) => [check.service, check.status])).toEqual([
       ['Stripe', 'sandbox'],
       ['TradingView', 'sandbox'],
+      ['Discord', 'sandbox'],
       ['Mail', 'sandbox'],
     ]);
     expect(hasProblems(checks)).toBe(false);
@@ -77,8 +78,9 @@ describe('a good live configuration', () => {
     expect(report).toContain(`${SCRIPTS[1]}: ${FAKE_VENDOR} manages its access list`);
     expect(report).toContain(`SMTP server 127.0.0.1:${smtp.port} answers and accepts the login`);
     expect(report).toContain('mails are sent from Candlewise <support@candlewise.app>');
+    expect(report).toContain('sandbox  Discord      no Discord keys: roles are given in the sandbox guild');
     expect(report.trim().split('\n').at(-1)).toBe('Every live check passed.');
-    expect(checks).toHaveLength(1 + 6 + 1 + 1 + (1 + SCRIPTS.length) + 2); // key, prices, webhook secret, portal; session, scripts; SMTP, sender
+    expect(checks).toHaveLength(1 + 6 + 1 + 1 + (1 + SCRIPTS.length) + 1 + 2); // key, prices, webhook secret, portal; session, scripts; Discord (sandbox, see discord-checks.test.ts); SMTP, sender
   });
 
   it('accepts a yearly price billed every year as well as every 12 months', async () => {
@@ -210,6 +212,7 @@ describe('at a production start and on the command line', () => {
     child.stderr.on('data', (chunk) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(output).toContain('sandbox  Stripe');
+    expect(output).toContain('sandbox  Discord');
     expect(output).toContain('PROBLEM  TradingView  the session cookie is not signed in');
     expect(output).toMatch(/2 problems found/);
     expect(code).toBe(1);

@@ -83,6 +83,11 @@ export const SERVER_ERRORS = {
   tvUnverifiableSessionExpired: { status: 503, code: 'tv_unverifiable', message: SHARED.tv_unverifiable },
   tvActivationNeedsAccess: { status: 403, code: 'forbidden', message: 'You need an active subscription to activate TradingView access.' },
 
+  // Discord
+  discordNeedsAccess: { status: 403, code: 'discord_needs_access', message: SHARED.discord_needs_access },
+  discordAlreadyLinked: { status: 409, code: 'discord_already_linked', message: SHARED.discord_already_linked },
+  discordUnavailable: { status: 502, code: 'discord_unavailable', message: SHARED.discord_unavailable },
+
   // Operator console
   noMember: { status: 404, code: 'not_found', message: 'No member with this id.' },
   compEndsInPast: { status: 400, code: 'invalid_input', message: 'Choose a day from today on.' },

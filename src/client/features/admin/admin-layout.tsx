@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, KeyRound, LayoutDashboard, ScrollText, Tv, Users } from 'lucide-react';
+import { CreditCard, FlaskConical, KeyRound, LayoutDashboard, MessagesSquare, ScrollText, Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -16,6 +16,7 @@ const NAV = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/admin/members', label: 'Members', icon: Users, end: false },
   { to: '/admin/tradingview', label: 'TradingView', icon: Tv, end: false },
+  { to: '/admin/discord', label: 'Discord', icon: MessagesSquare, end: false },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
   { to: '/admin/audit-log', label: 'Audit log', icon: ScrollText, end: false },
   { to: '/admin/operators', label: 'Operators', icon: KeyRound, end: false },

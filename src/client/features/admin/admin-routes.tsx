@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { AuditLogPage } from './audit-log-page';
 import { AdminNotFound } from './components/admin-not-found';
+import { DiscordPage } from './discord';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 import { OperatorsPage } from './operators-page';
@@ -18,6 +19,7 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'members', element: <MembersPage /> },
   { path: 'members/:memberId', element: <MemberPage /> },
   { path: 'tradingview', element: <TradingViewPage /> },
+  { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },

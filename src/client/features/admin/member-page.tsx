@@ -16,6 +16,8 @@ import { useRetryGrant } from './api/retry-grant';
 import { useRevokeAccess } from './api/revoke-access';
 import { AdminPageHeader, LoadError } from './components/admin-page';
 import { ConfirmAction } from './components/confirm-action';
+import { useDiscordRoles } from './discord/discord-api';
+import { DISCORD_STATUS_TONES, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
 import { dateText, dateTimeText, planLabel } from './format';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
 
@@ -116,12 +118,39 @@ function Actions({ member }: { member: MemberDetail }) {
   );
 }
 
+/** The member's Discord accounts (the current link first) with their roles by name. */
+function DiscordAccounts({ accounts }: { accounts: MemberDetail['discord'] }) {
+  const roles = useDiscordRoles(accounts.length > 0);
+  return (
+    <Section title="Discord">
+      <div className="space-y-3">
+        <RoleNamesUnavailable roles={roles.data} />
+        <Table
+          head={['Discord user', 'Link', 'Roles held', 'Roles wanted', 'State', 'Last error', 'Next retry']}
+          empty="No Discord account linked."
+          rows={accounts.map((row) => [
+            <span key="name" className="font-medium text-white">{row.username}</span>,
+            row.current ? <Badge key="link" tone="blue">current</Badge> : <Badge key="link" tone="neutral">old</Badge>,
+            <RoleNames key="held" roles={namedRoles(row.heldRoles, roles.data)} />,
+            <RoleNames key="wanted" roles={namedRoles(row.wantedRoles, roles.data)} />,
+            <span key="state">
+              <Badge tone={DISCORD_STATUS_TONES[row.status]}>{row.status}</Badge> · {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
+            </span>,
+            row.lastError ?? '—',
+            dateTimeText(row.nextAttemptAt),
+          ])}
+        />
+      </div>
+    </Section>
+  );
+}
+
 export function MemberPage() {
   const { memberId = '' } = useParams();
   const member = useMember(memberId);
   if (member.isPending) return <PageSpinner label="Loading the member..." />;
   if (member.isError) return <LoadError what="this member" />;
-  const { account, subscriptions, orders, grants, securityEvents, accessHistory } = member.data;
+  const { account, subscriptions, orders, grants, securityEvents, accessHistory, discord } = member.data;
 
   return (
     <div className="space-y-6">
@@ -199,6 +228,8 @@ export function MemberPage() {
           ])}
         />
       </Section>
+
+      <DiscordAccounts accounts={discord} />
 
       <Section title="Security events">
         <Table

@@ -1,6 +1,7 @@
 import { MessageCircle, ShieldCheck, Sparkles, Users } from 'lucide-react';
 import { Card } from '@client/components/ui/card';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { DiscordConnection } from './components/discord-connection';
 import { JoinDiscordButton } from './components/join-discord-button';
 
 const PERKS = [
@@ -39,6 +40,8 @@ export function DiscordPage() {
           to the rules message. Only then can you see the full server.
         </div>
       </Card>
+
+      <DiscordConnection />
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         {PERKS.map(({ icon: Icon, title, text }) => (

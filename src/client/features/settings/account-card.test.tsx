@@ -169,3 +169,32 @@ describe('correcting the TradingView username', () => {
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('trader_jane');
   });
 });
+
+describe('Discord on My Account', () => {
+  it('shows the linked Discord username and a way to manage it', async () => {
+    mockApi({ 'GET /api/discord': { body: { connected: true, username: 'jane.trades', roles: [{ id: 'r1', name: 'VIP' }], status: 'synced', lastError: null } } });
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    expect(await within(card).findByText('jane.trades')).toBeInTheDocument();
+    expect(rowValue(card, 'Discord')).toHaveTextContent('jane.trades');
+    expect(within(rowValue(card, 'Discord')).getByRole('link', { name: 'Manage' })).toHaveAttribute('href', '/dashboard/discord');
+  });
+
+  it("shows 'Not connected' without a linked account", async () => {
+    mockApi({ 'GET /api/discord': { body: { connected: false } } });
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    expect(await within(card).findByText('Not connected')).toBeInTheDocument();
+    expect(within(rowValue(card, 'Discord')).getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/dashboard/discord');
+  });
+
+  it("shows 'Loading...' until the link is known, and 'Unavailable' when it cannot be read", async () => {
+    const discord = deferredReply();
+    mockApi({ 'GET /api/discord': discord.route });
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    expect(rowValue(card, 'Discord')).toHaveTextContent('Loading...');
+    discord.resolve(errorReply(500, 'internal', 'Something went wrong on our side. Please try again.'));
+    expect(await within(rowValue(card, 'Discord')).findByText('Unavailable')).toBeInTheDocument();
+  });
+});

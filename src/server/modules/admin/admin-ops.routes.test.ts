@@ -1,8 +1,10 @@
 // Authorisation of every operator-console route of this module, one table: visitors 401, members
 // 403, operators 200. ADMIN_OPS_ROUTES is the list; a route missing from the probes fails here.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paymentEventFailures } from '../../db/schema';
+import { discordMembers, paymentEventFailures } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
+import { linkAccount } from '../discord/discord.repository';
 import { createSandboxTradingView } from '../sandbox/sandbox-tradingview';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 import { consoleSuite, seedMember } from '../../test-support/admin-test-kit';
@@ -23,6 +25,8 @@ async function probes(): Promise<Map<Route, Probe>> {
     .insert(paymentEventFailures)
     .values({ kind: 'handler', eventId: 'evt_probe', source: 'sandbox', type: 'probe.unknown', event: { id: 'evt_probe', type: 'probe.unknown', created: new Date().toISOString() }, error: 'boom' })
     .returning({ id: paymentEventFailures.id });
+  await linkAccount(t.deps.database.db, paying.userId, { id: '100000000000000001', username: 'probe_discord' }, new Date());
+  const [linked] = await t.deps.database.db.select({ id: discordMembers.id }).from(discordMembers).where(eq(discordMembers.userId, paying.userId));
   const concrete: Record<Route['path'], Probe> = {
     '/alerts': { path: '/alerts' },
     '/tradingview/health': { path: '/tradingview/health' },
@@ -31,6 +35,12 @@ async function probes(): Promise<Map<Route, Probe>> {
     '/tradingview/reconciliation': { path: '/tradingview/reconciliation' },
     '/tradingview/reconciliation/revoke': { path: '/tradingview/reconciliation/revoke', body: { username: 'nobody_here' } },
     '/tradingview/reconciliation/grant': { path: '/tradingview/reconciliation/grant', body: { userId: paying.userId } },
+    '/discord/overview': { path: '/discord/overview' },
+    '/discord/roles': { path: '/discord/roles' },
+    '/discord/accounts': { path: '/discord/accounts?failing=true&page=1' },
+    '/discord/accounts/:id/retry': { path: `/discord/accounts/${linked!.id}/retry`, body: {} },
+    '/discord/repairs': { path: '/discord/repairs' },
+    '/discord/audit': { path: '/discord/audit', body: {} },
     '/payments/orders': { path: '/payments/orders?status=paid&plan=monthly&from=2030-01-01&to=2030-01-31' },
     '/payments/events': { path: '/payments/events' },
     '/payments/events/:id/replay': { path: `/payments/events/${failure!.id}/replay`, body: {} },
@@ -41,7 +51,7 @@ async function probes(): Promise<Map<Route, Probe>> {
   return new Map(ADMIN_OPS_ROUTES.map((route) => [route, concrete[route.path]]));
 }
 
-describe('operator console routes (TradingView, payments, alerts, sandbox tools)', () => {
+describe('operator console routes (TradingView, Discord, payments, alerts, sandbox tools)', () => {
   it('answer visitors 401, members 403 and operators 200, on every route', async () => {
     const table = await probes();
     const results: string[] = [];
@@ -68,8 +78,11 @@ describe('operator console routes (TradingView, payments, alerts, sandbox tools)
       await t.request('/api/admin/tradingview/reconciliation/grant', { body: { userId: 'x' }, cookie: operator }),
       await t.request('/api/admin/tradingview/reconciliation/revoke', { body: '{', cookie: operator }),
       await t.request('/api/admin/sandbox/tradingview-outage', { body: { down: 'yes' }, cookie: operator }),
+      await t.request('/api/admin/discord/accounts?failing=maybe', { cookie: operator }),
+      await t.request('/api/admin/discord/accounts?page=0', { cookie: operator }),
+      await t.request('/api/admin/discord/accounts/not-a-uuid/retry', { method: 'POST', body: {}, cookie: operator }),
     ];
-    expect(bad.map((response) => response.status)).toEqual([400, 400, 400, 400, 400, 400, 400]);
+    expect(bad.map((response) => response.status)).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 400]);
   });
 
   it("stores the console's TradingView outage where another instance on the database reads it", async () => {

@@ -2,12 +2,14 @@ import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
 import { MEMBER_ACCESS_HISTORY_SIZE, MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/session-user';
+import { accountsOfMember } from '../discord/discord.repository';
 import { changesOfMember } from '../entitlements/access-changes.repository';
 import type { Entitlements } from '../entitlements/entitlements';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import { currentUsername, retryFailedGrantNow } from '../tradingview/tradingview.repository';
 import type { TradingViewService } from '../tradingview/tradingview.service';
 import { recordOperatorAction } from './audit.repository';
+import { discordStatusOf, nextAttemptOf } from './discord-console.service';
 import {
   accessRowIds,
   findMember,
@@ -69,7 +71,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async detail(userId: string): Promise<MemberDetail> {
       const member = await memberOr404(userId);
-      const [subscriptions, memberOrders, grants, events, status, username, changes] = await Promise.all([
+      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts] = await Promise.all([
         subscriptionsOf(db, userId),
         ordersOf(db, userId),
         grantsOf(db, userId),
@@ -77,6 +79,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         memberStatusOf(db, userId, clock()),
         currentUsername(db, userId),
         changesOfMember(db, userId, MEMBER_ACCESS_HISTORY_SIZE),
+        accountsOfMember(db, userId),
       ]);
       const shopAccess = await shopAccessOf(db, grants.map((grant) => grant.username));
       const withCustomer = subscriptions.find((row) => customerUrl(row) !== null);
@@ -131,6 +134,19 @@ export function createMembersService(deps: MembersServiceDeps) {
           hasAccess: change.hasAccess,
           expiresAt: iso(change.expiresAt),
           occurredAt: change.occurredAt.toISOString(),
+        })),
+        // current link first, then older ones still losing their roles (role names: the Discord page's roles)
+        discord: discordAccounts.map((row) => ({
+          discordUserId: row.discordUserId,
+          username: row.username,
+          current: row.current,
+          wantedRoles: row.desiredRoles,
+          heldRoles: row.appliedRoles,
+          status: discordStatusOf(row.status),
+          attempts: row.attempts,
+          lastError: row.lastError,
+          nextAttemptAt: nextAttemptOf(row),
+          linkedAt: row.linkedAt.toISOString(),
         })),
       };
     },

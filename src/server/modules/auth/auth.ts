@@ -2,20 +2,25 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import { asyncContextOnlyDuringCalls } from './async-context';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { setSessionCookie } from 'better-auth/cookies';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
-import { SERVER_ERROR_MESSAGES } from '@shared/error-messages';
+import { DISCORD_OAUTH_SCOPES, DISCORD_PAGE_PATH, DISCORD_PROVIDER } from '@shared/discord-contract';
+import { SERVER_ERROR_MESSAGES, type ErrorCode } from '@shared/error-messages';
 import { SIGN_IN_FAILURES_PER_ACCOUNT } from '@shared/throttle';
 import { RESET_LINK_TTL_SECONDS } from '@shared/timing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from '../../http/client-address';
+import { ApiError } from '../../http/errors';
+import { serverError } from '../../http/server-errors';
 import type { Logger } from '../../logger';
 import type { MailIntent } from '@shared/mail-intents';
 import type { Mailer } from '../mail/mailer';
+import type { DiscordOAuthPort } from '../discord/discord.port';
 import { findUserIdByEmail, recordRepeatedSecurityEvent } from '../security/security.repository';
 import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository';
 import { isNamedOperator } from './operator';
@@ -29,14 +34,96 @@ const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/ver
 /** Where the reset e-mail points: our own page reads the token (docs/decisions/004). */
 const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
-export type AuthDeps = { db: Db; config: Config; mailer: Pick<Mailer, 'sendSoon'>; logger: Logger; secret: string; clock: () => Date };
+/**
+ * Linking a member's Discord account (the Discord module's side, as callbacks: auth never imports
+ * its reconciler). Without it, better-auth knows no Discord provider.
+ */
+export type AuthDiscordLinking = {
+  /** The consent page, the code exchange and the account behind a token (sandbox or Discord). */
+  oauth: Pick<DiscordOAuthPort, 'authorizeUrl' | 'exchangeCode' | 'currentUser'>;
+  /** Whether the member may connect Discord now (paid access). */
+  mayLink: (userId: string) => Promise<boolean>;
+  /**
+   * Runs once better-auth has stored the account row of a link (create, or the same account linked
+   * again). Throws an ApiError to refuse the link: the row is then removed and the member lands on
+   * the Discord page with the error's code.
+   */
+  onLinked: (link: { userId: string; discordUserId: string; accessToken: string }) => Promise<void>;
+};
+
+export type AuthDeps = {
+  db: Db;
+  config: Config;
+  mailer: Pick<Mailer, 'sendSoon'>;
+  logger: Logger;
+  secret: string;
+  clock: () => Date;
+  discord?: AuthDiscordLinking | undefined;
+};
+
+/** better-auth's endpoints that would sign in (or up) with a provider: Discord may only be linked. */
+const SOCIAL_SIGN_IN_PATHS = new Set(['/sign-in/social', '/sign-in/oauth2']);
+/** The provider's tokens stay the shop's (its bot adds the member with them); unlinking is ours (POST /api/discord/disconnect). */
+const DISCORD_TOKEN_PATHS = new Set(['/unlink-account', '/get-access-token', '/refresh-token']);
+/** What better-auth sets itself in the authorize URL; the port's other parameters (prompt) are kept. */
+const OAUTH_RESERVED_PARAMS = new Set(['response_type', 'client_id', 'scope', 'state', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'nonce']);
+
+/**
+ * Discord gives no e-mail with the identify scope alone, and better-auth wants one for a linked
+ * profile: a placeholder under .invalid (RFC 2606), never stored on the member (no user info is
+ * copied on a link) and never an address anyone can own.
+ */
+export const discordPlaceholderEmail = (discordUserId: string) => `${discordUserId}@discord.invalid`;
+
+/**
+ * Discord as a generic OAuth provider of better-auth, through the Discord port: the port's consent
+ * page (the sandbox's or Discord's), its code exchange and its current user, so that the sandbox
+ * links in-process and no test needs the network. Linking only: no sign-up, and sign-in is refused
+ * by the hooks below.
+ */
+function discordProvider(linking: AuthDiscordLinking, publicUrl: string, logger: Logger): GenericOAuthConfig {
+  // The port builds its consent page's address; better-auth sets state, redirect and scopes itself.
+  const sample = new URL(linking.oauth.authorizeUrl({ state: 'state', redirectUri: `${publicUrl}/`, scopes: DISCORD_OAUTH_SCOPES }));
+  return {
+    providerId: DISCORD_PROVIDER,
+    name: 'Discord',
+    clientId: sample.searchParams.get('client_id') ?? '',
+    authorizationUrl: `${sample.origin}${sample.pathname}`,
+    authorizationUrlParams: Object.fromEntries([...sample.searchParams].filter(([name]) => !OAUTH_RESERVED_PARAMS.has(name))),
+    scopes: [...DISCORD_OAUTH_SCOPES],
+    // the port's code exchange sends no verifier; the state bound to the session is the protection
+    pkce: false,
+    disableSignUp: true,
+    getToken: async ({ code, redirectURI }) => {
+      const tokens = await linking.oauth.exchangeCode({ code, redirectUri: redirectURI });
+      return {
+        tokenType: 'Bearer',
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken ?? undefined,
+        accessTokenExpiresAt: tokens.expiresAt ?? undefined,
+        scopes: tokens.scopes,
+      };
+    },
+    getUserInfo: async (tokens) => {
+      if (!tokens.accessToken) return null;
+      try {
+        const discordUser = await linking.oauth.currentUser(tokens.accessToken);
+        return { id: discordUser.id, name: discordUser.username, username: discordUser.username, email: discordPlaceholderEmail(discordUser.id), emailVerified: false };
+      } catch (error) {
+        // better-auth answers the member with unable_to_get_user_info
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'discord link: could not read the account');
+        return null;
+      }
+    },
+  };
+}
 
 // The users whose password a request has just reset, so that the after-hook can sign them in.
 // Keyed by the request object that better-auth hands to both `onPasswordReset` and the hook.
 const passwordResetUsers = new WeakMap<Request, string>();
 
 /** better-auth on our Postgres: e-mail + password, database sessions in httpOnly cookies. */
-export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDeps) {
+export function createAuth({ db, config, mailer, logger, secret, clock, discord }: AuthDeps) {
   const brand = config.site.brandName;
 
   // Mails go through the outbox in the background: a request must answer in the same time whether
@@ -127,6 +214,56 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
     }
   }
 
+  const isDiscord = (value: unknown) => discord !== undefined && value === DISCORD_PROVIDER;
+  const refuse = (code: ErrorCode | 'FORBIDDEN', message: string) => new APIError('FORBIDDEN', { code: code.toUpperCase(), message });
+  const DISCORD_SIGN_IN_REFUSED = 'Discord cannot be used to sign in. Sign in with your e-mail and password, then connect Discord from the dashboard.';
+
+  /**
+   * Discord is linked to an account, never signed in with (a stranger must not get an account,
+   * nor a member a second way in); only members with access connect it; its tokens and its
+   * unlinking stay with the Discord module.
+   */
+  async function guardDiscord(ctx: HookContext) {
+    if (SOCIAL_SIGN_IN_PATHS.has(ctx.path) && (isDiscord(ctx.body?.provider) || isDiscord(ctx.body?.providerId))) throw refuse('FORBIDDEN', DISCORD_SIGN_IN_REFUSED);
+    if (DISCORD_TOKEN_PATHS.has(ctx.path) && isDiscord(ctx.body?.providerId)) throw refuse('FORBIDDEN', 'The Discord connection is managed on the Discord page of the dashboard.');
+    if (ctx.path === '/link-social' && isDiscord(ctx.body?.provider)) {
+      // without a session, link-social itself answers 401
+      const current = await getSessionFromCtx(ctx);
+      if (current && !(await discord!.mayLink(current.user.id))) throw refuse('discord_needs_access', SERVER_ERROR_MESSAGES.discord_needs_access);
+    }
+  }
+
+  /** `target` (the link's error page, absolute or root-relative) with ?error=code. */
+  function withError(target: string, code: string): string {
+    const url = new URL(target, config.publicUrl);
+    url.searchParams.set('error', code);
+    return target.startsWith('/') ? `${url.pathname}${url.search}${url.hash}` : url.href;
+  }
+
+  type AccountRow = { id: string; userId: string; providerId: string; accountId: string; accessToken?: string | null | undefined };
+
+  /**
+   * After better-auth stored the Discord account row of a link (the OAuth callback), the Discord
+   * module records the link and asks for the roles. A link it refuses (the account is another
+   * member's, Discord did not answer) is undone and the member lands on the error page.
+   */
+  async function afterDiscordLink(row: AccountRow | null, ctx: HookContext | null, created: boolean) {
+    if (!discord || !row || row.providerId !== DISCORD_PROVIDER || !ctx?.path?.startsWith('/callback/')) return;
+    try {
+      if (!row.accessToken) throw new Error('better-auth stored no access token');
+      // checked again at the callback: access may have ended while the member was on Discord's page
+      if (!(await discord.mayLink(String(row.userId)))) throw serverError('discordNeedsAccess');
+      await discord.onLinked({ userId: String(row.userId), discordUserId: row.accountId, accessToken: row.accessToken });
+    } catch (error) {
+      const code: ErrorCode = error instanceof ApiError && error.code.startsWith('discord_') ? (error.code as ErrorCode) : 'discord_unavailable';
+      if (!(error instanceof ApiError)) logger.error({ err: error, userId: row.userId }, 'discord link failed');
+      // a new row goes; a relinked one keeps the link it already was
+      if (created) await ctx.context.internalAdapter.deleteAccount(row.id);
+      const state = await getOAuthState().catch(() => null);
+      throw ctx.redirect(withError(state?.errorURL ?? DISCORD_PAGE_PATH, code));
+    }
+  }
+
   return asyncContextOnlyDuringCalls(betterAuth({
     appName: brand,
     baseURL: config.publicUrl,
@@ -152,8 +289,27 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
       // TOTP with an authenticator app, and backup codes. Any account may enrol; operators must
       // where OPERATOR_REQUIRE_2FA holds (modules/auth/operator.ts).
       twoFactorPlugin({ issuer: brand }),
+      // Discord, linked to a member's account (never signed in with): modules/discord.
+      genericOAuth({ config: discord ? [discordProvider(discord, config.publicUrl, logger)] : [] }),
     ],
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A link is proven by the member's session and the provider's consent, not by an e-mail:
+        // Discord gives none (identify), so the placeholder never matches the member's. Discord is
+        // the only provider there is, so these apply to it alone.
+        trustedProviders: discord ? [DISCORD_PROVIDER] : [],
+        allowDifferentEmails: true,
+        disableImplicitLinking: true,
+        // the member's name and e-mail stay theirs
+        updateUserInfoOnLink: false,
+      },
+    },
     databaseHooks: {
+      account: {
+        create: { after: (created, ctx) => afterDiscordLink(created, ctx, true) },
+        update: { after: (updated, ctx) => afterDiscordLink(updated as AccountRow | null, ctx, false) },
+      },
       session: {
         create: {
           // A session remembers whether the sign-in that made it passed a second factor; a
@@ -216,11 +372,14 @@ export function createAuth({ db, config, mailer, logger, secret, clock }: AuthDe
         '/reset-password': { window: 60, max: 10 },
         '/send-verification-email': { window: 60, max: 3 },
         '/two-factor/*': { window: 60, max: 10 },
+        // each start of a Discord link stores an OAuth state
+        '/link-social': { window: 60, max: 10 },
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') await limitAttemptsPerAccount(ctx);
+        await guardDiscord(ctx);
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') {

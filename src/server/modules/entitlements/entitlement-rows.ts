@@ -8,7 +8,7 @@ import { COMP_PROVIDER } from '@shared/admin-reports';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { orders, userSubscriptions } from '../../db/schema';
-import type { CheckoutSessionRow } from './entitlements.repository';
+import { ENTITLEMENT_COLUMNS, type CheckoutSessionRow } from './entitlements.repository';
 
 // ---------------------------------------------------------------- orders
 
@@ -224,7 +224,7 @@ export async function ownerOfRow(tx: Db, key: { subscriptionId: string } | { che
 export async function entitlementRowsOf(tx: Db, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   return tx
-    .select({ userId: us.userId, planType: us.planType, status: us.status, isActive: us.isActive, expiresAt: us.expiresAt, cancelAtPeriodEnd: us.cancelAtPeriodEnd, provider: us.provider })
+    .select({ userId: us.userId, ...ENTITLEMENT_COLUMNS })
     .from(us)
     .where(inArray(us.userId, [...userIds]));
 }

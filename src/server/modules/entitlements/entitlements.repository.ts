@@ -6,6 +6,7 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { DuplicateStatus } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import { ACTIVE_ROWS_LIMIT, RECENT_ROWS_LIMIT, type OrderSummary } from '@shared/subscription-view';
+import { entitlementOf, type Entitlement } from '@shared/access-changes';
 import type { Db } from '../../db/client';
 import { checkoutSessions, orders, processedEvents, user, userSubscriptions } from '../../db/schema';
 
@@ -14,6 +15,14 @@ export type SubscriptionRecord = typeof userSubscriptions.$inferSelect;
 export type OrderRecord = typeof orders.$inferSelect;
 
 const us = userSubscriptions;
+
+/** The columns the access rule and the names of access changes read (access-changes.ts). */
+export const ENTITLEMENT_COLUMNS = { planType: us.planType, status: us.status, isActive: us.isActive, expiresAt: us.expiresAt, cancelAtPeriodEnd: us.cancelAtPeriodEnd, provider: us.provider };
+
+/** What a member is entitled to at `at`: the row that carries their access, or null. */
+export async function memberEntitlement(db: Db, userId: string, at: Date): Promise<Entitlement | null> {
+  return entitlementOf(await db.select(ENTITLEMENT_COLUMNS).from(us).where(eq(us.userId, userId)), at);
+}
 
 // ---------------------------------------------------------------- users
 

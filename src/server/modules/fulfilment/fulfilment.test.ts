@@ -246,6 +246,19 @@ describe('recurring plans over time (sandbox clock)', () => {
     const [after] = await rowsOfSession(t, sessionId);
     expect(after!.expiresAt!.getTime()).toBeGreaterThan(row!.expiresAt!.getTime() + 27 * DAY_MS);
   });
+
+  it('"renew now" on a plan canceled at period end ends it, and its access, now', async () => {
+    const address = email('demo-cancel');
+    const cookie = await signUp(t, address);
+    const sessionId = await buy(t, address, { planType: 'monthly' }, cookie);
+    const [row] = await rowsOfSession(t, sessionId);
+    const portal = `/api/sandbox/portal/${row!.providerCustomerId}/subscriptions/${row!.providerSubscriptionId}`;
+    expect((await t.request(`${portal}/cancel`, { body: {} })).status).toBe(200);
+    expect(await (await t.request('/api/access', { cookie })).json()).toEqual({ hasAccess: true });
+    expect((await t.request(`${portal}/renew-now`, { body: {} })).status).toBe(200);
+    expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ status: 'canceled', isActive: false });
+    expect(await (await t.request('/api/access', { cookie })).json()).toEqual({ hasAccess: false });
+  });
 });
 
 describe('recurringRowState', () => {

@@ -86,6 +86,7 @@ export type Built = { subject: string; element: ReactNode };
 type Builders = { [T in MailTemplate]: (data: MailIntentData[T], ctx: MailContext, writtenAt: Date) => Built };
 
 const dashboard = (ctx: MailContext) => `${ctx.publicUrl}/dashboard`;
+const discordPage = (ctx: MailContext) => `${ctx.publicUrl}/dashboard/discord`;
 const subscriptionSettings = (ctx: MailContext) => `${ctx.publicUrl}/dashboard/settings?section=subscription`;
 const pricing = (ctx: MailContext) => `${ctx.publicUrl}/#pricing`;
 
@@ -134,6 +135,10 @@ const BUILDERS: Builders = {
         <P>2. Click Indicators.</P>
         <P>3. Choose Invite-only scripts.</P>
         <P>4. Select the indicators.</P>
+        <P>
+          Your plan includes the VIP Discord: connect your Discord account at {discordPage(ctx)} and the member roles are given to you
+          automatically.
+        </P>
       </Layout>
     ),
   }),

@@ -114,6 +114,11 @@ describe('mail templates (React Email)', () => {
     expect(lifetime.text).toContain('Access: lifetime');
   });
 
+  it('tells a member whose TradingView access is active where to connect Discord for the VIP roles', async () => {
+    const mail = await renderMail('tradingview_active', { username: 'chart_wizard' }, context, at);
+    expect(mail.text).toContain('connect your Discord account at https://shop.example.com/dashboard/discord');
+  });
+
   it('says "Reactivate {plan}" when access ended', async () => {
     expect((await renderMail('access_ended', { planType: 'euMonthly' }, context, at)).text).toContain('Reactivate Monthly');
   });

@@ -158,6 +158,16 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     async advanceToPeriodEnd(customerId, subscriptionId) {
       const sub = await ownedSubscription(customerId, subscriptionId);
       if (sub.status === 'canceled') throw serverError('sandboxSubscriptionEnded');
+      if (sub.cancelAtPeriodEnd || sub.status === 'past_due') {
+        // A plan that ends at its period's end ends now, as if the clock had reached it: access
+        // paid for up to then is over too, so a demo shows what a member sees when a plan ends.
+        const now = clock();
+        if (sub.currentPeriodEnd.getTime() > now.getTime()) {
+          await db.update(sandboxSubscriptions).set({ currentPeriodEnd: now, updatedAt: now }).where(eq(sandboxSubscriptions.id, subscriptionId));
+        }
+        await renew(subscriptionId, now);
+        return;
+      }
       await renew(subscriptionId, sub.currentPeriodEnd);
     },
 

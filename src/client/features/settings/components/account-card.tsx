@@ -1,5 +1,7 @@
 import { AlertTriangle, Pencil, UserRound } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { DISCORD_PAGE_PATH, DISCORD_STATUS_TEXTS } from '@shared/discord-contract';
 import { planDisplayName } from '@shared/plans';
 import { formatDisplayDate } from '@shared/subscription-view';
 import type { MemberGrantStatus } from '@shared/tradingview-grants';
@@ -9,6 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { useSubscription } from '@client/lib/api/subscription';
 import { useAuth } from '@client/lib/auth-state';
+import { useDiscordStatus } from '@client/lib/discord';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useTradingviewStatus } from '../api/get-tradingview-status';
 import { DetailList, DetailRow, SettingsCardHeader } from './detail-list';
@@ -31,6 +34,7 @@ export function AccountCard() {
   const { supportEmail, discordInviteUrl } = useSiteSettings();
   const subscription = useSubscription();
   const tradingview = useTradingviewStatus();
+  const discord = useDiscordStatus();
   const [editing, setEditing] = useState(false);
 
   const dto = subscription.data;
@@ -81,6 +85,20 @@ export function AccountCard() {
         </DetailRow>
         <DetailRow label="Member Since" loading={!user}>
           {user ? formatDisplayDate(new Date(user.createdAt)) : null}
+        </DetailRow>
+        <DetailRow label="Discord" loading={discord.isPending}>
+          <span className="inline-flex flex-wrap items-center justify-end gap-2">
+            {discord.isError ? (
+              UNAVAILABLE
+            ) : discord.data?.connected ? (
+              <span className="font-mono">{discord.data.username}</span>
+            ) : (
+              <span className="text-muted">{DISCORD_STATUS_TEXTS.notConnected}</span>
+            )}
+            <Link to={DISCORD_PAGE_PATH} className="whitespace-nowrap px-2 text-sm font-semibold text-primary underline-offset-4 hover:underline">
+              {discord.data?.connected ? 'Manage' : 'Connect'}
+            </Link>
+          </span>
         </DetailRow>
       </DetailList>
 

@@ -1,0 +1,1 @@
+export { DiscordPage } from './discord-page';
