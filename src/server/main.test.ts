@@ -86,7 +86,7 @@ describe('main', () => {
     expect(await (await fetch(`http://127.0.0.1:${server.port}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('sandbox: payments, tradingview, mail');
+    expect(server.output()).toContain('sandbox: payments, tradingview, discord, mail');
     expect(server.output()).toContain('stopped');
   }, 180_000);
 

@@ -47,6 +47,7 @@ logger.info(
   {
     payments: config.payments.kind,
     tradingview: config.tradingView.credentials ? 'tradingview' : 'sandbox',
+    discord: config.discord.credentials ? 'discord' : 'sandbox',
     mail: config.mail.kind,
   },
   sandboxes.length ? `adapters in use (sandbox: ${sandboxes.join(', ')})` : 'adapters in use (all live)',

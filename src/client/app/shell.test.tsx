@@ -25,7 +25,7 @@ describe('sandbox marker', () => {
   it('shows while any adapter is a sandbox', () => {
     renderRoutes([{ path: '/', element: <SandboxMarker /> }]);
     expect(screen.getByTestId('sandbox-marker')).toHaveTextContent('Sandbox');
-    expect(screen.getByTestId('sandbox-marker')).toHaveAttribute('title', 'Simulated: payments, tradingview, mail');
+    expect(screen.getByTestId('sandbox-marker')).toHaveAttribute('title', 'Simulated: payments, tradingview, discord, mail');
   });
 
   it('is absent in a live shop', () => {
