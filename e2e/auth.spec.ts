@@ -16,6 +16,9 @@ async function signOutFromHeader(page: Page) {
 }
 
 test('sign up, sign out, sign in, reset the password by mail, sign in with the new one', async ({ page }) => {
+  // Four password hashes and a dozen page loads in one journey: on a busy 2-core machine it needs
+  // the room of a slow test rather than racing the clock (every step still waits on what it shows).
+  test.slow();
   const email = uniqueEmail('journey');
 
   await signUpViaUi(page, email);
