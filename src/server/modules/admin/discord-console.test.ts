@@ -1,7 +1,7 @@
 // The console's Discord page through the real app on the sandbox guild: linked accounts with their
 // member and roles by name, a failing account retried now (audited), the audit run on demand with
 // its repairs listed, the member page's Discord section, and role names missing while Discord fails.
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   discordAccountsSchema,
@@ -12,12 +12,12 @@ import {
   memberDetailSchema,
   type DiscordAccount,
 } from '@shared/admin-contract';
-import { account, discordMembers, operatorAuditLog } from '../../db/schema';
+import { discordMembers, operatorAuditLog } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
+import { linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
 import { consoleSuite, OPERATOR_EMAIL, seedMember, type ConsoleSuite } from '../../test-support/admin-test-kit';
 import { DiscordError } from '../discord/discord.port';
-import { DISCORD_PROVIDER_ID, linkAccount } from '../discord/discord.repository';
-import { isSandboxDiscord, SANDBOX_MEMBER_ROLE, type SandboxDiscord } from '../sandbox/sandbox-discord';
+import { SANDBOX_MEMBER_ROLE } from '../sandbox/sandbox-discord';
 import { createDiscordConsoleService } from './discord-console.service';
 import { createOperatorActions } from './operator-actions';
 
@@ -31,22 +31,8 @@ consoleSuite((suite) => ({ t, operator, member, time } = suite));
 const VIP = SANDBOX_MEMBER_ROLE;
 const db = () => t.deps.database.db;
 
-function guild(): SandboxDiscord {
-  if (!isSandboxDiscord(t.deps.discord)) throw new Error('the test app runs the sandbox Discord');
-  return t.deps.discord;
-}
-
-/** What linking leaves behind (as in discord-reconciler.test.ts): the member's token and the module's row. */
-async function link(userId: string, username: string) {
-  const redirectUri = 'http://localhost:3000/api/auth/callback/discord';
-  const { code, user } = await guild().sandbox.authorize({ username, redirectUri, scopes: ['identify', 'guilds.join'] });
-  const tokens = await guild().oauth.exchangeCode({ code, redirectUri });
-  await db().delete(account).where(and(eq(account.userId, userId), eq(account.providerId, DISCORD_PROVIDER_ID)));
-  await db().insert(account).values({ userId, providerId: DISCORD_PROVIDER_ID, accountId: user.id, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessTokenExpiresAt: tokens.expiresAt });
-  await db().transaction((tx) => linkAccount(tx, userId, user, time.clock()));
-  await t.deps.discordRoles.syncUser(userId);
-  return user;
-}
+const guild = () => sandboxGuild(t);
+const link = (userId: string, username: string) => linkSandboxDiscord(t, userId, username, time.clock());
 
 /** A paying member (no TradingView username) with Discord linked and one reconciler pass run. */
 async function linkedMember(username: string) {

@@ -2,13 +2,13 @@
 // is added with the managed roles; a plan change swaps the plan's roles; access ending takes them
 // (or the member) away; relinking moves them; the audit repairs drift both ways; Discord failures
 // are retried and never lose or leak a role.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { account, discordMembers } from '../../db/schema';
+import { discordMembers } from '../../db/schema';
 import { billingSuite, buy, DAY_MS, rowsOfSession, sandboxOf, jobsOf, signUp, userIdOf } from '../../test-support/billing-test-kit';
 import type { TestApp } from '../../test-support/test-app';
-import { isSandboxDiscord, SANDBOX_MEMBER_ROLE, type SandboxDiscord } from '../sandbox/sandbox-discord';
-import { DISCORD_PROVIDER_ID, linkAccount } from './discord.repository';
+import { linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
+import { SANDBOX_MEMBER_ROLE } from '../sandbox/sandbox-discord';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -16,23 +16,8 @@ afterAll(() => time.set(new Date()));
 
 const VIP = SANDBOX_MEMBER_ROLE.id;
 
-function guild(): SandboxDiscord {
-  if (!isSandboxDiscord(t.deps.discord)) throw new Error('the test app runs the sandbox Discord');
-  return t.deps.discord;
-}
-
-/** What linking leaves behind: the member's token (better-auth's account row) and the module's row. */
-async function link(userId: string, username: string) {
-  const redirectUri = 'http://localhost:3000/api/auth/callback/discord';
-  const { code, user } = await guild().sandbox.authorize({ username, redirectUri, scopes: ['identify', 'guilds.join'] });
-  const tokens = await guild().oauth.exchangeCode({ code, redirectUri });
-  const db = t.deps.database.db;
-  await db.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, DISCORD_PROVIDER_ID)));
-  await db.insert(account).values({ userId, providerId: DISCORD_PROVIDER_ID, accountId: user.id, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessTokenExpiresAt: tokens.expiresAt });
-  await db.transaction((tx) => linkAccount(tx, userId, user, time.clock()));
-  await t.deps.discordRoles.syncUser(userId);
-  return user;
-}
+const guild = () => sandboxGuild(t);
+const link = (userId: string, username: string) => linkSandboxDiscord(t, userId, username, time.clock());
 
 const rolesInGuild = async (discordUserId: string) => (await guild().sandbox.guild()).members.find((member) => member.id === discordUserId)?.roles ?? null;
 const pass = () => t.deps.discordRoles.runOnce();
