@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // every run starts from an empty embedded database
 const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-e2e-'));
+// The free-trial journeys run against a second server with TRIAL_DAYS=7 (the others expect charges).
+const TRIALS_PORT = PORT + 1;
+const TRIALS = /trials\.spec\.ts/;
 
 // Journeys spend most of their time waiting on the app's own delays (redirects after 1–2.5 s,
 // the reconciler's tick), not on the CPU: the whole run keeps about half a core busy with one
@@ -41,13 +44,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: SERVER_WIDE, use: DESKTOP },
+    { name: 'desktop', testIgnore: [SERVER_WIDE, TRIALS], use: DESKTOP },
     { name: 'server-wide', testMatch: SERVER_WIDE, dependencies: ['desktop'], use: DESKTOP },
+    { name: 'trials', testMatch: TRIALS, use: { ...DESKTOP, baseURL: `http://localhost:${TRIALS_PORT}` } },
   ],
-  webServer: {
+  webServer: [webServer(PORT, dataDir), webServer(TRIALS_PORT, mkdtempSync(join(tmpdir(), 'candlewise-e2e-trials-')), { TRIAL_DAYS: '7' })],
+});
+
+/** One compiled server for the journeys, on `port` with its own embedded database in `dir` (`extra`: more configuration). */
+function webServer(port: number, dir: string, extra: Record<string, string> = {}) {
+  return {
     // the compiled server, built first when its sources changed (CLIENT_DIR is the caller's build)
     command: 'node scripts/start.mjs',
-    url: `http://localhost:${PORT}/readyz`,
+    url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
@@ -57,18 +66,22 @@ export default defineConfig({
       // Playwright stands in for a local reverse proxy: the x-forwarded-for a test sets names the
       // simulated visitor, so per-address limits see many visitors rather than one.
       TRUST_PROXY: '127.0.0.1,::1',
-      PORT: String(PORT),
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       SALE_ENDS_AT: '2099-11-26T23:59:59',
       SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader',
       // the operator of the admin-*.spec.ts journeys; the sandbox mailbox stays open to all (outboxIsPublic)
-      ADMIN_EMAILS: 'operator@example.com,ops-tradingview@example.com,ops-2fa@example.com,ops-squatted@example.com',
+      ADMIN_EMAILS: 'operator@example.com,ops-tradingview@example.com,ops-2fa@example.com,ops-squatted@example.com,ops-promo@example.com',
       // as in production: the admin journeys enrol an authenticator app before the console opens
       OPERATOR_REQUIRE_2FA: 'true',
       RECONCILER_INTERVAL_MS: '1000',
+      // Sales tax on, as a live EU-selling shop runs it: the checkout's billing country defaults to the
+      // United States (no tax), so only a buyer who picks an EU country pays VAT (tax-and-invoices.spec.ts).
+      STRIPE_TAX: 'true',
       CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist/client',
+      ...extra,
     },
-  },
-});
+  };
+}

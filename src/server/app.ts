@@ -20,6 +20,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { operatorInvitationRoutes } from './modules/auth/operator-invitations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
+import { sandboxReceiptRoutes } from './modules/sandbox/sandbox-receipt.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { isSandboxDiscord } from './modules/sandbox/sandbox-discord';
 import { sandboxDiscordRoutes } from './modules/sandbox/sandbox-discord.routes';
 import { webhookRoutes } from './modules/fulfilment/webhooks.routes';
@@ -32,6 +34,8 @@ import { securityRoutes } from './modules/security/security.routes';
 import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
 import { discordRoutes } from './modules/discord/discord.routes';
 import { activationRoutes } from './modules/activation/activation.routes';
+import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes';
+import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/promotions.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -92,20 +96,25 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs }));
+  api.route('/', invoicesRoutes({ invoices: services.invoices }));
   if (payments.kind === 'sandbox') api.route('/sandbox', sandboxRoutes({ payments, handler: services.paymentEvents, logger, checkoutProofs }));
   if (isSandboxDiscord(deps.discord)) {
     api.route('/sandbox/discord', sandboxDiscordRoutes({ discord: deps.discord, applicationName: config.site.brandName, shopOrigins: config.trustedOrigins, directory: services.directory, openToAll: () => outboxIsPublic(config) }));
   }
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
+  api.route('/', trialRoutes({ trials: services.trials }));
+  api.route('/', promotionRoutes({ db, clock, promotions: services.promotions }));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config, directory: services.directory }));
   const { directory, reports, members, invitations } = services;
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, invitations }).route('/', adminOpsRoutes(services.adminOps)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 
+  // The sandbox's invoice pages, as Stripe hosts its own: HTML of the server, not of the client app.
+  if (payments.kind === 'sandbox') app.route('/sandbox/receipts', sandboxReceiptRoutes({ db, brandName: config.site.brandName, supportEmail: config.site.supportEmail }));
   if (options.clientDir) await mountSpa(app, options.clientDir, publicSiteSettings(config));
   return app;
 }

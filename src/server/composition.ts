@@ -15,6 +15,7 @@ import { createReportsService, type ReportsService } from './modules/admin/repor
 import type { OperatorDirectory } from './modules/auth/operator';
 import { createOperatorInvitations, type OperatorInvitations } from './modules/auth/operator-invitations';
 import { createBillingService, type BillingService } from './modules/billing/billing.service';
+import { createInvoicesService, type InvoicesService } from './modules/invoices/invoices.service';
 import { createFulfilment, type PaymentEventHandler } from './modules/fulfilment/fulfilment';
 import { followsAccess, type AccessSubscriber } from '@shared/access-changes';
 import { createAccessChangeDelivery, createAccessChangesLoop } from './modules/entitlements/access-change-delivery';
@@ -26,11 +27,17 @@ import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-j
 import { createMailSchedule, type MailSchedule } from './modules/mail/mail-schedule';
 import { createActivationService, type ActivationService } from './modules/activation/activation.service';
 import { createTradingViewService, type TradingViewService } from './modules/tradingview/tradingview.service';
+import { applySubscription } from './modules/fulfilment/fulfilment';
+import { createTrialsService, type TrialsService } from './modules/trials/trials.service';
+import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
+import { recordOperatorAction } from './modules/admin/audit.repository';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
   entitlements: Entitlements;
   billing: BillingService;
+  /** The member's invoices at the payment provider (Settings → Subscription). */
+  invoices: InvoicesService;
   /** The one handler that turns provider events (webhooks, sandbox deliveries, replays) into rows. */
   paymentEvents: PaymentEventHandler;
   /** Webhook deliveries this instance refused for a bad signature (the route counts, the alert reads). */
@@ -39,6 +46,10 @@ export type Services = {
   /** The member's Discord link: status and unlinking (linking itself runs through better-auth). */
   discord: DiscordService;
   activation: ActivationService;
+  /** Free trials, one per person (checkout eligibility, repeats, the member's trial, the console's report). */
+  trials: TrialsService;
+  /** Promotion codes: the console's and the command line's, mirrored at the provider; checked at checkout. */
+  promotions: PromotionsService;
   directory: OperatorDirectory;
   invitations: OperatorInvitations;
   members: MembersService;
@@ -71,10 +82,20 @@ export function compose(deps: Dependencies): Composition {
     accessMails({ db, mailer }),
   ];
   const { entitlements, accessChanges } = composeEntitlements({ db, clock, logger, subscribers });
-  const fulfilment = createFulfilment({ db, payments, logger, clock, entitlements });
-  const billing = createBillingService({ db, payments, config, logger, clock, fulfilment });
+  const trials = createTrialsService({
+    db,
+    payments,
+    settings: config.site.trial,
+    logger: logger.child({ module: 'trials' }),
+    clock,
+    applySubscription: (sub, asOf) => entitlements.write((writer) => applySubscription(writer, payments.kind, sub, asOf, logger)),
+    kickMailer: () => mailer.kick(),
+  });
+  const fulfilment = createFulfilment({ db, payments, logger, clock, entitlements, afterEvent: trials.afterPaymentEvent });
+  const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
+  const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions });
   const paymentEvents = fulfilment;
-  const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock });
+  const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock, onUsernameLinked: trials.usernameAttached });
   const activation = createActivationService({
     auth,
     logger,
@@ -96,11 +117,14 @@ export function compose(deps: Dependencies): Composition {
   const services: Services = {
     entitlements,
     billing,
+    promotions,
+    invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
     signatureRefusals,
     tradingView,
     discord: createDiscordService({ db, port: deps.discord, reconciler: deps.discordRoles, clock, logger: logger.child({ module: 'discord' }) }),
     activation,
+    trials,
     directory: { config, db, clock },
     invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
-import { ADVERTISED_PRICES, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { ADVERTISED_PRICES, isPlanType, isRecurring, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { DEFAULT_TRIAL_PLANS, MAX_TRIAL_DAYS } from '@shared/trials';
 
 /**
  * The only reader of process.env: the environment is parsed once, here, and a bad value stops
@@ -71,6 +72,16 @@ const optionalText = z.preprocess((value) => (value === '' ? undefined : value),
 // A Stripe price id; empty when unset (loadConfig names the missing ones once Stripe is on).
 const priceId = z.string().default('');
 
+/** TRIAL_PLANS: plan types (monthly, euMonthly…), comma-separated; a one-time plan cannot have a trial. */
+const trialPlans = csv.transform((plans, ctx): PlanType[] => {
+  if (plans.length === 0) return [...DEFAULT_TRIAL_PLANS];
+  const unknown = plans.filter((plan) => !isPlanType(plan));
+  if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown plan ${unknown.join(', ')} (one of ${PLAN_TYPES.join(', ')})` });
+  const oneTime = plans.filter((plan) => isPlanType(plan) && !isRecurring(plan));
+  if (oneTime.length) ctx.addIssue({ code: 'custom', message: `${oneTime.join(', ')} is a one-time purchase and cannot have a free trial (recurring plans only)` });
+  return plans.filter((plan): plan is PlanType => isPlanType(plan) && isRecurring(plan));
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -98,6 +109,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   ...perPlanEnv('STRIPE_PRICE', PLAN_TYPES, () => priceId),
+  // Sales tax: Stripe Tax with Stripe, the EU VAT table of src/shared/vat.ts in the sandbox.
+  STRIPE_TAX: bool,
+  PRICES_INCLUDE_TAX: bool,
 
   TRADINGVIEW_SESSION_ID: optionalText,
   TRADINGVIEW_SESSION_SIGN: optionalText,
@@ -148,6 +162,10 @@ const envSchema = z.object({
   META_PIXEL_ID: optionalText.refine((value) => value === undefined || /^\d{5,20}$/.test(value), {
     message: 'must be the numeric pixel id',
   }),
+
+  // Free trials: days (0 = off) and the plans that have one (recurring plans only).
+  TRIAL_DAYS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: 'must be a whole number of days (0 turns trials off)' }).int({ error: 'must be a whole number of days (0 turns trials off)' }).min(0).max(MAX_TRIAL_DAYS).default(0)),
+  TRIAL_PLANS: trialPlans,
 
   ...perPlanEnv('PRICE', PLAN_TYPES, (plan) => minorUnits(ADVERTISED_PRICES[plan])),
   ...perPlanEnv('REGULAR_PRICE', CAMPAIGN_PLANS, (plan) => minorUnits(DEFAULT_REGULAR_PRICES[plan])),
@@ -227,6 +245,8 @@ function buildConfig(env: Env) {
       requireEmailVerification: env.AUTH_REQUIRE_EMAIL_VERIFICATION,
     },
     payments: stripe ? { kind: 'stripe' as const, ...stripe } : { kind: 'sandbox' as const },
+    /** Sales tax on checkouts and invoices; prices hold it (inclusive) or it is added on top. */
+    tax: { enabled: env.STRIPE_TAX, behavior: env.PRICES_INCLUDE_TAX ? ('inclusive' as const) : ('exclusive' as const) },
     tradingView: {
       baseUrl: env.TRADINGVIEW_BASE_URL.replace(/\/$/, ''),
       scriptIds: env.TRADINGVIEW_SCRIPT_IDS.length
@@ -263,6 +283,8 @@ function buildConfig(env: Env) {
       metaPixelId: env.META_PIXEL_ID ?? null,
       prices: perPlan(PLAN_TYPES, (plan) => env[planEnvKey('PRICE', plan)]),
       regularPrices: perPlan(CAMPAIGN_PLANS, (plan) => env[planEnvKey('REGULAR_PRICE', plan)]),
+      /** Free trials (TRIAL_DAYS, TRIAL_PLANS); days 0: off. */
+      trial: { days: env.TRIAL_DAYS, plans: env.TRIAL_DAYS > 0 ? env.TRIAL_PLANS : [] },
     },
   };
 }

@@ -73,13 +73,13 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
  * Stripe with STRIPE_SECRET_KEY, else the sandbox. The Stripe SDK (about 20 MB resident) is
  * imported only here, so a sandboxed shop never loads it.
  */
-async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
+export async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
   const { config } = deps;
   if (config.payments.kind === 'stripe') {
     const { createStripePayments } = await import('./modules/payments/stripe-payments');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
     const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
-    return createStripePayments({ secretKey, webhookSecret, priceIds, regular }, deps.logger);
+    return createStripePayments({ secretKey, webhookSecret, priceIds, regular, tax: config.tax }, deps.logger);
   }
   return createSandboxPayments({
     db: deps.db,
@@ -87,6 +87,7 @@ async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clo
     prices: () => currentPrices(config.site, isSaleRunning(config.site, deps.clock())),
     // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
     portalReturnUrl: '/dashboard/settings?section=subscription',
+    tax: config.tax,
   });
 }
 

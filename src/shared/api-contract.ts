@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { ERROR_CODES, ERROR_HTTP_STATUS, SERVER_ERROR_MESSAGES } from './error-messages';
 import type { ErrorCode, ErrorInput } from './error-messages';
 import { PLAN_TYPES } from './plans';
+import { REPEAT_REASONS, TRIAL_OUTCOMES } from './trials';
+import { PROMOTION_CODE_LENGTH_TEXT, PROMOTION_INPUT_MAX_LENGTH } from './promotions';
 import {
   EMAIL_MAX_LENGTH,
   accountPasswordSchema,
@@ -28,6 +30,7 @@ export const API_PATHS = {
   subscription: '/api/subscription',
   access: '/api/access',
   securityAlerts: '/api/security/alerts',
+  invoices: '/api/invoices',
 } as const;
 
 // ---------------------------------------------------------------- building blocks
@@ -128,6 +131,8 @@ export const createCheckoutRequestSchema = z.object({
   fbp: optionalTrackingValue('fbp', 512),
   userAgent: optionalTrackingValue('userAgent', 2048),
   originPage: originPageSchema,
+  /** A promotion code (/?code=CODE); the server checks it again before applying it. */
+  promotionCode: safeText().max(PROMOTION_INPUT_MAX_LENGTH, { error: PROMOTION_CODE_LENGTH_TEXT }).nullable().optional(),
 });
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequestSchema>;
 
@@ -160,12 +165,33 @@ export const purchaseProofSchema = z
 export const getPaymentDetailsRequestSchema = z.object({ sessionId: sessionIdSchema, proof: purchaseProofSchema });
 export type GetPaymentDetailsRequest = z.infer<typeof getPaymentDetailsRequestSchema>;
 
+/** A member's free trial (settings, the payment pages). */
+export const memberTrialSchema = z.object({
+  planType: planTypeSchema,
+  outcome: z.enum(TRIAL_OUTCOMES),
+  startedAt: isoDateTimeSchema,
+  endsAt: isoDateTimeSchema,
+  /** What the plan charges when the trial ends (or was charged, for a refused repeat). */
+  amount: minorUnitsSchema,
+  currency: currencySchema,
+  /** Why the trial was refused as a repeat; null otherwise. */
+  repeatReason: z.enum(REPEAT_REASONS).nullable(),
+});
+export type MemberTrial = z.infer<typeof memberTrialSchema>;
+
 export const getPaymentDetailsResponseSchema = z.object({
   email: z.string().max(EMAIL_MAX_LENGTH),
   planType: planTypeSchema,
   amountTotal: minorUnitsSchema,
   currency: currencySchema,
   userStatus: z.enum(PAYMENT_USER_STATUSES),
+  /** The tax included in amountTotal (absent or 0: none). */
+  amountTax: minorUnitsSchema.optional(),
+  /** What a promotion code took off (amountTotal is what was charged) and the code; absent or 0/null: none. */
+  amountDiscount: minorUnitsSchema.optional(),
+  promotionCode: z.string().max(40).nullable().optional(),
+  /** The free trial this checkout started (amountTotal is then 0 today); absent or null: none. */
+  trial: memberTrialSchema.nullable().optional(),
   /**
    * Whether this browser proved the purchase (it started the checkout, opened the mailed link, or
    * is signed in as the paid e-mail). When false, `email` is masked and no account can be made here.
@@ -324,3 +350,32 @@ export const securityAlertsResponseSchema = z.object({
   alerts: z.array(securityAlertDtoSchema),
 });
 export type SecurityAlertsResponse = z.infer<typeof securityAlertsResponseSchema>;
+
+// ---------------------------------------------------------------- invoices
+
+/** A provider's invoice id (Stripe in_…, the sandbox's in_sbx_…). */
+export const invoiceIdSchema = z
+  .string()
+  .max(100, { error: 'Invoice id is too long.' })
+  .regex(/^[A-Za-z0-9_]+$/, { error: 'Malformed invoice id.' });
+
+/** One invoice of the member's, any plan: what it charged with the tax included, and its page. */
+export const invoiceDtoSchema = z.object({
+  id: z.string(),
+  /** The provider's invoice number; null in the sandbox. */
+  number: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  /** paid, open, void, uncollectible */
+  status: z.string(),
+  /** Tax included; negative for a plan change that left a credit. */
+  total: z.int(),
+  amountTax: minorUnitsSchema,
+  currency: currencySchema,
+  /** The invoice's page (Stripe's hosted invoice; the sandbox's receipt, a path on this site). */
+  url: z.string().max(2048).nullable(),
+  pdfUrl: z.string().max(2048).nullable(),
+});
+export type InvoiceDto = z.infer<typeof invoiceDtoSchema>;
+
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceDtoSchema) });
+export type InvoicesResponse = z.infer<typeof invoicesResponseSchema>;

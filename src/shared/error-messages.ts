@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'discord_needs_access',
   'discord_link_expired',
   'discord_unavailable',
+  'promotion_code_invalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -97,6 +98,7 @@ export const SERVER_ERROR_MESSAGES: Record<ErrorCode, string> = {
   discord_needs_access: 'You need an active subscription to connect Discord.',
   discord_link_expired: 'The Discord connection expired before it was finished. Please try again.',
   discord_unavailable: 'Discord could not be reached. Please try again in a moment.',
+  promotion_code_invalid: 'This promotion code cannot be used.',
 };
 
 /** HTTP status the server answers with for each code. */
@@ -137,6 +139,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   discord_needs_access: 403,
   discord_link_expired: 400,
   discord_unavailable: 502,
+  promotion_code_invalid: 400,
 };
 
 /** What the client knows about a failed call; `network` means no HTTP response arrived. */
@@ -565,6 +568,8 @@ export function checkoutError(err: ErrorInput): Toast {
   if (errorCodeOf(err) === 'subscription_exists' || has(err, /already have an active/)) {
     return { title, description: CHECKOUT_TEXTS.subscriptionExists };
   }
+  // The code expired or ran out between the landing page and the click: its reason, as the server says it.
+  if (errorCodeOf(err) === 'promotion_code_invalid') return { title, description: serverMessage(err) ?? SERVER_ERROR_MESSAGES.promotion_code_invalid };
   return { title, description: CHECKOUT_TEXTS.default };
 }
 

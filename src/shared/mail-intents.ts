@@ -2,13 +2,17 @@
 // (the worker renders at send time with the current brand and PUBLIC_URL). The dedupe key makes
 // "one mail per purchase, grant, failed invoice, reminder" a unique index, not a hope.
 import type { PlanType } from './plans';
+import type { RepeatReason } from './trials';
+
+/** A receipt of a trial's checkout: nothing paid today, `amount` charged at `endsAt` (ISO). */
+export type TrialReceipt = { endsAt: string; amount: number };
 
 export type MailIntentData = {
   /** Finish setting up your access: the signed link continues /payment-success for this session. */
   finish_setup: { sessionId: string; planType: PlanType };
   finish_setup_reminder: { sessionId: string; planType: PlanType };
   /** renewsAt: ISO date of the next renewal; null for lifetime. */
-  receipt: { planType: PlanType; amount: number; currency: string; renewsAt: string | null };
+  receipt: { planType: PlanType; amount: number; currency: string; renewsAt: string | null; trial?: TrialReceipt; /** The tax included in amount (absent: none). */ amountTax?: number };
   tradingview_active: { username: string };
   payment_failed: { planType: PlanType };
   access_ending: { planType: PlanType; endsAt: string };
@@ -17,6 +21,10 @@ export type MailIntentData = {
   comp_ending: { endsAt: string };
   comp_ended: { endedAt: string };
   plan_changed: { from: PlanType; to: PlanType };
+  /** A free trial ends soon (Stripe's trial_will_end): `amount` is charged at `endsAt` unless canceled. */
+  trial_ending: { planType: PlanType; endsAt: string; amount: number; currency: string };
+  /** A trial refused as a repeat after payment: the plan was charged at once. */
+  trial_refused: { planType: PlanType; reason: RepeatReason; amount: number; currency: string };
   password_reset: { url: string };
   verify_email: { url: string };
   /** A one-time link to become an operator, from the operator who invited. */
@@ -39,6 +47,8 @@ export const MAIL_TEMPLATES = [
   'comp_ending',
   'comp_ended',
   'plan_changed',
+  'trial_ending',
+  'trial_refused',
   'password_reset',
   'verify_email',
   'operator_invitation',
@@ -65,6 +75,8 @@ export const mailKeys = {
   accessEnding: (rowId: string, endsAt: Date) => `access_ending:${rowId}:${endsAt.toISOString()}`,
   accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
   planChanged: (accessChangeId: string) => `plan_changed:${accessChangeId}`,
+  trialEnding: (subscriptionId: string, endsAt: Date) => `trial_ending:${subscriptionId}:${endsAt.toISOString()}`,
+  trialRefused: (subscriptionId: string) => `trial_refused:${subscriptionId}`,
   operatorAlert: (key: string, since: Date, to: string) => `operator_alert:${key}:${since.toISOString()}:${to.toLowerCase()}`,
   operatorAlertResolved: (key: string, since: Date, to: string) => `operator_alert_resolved:${key}:${since.toISOString()}:${to.toLowerCase()}`,
 } as const;

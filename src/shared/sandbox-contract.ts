@@ -3,10 +3,13 @@
 import { z } from 'zod';
 import { currencySchema, minorUnitsSchema, planTypeSchema } from './api-contract';
 import { safeText } from './validation';
+import { PROMOTION_CODE_LENGTH_TEXT, PROMOTION_DURATIONS, PROMOTION_INPUT_MAX_LENGTH } from './promotions';
+import { TAX_ID_MAX_LENGTH, TAX_TEXTS } from './vat';
 
 export const SANDBOX_PATHS = {
   checkout: (sessionId: string) => `/api/sandbox/checkout/${encodeURIComponent(sessionId)}`,
   pay: (sessionId: string) => `/api/sandbox/checkout/${encodeURIComponent(sessionId)}/pay`,
+  promotionCode: (sessionId: string) => `/api/sandbox/checkout/${encodeURIComponent(sessionId)}/promotion-code`,
   portal: (customerId: string) => `/api/sandbox/portal/${encodeURIComponent(customerId)}`,
   subscriptionAction: (customerId: string, subscriptionId: string, action: SandboxSubscriptionAction) =>
     `/api/sandbox/portal/${encodeURIComponent(customerId)}/subscriptions/${encodeURIComponent(subscriptionId)}/${action}`,
@@ -29,6 +32,17 @@ export const sandboxCheckoutSchema = z.object({
   cancelUrl: z.string(),
   /** Where a completed checkout continues. */
   successUrl: z.string().nullable(),
+  /** STRIPE_TAX: the page collects a billing country (VAT for EU addresses) and a tax ID; absent or null: no tax. */
+  tax: z.object({ behavior: z.enum(['exclusive', 'inclusive']) }).nullable().optional(),
+  /** A free trial: nothing is due today and `amount` is charged when it ends; absent or null: none. */
+  trialDays: z.number().int().positive().nullable().optional(),
+  /** The promotion code applied: `amount` (the price before it) less `discount.amount` is due. */
+  discount: z
+    .object({ code: z.string(), amount: minorUnitsSchema, duration: z.enum(PROMOTION_DURATIONS), durationInMonths: z.number().int().positive().nullable() })
+    .nullable()
+    .optional(),
+  /** Whether the buyer may type a promotion code (none was applied by the shop). */
+  allowPromotionCodes: z.boolean().optional(),
 });
 export type SandboxCheckout = z.infer<typeof sandboxCheckoutSchema>;
 
@@ -38,8 +52,17 @@ export const sandboxPayRequestSchema = z.object({
   expiry: safeText().max(16),
   cvc: safeText().max(8),
   name: safeText().max(200),
+  /** With tax on: the billing address's ISO country (required) and the buyer's tax ID (optional). */
+  billingCountry: safeText().max(2, { error: TAX_TEXTS.unknownCountry }).optional(),
+  taxId: safeText()
+    .max(TAX_ID_MAX_LENGTH, { error: TAX_TEXTS.taxIdTooLong })
+    .regex(/^[A-Za-z0-9 .-]*$/, { error: TAX_TEXTS.taxIdInvalid })
+    .optional(),
 });
 export type SandboxPayRequest = z.infer<typeof sandboxPayRequestSchema>;
+
+/** A promotion code the buyer types on the sandbox checkout page (its format is checked by the rules). */
+export const sandboxPromotionCodeRequestSchema = z.object({ code: safeText().max(PROMOTION_INPUT_MAX_LENGTH, { error: PROMOTION_CODE_LENGTH_TEXT }) });
 
 export const sandboxPayResponseSchema = z.object({ redirectUrl: z.string() });
 export type SandboxPayResponse = z.infer<typeof sandboxPayResponseSchema>;

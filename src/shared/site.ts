@@ -1,4 +1,5 @@
 import type { Campaign } from './campaign';
+import type { TrialSettings } from './trials';
 
 /** The public subset of configuration the browser may see (the server whitelists it). */
 export type SiteSettings = Campaign & {
@@ -15,4 +16,6 @@ export type SiteSettings = Campaign & {
   metaPixelId: string | null;
   /** Adapters running against sandboxes ('payments', 'tradingview', 'discord', 'mail'); empty in a live shop. */
   sandbox: string[];
+  /** Free trials (TRIAL_DAYS, TRIAL_PLANS); absent or days 0: none. */
+  trial?: TrialSettings;
 };

@@ -62,3 +62,6 @@ export const SIGN_IN_FAILURES_PER_ACCOUNT: BackoffRule = {
 
 /** Checkouts started by anonymous visitors, per client address (each one is a provider call). */
 export const ANONYMOUS_CHECKOUTS_PER_ADDRESS: WindowRule = { kind: 'window', max: 20, windowMs: 10 * MINUTE };
+
+/** Promotion code look-ups per client address: a visitor checks a code or two, a script guessing codes is stopped. */
+export const PROMOTION_LOOKUPS_PER_ADDRESS: WindowRule = { kind: 'window', max: 30, windowMs: 10 * MINUTE };

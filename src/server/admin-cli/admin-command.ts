@@ -6,20 +6,32 @@ import type { Db } from '../db/client';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { inviteOperator } from '../modules/auth/operator-invitations';
 import { listOperators, removeOperator } from '../modules/auth/operators.repository';
+import type { PromotionsService } from '../modules/promotions/promotions.service';
+import { runPromoCommand } from './promo-command';
 
-export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list';
+export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo …';
 
 /** Who the audit log names for changes made on the command line. */
 export const CLI_OPERATOR = 'command-line';
 
 export type CommandResult = { output: string; exitCode: number };
 
-export type AdminCommandDeps = { db: Db; config: Pick<Config, 'adminEmails' | 'publicUrl'>; clock: () => Date };
+export type AdminCommandDeps = {
+  db: Db;
+  config: Pick<Config, 'adminEmails' | 'publicUrl'>;
+  clock: () => Date;
+  /** Promotion codes (`promo …`), built on first use: they need the configured payment provider. */
+  promotions?: () => Promise<PromotionsService>;
+};
 
 const emailSchema = z.email();
 
 export async function runAdminCommand(deps: AdminCommandDeps, args: readonly string[]): Promise<CommandResult> {
   const [command, email, ...rest] = args;
+  if (command === 'promo') {
+    if (!deps.promotions) return { output: 'Promotion codes are not available here.', exitCode: 2 };
+    return runPromoCommand(await deps.promotions(), CLI_OPERATOR, args.slice(1));
+  }
   if (command === 'list' && email === undefined) {
     const stored = await listOperators(deps.db);
     const lines = [

@@ -4,6 +4,10 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { buildPayments } from '../dependencies';
+import { createLogger } from '../logger';
+import { recordOperatorAction } from '../modules/admin/audit.repository';
+import { createPromotionsService } from '../modules/promotions/promotions.service';
 import { runAdminCommand } from './admin-command';
 
 try {
@@ -11,7 +15,14 @@ try {
   const database = await openDatabase(config.database.kind === 'postgres' ? config.database : { kind: 'pglite', dataDir: config.database.dataDir });
   try {
     await migrate(database.db);
-    const result = await runAdminCommand({ db: database.db, config, clock: () => new Date() }, process.argv.slice(2));
+    const clock = () => new Date();
+    // Promotion codes are mirrored at the payment provider the configuration names (the sandbox's tables, or Stripe).
+    const promotions = async () => {
+      const logger = createLogger(config.logLevel);
+      const payments = await buildPayments({ config, db: database.db, logger, clock });
+      return createPromotionsService({ db: database.db, payments, clock, logger, audit: (entry) => recordOperatorAction(database.db, entry) });
+    };
+    const result = await runAdminCommand({ db: database.db, config, clock, promotions }, process.argv.slice(2));
     console.log(result.output);
     process.exitCode = result.exitCode;
   } finally {

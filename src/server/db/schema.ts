@@ -6,3 +6,5 @@ export * from './schema/operations';
 export * from './schema/access-changes';
 export * from './schema/discord';
 export * from './schema/sandbox-discord';
+export * from './schema/trials';
+export * from './schema/promotions';

@@ -3,7 +3,7 @@
 export type CheckStatus = 'ok' | 'problem' | 'sandbox';
 
 export type Check = {
-  service: 'Stripe' | 'TradingView' | 'Discord' | 'Mail';
+  service: 'Stripe' | 'Tax' | 'TradingView' | 'Discord' | 'Mail';
   status: CheckStatus;
   /** What was found, e.g. 'STRIPE_PRICE_MONTHLY price_123: $36.00 every month'. */
   message: string;

@@ -15,6 +15,18 @@ export type DoctorOptions = {
   timeoutMs?: number;
 };
 
+/** STRIPE_TAX: Stripe Tax's settings, registrations and price behaviour; nothing when tax is off. */
+async function taxChecks(config: Config, options: DoctorOptions): Promise<Check[]> {
+  if (!config.tax.enabled) return [];
+  const payments = config.payments;
+  if (payments.kind === 'sandbox') return [sandbox('Tax', `STRIPE_TAX: the sandbox charges the standard VAT of EU billing countries (src/shared/vat.ts), prices ${config.tax.behavior === 'inclusive' ? 'including' : 'excluding'} it`)];
+  const { checkStripeTax } = await import('./tax-checks');
+  return checkStripeTax(
+    { secretKey: payments.secretKey, priceIds: payments.priceIds, behavior: config.tax.behavior },
+    { ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }), ...(options.stripeConnection ? { connection: options.stripeConnection } : {}) },
+  );
+}
+
 export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<Check[]> {
   const timeouts = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
   const payments = config.payments;
@@ -34,5 +46,5 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     ),
     checkMail(config.mail, timeouts),
   ]);
-  return [...stripe, ...tradingView, ...discord, ...mail];
+  return [...stripe, ...(await taxChecks(config, options)), ...tradingView, ...discord, ...mail];
 }

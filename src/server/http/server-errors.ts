@@ -38,6 +38,9 @@ export const SERVER_ERRORS = {
   noPreview: { status: 502, code: 'provider_unavailable', message: 'The payment provider returned no preview.' },
   noSubscriptionReturned: { status: 502, code: 'provider_unavailable', message: 'The payment provider returned no subscription.' },
   sandboxCheckoutMissing: { status: 404, code: 'session_not_found', message: 'This checkout session does not exist.' },
+  /** An invoice id that is none of the member's invoices (unknown, or another member's). */
+  invoiceNotFound: { status: 404, code: 'not_found', message: 'No invoice of yours has this id.' },
+  sandboxInvoiceMissing: { status: 404, code: 'not_found', message: 'This invoice does not exist.' },
   sandboxCheckoutPaid: { status: 409, code: 'session_claimed', message: 'This checkout has already been paid.' },
   sandboxCheckoutExpired: { status: 410, code: 'not_found', message: 'This checkout session has expired. Please start again from the shop.' },
   sandboxCustomerMissing: { status: 404, code: 'no_customer', message: 'This customer does not exist.' },
@@ -87,6 +90,12 @@ export const SERVER_ERRORS = {
   discordNeedsAccess: { status: 403, code: 'discord_needs_access', message: SHARED.discord_needs_access },
   discordAlreadyLinked: { status: 409, code: 'discord_already_linked', message: SHARED.discord_already_linked },
   discordUnavailable: { status: 502, code: 'discord_unavailable', message: SHARED.discord_unavailable },
+
+  // Promotion codes: the reason in words (src/shared/promotions.ts), as buyers and operators read it
+  promotionRefused: { status: 400, code: 'promotion_code_invalid', message: (reason: string) => reason },
+  promotionNotFound: { status: 404, code: 'promotion_code_invalid', message: (reason: string) => reason },
+  promotionTermsInvalid: { status: 400, code: 'validation_failed', message: (firstProblem: string | undefined) => firstProblem ?? SHARED.validation_failed },
+  promotionCodeTaken: { status: 409, code: 'validation_failed', message: (code: string) => `The code ${code} already exists.` },
 
   // Operator console
   noMember: { status: 404, code: 'not_found', message: 'No member with this id.' },

@@ -7,13 +7,15 @@ import type { AddressInfo } from 'node:net';
 import { ADVERTISED_PRICES, perPlan, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type PlanType } from '@shared/plans';
 import { perPlanEnv, planEnvKey } from '../config';
 import { disputeCharge, moneyRoute } from './fake-stripe-money';
+import { checkoutTaxFields, checkoutTaxRefusal, createFakeTax, invoiceTaxFields, type FakeTax } from './fake-stripe-tax';
+import { createFakePromotions, type FakePromotions } from './fake-stripe-promotions';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: IncomingMessage['headers'] };
 
 type Json = Record<string, unknown>;
 
 /** A price as the fake keeps it; `months: null` is one-time. */
-export type FakePrice = { amount: number; months: number | null; currency?: string; active?: boolean; interval?: 'month' | 'year' };
+export type FakePrice = { amount: number; months: number | null; currency?: string; active?: boolean; interval?: 'month' | 'year'; taxBehavior?: 'exclusive' | 'inclusive' | 'unspecified'; product?: string };
 
 /** The fake's price id of each plan: price_monthly … price_eu_quarterly. */
 export const TEST_PRICE_IDS: Record<PlanType, string> = perPlan(PLAN_TYPES, (plan) => planEnvKey('price', plan).toLowerCase());
@@ -65,7 +67,8 @@ export type FakeStripe = {
   /** When set, plan changes need 3-D Secure: the update stays pending until the invoice is authenticated. */
   authenticateUpdates: boolean;
   /** Pays a session as Checkout would, creating the customer, subscription or payment. */
-  complete(sessionId: string, email: string): Json;
+  /** `card.fingerprint`: the paying card's fingerprint (the same card twice gives the same value); a new card by default. */
+  complete(sessionId: string, email: string, card?: { fingerprint: string }): Json;
   /** The session completed with a delayed payment method (SEPA, ACH): complete, not paid yet. */
   completeDelayed(sessionId: string, email: string): Json;
   /** Forgets a customer, as a live key does not know the ids made in test mode. */
@@ -81,6 +84,19 @@ export type FakeStripe = {
   subscriptionRefundEvent(invoiceId: string, amount?: number): StripeEvent;
   /** The charge that paid a checkout session (payment mode) or an invoice. */
   chargeOf(sessionOrInvoiceId: string): Json | null;
+  // Free trials: the reminder Stripe sends three days before the end, and the trial reaching its end.
+  trialWillEndEvent(subscriptionId: string): StripeEvent;
+  /** The trial's end comes: the first invoice is charged (or, canceled at period end, the subscription ends). */
+  endTrial(subscriptionId: string): StripeEvent[];
+  /** invoice.paid of an invoice (after `trial_end: now`, the charged first invoice). */
+  invoicePaidEvent(invoiceId: string): StripeEvent;
+  paymentMethods: Map<string, Json>;
+  /** Stripe Tax: settings, registrations, the buyer's billing address (fake-stripe-tax.ts). */
+  tax: FakeTax;
+  /** Coupons and promotion codes, and a code typed on Checkout's page (fake-stripe-promotions.ts). */
+  promotions: FakePromotions;
+  /** The period ends and Stripe renews the subscription, its discount applied while it lasts; answers the paid invoice's id. */
+  renew(subscriptionId: string): string;
   close(): Promise<void>;
 };
 
@@ -113,12 +129,16 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     charges: new Map<string, Json>(),
     paymentIntents: new Map<string, Json>(),
     disputes: new Map<string, Json>(),
+    paymentMethods: new Map<string, Json>(),
     apiKey: options.apiKey ?? STRIPE_TEST_ENV.STRIPE_SECRET_KEY,
     refunds: new Map<string, Json>(),
     portalConfigured: true,
     declineUpdates: false,
     authenticateUpdates: false,
   };
+
+  const taxes = createFakeTax(state, next);
+  const promotions = createFakePromotions({ ...state, next, now, price, payment, invoice, months: (priceId) => state.prices.get(priceId)?.months ?? 1 });
 
   function event(type: string, object: Json): StripeEvent {
     return { id: next('evt'), object: 'event', type, created: now(), livemode: false, api_version: API_VERSION, data: { object: structuredClone(object) } };
@@ -134,6 +154,9 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       active: known.active ?? true,
       livemode: false,
       unit_amount: known.amount,
+      tax_behavior: known.taxBehavior ?? 'unspecified',
+      // each plan its own product unless told otherwise (what coupons' applies_to names)
+      product: known.product ?? `prod_${id}`,
       currency: known.currency ?? PLAN_CURRENCY,
       type: known.months ? 'recurring' : 'one_time',
       recurring: known.months ? { interval: yearly ? 'year' : 'month', interval_count: yearly ? known.months / 12 : known.months, usage_type: 'licensed' } : null,
@@ -181,6 +204,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${id}`,
       parent: { type: 'subscription_details', subscription_details: { subscription: input.subscription, metadata: {} } },
       lines: { object: 'list', data: [line], has_more: false },
+      ...invoiceTaxFields(id, input.amount, `FAKE-${id.replace(/\D/g, '').padStart(4, '0')}`),
       __intent: input.intent,
     });
     return id;
@@ -218,8 +242,12 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     if (session.mode === 'subscription') {
       const id = next('sub');
       const sub = subscription(id, customerId, priceId, now(), (session.__subscriptionMetadata as Json) ?? {});
-      const { intent } = payment(amount, customerId);
-      const first = invoice({ customer: customerId, subscription: id, amount, status: 'paid', reason: 'subscription_create', intent, priceId });
+      sub.default_payment_method = paymentMethod(customerId, (session.__cardFingerprint as string | undefined) ?? next('fp'));
+      const trialDays = session.__trialDays as number | undefined;
+      // A trial's first invoice is $0 and charges nothing; its period is the trial.
+      const { intent } = trialDays ? { intent: '' } : payment(amount, customerId);
+      if (trialDays) startTrial(sub, trialDays);
+      const first = invoice({ customer: customerId, subscription: id, amount: trialDays ? 0 : amount, status: 'paid', reason: 'subscription_create', intent, priceId });
       sub.latest_invoice = first;
       state.subscriptions.set(id, sub);
       Object.assign(session, { subscription: id, invoice: first });
@@ -236,10 +264,14 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     return session;
   }
 
-  function complete(sessionId: string, email: string): Json {
+  function complete(sessionId: string, email: string, card?: { fingerprint: string }): Json {
     const session = begin(sessionId, email);
-    session.payment_status = 'paid';
+    session.payment_status = session.__trialDays ? 'no_payment_required' : 'paid';
+    if (card) session.__cardFingerprint = card.fingerprint;
+    taxes.beforeSettle(session);
     settle(session);
+    taxes.afterSettle(session);
+    promotions.settled(session);
     return publicSession(session, []);
   }
 
@@ -250,13 +282,14 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
   }
 
   function publicSession(session: Json, expand: string[]): Json {
-    const { __price: _price, __subscriptionMetadata: _metadata, ...visible } = session;
+    const { __price: _price, __subscriptionMetadata: _metadata, __trialDays: _trial, __cardFingerprint: _card, __billing: _billing, __taxRate: _rate, ...visible } = session;
     if (expand.includes('payment_intent.latest_charge') && typeof visible.payment_intent === 'string') {
       const intent = state.paymentIntents.get(visible.payment_intent);
       if (intent) visible.payment_intent = { ...intent, latest_charge: state.charges.get(intent.latest_charge as string) ?? intent.latest_charge };
     }
     const invoice = typeof visible.invoice === 'string' ? state.invoices.get(visible.invoice) : undefined;
     if (expand.includes('invoice.payments') && invoice) visible.invoice = publicInvoice(invoice, ['payments']);
+    promotions.expandSession(visible, expand);
     return visible;
   }
 
@@ -272,6 +305,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
         has_more: false,
       };
     }
+    promotions.expandInvoice(visible, expand);
     return visible;
   }
 
@@ -288,6 +322,16 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     if (mode === 'payment' && found.type === 'recurring') return stripeError(400, 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', 'invalid_request_error', { param: 'mode' });
     const customerId = form.get('customer');
     if (customerId && !state.customers.has(customerId)) return missing('customer', customerId, 'customer');
+    const trialParam = form.get('subscription_data[trial_period_days]');
+    if (trialParam !== null && mode !== 'subscription') return stripeError(400, '`subscription_data` can only be used in `subscription` mode.', 'invalid_request_error', { param: 'subscription_data' });
+    const trialDays = trialParam === null ? null : Number(trialParam);
+    if (trialDays !== null && !(Number.isInteger(trialDays) && trialDays >= 1 && trialDays <= 730)) {
+      return stripeError(400, 'The maximum number of trial period days is 730 (2 years).', 'invalid_request_error', { param: 'subscription_data[trial_period_days]' });
+    }
+    const taxRefusal = checkoutTaxRefusal(form);
+    if (taxRefusal) return taxRefusal;
+    const discount = promotions.checkoutFields(form, found, found.unit_amount as number);
+    if ('refusal' in discount) return discount.refusal;
     const id = next('cs');
     const metadata: Json = {};
     const subscriptionMetadata: Json = {};
@@ -319,8 +363,12 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       cancel_url: form.get('cancel_url'),
       __price: priceId,
       __subscriptionMetadata: subscriptionMetadata,
+      ...checkoutTaxFields(form, found.unit_amount as number),
+      ...discount.fields,
+      ...(trialDays ? { __trialDays: trialDays, amount_total: 0 } : {}),
     };
     state.sessions.set(id, session);
+    promotions.opened(id, discount.promotion);
     return { status: 200, body: publicSession(session, []) };
   }
 
@@ -342,6 +390,8 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       return { status: 200, body: publicSubscription(sub) };
     }
     if (newPrice) changePrice(sub, newPrice, Number(form.get('proration_date') ?? now()));
+    // trial_end=now ends the trial at once: the first invoice is made and charged now.
+    if (form.get('trial_end') === 'now' && sub.status === 'trialing') chargeTrial(sub, now(), 'subscription_update');
     if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
     return { status: 200, body: publicSubscription(sub) };
   }
@@ -364,6 +414,10 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
   function route(method: string, path: string, form: URLSearchParams, query: URLSearchParams, idempotencyKey?: string): Answer {
     const money = moneyRoute(state, next, method, path, form, query, idempotencyKey);
     if (money) return money;
+    const taxAnswer = taxes.route(method, path, query, (invoice) => publicInvoice(invoice, expandOf(query)));
+    if (taxAnswer) return taxAnswer;
+    const promotionAnswer = promotions.route(method, path, form, query, idempotencyKey);
+    if (promotionAnswer) return promotionAnswer;
     let match: RegExpMatchArray | null;
     if (method === 'GET' && path === '/v1/account') {
       return { status: 200, body: { id: 'acct_fake', object: 'account', email: 'vendor@example.com', settings: { dashboard: { display_name: 'Candlewise (fake)' } } } };
@@ -380,7 +434,11 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = state.subscriptions.get(match[1]!);
       if (!sub) return notFound('subscription', match[1]!);
-      if (method === 'GET') return { status: 200, body: publicSubscription(sub) };
+      if (method === 'GET') {
+        const visible = publicSubscription(sub);
+        const method = typeof sub.default_payment_method === 'string' ? state.paymentMethods.get(sub.default_payment_method) : undefined;
+        return { status: 200, body: expandOf(query).includes('default_payment_method') && method ? { ...visible, default_payment_method: method } : visible };
+      }
       if (method === 'DELETE') {
         Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
         return { status: 200, body: publicSubscription(sub) };
@@ -511,6 +569,61 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     return event('charge.refunded', charge);
   }
 
+  function paymentMethod(customerId: string, fingerprint: string): string {
+    const id = next('pm');
+    state.paymentMethods.set(id, { id, object: 'payment_method', type: 'card', customer: customerId, livemode: false, card: { brand: 'visa', last4: '4242', fingerprint } });
+    return id;
+  }
+
+  function itemOf(sub: Json): Json {
+    return (sub.items as { data: Json[] }).data[0]!;
+  }
+
+  function startTrial(sub: Json, days: number): void {
+    const start = now();
+    Object.assign(sub, { status: 'trialing', trial_start: start, trial_end: start + days * DAY });
+    Object.assign(itemOf(sub), { current_period_start: start, current_period_end: start + days * DAY });
+  }
+
+  /** The trial ends at `at`: a new period starts and its invoice is paid with the card on file. */
+  function chargeTrial(sub: Json, at: number, reason: string): string {
+    const item = itemOf(sub);
+    const priceId = (item.price as Json).id as string;
+    const amount = (item.price as Json).unit_amount as number;
+    const months = state.prices.get(priceId)?.months ?? 1;
+    const { intent } = payment(amount, sub.customer as string);
+    const paid = invoice({ customer: sub.customer as string, subscription: sub.id as string, amount, status: 'paid', reason, intent, priceId });
+    Object.assign(sub, { status: 'active', trial_end: at, latest_invoice: paid });
+    Object.assign(item, { current_period_start: at, current_period_end: at + months * 30 * DAY });
+    return paid;
+  }
+
+  function trialWillEndEvent(subscriptionId: string): StripeEvent {
+    const sub = state.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    return event('customer.subscription.trial_will_end', publicSubscription(sub));
+  }
+
+  function endTrial(subscriptionId: string): StripeEvent[] {
+    const sub = state.subscriptions.get(subscriptionId);
+    if (sub?.status !== 'trialing') throw new Error(`subscription ${subscriptionId} is not trialing`);
+    // the fake's clock is the real one: the trial's end is now
+    const end = now();
+    Object.assign(itemOf(sub), { current_period_end: end });
+    if (sub.cancel_at_period_end) {
+      Object.assign(sub, { status: 'canceled', trial_end: end, canceled_at: end, ended_at: end });
+      return [event('customer.subscription.deleted', publicSubscription(sub))];
+    }
+    const paid = chargeTrial(sub, end, 'subscription_cycle');
+    return [invoicePaidEvent(paid), event('customer.subscription.updated', publicSubscription(sub))];
+  }
+
+  function invoicePaidEvent(invoiceId: string): StripeEvent {
+    const inv = state.invoices.get(invoiceId);
+    if (!inv) throw new Error(`no invoice ${invoiceId}`);
+    return event('invoice.paid', publicInvoice(inv, []));
+  }
+
   function chargeOf(sessionOrInvoiceId: string): Json | null {
     const intentId = state.invoices.get(sessionOrInvoiceId)?.__intent ?? state.sessions.get(sessionOrInvoiceId)?.payment_intent;
     const intent = typeof intentId === 'string' ? state.paymentIntents.get(intentId) : undefined;
@@ -565,6 +678,9 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     },
     refunds: state.refunds,
     dispute: (chargeId, status) => disputeCharge(state, next, chargeId, status),
+    tax: taxes.tax,
+    promotions,
+    renew: promotions.renew,
     get portalConfigured() {
       return state.portalConfigured;
     },
@@ -593,6 +709,10 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     disputeClosedEvent,
     subscriptionRefundEvent,
     chargeOf,
+    trialWillEndEvent,
+    endTrial,
+    invoicePaidEvent,
+    paymentMethods: state.paymentMethods,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

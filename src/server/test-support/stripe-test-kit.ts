@@ -21,8 +21,8 @@ export type StripeBench = {
 
 const signer = new Stripe('sk_test_signer');
 
-/** Registers the hooks of a Stripe suite; the bench's fields are ready inside tests. */
-export function stripeSuite(): StripeBench {
+/** Registers the hooks of a Stripe suite (`env`: more configuration); the bench's fields are ready inside tests. */
+export function stripeSuite(env: Record<string, string> = {}): StripeBench {
   let counter = 0;
   let eventCounter = 0;
   const bench = {
@@ -49,10 +49,11 @@ export function stripeSuite(): StripeBench {
         priceIds: TEST_PRICE_IDS,
         connection: { host: '127.0.0.1', port: bench.stripe.port, protocol: 'http' },
         timeoutMs: 5_000,
+        tax: { enabled: env.STRIPE_TAX === 'true' },
       },
       createLogger('silent'),
     );
-    bench.t = await createTestApp(STRIPE_TEST_ENV, { payments });
+    bench.t = await createTestApp({ ...STRIPE_TEST_ENV, ...env }, { payments });
   });
   afterAll(async () => {
     await bench.t.close();

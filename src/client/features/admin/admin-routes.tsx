@@ -7,6 +7,7 @@ import { MembersPage } from './members-page';
 import { OperatorsPage } from './operators-page';
 import { OverviewPage } from './overview-page';
 import { PaymentsPage } from './payments';
+import { PromotionsPage } from './promotions';
 import { TradingViewPage } from './tradingview';
 
 /**
@@ -21,6 +22,7 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'tradingview', element: <TradingViewPage /> },
   { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
+  { path: 'promotion-codes', element: <PromotionsPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },
   { path: '*', element: <AdminNotFound /> },

@@ -20,6 +20,7 @@ import { useDiscordRoles } from './discord/discord-api';
 import { DISCORD_STATUS_TONES, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
 import { dateText, dateTimeText, planLabel } from './format';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
+import { TrialsCard } from './components/trials-card';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -182,6 +183,8 @@ export function MemberPage() {
           ])}
         />
       </Section>
+
+      <TrialsCard userId={account.id} />
 
       <Section title="Access history">
         <Table

@@ -5,6 +5,7 @@ import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { PageSpinner, Spinner } from '@client/components/ui/spinner';
 import { useOverview } from './api/get-overview';
 import { AccessChangesCard } from './components/access-changes-card';
+import { TrialsCard } from './components/trials-card';
 import { AdminPageHeader, LoadError } from './components/admin-page';
 import { moneyText, planLabel } from './format';
 
@@ -102,6 +103,8 @@ export function OverviewPage() {
           </div>
         </Card>
       </div>
+
+      <TrialsCard />
 
       <AccessChangesCard />
 

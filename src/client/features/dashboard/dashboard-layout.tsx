@@ -8,6 +8,7 @@ import { DesktopRequired } from './components/desktop-required';
 import { SecurityPanel } from './components/security-panel';
 import { useDashboardAccess } from './use-dashboard-access';
 import { MOBILE_QUERY, useMediaQuery } from '@client/lib/use-media-query';
+import { TrialNotice } from '@client/components/trial-notice';
 
 /**
  * The protected, desktop-only member area: a loader until access is known, then
@@ -40,6 +41,7 @@ export function DashboardLayout() {
   if (isMobile) return <DesktopRequired />;
   return (
     <DashboardShell email={user.email} panel={<SecurityPanel userId={user.id} />}>
+      <TrialNotice recentRefusalOnly />
       <Outlet />
     </DashboardShell>
   );

@@ -7,6 +7,7 @@ import { useAuth } from '@client/lib/auth-context';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { ChatWidget } from './components/chat-widget';
 import { HeroSection } from './components/hero-section';
+import { PromotionBar } from './components/promotion-banner';
 import { LoadingScreen } from './components/page-kit';
 import { SiteHeader } from './components/site-header';
 import { PageRedirect, usePageNav } from '@client/lib/page-nav';
@@ -65,6 +66,7 @@ function LandingContent({ prerendered }: { prerendered: boolean }) {
         </Suspense>
       ) : null}
       <ChatWidget />
+      <PromotionBar />
     </div>
   );
 }

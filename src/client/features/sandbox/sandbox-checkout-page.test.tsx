@@ -56,6 +56,14 @@ describe('the sandbox hosted checkout', () => {
     expect(screen.getByRole('link', { name: 'Cancel and return to Candlewise' })).toHaveAttribute('href', 'http://localhost:3000/payment-canceled');
   });
 
+  it('a free trial: $0.00 due today, and when and what will be charged', async () => {
+    setup({ ...OPEN, trialDays: 7 });
+    expect(await screen.findByTestId('due-today')).toHaveTextContent('$0.00');
+    expect(screen.getByText('7-day free trial')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Nothing is charged today\. \$36\.00 per month from .+ until you cancel; cancel before then and you pay nothing\.$/)).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: /Start free trial/ })).toBeInTheDocument();
+  });
+
   it('shows a lifetime purchase as a one-time payment', async () => {
     setup({ ...OPEN, mode: 'payment', planType: 'lifetime', amount: 54999, intervalMonths: null });
     expect(await screen.findByText('Pay Candlewise')).toBeInTheDocument();

@@ -6,6 +6,8 @@ import { useParams } from 'react-router';
 import { formatCardNumber, formatCvc, formatExpiry, validateCardInput, type CardErrors } from '@shared/card-input';
 import { formatMoney, planDisplayName } from '@shared/plans';
 import type { SandboxCheckout as Checkout } from '@shared/sandbox-contract';
+import { formatDisplayDate } from '@shared/subscription-view';
+import { trialEnd } from '@shared/trials';
 import { emailSchema } from '@shared/validation';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -17,6 +19,8 @@ import { useSiteSettings } from '@client/lib/site-settings';
 import { useSandboxCheckout } from './api/get-sandbox-checkout';
 import { usePaySandboxCheckout } from './api/pay-sandbox-checkout';
 import { billingPeriod } from './billing-period';
+import { afterDiscount, DiscountRow, PromotionCodeField } from './components/checkout-promotion';
+import { billingErrorsOf, billingRequest, BillingFields, checkoutTax, INITIAL_BILLING, TaxRow, type Billing } from './components/checkout-tax';
 
 type Field = 'email' | 'cardNumber' | 'expiry' | 'cvc' | 'name';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -78,7 +82,7 @@ function Field({
   );
 }
 
-function Summary({ checkout }: { checkout: Checkout }) {
+function Summary({ checkout, country }: { checkout: Checkout; country: string }) {
   const { brandName } = useSiteSettings();
   const price = formatMoney(checkout.amount, checkout.currency);
   return (
@@ -101,11 +105,21 @@ function Summary({ checkout }: { checkout: Checkout }) {
           <dt className="text-foreground">{productName(checkout, brandName)}</dt>
           <dd>{price}</dd>
         </div>
+        {checkout.trialDays ? (
+          <div className="flex justify-between gap-4 p-4">
+            <dt>{checkout.trialDays}-day free trial</dt>
+            <dd>−{price}</dd>
+          </div>
+        ) : null}
+        <DiscountRow checkout={checkout} />
+        <TaxRow checkout={afterDiscount(checkout)} country={country} />
         <div className="flex justify-between gap-4 p-4 font-semibold">
           <dt>Total due today</dt>
-          <dd>{price}</dd>
+          <dd data-testid="due-today">{checkout.trialDays ? formatMoney(0, checkout.currency) : formatMoney(checkoutTax(afterDiscount(checkout), country)?.total ?? afterDiscount(checkout).amount, checkout.currency)}</dd>
         </div>
       </dl>
+      {checkout.trialDays ? <p className="text-sm text-muted">{trialChargeText(checkout, price)}</p> : null}
+      <PromotionCodeField checkout={checkout} />
       <div className="space-y-3">
         <SandboxNote />
         <TestCards />
@@ -114,12 +128,14 @@ function Summary({ checkout }: { checkout: Checkout }) {
   );
 }
 
-function PaymentForm({ checkout, onPaid }: { checkout: Checkout; onPaid: (url: string) => void }) {
+function PaymentForm({ checkout, billing, onBillingChange, onPaid }: { checkout: Checkout; billing: Billing; onBillingChange: (billing: Billing) => void; onPaid: (url: string) => void }) {
   const id = useId();
   const pay = usePaySandboxCheckout(checkout.id);
   const [values, setValues] = useState({ email: checkout.customerEmail ?? '', cardNumber: '', expiry: '', cvc: '', name: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [billingErrors, setBillingErrors] = useState<{ billingCountry?: string; taxId?: string }>({});
+  const total = formatMoney(checkoutTax(afterDiscount(checkout), billing.country)?.total ?? afterDiscount(checkout).amount, checkout.currency);
   const processing = pay.isPending;
   const price = formatMoney(checkout.amount, checkout.currency);
 
@@ -147,12 +163,14 @@ function PaymentForm({ checkout, onPaid }: { checkout: Checkout; onPaid: (url: s
     setFailure(null);
     if (Object.values(found).some(Boolean)) return;
     try {
-      const result = await pay.mutateAsync({ ...values, email: checkout.customerEmail ? null : values.email });
+      setBillingErrors({});
+      const result = await pay.mutateAsync({ ...values, email: checkout.customerEmail ? null : values.email, ...billingRequest(checkout, billing) });
       onPaid(result.redirectUrl);
     } catch (error) {
       // Declines and server-side checks come back as one message, shown above the button.
       if (error instanceof ApiRequestError) {
         setFailure(error.network ? 'We could not reach the payment service. Check your connection and try again.' : error.message);
+        setBillingErrors(billingErrorsOf(error.details));
       } else {
         setFailure('Something went wrong. Please try again.');
       }
@@ -182,6 +200,7 @@ function PaymentForm({ checkout, onPaid }: { checkout: Checkout; onPaid: (url: s
           <Field {...field('cvc')} label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" />
         </div>
         <Field {...field('name')} label="Name on card" autoComplete="cc-name" placeholder="Full name on card" maxLength={200} />
+        <BillingFields checkout={checkout} billing={billing} onChange={onBillingChange} disabled={processing} errors={billingErrors} />
 
         {failure ? (
           <div role="alert" className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm text-red-300">
@@ -199,17 +218,23 @@ function PaymentForm({ checkout, onPaid }: { checkout: Checkout; onPaid: (url: s
           ) : (
             <>
               <Lock className="h-4 w-4" aria-hidden="true" />
-              Pay {price}
+              {checkout.trialDays ? 'Start free trial' : `Pay ${total}`}
             </>
           )}
         </Button>
       </form>
       <p className="flex items-center justify-center gap-2 text-xs text-muted">
         <CreditCard className="h-3.5 w-3.5" aria-hidden="true" />
-        {checkout.mode === 'subscription' ? `You will be charged ${price} ${billingPeriod(checkout.intervalMonths)} until you cancel.` : 'One payment, no renewals.'}
+        {checkout.trialDays ? trialChargeText(checkout, price) : checkout.mode === 'subscription' ? `You will be charged ${price} ${billingPeriod(checkout.intervalMonths)} until you cancel.` : 'One payment, no renewals.'}
       </p>
     </Card>
   );
+}
+
+/** When a trial's first charge comes if the buyer starts it now. */
+function trialChargeText(checkout: Checkout, price: string): string {
+  const firstCharge = formatDisplayDate(trialEnd(new Date(), checkout.trialDays ?? 0));
+  return `Nothing is charged today. ${price} ${billingPeriod(checkout.intervalMonths)} from ${firstCharge} until you cancel; cancel before then and you pay nothing.`;
 }
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
@@ -226,6 +251,7 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 /** The hosted checkout for one session; `onPaid` moves the browser on (window.location by default). */
 export function SandboxCheckout({ sessionId, onPaid = (url) => window.location.assign(url) }: { sessionId: string; onPaid?: (url: string) => void }) {
   const { brandName, sandbox } = useSiteSettings();
+  const [billing, setBilling] = useState(INITIAL_BILLING);
   // A live shop has no sandbox checkout: nothing to load.
   const available = sandbox.includes('payments');
   const checkout = useSandboxCheckout(sessionId, available);
@@ -269,8 +295,8 @@ export function SandboxCheckout({ sessionId, onPaid = (url) => window.location.a
   return (
     <main className="min-h-screen bg-background">
       <div className="mx-auto grid max-w-5xl gap-10 px-6 py-10 md:grid-cols-2 md:gap-16 md:py-16">
-        <Summary checkout={data} />
-        <PaymentForm checkout={data} onPaid={onPaid} />
+        <Summary checkout={data} country={billing.country} />
+        <PaymentForm checkout={data} billing={billing} onBillingChange={setBilling} onPaid={onPaid} />
       </div>
     </main>
   );

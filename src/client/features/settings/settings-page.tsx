@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { cn } from '@client/lib/cn';
 import { AccountCard } from './components/account-card';
+import { InvoicesCard } from './components/invoices-card';
 import { PlanChangeCard } from './components/plan-change-card';
 import { SecurityCard } from './components/security-card';
 import { SubscriptionCard } from './components/subscription-card';
@@ -68,6 +69,7 @@ export function SettingsPage() {
             ) : null}
           </div>
         ) : null}
+        {visible.has('subscription') ? <InvoicesCard /> : null}
         {visible.has('security') ? <SecurityCard /> : null}
         {visible.has('upgrade') ? <PlanChangeCard /> : null}
       </div>

@@ -61,6 +61,7 @@ function defaultRoutes(): Record<string, ApiRoute> {
     'GET /api/subscription': { body: subscriptionDto() },
     'GET /api/tradingview/status': { body: tradingviewStatus('trader_jane', 'granted') },
     'POST /api/check-subscription': { body: { success: true } },
+    'GET /api/invoices': { body: { invoices: [] } },
     'POST /api/auth/sign-out': { body: { success: true } },
   };
 }

@@ -18,6 +18,8 @@ export function checkoutRequest(input: {
   originPage: OriginPage;
   /** The ad click ids (lib/tracking clickIds()); null where the vendor runs no pixel. */
   clickIds: { fbc: string | null; fbp: string | null };
+  /** The visit's promotion code (/?code=); absent or null: none (the checkout page then takes one). */
+  promotionCode?: string | null;
 }): CreateCheckoutRequest {
   return {
     planType: input.planType,
@@ -26,6 +28,7 @@ export function checkoutRequest(input: {
     fbp: input.clickIds.fbp,
     userAgent: navigator.userAgent.slice(0, 2048),
     originPage: input.originPage,
+    ...(input.promotionCode ? { promotionCode: input.promotionCode } : {}),
   };
 }
 

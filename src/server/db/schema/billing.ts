@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
+import type { TaxBehavior } from '@shared/vat';
 import { user } from './auth';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -16,6 +17,11 @@ export const checkoutSessions = pgTable(
     planType: text('plan_type').$type<PlanType>().notNull(),
     email: text('email'),
     amountTotal: integer('amount_total'),
+    // the tax part of amount_total (null: not recorded)
+    amountTax: integer('amount_tax'),
+    // the promotion code the buyer used and what it took off (amount_total is after it)
+    promotionCode: text('promotion_code'),
+    amountDiscount: integer('amount_discount').notNull().default(0),
     currency: text('currency'),
     status: text('status').notNull().default('open'),
     paymentStatus: text('payment_status').notNull().default('unpaid'),
@@ -39,6 +45,7 @@ export const checkoutSessions = pgTable(
   (table) => [
     index('checkout_sessions_email_idx').on(table.email),
     index('checkout_sessions_duplicate_idx').on(table.duplicateStatus).where(sql`${table.duplicateStatus} IS NOT NULL`),
+    index('checkout_sessions_promotion_idx').on(table.promotionCode).where(sql`${table.promotionCode} IS NOT NULL`),
   ],
 );
 
@@ -50,6 +57,11 @@ export const orders = pgTable(
     checkoutSessionId: text('checkout_session_id').references(() => checkoutSessions.id),
     planType: text('plan_type').$type<PlanType>().notNull(),
     amount: integer('amount').notNull(),
+    // the tax part of amount (null: not recorded)
+    amountTax: integer('amount_tax'),
+    // the promotion code of the payment and what it took off (amount is what was charged)
+    promotionCode: text('promotion_code'),
+    amountDiscount: integer('amount_discount').notNull().default(0),
     currency: text('currency').notNull(),
     status: text('status').notNull().default('paid'),
     providerPaymentId: text('provider_payment_id'),
@@ -63,6 +75,7 @@ export const orders = pgTable(
     uniqueIndex('orders_checkout_session_uq').on(table.checkoutSessionId),
     index('orders_user_id_idx').on(table.userId),
     index('orders_provider_payment_idx').on(table.providerPaymentId),
+    index('orders_promotion_idx').on(table.promotionCode).where(sql`${table.promotionCode} IS NOT NULL`),
   ],
 );
 
@@ -113,6 +126,11 @@ export const processedEvents = pgTable('processed_events', {
 export const sandboxCustomers = pgTable('sandbox_customers', {
   id: text('id').primaryKey(),
   email: text('email').notNull(),
+  // with tax on: the billing address the checkout collected (ISO country), the buyer's tax ID, and
+  // whether the prices paid hold the tax (every later invoice is taxed the same way, as at Stripe)
+  country: text('country'),
+  taxId: text('tax_id'),
+  taxBehavior: text('tax_behavior').$type<TaxBehavior>(),
   createdAt,
 });
 
@@ -131,6 +149,12 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   subscriptionId: text('subscription_id'),
   paymentIntentId: text('payment_intent_id'),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  /** subscription_data.trial_period_days of the checkout; null: no trial. */
+  trialPeriodDays: integer('trial_period_days'),
+  // the promotion code applied (preset as `discounts`, or typed by the buyer when allowed) and its amount
+  promotionCodeId: text('promotion_code_id'),
+  amountDiscount: integer('amount_discount').notNull().default(0),
+  allowPromotionCodes: boolean('allow_promotion_codes').notNull().default(false),
   createdAt,
   updatedAt,
 });
@@ -146,6 +170,12 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  /** The free trial's end (null: none); the reminder (trial_will_end) is sent once, at trialRemindedAt. */
+  trialEnd: timestamp('trial_end', { withTimezone: true }),
+  trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true }),
+  // the subscription's discount: its promotion code and when it started (its coupon says how long it lasts)
+  promotionCodeId: text('promotion_code_id'),
+  discountStart: timestamp('discount_start', { withTimezone: true }),
   createdAt,
   updatedAt,
 });
@@ -166,6 +196,15 @@ export const sandboxInvoices = pgTable(
     amountRefunded: integer('amount_refunded').notNull().default(0),
     disputeStatus: text('dispute_status'),
     planType: text('plan_type').$type<PlanType>(),
+    // the tax in amount_due, at tax_rate basis points for the billing country (src/shared/vat.ts)
+    amountTax: integer('amount_tax').notNull().default(0),
+    taxRate: integer('tax_rate').notNull().default(0),
+    taxBehavior: text('tax_behavior').$type<TaxBehavior>(),
+    billingCountry: text('billing_country'),
+    taxId: text('tax_id'),
+    // what the subscription's discount took off this invoice (amount_due is after it)
+    amountDiscount: integer('amount_discount').notNull().default(0),
+    promotionCodeId: text('promotion_code_id'),
     createdAt,
   },
   (table) => [index('sandbox_invoices_customer_idx').on(table.customerId)],

@@ -2,6 +2,7 @@
 // reports live in src/shared/admin-reports.ts. Read-only.
 import { sql } from 'drizzle-orm';
 import { COMP_PROVIDER } from '@shared/admin-reports';
+import type { PromotionDuration } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { subscriptionGrantsAccessAt } from '../access/access.repository';
@@ -47,22 +48,43 @@ export async function activeMembersByPlan(db: Db, now: Date): Promise<{ plan: st
   return rows.map((row) => ({ plan: row.plan, members: Number(row.members) }));
 }
 
+export type RenewingSubscription = {
+  planType: string;
+  provider: string;
+  amount: number | null;
+  currency: string | null;
+  /** When the next period starts (the row's expiry). */
+  renewsAt: Date | null;
+  /** The newest order's promotion code: what it took off, its terms and when the subscription first had it. */
+  discount: { amount: number; percentOff: number | null; amountOff: number | null; currency: string | null; duration: PromotionDuration; durationInMonths: number | null; since: Date } | null;
+};
+
 /**
  * Subscriptions that will renew, with what their period costs: the newest paid order of the
- * subscription (a plan change charges the new price), else the order that started the row.
+ * subscription (a plan change charges the new price), else the order that started the row, with
+ * the promotion code that order had (a renewal's price depends on how long the code lasts).
  */
-export async function renewingSubscriptions(db: Db, now: Date): Promise<{ planType: string; provider: string; amount: number | null; currency: string | null }[]> {
-  return queryRows(
+export async function renewingSubscriptions(db: Db, now: Date): Promise<RenewingSubscription[]> {
+  const rows = await queryRows<Omit<RenewingSubscription, 'discount' | 'renewsAt'> & { renewsAt: Date | string | null; amountDiscount: number | null; percentOff: number | null; amountOff: number | null; couponCurrency: string | null; duration: PromotionDuration | null; durationInMonths: number | null; since: Date | string | null }>(
     db,
-    sql`SELECT s.plan_type AS "planType", s.provider, o.amount, o.currency
+    sql`SELECT s.plan_type AS "planType", s.provider, o.amount, o.currency, s.expires_at AS "renewsAt", o.amount_discount AS "amountDiscount",
+               p.percent_off AS "percentOff", p.amount_off AS "amountOff", p.currency AS "couponCurrency", p.duration, p.duration_in_months AS "durationInMonths",
+               (SELECT min(first.created_at) FROM orders first WHERE first.promotion_code = o.promotion_code
+                  AND (first.id = s.order_id OR first.provider_subscription_id = s.provider_subscription_id)) AS since
         FROM user_subscriptions s
         LEFT JOIN LATERAL (
-          SELECT amount, currency FROM orders o
+          SELECT amount, currency, amount_discount, promotion_code FROM orders o
           WHERE o.status = 'paid' AND (o.id = s.order_id OR (s.provider_subscription_id IS NOT NULL AND o.provider_subscription_id = s.provider_subscription_id))
           ORDER BY o.created_at DESC LIMIT 1
         ) o ON true
+        LEFT JOIN promotion_codes p ON p.code = o.promotion_code
         WHERE ${subscriptionGrantsAccessAt('s', now)} AND s.status IN ('active', 'trialing') AND NOT s.cancel_at_period_end AND s.provider <> ${COMP_PROVIDER}`,
   );
+  return rows.map(({ amountDiscount, percentOff, amountOff, couponCurrency, duration, durationInMonths, since, renewsAt, ...row }) => ({
+    ...row,
+    renewsAt: renewsAt === null ? null : new Date(renewsAt),
+    discount: duration && since !== null ? { amount: amountDiscount ?? 0, percentOff, amountOff, currency: couponCurrency, duration, durationInMonths, since: new Date(since) } : null,
+  }));
 }
 
 /**

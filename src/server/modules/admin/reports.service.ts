@@ -9,6 +9,7 @@ import {
   startOfDay,
 } from '@shared/admin-reports';
 import type { Overview } from '@shared/admin-contract';
+import { nextPeriodAmount } from '@shared/promotions';
 import { isPlanType, PLAN_CURRENCY, type PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import {
@@ -41,13 +42,14 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
         reversedOrders(db),
         attentionCounts(db),
       ]);
-      // A subscription whose order is missing is valued at today's list price of its plan.
+      // A subscription whose order is missing is valued at today's list price of its plan. A
+      // discounted one at what its next period charges: a forever code lowers MRR, a once code not.
       const mrr = monthlyRecurringRevenue(
-        renewing.map((row) => ({
-          ...row,
-          amount: row.amount ?? (isPlanType(row.planType) ? prices[row.planType] : 0),
-          currency: row.currency ?? PLAN_CURRENCY,
-        })),
+        renewing.map((row) => {
+          const currency = row.currency ?? PLAN_CURRENCY;
+          const listAmount = row.amount === null ? (isPlanType(row.planType) ? prices[row.planType] : 0) : row.amount + (row.discount?.amount ?? 0);
+          return { ...row, amount: nextPeriodAmount(listAmount, currency, row.discount, row.discount?.since ?? null, row.renewsAt), currency };
+        }),
       );
       const movement = memberMovement(spans, starts.days30, now);
       const days = lastDays(now, CHART_DAYS);

@@ -163,7 +163,7 @@ describe('POST /api/get-payment-details', () => {
     const sessionId = await buy(t, buyer, { planType: 'yearly' });
     const response = await details(sessionId);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ email: buyer, planType: 'yearly', amountTotal: 20400, currency: 'usd', userStatus: 'new', emailProven: true });
+    expect(await response.json()).toEqual({ email: buyer, planType: 'yearly', amountTotal: 20400, amountTax: 0, amountDiscount: 0, promotionCode: null, trial: null, currency: 'usd', userStatus: 'new', emailProven: true });
   });
 
   it('fulfils on the spot when the buyer arrives before the provider’s event, once', async () => {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { grantsAccess } from '@shared/access';
 import type { CreateCheckoutRequest, CreateCheckoutResponse, CustomerPortalResponse, GetPaymentDetailsResponse, PaymentUserStatus, PreviewUpgradeCostResponse, SubscriptionViewDto } from '@shared/api-contract';
 import { COMP_PROVIDER } from '@shared/admin-reports';
+import { refusalMessage } from '@shared/promotions';
 import { basePlan, isPlanType, isRecurring, neverExpires, toEuPlan, type PlanType } from '@shared/plans';
 import { activeSubscriptionRows, buildSubscriptionDto, needsForcedSync, selectSubscriptionRow, type OrderSummary } from '@shared/subscription-view';
 import type { Config } from '../../config';
@@ -32,8 +33,10 @@ import {
   type SubscriptionViewRecord,
 } from '../entitlements/entitlements.repository';
 import type { Fulfilment } from '../fulfilment/fulfilment';
+import type { PromotionsService } from '../promotions/promotions.service';
 import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from '../payments/payments.port';
 import { currentUsername } from '../tradingview/tradingview.repository';
+import type { TrialsService } from '../trials/trials.service';
 import { serverError } from '../../http/server-errors';
 
 export type BillingServiceDeps = {
@@ -44,6 +47,10 @@ export type BillingServiceDeps = {
   clock: () => Date;
   /** Writes what the provider answers (sessions, subscriptions) through the entitlements core. */
   fulfilment: Fulfilment;
+  /** Free trials: whether this checkout includes one. Absent: no trials. */
+  trials?: Pick<TrialsService, 'checkoutTrialDays' | 'trialOfCheckout'>;
+  /** Promotion codes: checks the code a checkout names. Absent: codes are refused as unknown. */
+  promotions?: Pick<PromotionsService, 'forCheckout'>;
 };
 
 /** How long a previewed proration date is honoured by the change that follows it. */
@@ -176,6 +183,11 @@ export function createBillingService(deps: BillingServiceDeps) {
       return { success: true as const, planType };
   }
 
+  async function checkoutPromotion(code: string, planType: PlanType, email: string | null) {
+    if (!deps.promotions) throw serverError('promotionRefused', refusalMessage('unknown', code));
+    return deps.promotions.forCheckout(code, { planType, email });
+  }
+
   async function isRepeatedChange(rowId: string, planType: PlanType, now: Date): Promise<boolean> {
     const change = await findPlanChange(db, rowId);
     return change?.target === planType && change.startedAt !== null && now.getTime() - change.startedAt.getTime() <= PLAN_CHANGE_REPEAT_MS;
@@ -200,6 +212,8 @@ export function createBillingService(deps: BillingServiceDeps) {
       // whoever owns the e-mail it names, or it would tell anyone who subscribes to what; a
       // member's second plan bought that way is judged a duplicate and refunded after payment.
       if (user) await assertMayBuy(user.id, planType);
+      // The landing page's code is checked again here: it may have expired or run out since.
+      const promotion = input.promotionCode ? await checkoutPromotion(input.promotionCode, planType, email) : null;
 
       const cancelUrl = `${baseUrl}/payment-canceled${input.originPage === '/eu' ? '?from=/eu' : ''}`;
       const metadata: Record<string, string> = { planType, originPage: input.originPage, ...(user ? { userId: user.id } : {}) };
@@ -217,6 +231,7 @@ export function createBillingService(deps: BillingServiceDeps) {
         userAgent: input.userAgent,
         providerCustomerId: customerId,
         providerLivemode: customerId ? payments.livemode : null,
+        promotionCode: promotion?.code ?? null,
         status: 'creating',
       });
       const checkout: Omit<CreateCheckoutInput, 'customerId'> = {
@@ -226,6 +241,8 @@ export function createBillingService(deps: BillingServiceDeps) {
         successUrl: `${baseUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancelUrl,
         metadata,
+        trialDays: (await deps.trials?.checkoutTrialDays(planType, { email, userId: user?.id ?? null })) ?? null,
+        promotionCodeId: promotion?.providerPromotionCodeId ?? null,
       };
       let session: { id: string; url: string };
       try {
@@ -258,10 +275,16 @@ export function createBillingService(deps: BillingServiceDeps) {
       const account = await findAccountByEmail(db, row.email);
       const hasUsername = account ? (await currentUsername(db, account.id)) !== null : false;
       const emailProven = browserProven || (user !== null && user.email.toLowerCase() === row.email.toLowerCase());
+      // only a checkout that charged nothing today can have started a trial
+      const trial = row.amountTotal === 0 && isRecurring(row.planType) && deps.trials ? await deps.trials.trialOfCheckout(sessionId) : null;
       return {
         email: emailProven ? row.email : maskEmail(row.email),
         planType: row.planType,
         amountTotal: row.amountTotal ?? 0,
+        amountTax: row.amountTax ?? 0,
+        amountDiscount: row.amountDiscount,
+        promotionCode: row.promotionCode,
+        trial,
         currency: (row.currency ?? 'usd').toLowerCase(),
         userStatus: paymentUserStatus({ account, callerId: user?.id ?? null, hasUsername, session: row }),
         emailProven,

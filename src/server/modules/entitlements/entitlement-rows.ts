@@ -19,6 +19,11 @@ export async function ensureCheckoutOrder(
     checkoutSessionId: string;
     planType: PlanType;
     amount: number;
+    /** The tax part of amount (null: not known). */
+    amountTax: number | null;
+    /** The promotion code of the payment and what it took off (amount is after it). */
+    promotionCode: string | null;
+    amountDiscount: number;
     currency: string;
     providerPaymentId: string | null;
     providerPaymentIntentId: string | null;

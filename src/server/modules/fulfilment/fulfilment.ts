@@ -25,6 +25,7 @@ import {
 import type { Entitlements, EntitlementWriter, ProviderState } from '../entitlements/entitlements';
 import { judgeCompletedPayment, replaceRecurringPlans, settlePayment, type SettlementDeps } from './duplicate-payments';
 import { recordEventFailure, resolveEventFailure } from './payment-event-failures.repository';
+import { discountColumns } from '../promotions/promotion-facts';
 import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { serverError } from '../../http/server-errors';
 
@@ -80,6 +81,8 @@ export type FulfilmentDeps = {
   clock: () => Date;
   /** The one writer of subscription rows and orders; it tells the integrations what changed. */
   entitlements: Entitlements;
+  /** Runs after every applied or repeated delivery (free trials: records, repeats, reminders); safe to repeat. */
+  afterEvent?: (event: Pick<PaymentEvent, 'type' | 'checkoutSessionId' | 'subscriptionId'>) => Promise<void>;
 };
 
 /** What settling a payment needs: the provider, and a way to write the subscriptions it answers with. */
@@ -125,11 +128,14 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
   }
   const email = session.email?.trim().toLowerCase() ?? row.email;
   const firstCompletion = !isPaid(row) && isPaid(session);
+  const discount = await discountColumns(tx, session.discount, row.promotionCode);
   await updateCheckoutSession(tx, session.id, {
     status: session.status,
     paymentStatus: session.paymentStatus,
     email,
     amountTotal: session.amountTotal ?? row.amountTotal,
+    amountTax: session.amountTax ?? row.amountTax,
+    ...discount,
     currency: session.currency?.toLowerCase() ?? row.currency,
     providerCustomerId: session.customerId ?? row.providerCustomerId,
     providerLivemode: session.customerId ? session.livemode : row.providerLivemode,
@@ -144,6 +150,8 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
     checkoutSessionId: session.id,
     planType,
     amount: session.amountTotal ?? row.amountTotal ?? 0,
+    amountTax: session.amountTax ?? row.amountTax,
+    ...discount,
     currency: (session.currency ?? row.currency ?? 'usd').toLowerCase(),
     providerPaymentId: session.paymentId,
     providerPaymentIntentId: session.paymentIntentId,
@@ -189,9 +197,11 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
       email,
       planType,
       amount: session.amountTotal ?? row.amountTotal ?? 0,
+      amountTax: session.amountTax ?? row.amountTax ?? 0,
       currency: (session.currency ?? row.currency ?? 'usd').toLowerCase(),
       renewsAt: subscription?.currentPeriodEnd ?? null,
       unclaimed: owner === null,
+      trial: subscription?.status === 'trialing' && subscription.currentPeriodEnd ? { endsAt: subscription.currentPeriodEnd.toISOString(), amount: subscription.unitAmount ?? 0 } : null,
     });
   }
 }
@@ -229,6 +239,8 @@ async function recordInvoiceOrder(writer: EntitlementWriter, invoice: InvoiceSna
     // the plan the invoice charged for: the row may already show a later plan change
     planType: invoice.planType ?? row.planType,
     amount: invoice.amountPaid,
+    amountTax: invoice.amountTax,
+    ...(await discountColumns(tx, invoice.discount, null)),
     currency: invoice.currency.toLowerCase(),
     status: 'paid',
     providerPaymentId: invoice.id,
@@ -321,6 +333,7 @@ const SUBSCRIPTION_EVENTS = new Set([
   'customer.subscription.resumed',
   'customer.subscription.pending_update_applied',
   'customer.subscription.pending_update_expired',
+  'customer.subscription.trial_will_end',
 ]);
 // payment_action_required: a renewal or plan change waits for the member's 3-D Secure; the
 // re-read subscription says what that means (past_due, or a pending update on the old plan).
@@ -344,7 +357,8 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       const asOf = deps.clock();
       const invoice = await payments.retrieveInvoice(event.invoiceId);
       const subscriptionId = invoice?.subscriptionId ?? event.subscriptionId;
-      if (!subscriptionId) return { kind: 'none' };
+      // A one-time payment's invoice (invoice_creation): its checkout session carries the order.
+      if (!subscriptionId) return invoice ? null : { kind: 'none' };
       const sub = await payments.retrieveSubscription(subscriptionId);
       return sub ? { kind: 'subscription', sub, invoice, asOf } : { kind: 'none' };
     }
@@ -362,6 +376,7 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       const result = await apply(event, source);
       // After the commit, and on every delivery: a retried event finishes a settlement that failed.
       if (result !== 'ignored' && SESSION_EVENTS.has(event.type) && event.checkoutSessionId) await settlePayment(settlementDeps(deps), event.checkoutSessionId);
+      if (result !== 'ignored') await deps.afterEvent?.(event);
       await resolveEventFailure(db, event.id, deps.clock());
       return result;
     } catch (error) {
@@ -424,6 +439,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
       if (!facts) return;
       await deps.entitlements.write((writer) => applyCheckoutSession(writer, deps.payments.kind, facts, deps.logger));
       await settlePayment(settlement, sessionId);
+      await deps.afterEvent?.({ type: 'checkout.session.completed', checkoutSessionId: sessionId });
     },
     /** Writes a subscription snapshot the provider answered with, read at `asOf`. */
     applySubscription: settlement.applySubscription,

@@ -3,7 +3,7 @@
 // turn duplicated and reordered provider events into one mail.
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
-import { mailKeys } from '@shared/mail-intents';
+import { mailKeys, type TrialReceipt } from '@shared/mail-intents';
 import { emailOfUser, recipientOfSubscription } from './lifecycle-mail.repository';
 import { enqueueMail } from './outbox.repository';
 
@@ -17,6 +17,10 @@ export type PaidCheckout = {
   renewsAt: Date | null;
   /** No account holds the purchase yet: the buyer gets the "finish setting up" link. */
   unclaimed: boolean;
+  /** The tax included in amount (0: none). */
+  amountTax?: number;
+  /** A free trial's checkout: nothing paid today, the plan charged when the trial ends. */
+  trial?: TrialReceipt | null;
 };
 
 /** Receipt / welcome, plus "Finish setting up your access" while no account holds the purchase. */
@@ -27,7 +31,7 @@ export async function queuePurchaseMails(tx: Db, paid: PaidCheckout): Promise<vo
   await enqueueMail(tx, {
     template: 'receipt',
     to: paid.email,
-    data: { planType, amount: paid.amount, currency: paid.currency, renewsAt: paid.renewsAt?.toISOString() ?? null },
+    data: { planType, amount: paid.amount, currency: paid.currency, renewsAt: paid.renewsAt?.toISOString() ?? null, ...(paid.trial ? { trial: paid.trial } : {}), ...(paid.amountTax ? { amountTax: paid.amountTax } : {}) },
     dedupeKey: mailKeys.receipt(sessionId),
   });
 }

@@ -7,6 +7,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
 import { planDisplayName } from '@shared/plans';
+import { repeatReasonText } from '@shared/trials';
 import type { MailIntentData, MailTemplate } from '@shared/mail-intents';
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -111,8 +112,8 @@ function finishSetup(reminder: boolean) {
 const BUILDERS: Builders = {
   finish_setup: finishSetup(false),
   finish_setup_reminder: finishSetup(true),
-  receipt: ({ planType, amount, currency, renewsAt }, ctx) => ({
-    subject: `Your ${ctx.brand} receipt — ${planDisplayName(planType)}`,
+  receipt: ({ planType, amount, currency, renewsAt, trial, amountTax }, ctx) => ({
+    subject: `Your ${ctx.brand} receipt — ${planDisplayName(planType)}${trial ? ' free trial' : ''}`,
     element: (
       <Layout ctx={ctx} preview={`${formatAmount(amount, currency)} paid for ${planDisplayName(planType)}.`} heading={`Welcome to ${ctx.brand}`} action={{ label: 'Open your dashboard', url: dashboard(ctx) }}>
         <P>Thank you for your purchase. Here is your receipt.</P>
@@ -120,7 +121,15 @@ const BUILDERS: Builders = {
         <P>
           Amount: {formatAmount(amount, currency)} ({currency.toUpperCase()})
         </P>
-        <P>{renewsAt ? `Renews on: ${formatDate(renewsAt)}` : 'Access: lifetime'}</P>
+        {amountTax ? <P>Tax included: {formatAmount(amountTax, currency)}</P> : null}
+        {trial ? (
+          <P>
+            Your free trial runs until {formatDate(trial.endsAt)}. Then {formatAmount(trial.amount, currency)} is charged for your {planDisplayName(planType)} plan, unless you
+            cancel before that day in Manage Subscription.
+          </P>
+        ) : (
+          <P>{renewsAt ? `Renews on: ${formatDate(renewsAt)}` : 'Access: lifetime'}</P>
+        )}
       </Layout>
     ),
   }),
@@ -195,6 +204,27 @@ const BUILDERS: Builders = {
         <P>
           Your plan changed from {planDisplayName(from)} to {planDisplayName(to)}. The difference is prorated on your invoice.
         </P>
+      </Layout>
+    ),
+  }),
+  trial_ending: ({ planType, endsAt, amount, currency }, ctx) => ({
+    subject: `Your ${ctx.brand} free trial ends on ${formatDate(endsAt)}`,
+    element: (
+      <Layout ctx={ctx} preview={`${formatAmount(amount, currency)} will be charged on ${formatDate(endsAt)}.`} heading="Your free trial ends soon" action={{ label: 'Manage subscription', url: subscriptionSettings(ctx) }}>
+        <P>
+          Your free trial of the {planDisplayName(planType)} plan ends on {formatDate(endsAt)}. Then {formatAmount(amount, currency)} is charged to your card and your access
+          continues without a break.
+        </P>
+        <P>Not for you? Cancel before then in Manage Subscription: nothing is charged and your access ends with the trial.</P>
+      </Layout>
+    ),
+  }),
+  trial_refused: ({ planType, reason, amount, currency }, ctx) => ({
+    subject: `Your ${ctx.brand} free trial was not available`,
+    element: (
+      <Layout ctx={ctx} preview={repeatReasonText(reason)} heading="Your plan started without a free trial" action={{ label: 'View your subscription', url: subscriptionSettings(ctx) }}>
+        <P>{repeatReasonText(reason)} Free trials are one per person, so your {planDisplayName(planType)} plan started now and {formatAmount(amount, currency)} was charged to your card.</P>
+        <P>Your access continues. If you did not mean to buy the plan, write to us and we will sort it out.</P>
       </Layout>
     ),
   }),

@@ -43,6 +43,8 @@ describe('mail templates (React Email)', () => {
     comp_ending: { endsAt: '2026-03-04T00:00:00.000Z' },
     comp_ended: { endedAt: '2026-03-04T00:00:00.000Z' },
     plan_changed: { from: 'monthly', to: 'yearly' },
+    trial_ending: { planType: 'monthly', endsAt: '2026-03-08T12:00:00.000Z', amount: 3600, currency: 'usd' },
+    trial_refused: { planType: 'monthly', reason: 'tradingview_username', amount: 3600, currency: 'usd' },
     password_reset: { url: 'https://shop.example.com/reset-password?token=abc&x=<1>' },
     verify_email: { url: 'https://shop.example.com/verify?token=a"b' },
     operator_invitation: { url: 'https://shop.example.com/operator-invitation?token=a<b', invitedBy: 'ops@example.com' },
@@ -98,6 +100,8 @@ describe('mail templates (React Email)', () => {
     ['comp_ending', { endsAt: '2026-03-04T00:00:00.000Z' }, 'Your complimentary Acme Charts access ends on March 3, 2026', 'https://shop.example.com/#pricing'],
     ['comp_ended', { endedAt: '2026-03-04T00:00:00.000Z' }, 'Your complimentary Acme Charts access has ended', 'https://shop.example.com/#pricing'],
     ['plan_changed', { from: 'monthly', to: 'yearly' }, 'Your Acme Charts plan changed to Yearly', 'https://shop.example.com/dashboard/settings?section=subscription'],
+    ['trial_ending', { planType: 'monthly', endsAt: '2026-03-08T12:00:00.000Z', amount: 3600, currency: 'usd' }, 'Your Acme Charts free trial ends on March 8, 2026', 'https://shop.example.com/dashboard/settings?section=subscription'],
+    ['trial_refused', { planType: 'monthly', reason: 'card', amount: 3600, currency: 'usd' }, 'Your Acme Charts free trial was not available', 'https://shop.example.com/dashboard/settings?section=subscription'],
   ] as const)('%s: subject, link from PUBLIC_URL, text and HTML', async (template, data, subject, link) => {
     const mail = await renderMail(template, data as never, context, at);
     expect(mail.subject).toBe(subject);
@@ -112,6 +116,16 @@ describe('mail templates (React Email)', () => {
     expect(yearly.text).toContain('Renews on: March 1, 2027');
     const lifetime = await renderMail('receipt', { planType: 'lifetime', amount: 54999, currency: 'usd', renewsAt: null }, context, at);
     expect(lifetime.text).toContain('Access: lifetime');
+  });
+
+  it('a trial receipt says nothing is paid today and what is charged when; the refusal says why', async () => {
+    const receipt = await renderMail('receipt', { planType: 'monthly', amount: 0, currency: 'usd', renewsAt: '2026-03-08T12:00:00.000Z', trial: { endsAt: '2026-03-08T12:00:00.000Z', amount: 3600 } }, context, at);
+    expect(receipt.subject).toBe('Your Acme Charts receipt — Monthly free trial');
+    expect(receipt.text).toContain('Amount: $0.00 (USD)');
+    expect(receipt.text).toContain('Your free trial runs until March 8, 2026. Then $36.00 is charged');
+    const refused = await renderMail('trial_refused', { planType: 'monthly', reason: 'tradingview_username', amount: 3600, currency: 'usd' }, context, at);
+    expect(refused.text).toContain('This TradingView username already had a free trial.');
+    expect(refused.text).toContain('$36.00 was charged');
   });
 
   it('tells a member whose TradingView access is active where to connect Discord for the VIP roles', async () => {

@@ -6,6 +6,7 @@
 import type { DisputeOutcome } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';
+import type { ProviderDiscount, ProviderPromotions } from './promotions.port';
 
 export type CheckoutMode = 'payment' | 'subscription';
 
@@ -20,6 +21,10 @@ export type CreateCheckoutInput = {
   successUrl: string;
   cancelUrl: string;
   metadata: Record<string, string>;
+  /** A free trial of this many days, the card collected up front (recurring plans); absent or null: none. */
+  trialDays?: number | null;
+  /** The provider's promotion code to apply; absent or null lets the buyer type one on the payment page. */
+  promotionCodeId?: string | null;
 };
 
 export type CheckoutSessionSnapshot = {
@@ -30,6 +35,10 @@ export type CheckoutSessionSnapshot = {
   planType: PlanType | null;
   email: string | null;
   amountTotal: number | null;
+  /** The tax part of amountTotal (Stripe's total_details.amount_tax); null when not computed. */
+  amountTax: number | null;
+  /** What a promotion code took off (amountTotal is after it); null: none. */
+  discount: ProviderDiscount | null;
   currency: string | null;
   customerId: string | null;
   subscriptionId: string | null;
@@ -71,11 +80,33 @@ export type InvoiceSnapshot = {
   billingReason: string | null;
   amountPaid: number;
   amountDue: number;
+  /** The tax included in amountDue. */
+  amountTax: number;
+  /** What the subscription's promotion code took off this invoice; null: none. */
+  discount: ProviderDiscount | null;
   currency: string;
   createdAt: Date;
   /** The plan of the invoice's (non-proration) price: what a renewal order is for. */
   planType: PlanType | null;
   paymentIntentId: string | null;
+};
+
+/** One invoice as the member's invoice list shows it; money in minor units. */
+export type InvoiceSummary = {
+  id: string;
+  /** The provider's invoice number, when it gives one. */
+  number: string | null;
+  customerId: string;
+  createdAt: Date;
+  /** draft, open, paid, void, uncollectible */
+  status: string;
+  /** What the invoice charges, tax included. */
+  total: number;
+  amountTax: number;
+  currency: string;
+  /** The invoice's page (Stripe's hosted invoice page; the sandbox's receipt). */
+  url: string | null;
+  pdfUrl: string | null;
 };
 
 export type ChargeSnapshot = {
@@ -145,6 +176,8 @@ export type PaymentsCore = {
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionSnapshot | null>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot | null>;
   retrieveInvoice(id: string): Promise<InvoiceSnapshot | null>;
+  /** The customer's invoices, newest first (at most a few hundred; drafts left out). */
+  listInvoices(customerId: string): Promise<InvoiceSummary[]>;
   retrieveCharge(id: string): Promise<ChargeSnapshot | null>;
   previewPlanChange(input: PlanChangeInput): Promise<PlanChangePreview>;
   /**
@@ -160,6 +193,12 @@ export type PaymentsCore = {
   refundPayment(input: RefundInput): Promise<void>;
   /** Throws UnknownCustomerError when the customer is not known to the provider. */
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<PortalResult>;
+  /** The provider's coupons and promotion codes that mirror ours. */
+  promotions: ProviderPromotions;
+  /** Ends a subscription's free trial now (Stripe: trial_end 'now'), so its first invoice is charged; a no-op when it is not trialing. */
+  endTrialNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** The fingerprint of the card a subscription charges (the same card gives the same value); null when unknown. */
+  cardFingerprint(subscriptionId: string): Promise<string | null>;
 };
 
 export type StripePaymentsPort = PaymentsCore & {
@@ -173,6 +212,8 @@ export type SandboxOperations = {
   getCheckout(id: string): Promise<SandboxCheckout | null>;
   /** Pays an open checkout with a test card; answers where the buyer's browser goes next. */
   pay(id: string, input: SandboxPayRequest): Promise<{ redirectUrl: string }>;
+  /** The buyer types a promotion code on the checkout page (one that allows it); refused with the reason. */
+  applyPromotionCode(id: string, code: string): Promise<void>;
   getPortal(customerId: string): Promise<SandboxPortal | null>;
   setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean): Promise<void>;
   /** Demo clock: processes the subscription as if its current period had just ended. */

@@ -11,6 +11,7 @@ import type {
   CheckoutSessionSnapshot,
   CreateCheckoutInput,
   InvoiceSnapshot,
+  InvoiceSummary,
   PaymentEvent,
   PlanChangeInput,
   PlanChangePreview,
@@ -20,6 +21,7 @@ import type {
   SubscriptionSnapshot,
 } from './payments.port';
 import { UnknownCustomerError } from './payments.port';
+import { checkoutDiscountParams, invoiceDiscount, sessionDiscount, createStripePromotions } from './stripe-promotions';
 import { serverError } from '../../http/server-errors';
 
 export type StripeConnection = { host: string; port: number; protocol: 'http' | 'https' };
@@ -33,6 +35,8 @@ export type StripeSettings = {
   /** Tests point the SDK at a local server: { host, port, protocol: 'http' }. */
   connection?: StripeConnection;
   timeoutMs?: number;
+  /** STRIPE_TAX: Stripe Tax computes the tax, from the billing address and tax ID Checkout collects. */
+  tax?: { enabled: boolean };
 };
 
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -93,6 +97,8 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       if (error instanceof Stripe.errors.StripeInvalidRequestError) {
         if (options.customerId && error.code === 'resource_missing' && error.param === 'customer') throw new UnknownCustomerError(options.customerId);
         if (options.missingIsNull && (error.code === 'resource_missing' || error.statusCode === 404)) return null;
+        // a promotion code Stripe will not redeem (expired, used up…) is the buyer's input, not an outage
+        if (error.param?.startsWith('discounts')) throw serverError('promotionRefused', error.message);
         logger.error({ err: error, what }, 'Stripe refused a request');
         throw serverError('providerRefused', error.message);
       }
@@ -147,6 +153,8 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       planType: isPlanType(metadata.planType) ? metadata.planType : null,
       email: session.customer_details?.email ?? session.customer_email ?? null,
       amountTotal: session.amount_total,
+      amountTax: session.total_details?.amount_tax ?? null,
+      discount: sessionDiscount(session),
       currency: session.currency,
       customerId: idOf(session.customer),
       subscriptionId: idOf(session.subscription),
@@ -194,6 +202,13 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
   return {
     kind: 'stripe',
     livemode: live,
+    promotions: createStripePromotions({
+      stripe,
+      call,
+      pricesOf: (plan) => [settings.priceIds[plan], settings.regular?.priceIds[plan]].filter((id): id is string => Boolean(id)),
+      plans: Object.keys(settings.priceIds) as PlanType[],
+      logger,
+    }),
 
     async createCheckoutSession(input: CreateCheckoutInput) {
       const params: Stripe.Checkout.SessionCreateParams = {
@@ -206,15 +221,20 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         ...(input.customerId ? { customer: input.customerId } : input.customerEmail ? { customer_email: input.customerEmail } : {}),
         ...(input.mode === 'payment'
           ? { payment_intent_data: { metadata: input.metadata }, ...(input.customerId ? {} : { customer_creation: 'always' as const }) }
-          : { subscription_data: { metadata: { planType: input.planType } } }),
+          : {
+              subscription_data: { metadata: { planType: input.planType }, ...(input.trialDays ? { trial_period_days: input.trialDays } : {}) },
+              // a trial collects the card up front: the plan is charged when the trial ends
+              ...(input.trialDays ? { payment_method_collection: 'always' as const } : {}),
+            }),
       };
+      Object.assign(params, checkoutTaxParams(input, settings.tax?.enabled === true), checkoutDiscountParams(input));
       const session = await call('checkout.sessions.create', () => stripe.checkout.sessions.create(params, write()), { customerId: input.customerId });
       if (!session?.url) throw serverError('noCheckoutUrl');
       return { id: session.id, url: session.url };
     },
 
     async retrieveCheckoutSession(id) {
-      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge', 'invoice.payments'] }, read), { missingIsNull: true });
+      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge', 'invoice.payments', 'total_details.breakdown'] }, read), { missingIsNull: true });
       return session ? sessionSnapshot(session) : null;
     },
 
@@ -224,7 +244,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     },
 
     async retrieveInvoice(id): Promise<InvoiceSnapshot | null> {
-      const invoice = await call('invoices.retrieve', () => stripe.invoices.retrieve(id, { expand: ['payments'] }, read), { missingIsNull: true });
+      const invoice = await call('invoices.retrieve', () => stripe.invoices.retrieve(id, { expand: ['payments', 'discounts'] }, read), { missingIsNull: true });
       if (!invoice) return null;
       // The plan the invoice charges for: its price line that is not a proration.
       const priceLine = invoice.lines.data.find((line) => line.parent?.subscription_item_details?.proration !== true && line.pricing?.price_details?.price);
@@ -237,11 +257,26 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         billingReason: invoice.billing_reason,
         amountPaid: invoice.amount_paid,
         amountDue: invoice.amount_due,
+        amountTax: invoiceTax(invoice),
+        discount: invoiceDiscount(invoice),
         currency: invoice.currency,
         createdAt: new Date(invoice.created * 1000),
         planType: (typeof priceId === 'string' ? planByPrice.get(priceId) : undefined) ?? null,
         paymentIntentId: invoicePaymentIntent(invoice),
       };
+    },
+
+    async listInvoices(customerId): Promise<InvoiceSummary[]> {
+      const found: InvoiceSummary[] = [];
+      let startingAfter: string | undefined;
+      for (let page = 0; page < INVOICE_PAGES; page += 1) {
+        const params = { customer: customerId, limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) };
+        const list = await call('invoices.list', () => stripe.invoices.list(params, read), { customerId });
+        for (const invoice of list?.data ?? []) if (invoice.id && invoice.status !== 'draft') found.push(invoiceSummary(invoice, customerId));
+        startingAfter = list?.data.at(-1)?.id;
+        if (!list?.has_more || !startingAfter) break;
+      }
+      return found;
     },
 
     async retrieveCharge(id): Promise<ChargeSnapshot | null> {
@@ -356,10 +391,65 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       }
     },
 
+    async endTrialNow(id) {
+      const current = await requireSubscription(id);
+      if (current.status !== 'trialing') return subscriptionSnapshot(current);
+      // Stripe invoices the plan at once and charges the card on file (the subscription's default).
+      const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, { trial_end: 'now' }, write()));
+      if (!sub) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(sub);
+    },
+
+    async cardFingerprint(id) {
+      const sub = await call('subscriptions.retrieve', () => stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] }, read), { missingIsNull: true });
+      const method = sub?.default_payment_method;
+      return typeof method === 'object' && method?.card?.fingerprint ? method.card.fingerprint : null;
+    },
+
     parseWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(Buffer.from(rawBody), signature, settings.webhookSecret);
       return toPaymentEvent(event);
     },
+  };
+}
+
+/** Pages of 100 invoices read for one customer's list: years of monthly renewals. */
+const INVOICE_PAGES = 3;
+
+/** The tax an invoice charges (API basil and later: total_taxes, one entry per rate). */
+function invoiceTax(invoice: Stripe.Invoice): number {
+  return (invoice.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0);
+}
+
+function invoiceSummary(invoice: Stripe.Invoice, customerId: string): InvoiceSummary {
+  return {
+    id: invoice.id ?? '',
+    number: invoice.number,
+    customerId: idOf(invoice.customer) ?? customerId,
+    createdAt: new Date(invoice.created * 1000),
+    status: invoice.status ?? 'draft',
+    total: invoice.total,
+    amountTax: invoiceTax(invoice),
+    currency: invoice.currency,
+    url: invoice.hosted_invoice_url ?? null,
+    pdfUrl: invoice.invoice_pdf ?? null,
+  };
+}
+
+/**
+ * Every plan gets an invoice: subscriptions have them, a one-time payment asks for one. With
+ * STRIPE_TAX, Stripe Tax computes the tax from the billing address and tax ID Checkout collects;
+ * a returning customer's address and name are saved back to the customer, as Stripe Tax requires.
+ */
+function checkoutTaxParams(input: CreateCheckoutInput, tax: boolean): Partial<Stripe.Checkout.SessionCreateParams> {
+  const invoice = input.mode === 'payment' ? { invoice_creation: { enabled: true } } : {};
+  if (!tax) return invoice;
+  return {
+    ...invoice,
+    automatic_tax: { enabled: true },
+    billing_address_collection: 'required',
+    tax_id_collection: { enabled: true },
+    ...(input.customerId ? { customer_update: { address: 'auto', name: 'auto' } } : {}),
   };
 }
 

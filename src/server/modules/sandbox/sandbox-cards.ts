@@ -1,6 +1,7 @@
 // How the sandbox provider answers each card number: Stripe's published test cards behave as at
 // Stripe (https://docs.stripe.com/testing); any other number is refused, as Stripe's test mode
 // refuses real cards, so a demo can never be mistaken for a real charge.
+import { createHash } from 'node:crypto';
 import { digitsOnly } from '@shared/card-input';
 
 export type CardOutcome =
@@ -51,4 +52,9 @@ export function cardOutcome(cardNumber: string): CardOutcome {
   const declined = DECLINED[number];
   if (declined) return { kind: 'declined', ...declined };
   return { kind: 'declined', code: 'card_not_test', message: DECLINE_MESSAGES.notTestCard, field: 'cardNumber' };
+}
+
+/** Stripe's card fingerprint stands for the card number, whoever holds it: here a hash of the digits. */
+export function cardFingerprint(cardNumber: string): string {
+  return createHash('sha256').update(`sandbox-card:${digitsOnly(cardNumber)}`).digest('hex').slice(0, 16);
 }

@@ -6,10 +6,14 @@ import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from '../../db/schema';
+import type { SandboxCheckout } from '@shared/sandbox-contract';
 import type { CheckoutSessionSnapshot, CreateCheckoutInput, SandboxOperations, SandboxPaymentsPort } from '../payments/payments.port';
-import { cardOutcome } from './sandbox-cards';
+import { trialEnd } from '@shared/trials';
+import { cardFingerprint, cardOutcome } from './sandbox-cards';
 import { findCharge, insertInvoice, intervalMonths, planName } from './sandbox-invoices';
 import { emit, newId, type SandboxDeps } from './sandbox-store';
+import { billingDetailsOf, saveBillingDetails, withInvoiceTax } from './sandbox-tax';
+import { assertRedeemable, couponDiscount, loadPromotion, redeem } from './sandbox-promotions';
 import { serverError } from '../../http/server-errors';
 
 /** Stripe's checkout sessions expire after 24 hours; so do ours. */
@@ -23,7 +27,7 @@ function sessionStatus(row: SessionRow, now: Date): 'open' | 'complete' | 'expir
 }
 
 function toSessionSnapshot(row: SessionRow, now: Date, paymentIntentId: string | null): CheckoutSessionSnapshot {
-  const { card_brand: _brand, card_last4: _last4, card_later_charges_fail: _fails, ...metadata } = row.metadata;
+  const { card_brand: _brand, card_last4: _last4, card_later_charges_fail: _fails, card_fingerprint: _fingerprint, ...metadata } = row.metadata;
   return {
     id: row.id,
     status: sessionStatus(row, now),
@@ -31,13 +35,16 @@ function toSessionSnapshot(row: SessionRow, now: Date, paymentIntentId: string |
     mode: row.mode as CheckoutSessionSnapshot['mode'],
     planType: row.planType,
     email: row.customerEmail,
-    amountTotal: row.unitAmount,
+    // a trial's checkout charges nothing today (Stripe: amount_total 0, no_payment_required)
+    amountTotal: row.trialPeriodDays ? 0 : row.unitAmount - row.amountDiscount,
+    discount: row.promotionCodeId && !row.trialPeriodDays ? { amount: row.amountDiscount, promotionCodeId: row.promotionCodeId } : null,
     currency: row.currency,
     customerId: row.customerId,
     subscriptionId: row.subscriptionId,
     paymentId: row.paymentIntentId,
     paymentIntentId,
     paymentReversed: false,
+    amountTax: null,
     metadata,
     createdAt: row.createdAt,
     livemode: false,
@@ -62,9 +69,26 @@ export async function cardOf(tx: Db, customerId: string): Promise<{ brand: strin
 
 /** The port's checkout-session calls and the sandbox checkout page's own. */
 export function createSandboxCheckout(
-  deps: Pick<SandboxDeps, 'db' | 'clock' | 'prices'>,
+  deps: Pick<SandboxDeps, 'db' | 'clock' | 'prices' | 'tax'>,
 ): Pick<SandboxPaymentsPort, 'createCheckoutSession' | 'retrieveCheckoutSession' | 'expireCheckoutSession'> & Pick<SandboxOperations, 'getCheckout' | 'pay'> {
   const { db, clock, prices } = deps;
+
+  /** The promotion code shown on the checkout page: the one applied, or whether the buyer may type one. */
+  async function checkoutDiscount(row: SessionRow): Promise<Pick<SandboxCheckout, 'discount' | 'allowPromotionCodes'>> {
+    const promo = row.promotionCodeId ? await loadPromotion(db, row.promotionCodeId) : null;
+    const discount = promo ? { code: promo.code.code, amount: row.amountDiscount, duration: promo.coupon.duration, durationInMonths: promo.coupon.durationInMonths } : null;
+    return { discount, allowPromotionCodes: row.allowPromotionCodes };
+  }
+
+  /** A code the shop applies (Stripe's `discounts`) is refused at once when unusable; without one the buyer may type a code. */
+  async function presetDiscount(input: CreateCheckoutInput, unitAmount: number, now: Date) {
+    if (!input.promotionCodeId) return { allowPromotionCodes: true };
+    const promo = await loadPromotion(db, input.promotionCodeId);
+    if (!promo) throw serverError('promotionRefused', 'This promotion code does not exist at the payment provider.');
+    await assertRedeemable(db, promo, { planType: input.planType, email: input.customerEmail, now });
+    return { promotionCodeId: promo.code.id, amountDiscount: couponDiscount(promo.coupon, unitAmount, PLAN_CURRENCY) };
+  }
+
   return {
     async getCheckout(id) {
       const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)).limit(1);
@@ -79,9 +103,12 @@ export function createSandboxCheckout(
         amount: row.unitAmount,
         currency: row.currency,
         intervalMonths: row.mode === 'subscription' ? intervalMonths(planType) : null,
+        tax: deps.tax?.enabled ? { behavior: deps.tax.behavior } : null,
         customerEmail: row.customerEmail,
         cancelUrl: row.cancelUrl,
         successUrl: status === 'complete' ? row.successUrl : null,
+        ...(row.trialPeriodDays ? { trialDays: row.trialPeriodDays } : {}),
+        ...(await checkoutDiscount(row)),
       };
     },
 
@@ -106,22 +133,29 @@ export function createSandboxCheckout(
           throw serverError('sandboxCardDetailsInvalid', problems[0]?.message, problems);
         }
 
+        const billing = billingDetailsOf(deps.tax, input);
         const outcome = cardOutcome(input.cardNumber);
         if (outcome.kind === 'declined') {
           throw serverError('sandboxCardDeclined', outcome.message, outcome.field ? [{ path: outcome.field, message: outcome.message }] : undefined);
         }
 
         const planType = row.planType;
+        // Counted now, like Stripe's times_redeemed; checked again, as the last redemption may have gone meanwhile.
+        if (row.promotionCodeId) await redeem(tx, row.promotionCodeId, { planType, email, now });
+        const discount = row.promotionCodeId && row.amountDiscount > 0 ? { amount: row.amountDiscount, promotionCodeId: row.promotionCodeId } : null;
         let customerId = row.customerId;
         if (!customerId) {
           customerId = newId('cus');
           await tx.insert(sandboxCustomers).values({ id: customerId, email, createdAt: now });
         }
+        await saveBillingDetails(tx, customerId, billing);
         const paymentIntentId = newId('pi');
         let subscriptionId: string | null = null;
         let invoiceId: string;
+        const trialDays = row.mode === 'subscription' ? row.trialPeriodDays : null;
         if (row.mode === 'subscription') {
-          const end = planPeriodEnd(planType, now);
+          // A trial's first period is the trial; the plan is first charged when it ends.
+          const end = trialDays ? trialEnd(now, trialDays) : planPeriodEnd(planType, now);
           if (!end) throw new Error(`plan ${planType} has no billing period`);
           subscriptionId = newId('sub');
           await tx.insert(sandboxSubscriptions).values({
@@ -130,28 +164,34 @@ export function createSandboxCheckout(
             planType,
             unitAmount: row.unitAmount,
             currency: row.currency,
-            status: 'active',
+            status: trialDays ? 'trialing' : 'active',
             currentPeriodStart: now,
             currentPeriodEnd: end,
+            trialEnd: trialDays ? end : null,
+            promotionCodeId: row.promotionCodeId,
+            discountStart: row.promotionCodeId ? now : null,
             createdAt: now,
             updatedAt: now,
           });
-          const line = { description: `1 × ${planName(planType)} (${now.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`, amount: row.unitAmount, proration: false };
-          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId, lines: [line], billingReason: 'subscription_create', paid: true, currency: row.currency, planType })).id;
+          const period = `(${now.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`;
+          const line = trialDays
+            ? { description: `Free trial of ${planName(planType)} ${period}`, amount: 0, proration: false }
+            : { description: `1 × ${planName(planType)} ${period}`, amount: row.unitAmount, proration: false };
+          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId, lines: [line], billingReason: 'subscription_create', paid: true, currency: row.currency, planType, discount: trialDays ? null : discount })).id;
         } else {
           const line = { description: `${planName(planType)} — one-time payment`, amount: row.unitAmount, proration: false };
-          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId: null, lines: [line], billingReason: 'manual', paid: true, currency: row.currency, planType, paymentIntentId })).id;
+          invoiceId = (await insertInvoice(tx, now, { customerId, subscriptionId: null, lines: [line], billingReason: 'manual', paid: true, currency: row.currency, planType, paymentIntentId, discount })).id;
         }
         await tx
           .update(sandboxCheckoutSessions)
           .set({
             status: 'complete',
-            paymentStatus: 'paid',
+            paymentStatus: trialDays ? 'no_payment_required' : 'paid',
             customerEmail: email,
             customerId,
             subscriptionId,
             paymentIntentId: row.mode === 'payment' ? paymentIntentId : invoiceId,
-            metadata: { ...row.metadata, card_brand: outcome.brand, card_last4: outcome.last4, card_later_charges_fail: String(outcome.laterChargesFail) },
+            metadata: { ...row.metadata, card_brand: outcome.brand, card_last4: outcome.last4, card_later_charges_fail: String(outcome.laterChargesFail), card_fingerprint: cardFingerprint(input.cardNumber) },
             updatedAt: now,
           })
           .where(eq(sandboxCheckoutSessions.id, id));
@@ -167,17 +207,21 @@ export function createSandboxCheckout(
     async createCheckoutSession(input: CreateCheckoutInput) {
       const id = newId('cs');
       const now = clock();
+      const unitAmount = prices()[input.planType];
+      const promotion = await presetDiscount(input, unitAmount, now);
       await db.insert(sandboxCheckoutSessions).values({
         id,
         mode: input.mode,
         planType: input.planType,
-        unitAmount: prices()[input.planType],
+        unitAmount,
         currency: PLAN_CURRENCY,
+        ...promotion,
         customerEmail: input.customerEmail?.toLowerCase() ?? null,
         customerId: input.customerId,
         successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
         cancelUrl: input.cancelUrl,
         metadata: input.metadata,
+        trialPeriodDays: input.mode === 'subscription' ? (input.trialDays ?? null) : null,
         createdAt: now,
         updatedAt: now,
       });
@@ -188,7 +232,7 @@ export function createSandboxCheckout(
       const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)).limit(1);
       if (!row) return null;
       const charge = row.paymentIntentId ? await findCharge(db, row.paymentIntentId) : null;
-      return toSessionSnapshot(row, clock(), charge?.paymentIntentId ?? null);
+      return withInvoiceTax(toSessionSnapshot(row, clock(), charge?.paymentIntentId ?? null), charge);
     },
 
     async expireCheckoutSession(id) {

@@ -6,8 +6,10 @@ import { planDisplayName, planPeriodInterval, type PlanType } from '@shared/plan
 import type { Db } from '../../db/client';
 import { sandboxInvoices } from '../../db/schema';
 import type { ChargeSnapshot, InvoiceSnapshot, RefundInput, SandboxOperations, SandboxPaymentsPort } from '../payments/payments.port';
+import type { ProviderDiscount } from '../payments/promotions.port';
 import { applyBalance, customerBalance, type InvoiceLine } from './proration';
 import { emit, newId, type SandboxDeps } from './sandbox-store';
+import { invoiceTax } from './sandbox-tax';
 import { serverError } from '../../http/server-errors';
 
 export type InvoiceRow = typeof sandboxInvoices.$inferSelect;
@@ -49,10 +51,13 @@ export async function findCharge(tx: Db, id: string): Promise<InvoiceRow | null>
 export async function insertInvoice(
   tx: Db,
   at: Date,
-  values: { customerId: string; subscriptionId: string | null; lines: InvoiceLine[]; billingReason: string; paid: boolean; currency: string; planType: PlanType; paymentIntentId?: string },
+  values: { customerId: string; subscriptionId: string | null; lines: InvoiceLine[]; billingReason: string; paid: boolean; currency: string; planType: PlanType; paymentIntentId?: string; discount?: ProviderDiscount | null },
 ) {
   const balance = customerBalance(await invoicesOf(tx, values.customerId));
-  const { amountDue } = applyBalance(invoiceTotal(values.lines), balance);
+  // A discount comes off before tax, as at Stripe.
+  const discount = values.discount ?? null;
+  const taxed = await invoiceTax(tx, values.customerId, invoiceTotal(values.lines) - (discount?.amount ?? 0));
+  const { amountDue } = applyBalance(taxed.total, balance);
   const id = newId('in');
   await tx.insert(sandboxInvoices).values({
     id,
@@ -65,9 +70,12 @@ export async function insertInvoice(
     lines: values.lines,
     planType: values.planType,
     paymentIntentId: values.paid ? (values.paymentIntentId ?? newId('pi')) : null,
+    ...taxed.columns,
+    amountDiscount: discount?.amount ?? 0,
+    promotionCodeId: discount?.promotionCodeId ?? null,
     createdAt: at,
   });
-  return { id, amountDue };
+  return { id, amountDue, amountTax: taxed.columns.amountTax };
 }
 
 /** The port's invoice and charge calls, and the demo's disputes. */
@@ -85,6 +93,8 @@ export function createSandboxInvoices(deps: Pick<SandboxDeps, 'db' | 'clock'>): 
         billingReason: row.billingReason,
         amountPaid: row.status === 'paid' ? row.amountDue : 0,
         amountDue: row.amountDue,
+        amountTax: row.amountTax,
+        discount: row.amountDiscount > 0 ? { amount: row.amountDiscount, promotionCodeId: row.promotionCodeId } : null,
         currency: row.currency,
         createdAt: row.createdAt,
         planType: row.planType,

@@ -5,8 +5,11 @@
 import type { SandboxPaymentsPort } from '../payments/payments.port';
 import { createSandboxCheckout } from './sandbox-checkout';
 import { createSandboxInvoices } from './sandbox-invoices';
+import { createSandboxPromotions } from './sandbox-promotions';
 import { markDelivered, pendingEvents, type SandboxDeps } from './sandbox-store';
 import { createSandboxSubscriptions } from './sandbox-subscriptions';
+import { createSandboxInvoiceList } from './sandbox-tax';
+import { createSandboxTrials } from './sandbox-trials';
 
 /** The sandbox adapter of the payments port: checkout, subscriptions and invoices, over one set of tables. */
 export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
@@ -14,16 +17,20 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
   const { getCheckout, pay, ...checkout } = createSandboxCheckout(deps);
   const { getPortal, setCancelAtPeriodEnd, advanceToPeriodEnd, runClock, ...subscriptions } = createSandboxSubscriptions(deps);
   const { disputeCharge, ...invoices } = createSandboxInvoices(deps);
+  const { remindTrials, ...trials } = createSandboxTrials(deps, subscriptions.retrieveSubscription);
+  const { applyPromotionCode, ...promotions } = createSandboxPromotions(deps);
   return {
     kind: 'sandbox',
     livemode: false,
     sandbox: {
       getCheckout,
       pay,
+      applyPromotionCode,
       getPortal,
       setCancelAtPeriodEnd,
       advanceToPeriodEnd,
-      runClock,
+      // trial reminders first: a clock that jumps past a trial's end still reminds before it charges
+      runClock: async (now = deps.clock()) => (await remindTrials(now)) + (await runClock(now)),
       disputeCharge,
       pendingEvents: (limit) => pendingEvents(db, limit),
       markDelivered: (eventId) => markDelivered(db, eventId),
@@ -31,5 +38,8 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
     ...checkout,
     ...subscriptions,
     ...invoices,
+    ...createSandboxInvoiceList(deps),
+    ...trials,
+    promotions,
   };
 }

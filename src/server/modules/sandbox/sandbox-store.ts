@@ -6,6 +6,7 @@ import type { PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxEvents } from '../../db/schema';
 import type { PaymentEvent } from '../payments/payments.port';
+import type { SandboxTaxSettings } from './sandbox-tax';
 
 export type SandboxDeps = {
   db: Db;
@@ -14,6 +15,8 @@ export type SandboxDeps = {
   prices: () => PlanPrices;
   /** Where the portal's "Return" link goes. */
   portalReturnUrl: string;
+  /** STRIPE_TAX in the sandbox: VAT by billing country (off when absent). */
+  tax?: SandboxTaxSettings;
 };
 
 export const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;

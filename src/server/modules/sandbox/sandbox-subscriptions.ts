@@ -8,6 +8,7 @@ import type { PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaym
 import { computeProration, customerBalance } from './proration';
 import { cardOf } from './sandbox-checkout';
 import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';
+import { periodDiscount } from './sandbox-promotions';
 import { emit, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';
 
@@ -77,7 +78,8 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       const card = await cardOf(tx, sub.customerId);
       const paid = !card?.laterChargesFail;
       const line = { description: `1 × ${planName(planType)} (${start.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`, amount: sub.unitAmount, proration: false };
-      const invoice = await insertInvoice(tx, at, { customerId: sub.customerId, subscriptionId: id, lines: [line], billingReason: 'subscription_cycle', paid, currency: sub.currency, planType });
+      const discount = await periodDiscount(tx, sub, start);
+      const invoice = await insertInvoice(tx, at, { customerId: sub.customerId, subscriptionId: id, lines: [line], billingReason: 'subscription_cycle', paid, currency: sub.currency, planType, discount });
       await tx
         .update(sandboxSubscriptions)
         .set({ currentPeriodStart: start, currentPeriodEnd: end, status: paid ? 'active' : 'past_due', updatedAt: at })

@@ -21,6 +21,11 @@ describe('the sandbox hosted checkout API', () => {
       customerEmail: null,
       cancelUrl: 'http://localhost:3000/payment-canceled?from=/eu',
       successUrl: null,
+      // no STRIPE_TAX: the page collects no billing address
+      tax: null,
+      // no code applied by the shop: the buyer may type one
+      discount: null,
+      allowPromotionCodes: true,
     });
   });
 

@@ -1,9 +1,9 @@
 // The sandbox provider's own API behind its hosted checkout page (/sandbox/checkout/:id) and its
 // customer portal (/sandbox/portal/:customerId). Mounted only while payments run in the sandbox.
 // Like Stripe's hosted pages, the unguessable id in the URL is the buyer's key to the page.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { SANDBOX_SUBSCRIPTION_ACTIONS, sandboxCheckoutSchema, sandboxPayRequestSchema, sandboxPayResponseSchema, sandboxPortalSchema } from '@shared/sandbox-contract';
+import { SANDBOX_SUBSCRIPTION_ACTIONS, sandboxCheckoutSchema, sandboxPayRequestSchema, sandboxPayResponseSchema, sandboxPortalSchema, sandboxPromotionCodeRequestSchema } from '@shared/sandbox-contract';
 import { readJson } from '../../http/errors';
 import { describeOperation } from '../../http/openapi';
 import type { Logger } from '../../logger';
@@ -32,22 +32,35 @@ export function sandboxRoutes({
   // Applying the events right away means the shop already knows when the buyer lands back on it.
   const deliverNow = () => deliverSandboxEvents(payments, handler, logger).catch((error: unknown) => logger.error({ err: error }, 'sandbox delivery failed'));
 
+  /**
+   * The checkout page's data. The id is the payment's session id, which travels in URLs: a stranger
+   * holding it must not learn the address to sign up with, so only the browser that started the
+   * checkout sees it whole.
+   */
+  async function visibleCheckout(c: Context, id: string) {
+    const checkout = await sandbox.getCheckout(id);
+    if (!checkout) throw serverError('sandboxCheckoutMissing');
+    const customerEmail = checkout.customerEmail && !checkoutProofs.started(c, id) ? maskEmail(checkout.customerEmail) : checkout.customerEmail;
+    return { ...checkout, customerEmail };
+  }
+
   return new Hono()
     .get('/checkout/:id', describeOperation({ summary: "The sandbox provider's hosted checkout", ...BY_ID, response: sandboxCheckoutSchema }), async (c) => {
       const id = idParam.parse(c.req.param('id'));
-      const checkout = await sandbox.getCheckout(id);
-      if (!checkout) throw serverError('sandboxCheckoutMissing');
-      // The id is the payment's session id, which travels in URLs: a stranger holding it must not
-      // learn the address to sign up with, so only the browser that started the checkout sees it whole.
-      const customerEmail = checkout.customerEmail && !checkoutProofs.started(c, id) ? maskEmail(checkout.customerEmail) : checkout.customerEmail;
       c.header('Cache-Control', 'no-store');
-      return c.json({ ...checkout, customerEmail });
+      return c.json(await visibleCheckout(c, id));
     })
     .post('/checkout/:id/pay', describeOperation({ summary: 'Pay a sandbox checkout with a test card', ...BY_ID, body: sandboxPayRequestSchema, response: sandboxPayResponseSchema }), async (c) => {
       const id = idParam.parse(c.req.param('id'));
       const result = await sandbox.pay(id, await readJson(c, sandboxPayRequestSchema));
       await deliverNow();
       return c.json(result);
+    })
+    .post('/checkout/:id/promotion-code', describeOperation({ summary: 'Apply a promotion code the buyer typed to a sandbox checkout', ...BY_ID, body: sandboxPromotionCodeRequestSchema, response: sandboxCheckoutSchema }), async (c) => {
+      const id = idParam.parse(c.req.param('id'));
+      await sandbox.applyPromotionCode(id, (await readJson(c, sandboxPromotionCodeRequestSchema)).code);
+      c.header('Cache-Control', 'no-store');
+      return c.json(await visibleCheckout(c, id));
     })
     .get('/portal/:customerId', describeOperation({ summary: "The sandbox provider's customer portal", ...BY_ID, response: sandboxPortalSchema }), async (c) => {
       const portal = await sandbox.getPortal(idParam.parse(c.req.param('customerId')));

@@ -19,6 +19,8 @@ export type TradingViewServiceDeps = {
   clock: () => Date;
   /** Username lookups per member per minute; light, so the check cannot be used to enumerate. */
   lookupsPerMinute?: number;
+  /** Told of every username a member links (free trials judge it against earlier trials). */
+  onUsernameLinked?: (userId: string, username: string) => Promise<void>;
 };
 
 const LOOKUPS_PER_MINUTE = 10;
@@ -74,6 +76,7 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
       }
       const verifiedUsername = await verify(userId, username);
       const linked = await linkUsername(db, userId, verifiedUsername, clock());
+      await deps.onUsernameLinked?.(userId, verifiedUsername);
       await reconciler.syncUser(userId);
       // Submitting the same name again (say, after fixing the TradingView account) retries now.
       if (await retryFailedGrantNow(db, userId, verifiedUsername, clock())) reconciler.kick();

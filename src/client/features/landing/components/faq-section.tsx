@@ -1,6 +1,8 @@
 import { ChevronDownIcon } from './icons';
 import { cx } from './page-kit';
 import { useId, useState } from 'react';
+import { TRIAL_FAQ_QUESTION, trialFaqAnswer } from '@shared/trials';
+import { useSiteSettings } from '@client/lib/site-settings';
 import { FAQ_ITEMS } from '../content';
 import { SECTION_IDS } from '../scroll';
 
@@ -8,6 +10,9 @@ import { SECTION_IDS } from '../scroll';
 export function FaqSection() {
   const [open, setOpen] = useState<number | null>(0);
   const baseId = useId();
+  const { trial } = useSiteSettings();
+  // the trial's question follows "Can I cancel at any time?" while trials are on
+  const items = trial && trial.days > 0 ? [...FAQ_ITEMS.slice(0, 3), { question: TRIAL_FAQ_QUESTION, answer: trialFaqAnswer(trial) }, ...FAQ_ITEMS.slice(3)] : FAQ_ITEMS;
   return (
     <section id={SECTION_IDS.faq} aria-labelledby="faq-heading" className="scroll-mt-28 px-4 py-14 sm:px-6 md:py-20">
       <div className="mx-auto max-w-3xl">
@@ -15,7 +20,7 @@ export function FaqSection() {
           Frequently Asked Questions
         </h2>
         <div className="mt-10 divide-y divide-white/10 rounded-2xl border border-white/10 bg-card">
-          {FAQ_ITEMS.map((item, index) => {
+          {items.map((item, index) => {
             const expanded = open === index;
             const buttonId = `${baseId}-q${index}`;
             const panelId = `${baseId}-a${index}`;

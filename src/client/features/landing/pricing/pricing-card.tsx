@@ -4,7 +4,7 @@ import type { PricingCard as Card } from '@shared/plans';
 import type { PricingCardButton } from '@shared/pricing-state';
 
 /** One plan card: name, sale label, price with the original crossed out, savings, features and the button. */
-export function PricingCard({ card, button, onSelect }: { card: Card; button: PricingCardButton; onSelect: () => void }) {
+export function PricingCard({ card, button, onSelect, trial }: { card: Card; button: PricingCardButton; onSelect: () => void; trial?: string | null }) {
   const highlighted = card.isPopular && !button.showCurrentBadge;
   return (
     <article
@@ -39,6 +39,11 @@ export function PricingCard({ card, button, onSelect }: { card: Card; button: Pr
         <span className="text-5xl font-extrabold tracking-tight text-white tabular-nums">{card.price}</span>
         <span className="pb-1.5 text-sm text-muted">{card.period}</span>
       </div>
+      {trial ? (
+        <p className="mt-2 text-sm font-semibold text-primary" data-testid={`trial-offer-${card.planType}`}>
+          {trial}
+        </p>
+      ) : null}
       <div className="mt-3 h-6">
         {card.savings ? <span className="inline-flex rounded-full bg-primary/15 px-2.5 py-0.5 text-xs font-bold text-primary">{card.savings}</span> : null}
       </div>

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionViewDto } from '@shared/api-contract';
-import { anonymous, deferred, fakeServer, renderWithProviders, signedIn } from '../test/render-landing';
+import type { PlanType } from '@shared/plans';
+import { anonymous, deferred, fakeServer, renderWithProviders, SETTINGS, signedIn } from '../test/render-landing';
 import { PricingSection } from './pricing-section';
 
 const FEATURES = ['Premium Indicators', 'Community Access', 'Strategies & Update Guides', 'Active Product Updates', 'Trading Setups & Ideas', '24/7 Support', 'VIP Discord'];
@@ -266,5 +267,32 @@ describe('PricingSection for members', () => {
     await memberStateLoaded(server, 'Monthly');
     expect(cardButton('Monthly')).toHaveTextContent('Start now');
     expect(cardButton('Yearly')).toHaveTextContent('Start now');
+  });
+});
+
+describe('PricingSection with free trials on (TRIAL_DAYS=7)', () => {
+  const PLANS: PlanType[] = ['monthly', 'quarterly', 'yearly'];
+  const TRIALS = { ...SETTINGS, trial: { days: 7, plans: PLANS } };
+
+  it('says the trial and the charge after it on every card that has one', async () => {
+    fakeServer(anonymous());
+    renderWithProviders(<PricingSection originPage="/" redirect={vi.fn()} />, { settings: TRIALS });
+    expect(await within(card('Monthly')).findByText('7-day free trial, then $36/month')).toBeInTheDocument();
+    expect(within(card('Quarterly')).getByText('7-day free trial, then $72 every 3 months')).toBeInTheDocument();
+    expect(within(card('Yearly')).getByText('7-day free trial, then $204/year')).toBeInTheDocument();
+  });
+
+  it('the EU cards have none unless listed', async () => {
+    fakeServer(anonymous());
+    renderWithProviders(<PricingSection originPage="/eu" redirect={vi.fn()} />, { path: '/eu', settings: TRIALS });
+    await screen.findByRole('article', { name: 'Monthly' });
+    expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
+  });
+
+  it('is silent with trials off', async () => {
+    fakeServer(anonymous());
+    renderWithProviders(<PricingSection originPage="/" redirect={vi.fn()} />);
+    await screen.findByRole('article', { name: 'Monthly' });
+    expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
   });
 });

@@ -4,8 +4,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, planUpdatedToast, previewError, upgradeError } from '@shared/error-messages';
 import { currentPrices, landingCards } from '@shared/campaign';
-import type { OriginPage, PlanType, PricingCard as Card } from '@shared/plans';
+import { PLAN_CURRENCY, type OriginPage, type PlanType, type PricingCard as Card } from '@shared/plans';
+import { promotedCards } from '@shared/promotions';
 import { cardPlan, lifetimeBanner, pricingCardButton } from '@shared/pricing-state';
+import { planHasTrial, trialOfferText } from '@shared/trials';
 import { checkoutRequest, createCheckout } from '@client/lib/api/checkout';
 import { toErrorInput } from '@client/lib/api/error-input';
 import { previewUpgradeCost, updateSubscription } from '@client/lib/api/plan-change';
@@ -14,6 +16,8 @@ import { useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSale } from '@client/lib/use-sale';
+import { checkoutPromotionCode, usePromotionCode } from '@client/lib/promotion-code';
+import { PromotionNotice } from '../components/promotion-banner';
 import { PricingCard } from './pricing-card';
 import { useMemberPlan } from './use-member-plan';
 
@@ -42,8 +46,11 @@ export function PricingSection({
   const [processingPlan, setProcessingPlan] = useState<PlanType | null>(null);
   const [preview, setPreview] = useState<UpgradePreview | null>(null);
   const [updating, setUpdating] = useState(false);
-  const cards = landingCards(settings, originPage, running);
   const prices = currentPrices(settings, running);
+  // a usable /?code= reprices the cards it covers; the checkout charges the same (the server checks again)
+  const promotion = usePromotionCode();
+  const plainCards = landingCards(settings, originPage, running);
+  const cards = promotion.status === 'valid' ? promotedCards(plainCards, prices, originPage, promotion.promotion, PLAN_CURRENCY) : plainCards;
 
   // Coming back from the checkout page with the Back button restores this page from the
   // back-forward cache, where the card would still say 'Loading...'.
@@ -61,7 +68,7 @@ export function PricingSection({
     setProcessingPlan(card.planType);
     try {
       const tracking = await import('@client/lib/tracking');
-      const session = await createCheckout(checkoutRequest({ planType, email, originPage, clickIds: tracking.clickIds() }));
+      const session = await createCheckout(checkoutRequest({ planType, email, originPage, clickIds: tracking.clickIds(), promotionCode: checkoutPromotionCode(promotion) }));
       tracking.trackInitiateCheckout({ planName: card.name, planType, value: prices[planType] / 100, eventId: session.sessionId });
       redirect(session.url);
       // The button keeps saying 'Loading...' while the browser leaves for the checkout page.
@@ -121,11 +128,17 @@ export function PricingSection({
           </p>
         ) : null}
 
+        <PromotionNotice state={promotion} />
+
         <div className="mx-auto mt-12 grid max-w-md gap-8 md:max-w-none md:grid-cols-3 md:gap-6 lg:gap-8" aria-busy={memberLoading}>
           {cards.map((card) => {
             const button = pricingCardButton({ card, member, processingPlan, originPage });
+            const plan = cardPlan(card, originPage);
+            // a member changing plans gets no trial: only cards that buy advertise it
+            const trial = button.variant !== 'current' && button.variant !== 'lifetime' && button.variant !== 'preview' && settings.trial && planHasTrial(settings.trial, plan) ? trialOfferText(settings.trial.days, plan, prices[plan]) : null;
             return (
               <PricingCard
+                trial={trial}
                 key={card.planType}
                 card={card}
                 // Until the member's plan is known a click could buy what they already have.

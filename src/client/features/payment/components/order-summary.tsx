@@ -4,11 +4,15 @@ import type { GetPaymentDetailsResponse } from '@shared/api-contract';
 import { formatMoney, isRecurring, planDisplayName } from '@shared/plans';
 import { cn } from '@client/lib/cn';
 import { useSiteSettings } from '@client/lib/site-settings';
+import { trialNoticeText } from '@client/components/trial-notice';
 
 export const ORDER_TEXTS = {
   summary: 'Order Summary',
   plan: 'Plan',
   amount: 'Amount paid',
+  tax: 'Tax included',
+  trialAmount: 'Due today',
+  discount: (code: string) => `Promotion code ${code}`,
   email: 'Email',
   nextTitle: 'What happens next',
   accessTime: 'TradingView access is usually granted within minutes, but it can take up to 1–2 hours.',
@@ -38,17 +42,27 @@ function Row({ label, className, children }: { label: string; className?: string
 }
 
 /** What the buyer paid for: plan, amount and the e-mail the receipt went to. */
-export function OrderSummary({ details }: { details: Pick<GetPaymentDetailsResponse, 'planType' | 'amountTotal' | 'currency' | 'email'> }) {
+export function OrderSummary({ details }: { details: Pick<GetPaymentDetailsResponse, 'planType' | 'amountTotal' | 'amountTax' | 'amountDiscount' | 'promotionCode' | 'trial' | 'currency' | 'email'> }) {
   const plan = `${planDisplayName(details.planType)} ${isRecurring(details.planType) ? 'subscription' : 'access'}`;
+  // a trial charged nothing today: say when and what is charged (or why the trial was refused)
+  const trialText = details.trial ? trialNoticeText(details.trial, false) : null;
+  const inTrial = details.trial?.outcome === 'running';
   return (
     <Panel id="order-summary" icon={Receipt} title={ORDER_TEXTS.summary}>
       <dl className="space-y-3 text-sm">
         <Row label={ORDER_TEXTS.plan}>{plan}</Row>
-        <Row label={ORDER_TEXTS.amount}>{formatMoney(details.amountTotal, details.currency)}</Row>
+        {details.amountDiscount && details.promotionCode ? <Row label={ORDER_TEXTS.discount(details.promotionCode)}>−{formatMoney(details.amountDiscount, details.currency)}</Row> : null}
+        <Row label={inTrial ? ORDER_TEXTS.trialAmount : ORDER_TEXTS.amount}>{formatMoney(details.amountTotal, details.currency)}</Row>
+        {details.amountTax ? <Row label={ORDER_TEXTS.tax}>{formatMoney(details.amountTax, details.currency)}</Row> : null}
         <Row label={ORDER_TEXTS.email} className="min-w-0 break-all text-right">
           {details.email}
         </Row>
       </dl>
+      {trialText ? (
+        <p role="status" data-testid="order-trial" className="mt-4 text-sm text-muted">
+          {trialText}
+        </p>
+      ) : null}
     </Panel>
   );
 }

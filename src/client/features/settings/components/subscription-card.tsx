@@ -7,6 +7,7 @@ import { formatDisplayDate, subscriptionLabel, subscriptionPeriodRow, subscripti
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { TrialNotice } from '@client/components/trial-notice';
 import { toErrorInput } from '@client/lib/api/error-input';
 import { useSubscription } from '@client/lib/api/subscription';
 import { notifyError } from '@client/lib/notify';
@@ -110,6 +111,9 @@ function SubscriptionCardBody({ subscription }: { subscription: ReturnType<typeo
           <DetailRow label="Price">{formatMoney(dto.amount, dto.currency)}</DetailRow>
         ) : null}
       </DetailList>
+      <div className="mt-4">
+        <TrialNotice canceled={dto.isCanceled} />
+      </div>
       <ManageSubscription />
     </>
   );

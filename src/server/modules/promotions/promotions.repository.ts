@@ -1,0 +1,117 @@
+// The promotion_codes table, and what the code's checkouts and orders say of it (redemptions,
+// revenue). Checkout sessions and orders are read here, never written.
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PromotionTerms } from '@shared/promotions';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { checkoutSessions, promotionCodes } from '../../db/schema';
+
+export type PromotionRow = typeof promotionCodes.$inferSelect;
+
+const PAID = ['paid', 'no_payment_required'];
+
+/** Our row, or null when the code exists already (whatever its case). */
+export async function insertPromotion(db: Db, terms: PromotionTerms, createdBy: string, at: Date): Promise<PromotionRow | null> {
+  const [row] = await db
+    .insert(promotionCodes)
+    .values({
+      code: terms.code,
+      percentOff: terms.percentOff,
+      amountOff: terms.amountOff,
+      currency: terms.currency,
+      duration: terms.duration,
+      durationInMonths: terms.durationInMonths,
+      planTypes: terms.plans,
+      firstTimeOnly: terms.firstTimeOnly,
+      maxRedemptions: terms.maxRedemptions,
+      expiresAt: terms.expiresAt,
+      createdBy,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function findPromotion(db: Db, code: string): Promise<PromotionRow | null> {
+  const [row] = await db.select().from(promotionCodes).where(sql`upper(${promotionCodes.code}) = upper(${code})`).limit(1);
+  return row ?? null;
+}
+
+export async function listPromotionRows(db: Db): Promise<PromotionRow[]> {
+  return db.select().from(promotionCodes).orderBy(asc(promotionCodes.createdAt), asc(promotionCodes.code));
+}
+
+/** How often each code was redeemed: its paid checkouts. */
+export async function redemptionCounts(db: Db, codes: readonly string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: checkoutSessions.promotionCode, count: sql<number>`count(*)::int` })
+    .from(checkoutSessions)
+    .where(and(inArray(checkoutSessions.promotionCode, [...codes]), inArray(checkoutSessions.paymentStatus, PAID)))
+    .groupBy(checkoutSessions.promotionCode);
+  return new Map(rows.map((row) => [row.code ?? '', Number(row.count)]));
+}
+
+/** What each code's paid orders charged and took off, per currency (first payments and renewals). */
+export async function revenueByCode(db: Db): Promise<{ code: string; currency: string; revenue: number; discounted: number }[]> {
+  return queryRows(
+    db,
+    sql`SELECT promotion_code AS code, currency, COALESCE(SUM(amount), 0)::int AS revenue, COALESCE(SUM(amount_discount), 0)::int AS discounted
+        FROM orders WHERE promotion_code IS NOT NULL AND status = 'paid' GROUP BY promotion_code, currency ORDER BY promotion_code, currency`,
+  );
+}
+
+/** Whether the e-mail paid for something before: a first-time code is not for it. */
+export async function paidBefore(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(sql`lower(${checkoutSessions.email}) = ${email.toLowerCase()}`, inArray(checkoutSessions.paymentStatus, PAID), sql`${checkoutSessions.amountTotal} > 0`))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function recordMirrored(db: Db, id: string, values: { provider: string; livemode: boolean; couponId: string; promotionCodeId: string; at: Date }): Promise<void> {
+  await db
+    .update(promotionCodes)
+    .set({ provider: values.provider, providerLivemode: values.livemode, providerCouponId: values.couponId, providerPromotionCodeId: values.promotionCodeId, providerError: null, providerSyncedAt: values.at, updatedAt: values.at })
+    .where(eq(promotionCodes.id, id));
+}
+
+export async function recordProviderError(db: Db, id: string, error: string, at: Date): Promise<void> {
+  await db.update(promotionCodes).set({ providerError: error.slice(0, 500), updatedAt: at }).where(eq(promotionCodes.id, id));
+}
+
+export async function clearProviderError(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(promotionCodes).set({ providerError: null, providerSyncedAt: at, updatedAt: at }).where(eq(promotionCodes.id, id));
+}
+
+/** Switches a code off; false when it was off already. */
+export async function deactivatePromotion(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db.update(promotionCodes).set({ active: false, updatedAt: at }).where(and(eq(promotionCodes.id, id), eq(promotionCodes.active, true))).returning({ id: promotionCodes.id });
+  return rows.length > 0;
+}
+
+/** Codes whose provider copy is missing for this provider and mode, or whose last provider call failed. */
+export async function promotionsToSync(db: Db, provider: string, livemode: boolean): Promise<PromotionRow[]> {
+  return db
+    .select()
+    .from(promotionCodes)
+    .where(
+      or(
+        isNull(promotionCodes.providerPromotionCodeId),
+        ne(promotionCodes.provider, provider),
+        ne(promotionCodes.providerLivemode, livemode),
+        isNotNull(promotionCodes.providerError),
+      ),
+    )
+    .orderBy(asc(promotionCodes.createdAt));
+}
+
+/** Our code of a provider's promotion code id (a code typed at the provider's checkout, a renewal's discount). */
+export async function codeOfProviderPromotion(db: Db, providerPromotionCodeId: string): Promise<string | null> {
+  const [row] = await db.select({ code: promotionCodes.code }).from(promotionCodes).where(eq(promotionCodes.providerPromotionCodeId, providerPromotionCodeId)).limit(1);
+  return row?.code ?? null;
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutTrialDays, conversionRate, planHasTrial, repeatReason, trialFaqAnswer, trialOfferText, trialReminderAt, type TrialSettings } from './trials';
+
+const ON: TrialSettings = { days: 7, plans: ['monthly', 'quarterly', 'yearly'] };
+const fresh = { hadTrial: false, boughtBefore: false };
+
+describe('which checkouts include a trial', () => {
+  it.each([
+    ['monthly', ON, fresh, 7],
+    ['yearly', ON, fresh, 7],
+    ['euMonthly', ON, fresh, null],
+    ['euMonthly', { days: 7, plans: ['euMonthly'] }, fresh, 7],
+    ['lifetime', { days: 7, plans: ['lifetime'] }, fresh, null],
+    ['monthly', { days: 0, plans: ['monthly'] }, fresh, null],
+    ['monthly', ON, { hadTrial: true, boughtBefore: false }, null],
+    ['monthly', ON, { hadTrial: false, boughtBefore: true }, null],
+  ] as const)('%s with %o for %o → %s days', (plan, settings, buyer, days) => {
+    expect(checkoutTrialDays(settings, plan, buyer)).toBe(days);
+  });
+
+  it('never offers lifetime a trial, whatever the settings list', () => {
+    expect(planHasTrial({ days: 30, plans: ['lifetime'] }, 'lifetime')).toBe(false);
+  });
+});
+
+describe('repeat detection', () => {
+  const trial = { id: 'new', email: 'ada@example.com', tradingviewUsername: 'ada_tv', cardFingerprint: 'fp1' };
+  const other = { id: 'old', email: 'bob@example.com', tradingviewUsername: 'bob_tv', cardFingerprint: 'fp9' };
+  it.each([
+    [[other], null],
+    [[{ ...other, email: 'ADA@example.com ' }], 'email'],
+    [[{ ...other, cardFingerprint: 'fp1' }], 'card'],
+    [[{ ...other, tradingviewUsername: 'Ada_TV' }], 'tradingview_username'],
+    [[{ ...other, tradingviewUsername: null, cardFingerprint: null }], null],
+    [[{ ...trial }], null],
+  ] as const)('against %o → %s', (earlier, reason) => {
+    expect(repeatReason(trial, earlier)).toBe(reason);
+  });
+
+  it('unknown keys never match each other', () => {
+    expect(repeatReason({ ...trial, cardFingerprint: null, tradingviewUsername: null }, [{ ...other, cardFingerprint: null, tradingviewUsername: null }])).toBeNull();
+  });
+});
+
+describe('trial texts and dates', () => {
+  it.each([
+    ['monthly', 3600, '7-day free trial, then $36/month'],
+    ['quarterly', 7200, '7-day free trial, then $72 every 3 months'],
+    ['yearly', 20400, '7-day free trial, then $204/year'],
+    ['euMonthly', 2999, '7-day free trial, then $29.99/month'],
+  ] as const)('%s at %i: "%s"', (plan, amount, text) => {
+    expect(trialOfferText(7, plan, amount)).toBe(text);
+  });
+
+  it('reminds three days before the end, or at the start of a shorter trial', () => {
+    const start = new Date('2026-03-01T00:00:00Z');
+    expect(trialReminderAt(start, new Date('2026-03-08T00:00:00Z')).toISOString()).toBe('2026-03-05T00:00:00.000Z');
+    expect(trialReminderAt(start, new Date('2026-03-03T00:00:00Z'))).toEqual(start);
+  });
+
+  it('the FAQ names the configured plans once each', () => {
+    expect(trialFaqAnswer(ON)).toMatch(/^New members get a 7-day free trial on the monthly, quarterly and yearly plans\. /);
+    expect(trialFaqAnswer({ days: 14, plans: ['monthly', 'euMonthly'] })).toMatch(/^New members get a 14-day free trial on the monthly plan\. /);
+  });
+
+  it('conversion counts finished trials only', () => {
+    expect(conversionRate({ running: 5, converted: 0, canceled: 0, refused_repeat: 3 })).toBeNull();
+    expect(conversionRate({ running: 5, converted: 2, canceled: 1, refused_repeat: 3 })).toBe(66.7);
+  });
+});
