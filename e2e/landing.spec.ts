@@ -235,10 +235,11 @@ test.describe('a paying member', () => {
     const sessionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
     // Pays through the sandbox provider's API with Stripe's always-succeeding test card (the same
-    // call its checkout page makes), then creates the account as the payment page does.
+    // call its checkout page makes, with the billing country it asks for while tax is on), then
+    // creates the account as the payment page does.
     const email = `member-${Date.now()}@example.com`;
     const paid = await page.request.post(`/api/sandbox/checkout/${encodeURIComponent(sessionId)}/pay`, {
-      data: { email, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Test Member' },
+      data: { email, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Test Member', billingCountry: 'US' },
     });
     expect(paid.ok()).toBe(true);
     const account = await page.request.post('/api/verify-payment', { data: { sessionId, password: 'Sup3r-secret-pass' } });
