@@ -50,18 +50,10 @@ export function termsOf(row: PromotionRow): PromotionTerms {
   };
 }
 
+/** The terms anyone may read: all but the redemption limit, the date as ISO text. */
 function publicOf(row: PromotionRow): PublicPromotion {
-  return {
-    code: row.code,
-    percentOff: row.percentOff,
-    amountOff: row.amountOff,
-    currency: row.currency,
-    duration: row.duration,
-    durationInMonths: row.durationInMonths,
-    plans: row.planTypes,
-    firstTimeOnly: row.firstTimeOnly,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-  };
+  const { maxRedemptions: _limit, expiresAt, ...terms } = termsOf(row);
+  return { ...terms, expiresAt: expiresAt?.toISOString() ?? null };
 }
 
 const errorText = (error: unknown) => (error instanceof ApiError || error instanceof Error ? error.message : String(error));
