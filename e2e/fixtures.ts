@@ -1,7 +1,7 @@
 // Shared Playwright helpers for journeys that need an account or a mailed link. Other specs
 // import these: keep the signatures stable.
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** A password that satisfies the sign-up rule (8+ characters, lower, upper, digit). */
 export const TEST_PASSWORD = 'Sup3rSecret!';
@@ -25,6 +25,18 @@ export const asNewVisitor = () => ({ 'x-forwarded-for': newVisitorAddress() });
 
 export async function actAsNewVisitor(page: Page): Promise<void> {
   await page.setExtraHTTPHeaders(asNewVisitor());
+}
+
+/**
+ * Scrolls what `target` finds into view, finding it again on each try: a locator's own
+ * scrollIntoViewIfNeeded keeps the element it found first and fails if the page replaces it
+ * meanwhile (a busy machine can still be hydrating the page when the test looks).
+ */
+export async function scrollIntoView(target: Locator): Promise<void> {
+  await expect(async () => {
+    await target.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await expect(target).toBeInViewport({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 type AuthOptions = {

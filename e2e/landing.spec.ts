@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scrollIntoView } from './fixtures';
 
 // Landing and EU landing, pricing, legal pages, chat, header and footer.
 // The e2e server runs with SALE_ENDS_AT in 2099, no CHAT_URL and no META_PIXEL_ID.
@@ -105,7 +106,7 @@ test.describe('desktop (1280 px)', () => {
   test('the features carousel scrolls by itself, follows a drag and resumes afterwards', async ({ page }) => {
     await openLanding(page);
     const carousel = page.getByTestId('features-carousel');
-    await carousel.scrollIntoViewIfNeeded();
+    await scrollIntoView(carousel);
     await expect(carousel.locator('article h3').first()).toHaveText('Order Blocks');
     await expect(carousel.locator('article')).toHaveCount(20);
     // the server renders the phone's width; the page hydrated on a desktop makes it 400 px (waits
@@ -152,7 +153,7 @@ test.describe('desktop (1280 px)', () => {
   test('the testimonials show three cards at a time from verified users', async ({ page }) => {
     await openLanding(page);
     const region = page.getByRole('region', { name: 'Testimonials' });
-    await region.scrollIntoViewIfNeeded();
+    await scrollIntoView(region);
     await expect.poll(() => shownTestimonials(page)).toBe(3);
     await expect(region.getByText('Verified User')).toHaveCount(6);
   });
@@ -173,7 +174,7 @@ test.describe('desktop (1280 px)', () => {
   test('footer links keep from=eu on /eu, scroll to the top, and the legal page leads back to /eu', async ({ page }) => {
     await openLanding(page, '/eu');
     const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
-    await legal.scrollIntoViewIfNeeded();
+    await scrollIntoView(legal);
     await legal.getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page).toHaveURL(/\/terms-of-service\?from=eu$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
@@ -282,7 +283,7 @@ test.describe('mobile (375 px)', () => {
   test('carousel cards are 320 px wide and can be dragged with touch-sized steps', async ({ page }) => {
     await openLanding(page);
     const carousel = page.getByTestId('features-carousel');
-    await carousel.scrollIntoViewIfNeeded();
+    await scrollIntoView(carousel);
     expect(await carousel.locator('article').first().evaluate((card) => card.getBoundingClientRect().width)).toBe(320);
     const box = (await carousel.boundingBox())!;
     const y = box.y + box.height / 2;
@@ -305,10 +306,10 @@ test.describe('mobile (375 px)', () => {
   test('a footer link scrolls to the top instantly and testimonials show one at a time', async ({ page }) => {
     await openLanding(page);
     const region = page.getByRole('region', { name: 'Testimonials' });
-    await region.scrollIntoViewIfNeeded();
+    await scrollIntoView(region);
     await expect.poll(() => shownTestimonials(page)).toBe(1);
     const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
-    await legal.scrollIntoViewIfNeeded();
+    await scrollIntoView(legal);
     await legal.getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInViewport();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
