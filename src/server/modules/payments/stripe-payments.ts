@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { disputeOutcome } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
+import { isPausedAccess, type PausedAccess } from '@shared/support-actions';
 import type { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type {
@@ -52,6 +53,7 @@ const idOf = (value: string | { id: string } | null | undefined) => (value == nu
  * paused; a pause made in Stripe's dashboard has none and keeps access, as Stripe's status stays active.
  */
 const PAUSE_ACCESS_KEY = 'pause_access';
+const pausedAccessOf = (chosen: string | undefined): PausedAccess => (isPausedAccess(chosen) ? chosen : 'keep');
 
 /** Stripe's answer when the portal has never been configured in this mode. */
 const PORTAL_NOT_CONFIGURED = /No configuration provided/i;
@@ -134,7 +136,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       endedAt: toDate(sub.ended_at),
       livemode: sub.livemode,
       latestInvoiceId: idOf(sub.latest_invoice),
-      pausedAccess: sub.pause_collection ? (sub.metadata?.[PAUSE_ACCESS_KEY] === 'stop' ? 'stop' : 'keep') : null,
+      pausedAccess: sub.pause_collection ? pausedAccessOf(sub.metadata?.[PAUSE_ACCESS_KEY]) : null,
     };
   }
 
