@@ -50,14 +50,16 @@ export function customerUrl(row: { provider: string; providerCustomerId: string 
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/** The member an action names, or the console's 404 for an id we do not have. */
+export async function requireMember(db: Db, userId: string) {
+  const member = await findMember(db, userId);
+  if (!member) throw serverError('noMember');
+  return member;
+}
+
 export function createMembersService(deps: MembersServiceDeps) {
   const { db, clock, reconciler, tradingView } = deps;
-
-  async function memberOr404(userId: string) {
-    const member = await findMember(db, userId);
-    if (!member) throw serverError('noMember');
-    return member;
-  }
+  const memberOr404 = (userId: string) => requireMember(db, userId);
 
   return {
     async list(query: MemberListQuery): Promise<MemberList> {

@@ -14,7 +14,8 @@ import type { Entitlements, EntitlementWriter } from '../entitlements/entitlemen
 import { applySubscription } from '../fulfilment/fulfilment';
 import type { PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { recordOperatorAction } from './audit.repository';
-import { accessRowIds, findMember, lastPaidOrder, subscriptionsOf } from './members.repository';
+import { accessRowIds, lastPaidOrder, subscriptionsOf } from './members.repository';
+import { requireMember } from './members.service';
 
 export type SupportActionsDeps = {
   db: Db;
@@ -34,11 +35,7 @@ const dayText = (date: Date) => date.toISOString().slice(0, 10);
 export function createSupportActions(deps: SupportActionsDeps) {
   const { db, clock, payments, logger } = deps;
 
-  async function memberOr404(userId: string) {
-    const member = await findMember(db, userId);
-    if (!member) throw serverError('noMember');
-    return member;
-  }
+  const memberOr404 = (userId: string) => requireMember(db, userId);
 
   /**
    * The member's renewing subscription at this shop's provider, newest first; a member who holds
