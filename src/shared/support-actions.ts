@@ -3,6 +3,8 @@
 
 export const FREE_DAYS_MIN = 1;
 export const FREE_DAYS_MAX = 365;
+/** How far ahead a plan's paid time may end after free days: Stripe's limit on a trial's end (two years). */
+export const FREE_DAYS_HORIZON_DAYS = 730;
 
 /** While collection is paused, the member keeps access (the vendor's goodwill) or loses it until resumed. */
 export const PAUSED_ACCESS = ['keep', 'stop'] as const;
@@ -18,4 +20,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function freeDaysEnd(currentEnd: Date, now: Date, days: number): Date {
   return new Date(Math.max(currentEnd.getTime(), now.getTime()) + days * DAY_MS);
+}
+
+/** The most free days a plan ending at `currentEnd` can still take within the horizon (0: none). */
+export function freeDaysLeft(currentEnd: Date, now: Date): number {
+  const horizon = now.getTime() + FREE_DAYS_HORIZON_DAYS * DAY_MS;
+  return Math.max(0, Math.floor((horizon - Math.max(currentEnd.getTime(), now.getTime())) / DAY_MS));
 }

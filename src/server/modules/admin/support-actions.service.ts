@@ -4,7 +4,7 @@
 // same transaction; the core's access change reaches TradingView, Discord and mail after the commit.
 import type { BanMemberRequest, ActionResult } from '@shared/admin-contract';
 import { neverExpires } from '@shared/plans';
-import { freeDaysEnd, type PausedAccess } from '@shared/support-actions';
+import { freeDaysEnd, freeDaysLeft, type PausedAccess } from '@shared/support-actions';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/session-user';
 import { serverError } from '../../http/server-errors';
@@ -65,7 +65,10 @@ export function createSupportActions(deps: SupportActionsDeps) {
       const plan = await renewingPlan(userId, 'add free days to', 'freeDaysLifetime');
       const asOf = clock();
       const current = await payments.retrieveSubscription(plan.providerSubscriptionId);
-      const until = freeDaysEnd(current?.currentPeriodEnd ?? plan.expiresAt ?? asOf, asOf, days);
+      const currentEnd = current?.currentPeriodEnd ?? plan.expiresAt ?? asOf;
+      // beyond it Stripe refuses the trial end: the operator hears how many days are left instead
+      if (days > freeDaysLeft(currentEnd, asOf)) throw serverError('freeDaysBeyondHorizon', freeDaysLeft(currentEnd, asOf));
+      const until = freeDaysEnd(currentEnd, asOf, days);
       const sub = await payments.extendPeriod(plan.providerSubscriptionId, until);
       await applyWithAudit([sub], asOf, { operator: operator.email, action: 'add_free_days', targetUserId: userId, details: { days, until: until.toISOString(), subscription: sub.id } });
       return { message: `Added ${days} free day${days === 1 ? '' : 's'}: access runs until ${dayText(until)} and the next charge is then.` };

@@ -109,6 +109,14 @@ describe('free days', () => {
     const nobody = await userIdOf(t, await signUp(t, `no-plan-${randomUUID()}@example.com`));
     await expectRefused(await act(nobody, 'free-days', { days: 7 }), 400, 'This member has no renewing subscription to add free days to. Give complimentary access instead.');
     await expectRefused(await act(randomUUID(), 'free-days', { days: 7 }), 404, 'No member with this id.');
+
+    // Stripe takes a trial end at most two years ahead: the operator hears what is left
+    const generous = await payingMember();
+    expect((await act(generous.userId, 'free-days', { days: 365 })).status).toBe(200);
+    const extended = await rowOf(generous.userId);
+    const left = Math.floor((time.now().getTime() + 730 * DAY_MS - extended.expiresAt!.getTime()) / DAY_MS);
+    await expectRefused(await act(generous.userId, 'free-days', { days: 365 }), 400, `Paid time can run at most two years ahead: this plan can take at most ${left} more free days.`);
+    expect(await rowOf(generous.userId)).toEqual(extended);
     expect((await auditOf(member.userId)).filter((line) => line.action === 'add_free_days')).toEqual([]);
   });
 });
