@@ -10,6 +10,7 @@ import type { AdminOpsServices } from './modules/admin/admin-ops.routes';
 import { createOperatorAlertsJob } from './modules/admin/alerts-job';
 import { createOperatorAlerts } from './modules/admin/alerts.service';
 import { createMembersService, type MembersService } from './modules/admin/members.service';
+import { createSupportActions, type SupportActions } from './modules/admin/support-actions.service';
 import { operatorEmails } from './modules/admin/operator-emails';
 import { createReportsService, type ReportsService } from './modules/admin/reports.service';
 import type { OperatorDirectory } from './modules/auth/operator';
@@ -53,6 +54,8 @@ export type Services = {
   directory: OperatorDirectory;
   invitations: OperatorInvitations;
   members: MembersService;
+  /** The member page's support actions: free days, pause and resume of collection, ban. */
+  support: SupportActions;
   reports: ReportsService;
   adminOps: AdminOpsServices;
 };
@@ -129,6 +132,7 @@ export function compose(deps: Dependencies): Composition {
     invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),
     members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
+    support: createSupportActions({ db, clock, payments, entitlements, logger: logger.child({ module: 'support' }) }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
   };
   const jobs: Jobs = {

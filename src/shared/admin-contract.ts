@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ACCESS_CHANGE_KINDS } from './access-changes';
 import { OPERATOR_STANDINGS } from './operator-standing';
 import { PLAN_TYPES } from './plans';
+import { FREE_DAYS_MAX, FREE_DAYS_MIN, PAUSED_ACCESS } from './support-actions';
 import { emailSchema, signUpPasswordSchema } from './validation';
 
 export const ADMIN_API = '/api/admin';
@@ -110,6 +111,7 @@ export const memberDetailSchema = z.object({
       providerSubscriptionId: z.string().nullable(),
       checkoutSessionId: z.string().nullable(),
       revokedReason: z.string().nullable(),
+      collectionPaused: z.boolean(),
       tradingviewUsername: z.string().nullable(),
       createdAt: z.string(),
     }),
@@ -142,6 +144,8 @@ export const memberDetailSchema = z.object({
   securityEvents: z.array(z.object({ id: z.string(), event: z.string(), count: z.number().int(), ipAddress: z.string().nullable(), createdAt: z.string() })),
   /** Where the operator opens this customer at the payment provider (null: no customer there). */
   customerUrl: z.string().nullable(),
+  /** Set when an operator banned the member: checkout refuses the account and its e-mail. */
+  ban: z.object({ bannedBy: z.string(), reason: z.string().nullable(), refundedPaymentId: z.string().nullable(), createdAt: z.string() }).nullable(),
   /**
    * The member's last MEMBER_ACCESS_HISTORY_SIZE access changes, newest first (access-changes.ts):
    * the plan after the change (for one that ended access, the plan that ended), whether the member
@@ -204,6 +208,18 @@ export const compAccessRequestSchema = z.object({ until: z.iso.date({ message: '
 export const usernameCorrectionSchema = z.object({ username: z.string().trim().min(1, 'Enter the TradingView username.').max(64) });
 
 /** Every member action answers with what happened, in words the console shows as its result. */
+
+const FREE_DAYS_MESSAGE = `Free days are a whole number from ${FREE_DAYS_MIN} to ${FREE_DAYS_MAX}.`;
+export const freeDaysRequestSchema = z.object({ days: z.number({ message: FREE_DAYS_MESSAGE }).int(FREE_DAYS_MESSAGE).min(FREE_DAYS_MIN, FREE_DAYS_MESSAGE).max(FREE_DAYS_MAX, FREE_DAYS_MESSAGE) });
+export const pauseCollectionRequestSchema = z.object({
+  access: z.enum(PAUSED_ACCESS, { message: 'Choose whether the member keeps access while collection is paused: keep or stop.' }),
+});
+export const banMemberRequestSchema = z.object({
+  refundLastPayment: z.boolean({ message: 'refundLastPayment is true or false.' }).default(false),
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters.').optional(),
+});
+export type BanMemberRequest = z.infer<typeof banMemberRequestSchema>;
+
 export const actionResultSchema = z.object({ message: z.string() });
 export type ActionResult = z.infer<typeof actionResultSchema>;
 

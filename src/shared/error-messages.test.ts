@@ -269,6 +269,7 @@ describe('checkoutError', () => {
     ['lifetime code', serverError('lifetime_owned'), 'You already have Lifetime access. No further purchase required.'],
     ['lifetime message', { message: 'You already have Lifetime access.' }, 'You already have Lifetime access. No further purchase required.'],
     ['same plan', serverError('subscription_exists'), 'You already have an active subscription of this type.'],
+    ['banned account', serverError('account_banned'), 'This account can no longer buy from this shop. If you think this is a mistake, please contact support.'],
     ['anything else', { message: 'Stripe exploded', status: 502 }, 'There was a problem processing your request. Please try again.'],
     ['network', { network: true }, 'There was a problem processing your request. Please try again.'],
   ])('%s', (_name, err, description) => {

@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'discord_link_expired',
   'discord_unavailable',
   'promotion_code_invalid',
+  'account_banned',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -99,6 +100,7 @@ export const SERVER_ERROR_MESSAGES: Record<ErrorCode, string> = {
   discord_link_expired: 'The Discord connection expired before it was finished. Please try again.',
   discord_unavailable: 'Discord could not be reached. Please try again in a moment.',
   promotion_code_invalid: 'This promotion code cannot be used.',
+  account_banned: 'This account can no longer buy from this shop. If you think this is a mistake, please contact support.',
 };
 
 /** HTTP status the server answers with for each code. */
@@ -140,6 +142,7 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   discord_link_expired: 400,
   discord_unavailable: 502,
   promotion_code_invalid: 400,
+  account_banned: 403,
 };
 
 /** What the client knows about a failed call; `network` means no HTTP response arrived. */
@@ -570,6 +573,7 @@ export function checkoutError(err: ErrorInput): Toast {
   }
   // The code expired or ran out between the landing page and the click: its reason, as the server says it.
   if (errorCodeOf(err) === 'promotion_code_invalid') return { title, description: serverMessage(err) ?? SERVER_ERROR_MESSAGES.promotion_code_invalid };
+  if (errorCodeOf(err) === 'account_banned') return { title, description: SERVER_ERROR_MESSAGES.account_banned };
   return { title, description: CHECKOUT_TEXTS.default };
 }
 

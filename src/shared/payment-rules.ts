@@ -5,8 +5,11 @@ import { isRecurring, neverExpires, type PlanType } from './plans';
 /** A duplicate payment's refund: waiting for the provider, then done. */
 export type DuplicateStatus = 'refund_pending' | 'refunded';
 
-/** Why a row gives no access whatever the provider's snapshot says ('operator': taken away in the operator console). */
-export type RevokedReason = 'duplicate' | 'replaced' | 'refunded' | 'disputed' | 'operator';
+/**
+ * Why a row gives no access whatever the provider's snapshot says ('operator': taken away in the
+ * operator console; 'banned': the member was banned there, the provider subscription canceled).
+ */
+export type RevokedReason = 'duplicate' | 'replaced' | 'refunded' | 'disputed' | 'operator' | 'banned';
 
 /** A plan the buyer already holds that grants access now. */
 export type Holding = {

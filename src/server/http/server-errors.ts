@@ -99,6 +99,16 @@ export const SERVER_ERRORS = {
 
   // Operator console
   noMember: { status: 404, code: 'not_found', message: 'No member with this id.' },
+  accountBanned: { status: 403, code: 'account_banned', message: SHARED.account_banned },
+  // Support actions: bad input is a 400 that names what to do instead
+  freeDaysLifetime: { status: 400, code: 'invalid_input', message: 'Lifetime access never ends: free days do not apply to it.' },
+  pauseLifetime: { status: 400, code: 'invalid_input', message: 'Lifetime is paid once: there is no collection to pause or resume.' },
+  noRenewingPlan: { status: 400, code: 'invalid_input', message: (action: string) => `This member has no renewing subscription to ${action}. Give complimentary access instead.` },
+  freeDaysBeyondHorizon: { status: 400, code: 'invalid_input', message: (left: number) => `Paid time can run at most two years ahead: this plan can take at most ${left} more free day${left === 1 ? '' : 's'}.` },
+  alreadyPaused: { status: 400, code: 'invalid_input', message: 'Collection is already paused for this plan: resume it first.' },
+  notPaused: { status: 400, code: 'invalid_input', message: 'Collection is not paused for this plan.' },
+  alreadyBanned: { status: 400, code: 'invalid_input', message: 'This member is already banned.' },
+  noPaymentToRefundOnBan: { status: 400, code: 'invalid_input', message: 'This member has no paid payment to refund: ban without a refund.' },
   compEndsInPast: { status: 400, code: 'invalid_input', message: 'Choose a day from today on.' },
   noOutageToSimulate: { status: 404, code: 'not_found', message: 'TradingView is the real service here: there is no outage to simulate.' },
   reportRangeReversed: { status: 400, code: 'validation_failed', message: 'from must not be after to.' },

@@ -38,6 +38,9 @@ export const FAKE_PRICES: Record<string, FakePrice> = pricesFor(TEST_PRICE_IDS);
 const DAY = 24 * 60 * 60;
 const API_VERSION = '2026-10-28.endive';
 
+const PRORATION_BEHAVIORS = ['create_prorations', 'none', 'always_invoice'];
+const PAUSE_BEHAVIORS = ['keep_as_draft', 'mark_uncollectible', 'void'];
+
 /** Parameters Stripe accepts on a subscription update with payment_behavior=pending_if_incomplete. */
 const PENDING_UPDATE_PARAMS = /^(expand|payment_behavior|proration_behavior|proration_date|billing_cycle_anchor|items|trial_end|trial_from_plan|add_invoice_items)(\[|$)/;
 
@@ -95,7 +98,7 @@ export type FakeStripe = {
   tax: FakeTax;
   /** Coupons and promotion codes, and a code typed on Checkout's page (fake-stripe-promotions.ts). */
   promotions: FakePromotions;
-  /** The period ends and Stripe renews the subscription, its discount applied while it lasts; answers the paid invoice's id. */
+  /** The period ends and Stripe renews the subscription, its discount applied while it lasts; answers the invoice's id (paid, or void while collection is paused). */
   renew(subscriptionId: string): string;
   close(): Promise<void>;
 };
@@ -186,7 +189,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     return { intent, charge };
   }
 
-  function invoice(input: { customer: string; subscription: string; amount: number; status: 'paid' | 'open'; reason: string; intent: string; priceId: string }): string {
+  function invoice(input: { customer: string; subscription: string; amount: number; status: 'paid' | 'open' | 'void'; reason: string; intent: string; priceId: string }): string {
     const id = next('in');
     const line = { id: next('il'), object: 'line_item', amount: input.amount, pricing: { type: 'price_details', price_details: { price: input.priceId, product: 'prod_test' } }, parent: null };
     state.invoices.set(id, {
@@ -197,7 +200,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       billing_reason: input.reason,
       amount_paid: input.status === 'paid' ? input.amount : 0,
       amount_due: input.amount,
-      amount_remaining: input.status === 'paid' ? 0 : input.amount,
+      amount_remaining: input.status === 'open' ? input.amount : 0,
       currency: PLAN_CURRENCY,
       created: now(),
       livemode: false,
@@ -221,6 +224,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       livemode: false,
       cancel_at_period_end: false,
       cancel_at: null,
+      pause_collection: null,
       canceled_at: null,
       ended_at: null,
       created: start,
@@ -372,7 +376,60 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     return { status: 200, body: publicSession(session, []) };
   }
 
+  /**
+   * What Stripe refuses on a subscription update before changing anything: a canceled subscription
+   * (only its metadata may change), an unknown proration behavior, a trial end that is not a
+   * future Unix time within two years, a pause behavior Stripe does not have.
+   */
+  function updateRefusal(sub: Json, form: URLSearchParams): Answer | null {
+    if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
+      const refused = [...form.keys()].find((key) => !/^(metadata|cancellation_details|expand)(\[|$)/.test(key));
+      if (refused) return stripeError(400, 'A canceled subscription can only update its cancellation_details and metadata.', 'invalid_request_error', { param: refused });
+    }
+    const proration = form.get('proration_behavior');
+    if (proration !== null && !PRORATION_BEHAVIORS.includes(proration)) {
+      return stripeError(400, `Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(', ')}`, 'invalid_request_error', { param: 'proration_behavior' });
+    }
+    const trialEnd = form.get('trial_end');
+    if (trialEnd !== null && trialEnd !== 'now') {
+      const at = Number(trialEnd);
+      if (!Number.isInteger(at)) return stripeError(400, `Invalid integer: ${trialEnd}`, 'invalid_request_error', { param: 'trial_end' });
+      if (at <= now()) return stripeError(400, 'Invalid timestamp: must be an integer Unix timestamp in the future.', 'invalid_request_error', { param: 'trial_end' });
+      if (at > now() + 730 * DAY) return stripeError(400, 'The trial_end timestamp must be less than 730 days (2 years) in the future.', 'invalid_request_error', { param: 'trial_end' });
+    }
+    const behavior = form.get('pause_collection[behavior]');
+    if (form.has('pause_collection[behavior]') && !PAUSE_BEHAVIORS.includes(behavior ?? '')) {
+      return stripeError(400, `Invalid pause_collection[behavior]: must be one of ${PAUSE_BEHAVIORS.join(', ')}`, 'invalid_request_error', { param: 'pause_collection[behavior]' });
+    }
+    return null;
+  }
+
+  /** trial_end (a time), pause_collection and metadata, as Stripe applies them (none of them charges). */
+  function updateTerms(sub: Json, form: URLSearchParams): void {
+    const trialEnd = form.get('trial_end');
+    if (trialEnd !== null && trialEnd !== 'now') {
+      // A trial end on a running subscription starts a trial now: the period is the trial, billed at its end.
+      const at = Number(trialEnd);
+      Object.assign(sub, { status: 'trialing', trial_start: sub.status === 'trialing' ? sub.trial_start : now(), trial_end: at });
+      Object.assign(itemOf(sub), { current_period_start: now(), current_period_end: at });
+    }
+    if (form.get('pause_collection') === '') sub.pause_collection = null;
+    const behavior = form.get('pause_collection[behavior]');
+    if (behavior) sub.pause_collection = { behavior, resumes_at: form.has('pause_collection[resumes_at]') ? Number(form.get('pause_collection[resumes_at]')) : null };
+    const metadata = { ...(sub.metadata as Json) };
+    for (const [key, value] of form) {
+      const name = key.match(/^metadata\[(.+)\]$/)?.[1];
+      if (!name) continue;
+      // an empty value removes the key
+      if (value === '') delete metadata[name];
+      else metadata[name] = value;
+    }
+    sub.metadata = metadata;
+  }
+
   function updateSubscription(sub: Json, form: URLSearchParams): Answer {
+    const refusal = updateRefusal(sub, form);
+    if (refusal) return refusal;
     const pending = form.get('payment_behavior') === 'pending_if_incomplete';
     if (pending) {
       const refused = [...form.keys()].find((key) => !PENDING_UPDATE_PARAMS.test(key));
@@ -393,6 +450,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     // trial_end=now ends the trial at once: the first invoice is made and charged now.
     if (form.get('trial_end') === 'now' && sub.status === 'trialing') chargeTrial(sub, now(), 'subscription_update');
     if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+    updateTerms(sub, form);
     return { status: 200, body: publicSubscription(sub) };
   }
 
@@ -624,6 +682,23 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     return event('invoice.paid', publicInvoice(inv, []));
   }
 
+  /**
+   * The period ends: a subscription whose collection is paused with behavior void gets its invoice
+   * voided at once (nothing charged, nothing owed) and the period moves on; others renew as usual.
+   */
+  function renew(subscriptionId: string): string {
+    const sub = state.subscriptions.get(subscriptionId);
+    const pause = sub?.pause_collection as Json | null | undefined;
+    if (!sub || pause?.behavior !== 'void') return promotions.renew(subscriptionId);
+    const item = itemOf(sub);
+    const priceId = (item.price as Json).id as string;
+    const start = item.current_period_end as number;
+    const voided = invoice({ customer: sub.customer as string, subscription: subscriptionId, amount: (item.price as Json).unit_amount as number, status: 'void', reason: 'subscription_cycle', intent: '', priceId });
+    Object.assign(item, { current_period_start: start, current_period_end: start + (state.prices.get(priceId)?.months ?? 1) * 30 * DAY });
+    sub.latest_invoice = voided;
+    return voided;
+  }
+
   function chargeOf(sessionOrInvoiceId: string): Json | null {
     const intentId = state.invoices.get(sessionOrInvoiceId)?.__intent ?? state.sessions.get(sessionOrInvoiceId)?.payment_intent;
     const intent = typeof intentId === 'string' ? state.paymentIntents.get(intentId) : undefined;
@@ -680,7 +755,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     dispute: (chargeId, status) => disputeCharge(state, next, chargeId, status),
     tax: taxes.tax,
     promotions,
-    renew: promotions.renew,
+    renew,
     get portalConfigured() {
       return state.portalConfigured;
     },

@@ -26,6 +26,7 @@ const DETAIL: MemberDetail = {
   ],
   securityEvents: [],
   customerUrl: '/sandbox/portal/cus_123',
+  ban: null,
   accessHistory: [
     { id: '3', kind: 'canceled', planType: 'quarterly', previousPlanType: 'quarterly', hasAccess: true, expiresAt: '2026-04-01T12:00:00.000Z', occurredAt: '2026-01-20T09:00:00.000Z' },
     { id: '2', kind: 'plan_changed', planType: 'quarterly', previousPlanType: 'monthly', hasAccess: true, expiresAt: '2026-04-01T12:00:00.000Z', occurredAt: '2026-01-10T09:00:00.000Z' },

@@ -21,6 +21,7 @@ import { DISCORD_STATUS_TONES, namedRoles, RoleNames, RoleNamesUnavailable } fro
 import { dateText, dateTimeText, planLabel } from './format';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
 import { TrialsCard } from './components/trials-card';
+import { SupportActions } from './support-actions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,14 +78,14 @@ function Actions({ member }: { member: MemberDetail }) {
       <ConfirmAction label="Re-sync from provider" title="Re-sync from the payment provider" description="Reads this member's subscriptions and recent checkouts from the payment provider and writes what it says." confirmLabel="Re-sync" run={() => resync.mutateAsync(id)} />
       <ConfirmAction label="Retry grant now" title="Retry the TradingView grant now" description="Checks the member's access again and retries failed grants right away." confirmLabel="Retry now" run={() => retry.mutateAsync(id)} />
       <ConfirmAction
-        label="Correct TradingView username"
-        title="Correct the TradingView username"
-        description="The old username's access is revoked and the new one is granted."
-        confirmLabel="Save username"
+        label="Transfer TradingView access"
+        title="Transfer TradingView access"
+        description="TradingView access moves to another username: the current one's is revoked, the new one granted, and the old name stays in the member's history. TradingView must know the new name."
+        confirmLabel="Transfer access"
         run={() => correct.mutateAsync({ memberId: id, username })}
       >
         <div className="space-y-1">
-          <Label htmlFor="admin-username">TradingView username</Label>
+          <Label htmlFor="admin-username">New TradingView username</Label>
           <Input id="admin-username" value={username} onChange={(event) => setUsername(event.target.value)} required />
         </div>
       </ConfirmAction>
@@ -104,10 +105,11 @@ function Actions({ member }: { member: MemberDetail }) {
         label="Revoke access"
         variant="danger"
         title="Revoke access"
-        description="Every subscription of this member stops giving access now and TradingView access is removed. Renewals at the provider are not cancelled."
+        description="Every subscription of this member stops giving access now and TradingView access is removed. Renewals at the provider are not cancelled: to end those too, ban the member."
         confirmLabel="Revoke access"
         run={() => revoke.mutateAsync(id)}
       />
+      <SupportActions member={member} />
       {member.customerUrl ? (
         <Button asChild variant="outline" size="sm">
           <a href={member.customerUrl} target="_blank" rel="noreferrer">
@@ -160,6 +162,12 @@ export function MemberPage() {
       </Link>
       <AdminPageHeader title={account.email} description={`Joined ${dateText(account.createdAt)} · ${account.emailVerified ? 'e-mail verified' : 'e-mail not verified'}`}>
         <Badge tone={STATUS_TONES[account.status]}>{STATUS_LABELS[account.status]}</Badge>
+        {member.data.ban ? (
+          <Badge tone="red">
+            Banned {dateText(member.data.ban.createdAt)} by {member.data.ban.bannedBy}
+            {member.data.ban.reason ? ` · ${member.data.ban.reason}` : ''}
+          </Badge>
+        ) : null}
       </AdminPageHeader>
       <Actions member={member.data} />
 
@@ -174,6 +182,7 @@ export function MemberPage() {
               {row.isActive ? '' : ' · no access'}
               {row.revokedReason ? ` · ${row.revokedReason}` : ''}
               {row.cancelAtPeriodEnd && row.plan !== 'comp' ? ' · cancels at period end' : ''}
+              {row.collectionPaused ? ' · collection paused' : ''}
             </span>,
             dateTimeText(row.expiresAt),
             row.provider,

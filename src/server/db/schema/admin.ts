@@ -43,3 +43,23 @@ export const operatorInvitations = pgTable(
   },
   (table) => [index('operator_invitations_email_idx').on(table.email)],
 );
+
+/**
+ * Members banned by an operator: their access ended and their provider subscriptions canceled,
+ * and checkout refuses the account and its e-mail (lowercased) from then on.
+ */
+export const memberBans = pgTable(
+  'member_bans',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    reason: text('reason'),
+    bannedBy: text('banned_by').notNull(),
+    /** The payment refunded with the ban, if the operator asked for it. */
+    refundedPaymentId: text('refunded_payment_id'),
+    createdAt,
+  },
+  (table) => [index('member_bans_email_idx').on(table.email)],
+);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
+import type { PausedAccess } from '@shared/support-actions';
 import type { TaxBehavior } from '@shared/vat';
 import { user } from './auth';
 
@@ -101,6 +102,8 @@ export const userSubscriptions = pgTable(
     providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
     /** Set when the row gives no access whatever the provider says (a refund, a duplicate…). */
     revokedReason: text('revoked_reason').$type<RevokedReason>(),
+    /** The provider collects no payment for now (Stripe's pause_collection); access follows the vendor's choice. */
+    collectionPaused: boolean('collection_paused').notNull().default(false),
     // a plan change in flight: concurrent changes of one subscription queue behind it
     planChangeTarget: text('plan_change_target'),
     planChangeStartedAt: timestamp('plan_change_started_at', { withTimezone: true }),
@@ -176,6 +179,8 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   // the subscription's discount: its promotion code and when it started (its coupon says how long it lasts)
   promotionCodeId: text('promotion_code_id'),
   discountStart: timestamp('discount_start', { withTimezone: true }),
+  /** Collection paused (null: collecting), with the access the vendor chose to leave meanwhile. */
+  pausedAccess: text('paused_access').$type<PausedAccess>(),
   createdAt,
   updatedAt,
 });

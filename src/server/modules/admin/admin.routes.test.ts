@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogSchema, memberDetailSchema, memberListSchema, overviewSchema } from '@shared/admin-contract';
 import { tradingviewGrants, userSubscriptions } from '../../db/schema';
+import { buy } from '../../test-support/billing-test-kit';
 import { createTestApp, operatorSession, signUp, type TestApp } from '../../test-support/test-app';
 import { userHasPremiumAccess } from '../access/access.repository';
 import { addOperator } from '../auth/operators.repository';
@@ -36,6 +37,8 @@ describe('authorisation of every operator route', () => {
   const bodies: Record<string, unknown> = {
     'POST /api/admin/members/:id/tradingview-username': { username: 'target_trader' },
     'POST /api/admin/members/:id/comp': { until: future(30) },
+    'POST /api/admin/members/:id/free-days': { days: 7 },
+    'POST /api/admin/members/:id/pause-collection': { access: 'keep' },
     'POST /api/admin/operators/invite': { email: 'invited-by-table@example.com' },
     // created before the routes that name it (:code), which follow it in the router
     'POST /api/admin/promotion-codes': { code: 'TABLE10', percentOff: 10 },
@@ -51,8 +54,15 @@ describe('authorisation of every operator route', () => {
       .map((key) => ({ method: key.slice(0, key.indexOf(' ')), path: key.slice(key.indexOf(' ') + 1) }))
       .filter((route) => route.path.startsWith('/api/admin/') && route.method !== 'ALL' && !opsRoutes.has(`${route.method} ${route.path}`));
   let target: string;
+  // The support actions need a renewing paid plan (the comp target has none); they run in the
+  // router's order on this member: free days, pause, resume, then the ban.
+  const supportRoutes = ['free-days', 'pause-collection', 'resume-collection', 'ban'].map((action) => `POST /api/admin/members/:id/${action}`);
+  let supportTarget: string;
 
   beforeAll(async () => {
+    const payer = await account('support-target@example.com');
+    await buy(t, 'support-target@example.com', { planType: 'monthly' }, payer.cookie);
+    supportTarget = payer.id;
     target = (await account('target@example.com')).id;
     // the username correction needs a member with access
     await t.services.entitlements.write((writer) => writer.giveComp(target, new Date(Date.now() + 86_400_000)));
@@ -63,7 +73,7 @@ describe('authorisation of every operator route', () => {
     for (const { method, path } of routes()) {
       const key = `${method} ${path}`;
       const body = method === 'GET' ? undefined : (bodies[key] ?? {});
-      const url = path.replace(':id', target).replace(':code', 'TABLE10');
+      const url = path.replace(':id', supportRoutes.includes(key) ? supportTarget : target).replace(':code', 'TABLE10');
       expect((await t.request(url, { method, body })).status, key).toBe(401);
       expect((await t.request(url, { method, body, cookie: member.cookie })).status, key).toBe(403);
       const response = await t.request(url, { method, body, cookie: operator });

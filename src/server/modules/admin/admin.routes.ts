@@ -4,6 +4,9 @@ import {
   AUDIT_PAGE_SIZE,
   actionResultSchema,
   auditLogQuerySchema,
+  banMemberRequestSchema,
+  freeDaysRequestSchema,
+  pauseCollectionRequestSchema,
   auditLogSchema,
   compAccessRequestSchema,
   memberDetailSchema,
@@ -28,9 +31,10 @@ import { requireUser, type AuthVariables } from '../../http/session-user';
 import { auditLogPage, recordOperatorAction } from './audit.repository';
 import type { MembersService } from './members.service';
 import type { ReportsService } from './reports.service';
+import type { SupportActions } from './support-actions.service';
 import { serverError } from '../../http/server-errors';
 
-export type AdminRoutesDeps = { db: Db; directory: OperatorDirectory; reports: ReportsService; members: MembersService; invitations: OperatorInvitations };
+export type AdminRoutesDeps = { db: Db; directory: OperatorDirectory; reports: ReportsService; members: MembersService; support: SupportActions; invitations: OperatorInvitations };
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
 const memberIdSchema = z.uuid();
@@ -78,7 +82,7 @@ async function operatorList(directory: OperatorDirectory): Promise<OperatorList>
  * authorisation table test walks `.routes` of this app, so a new route is tested as it is added.
  */
 export function adminRoutes(deps: AdminRoutesDeps) {
-  const { db, reports, members, invitations } = deps;
+  const { db, reports, members, support, invitations } = deps;
   return new Hono<{ Variables: AuthVariables }>()
     .use('*', requireOperator(deps.directory))
     .get('/overview', describeOperation({ summary: 'Revenue, members, refunds and what needs attention', auth: 'operator', response: overviewSchema }), async (c) => c.json(await reports.overview(), 200, NO_STORE))
@@ -95,6 +99,19 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       return c.json(await members.grantComp(requireUser(c), memberId(c.req.param('id')), until));
     })
     .post('/members/:id/revoke', describeOperation({ summary: "Revoke the member's access", auth: 'operator', response: actionResultSchema }), async (c) => c.json(await members.revokeAccess(requireUser(c), memberId(c.req.param('id')))))
+    .post('/members/:id/free-days', describeOperation({ summary: "Add free days to the member's renewing plan (the provider's next charge moves with them)", auth: 'operator', body: freeDaysRequestSchema, response: actionResultSchema }), async (c) => {
+      const { days } = await readJson(c, freeDaysRequestSchema);
+      return c.json(await support.addFreeDays(requireUser(c), memberId(c.req.param('id')), days));
+    })
+    .post('/members/:id/pause-collection', describeOperation({ summary: "Pause collection of the member's renewing plan, keeping or stopping access meanwhile", auth: 'operator', body: pauseCollectionRequestSchema, response: actionResultSchema }), async (c) => {
+      const { access } = await readJson(c, pauseCollectionRequestSchema);
+      return c.json(await support.pauseCollection(requireUser(c), memberId(c.req.param('id')), access));
+    })
+    .post('/members/:id/resume-collection', describeOperation({ summary: "Resume collection of the member's paused plan", auth: 'operator', response: actionResultSchema }), async (c) => c.json(await support.resumeCollection(requireUser(c), memberId(c.req.param('id')))))
+    .post('/members/:id/ban', describeOperation({ summary: 'Ban the member: access ends now, provider subscriptions are canceled, checkout refused; optionally refund the last payment', auth: 'operator', body: banMemberRequestSchema, response: actionResultSchema }), async (c) => {
+      const request = await readJson(c, banMemberRequestSchema);
+      return c.json(await support.ban(requireUser(c), memberId(c.req.param('id')), request));
+    })
     .get('/operators', describeOperation({ summary: 'The named operators and how far each account has proven itself', auth: 'operator', response: operatorListSchema }), async (c) => c.json(await operatorList(deps.directory), 200, NO_STORE))
     .post('/operators/invite', describeOperation({ summary: 'Name an address an operator and mail it a one-time invitation', auth: 'operator', body: operatorInviteRequestSchema, response: actionResultSchema }), async (c) => {
       const operator = requireUser(c);

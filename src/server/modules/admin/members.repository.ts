@@ -123,3 +123,14 @@ export async function accessRowIds(db: Db, userId: string): Promise<string[]> {
     .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.isActive, true)));
   return rows.map((row) => row.id);
 }
+
+/** The member's newest paid order with the payment it was paid by (what a ban may refund). */
+export async function lastPaidOrder(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: orders.id, amount: orders.amount, currency: orders.currency, paymentId: sql<string | null>`COALESCE(${orders.providerPaymentIntentId}, ${orders.providerPaymentId})` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'paid'), sql`${orders.amount} > 0`))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.paymentId ? { ...row, paymentId: row.paymentId } : null;
+}

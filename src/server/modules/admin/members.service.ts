@@ -3,6 +3,7 @@ import { MEMBER_ACCESS_HISTORY_SIZE, MEMBERS_PAGE_SIZE, type ActionResult, type 
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/session-user';
 import { accountsOfMember } from '../discord/discord.repository';
+import { banOf } from '../billing/member-bans.repository';
 import { changesOfMember } from '../entitlements/access-changes.repository';
 import type { Entitlements } from '../entitlements/entitlements';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
@@ -49,14 +50,16 @@ export function customerUrl(row: { provider: string; providerCustomerId: string 
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/** The member an action names, or the console's 404 for an id we do not have. */
+export async function requireMember(db: Db, userId: string) {
+  const member = await findMember(db, userId);
+  if (!member) throw serverError('noMember');
+  return member;
+}
+
 export function createMembersService(deps: MembersServiceDeps) {
   const { db, clock, reconciler, tradingView } = deps;
-
-  async function memberOr404(userId: string) {
-    const member = await findMember(db, userId);
-    if (!member) throw serverError('noMember');
-    return member;
-  }
+  const memberOr404 = (userId: string) => requireMember(db, userId);
 
   return {
     async list(query: MemberListQuery): Promise<MemberList> {
@@ -71,7 +74,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async detail(userId: string): Promise<MemberDetail> {
       const member = await memberOr404(userId);
-      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts] = await Promise.all([
+      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts, ban] = await Promise.all([
         subscriptionsOf(db, userId),
         ordersOf(db, userId),
         grantsOf(db, userId),
@@ -80,6 +83,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         currentUsername(db, userId),
         changesOfMember(db, userId, MEMBER_ACCESS_HISTORY_SIZE),
         accountsOfMember(db, userId),
+        banOf(db, userId),
       ]);
       const shopAccess = await shopAccessOf(db, grants.map((grant) => grant.username));
       const withCustomer = subscriptions.find((row) => customerUrl(row) !== null);
@@ -97,6 +101,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           providerSubscriptionId: row.providerSubscriptionId,
           checkoutSessionId: row.checkoutSessionId,
           revokedReason: row.revokedReason,
+          collectionPaused: row.collectionPaused,
           // the member's current name: the username is the member's, no longer a row's
           tradingviewUsername: username,
           createdAt: row.createdAt.toISOString(),
@@ -126,6 +131,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         })),
         securityEvents: events.map((event) => ({ id: event.id, event: event.event, count: event.count, ipAddress: event.ipAddress, createdAt: event.createdAt.toISOString() })),
         customerUrl: withCustomer ? customerUrl(withCustomer) : null,
+        ban: ban ? { bannedBy: ban.bannedBy, reason: ban.reason, refundedPaymentId: ban.refundedPaymentId, createdAt: ban.createdAt.toISOString() } : null,
         accessHistory: changes.map((change) => ({
           id: change.id,
           kind: change.kind,
@@ -170,11 +176,16 @@ export function createMembersService(deps: MembersServiceDeps) {
       return { message: failed.length ? `Retrying ${failed.map((grant) => grant.username).join(', ')} now.` : 'No failed grant; access was checked again.' };
     },
 
+    /**
+     * Moves the member's TradingView access to another username: TradingView must know it, the
+     * previous name is kept in the history and its access revoked in the same reconciler pass.
+     */
     async correctUsername(operator: SessionUser, userId: string, username: string): Promise<ActionResult> {
       await memberOr404(userId);
+      const previous = await currentUsername(db, userId);
       const { verifiedUsername } = await tradingView.setUsername(userId, username);
-      await recordOperatorAction(db, { operator: operator.email, action: 'correct_username', targetUserId: userId, details: { username: verifiedUsername } });
-      return { message: `TradingView username set to ${verifiedUsername}; the previous one's access is revoked.` };
+      await recordOperatorAction(db, { operator: operator.email, action: 'correct_username', targetUserId: userId, details: { username: verifiedUsername, previous } });
+      return { message: `TradingView access moved to ${verifiedUsername}${previous && previous !== verifiedUsername ? `; ${previous}'s access is revoked` : ''}.` };
     },
 
     /** Access until the end of `until` (a UTC day), with no payment. */

@@ -37,6 +37,7 @@ import type { PromotionsService } from '../promotions/promotions.service';
 import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from '../payments/payments.port';
 import { currentUsername } from '../tradingview/tradingview.repository';
 import type { TrialsService } from '../trials/trials.service';
+import { isBanned } from './member-bans.repository';
 import { serverError } from '../../http/server-errors';
 
 export type BillingServiceDeps = {
@@ -211,6 +212,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       // Only members hear what they already hold. An anonymous checkout is answered the same
       // whoever owns the e-mail it names, or it would tell anyone who subscribes to what; a
       // member's second plan bought that way is judged a duplicate and refunded after payment.
+      if (await isBanned(db, { userId: user?.id ?? null, email })) throw serverError('accountBanned');
       if (user) await assertMayBuy(user.id, planType);
       // The landing page's code is checked again here: it may have expired or run out since.
       const promotion = input.promotionCode ? await checkoutPromotion(input.promotionCode, planType, email) : null;

@@ -60,6 +60,8 @@ export type ProviderState = {
   isActive: boolean;
   expiresAt: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** A recurring plan whose collection is paused at the provider (one-time purchases: never). */
+  collectionPaused?: boolean;
   /** The moment the provider's object was read: an older snapshot never overwrites a newer one. */
   asOf: Date;
 };
@@ -95,6 +97,7 @@ const snapshotColumns = (state: ProviderState, link: Omit<Link, 'checkoutSession
   providerCustomerId: link.providerCustomerId,
   providerLivemode: link.providerLivemode,
   providerUpdatedAt: state.asOf,
+  collectionPaused: state.collectionPaused ?? false,
 });
 
 // On conflict, both kinds of row keep the user they were linked to, take the newest customer id
@@ -125,6 +128,7 @@ export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: 
         isActive: activeUnlessRevoked,
         expiresAt: keepUnlessFresh('expires_at'),
         cancelAtPeriodEnd: keepUnlessFresh('cancel_at_period_end'),
+        collectionPaused: keepUnlessFresh('collection_paused'),
         orderId: sql`CASE WHEN ${fresh} AND ${us.planType} <> excluded.plan_type THEN NULL ELSE COALESCE(${us.orderId}, excluded.order_id) END`,
         checkoutSessionId: sql`COALESCE(${us.checkoutSessionId}, excluded.checkout_session_id)`,
         ...mergedOnConflict(),

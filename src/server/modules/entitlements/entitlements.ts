@@ -31,6 +31,7 @@ const CAUSE_OF_REVOKE: Record<RevokedReason, AccessChangeCause | null> = {
   refunded: 'refunded',
   disputed: 'disputed',
   operator: 'revoked',
+  banned: 'revoked',
   // a duplicate or replaced purchase never leaves the member without the plan they hold
   duplicate: null,
   replaced: null,

@@ -276,6 +276,7 @@ describe('recurringRowState', () => {
     endedAt: null,
     livemode: false,
     latestInvoiceId: 'in_1',
+    pausedAccess: null,
   };
   const asOf = new Date('2030-01-10T00:00:00Z');
 
@@ -290,6 +291,12 @@ describe('recurringRowState', () => {
     { status: 'unpaid', expected: { status: 'unpaid', isActive: false } },
   ])('$status', ({ status, expected }) => {
     expect(recurringRowState({ ...base, status }, 'monthly', asOf)).toMatchObject(expected);
+  });
+
+  it('collection paused: access per the vendor\'s choice, kept or stopped until resumed', () => {
+    expect(recurringRowState({ ...base, status: 'active', pausedAccess: 'keep' }, 'monthly', asOf)).toMatchObject({ isActive: true, collectionPaused: true, expiresAt: base.currentPeriodEnd });
+    expect(recurringRowState({ ...base, status: 'active', pausedAccess: 'stop' }, 'monthly', asOf)).toMatchObject({ isActive: false, collectionPaused: true, expiresAt: base.currentPeriodEnd });
+    expect(recurringRowState({ ...base, status: 'active' }, 'monthly', asOf)).toMatchObject({ isActive: true, collectionPaused: false });
   });
 
   it('a subscription cancelled at once keeps access to the end of its paid period', () => {

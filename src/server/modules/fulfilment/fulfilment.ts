@@ -38,7 +38,13 @@ export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
  * keeps only what was paid.
  */
 export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType, asOf: Date, previous?: Pick<SubscriptionRecord, 'status' | 'expiresAt'> | null): ProviderState {
-  const base = { planType, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, asOf };
+  const state = providerRowState(sub, planType, asOf, previous);
+  // Collection paused with access stopped (the vendor's choice in the console): no access until resumed.
+  return sub.pausedAccess === 'stop' ? { ...state, isActive: false } : state;
+}
+
+function providerRowState(sub: SubscriptionSnapshot, planType: PlanType, asOf: Date, previous?: Pick<SubscriptionRecord, 'status' | 'expiresAt'> | null): ProviderState {
+  const base = { planType, cancelAtPeriodEnd: sub.cancelAtPeriodEnd, collectionPaused: sub.pausedAccess !== null, asOf };
   switch (sub.status) {
     case 'active':
     case 'trialing':

@@ -6,6 +6,7 @@
 import type { DisputeOutcome } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';
+import type { PausedAccess } from '@shared/support-actions';
 import type { ProviderDiscount, ProviderPromotions } from './promotions.port';
 
 export type CheckoutMode = 'payment' | 'subscription';
@@ -70,6 +71,8 @@ export type SubscriptionSnapshot = {
   livemode: boolean;
   /** The invoice of the current period (what a prorated refund is taken from). */
   latestInvoiceId: string | null;
+  /** Collection paused (Stripe's pause_collection) with the access the vendor chose meanwhile; null: collecting. */
+  pausedAccess: PausedAccess | null;
 };
 
 export type InvoiceSnapshot = {
@@ -197,6 +200,14 @@ export type PaymentsCore = {
   promotions: ProviderPromotions;
   /** Ends a subscription's free trial now (Stripe: trial_end 'now'), so its first invoice is charged; a no-op when it is not trialing. */
   endTrialNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /**
+   * Free days: the subscription's paid time now ends at `until`, the next charge then, and nothing
+   * is charged or credited for the change (Stripe: trial_end with proration_behavior none).
+   */
+  extendPeriod(subscriptionId: string, until: Date): Promise<SubscriptionSnapshot>;
+  /** Stops collecting payment (renewals are voided) until resumed; `access` is kept with the subscription. */
+  pauseCollection(subscriptionId: string, access: PausedAccess): Promise<SubscriptionSnapshot>;
+  resumeCollection(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** The fingerprint of the card a subscription charges (the same card gives the same value); null when unknown. */
   cardFingerprint(subscriptionId: string): Promise<string | null>;
 };

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { disputeOutcome } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
+import { isPausedAccess, type PausedAccess } from '@shared/support-actions';
 import type { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type {
@@ -46,6 +47,13 @@ const toDate = (seconds: number | null | undefined) => (typeof seconds === 'numb
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
 /** The member's card asks for authentication; the same text as the shared error table. */
+
+/**
+ * The subscription's metadata key that keeps the vendor's choice of access while collection is
+ * paused; a pause made in Stripe's dashboard has none and keeps access, as Stripe's status stays active.
+ */
+const PAUSE_ACCESS_KEY = 'pause_access';
+const pausedAccessOf = (chosen: string | undefined): PausedAccess => (isPausedAccess(chosen) ? chosen : 'keep');
 
 /** Stripe's answer when the portal has never been configured in this mode. */
 const PORTAL_NOT_CONFIGURED = /No configuration provided/i;
@@ -128,6 +136,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       endedAt: toDate(sub.ended_at),
       livemode: sub.livemode,
       latestInvoiceId: idOf(sub.latest_invoice),
+      pausedAccess: sub.pause_collection ? pausedAccessOf(sub.metadata?.[PAUSE_ACCESS_KEY]) : null,
     };
   }
 
@@ -396,6 +405,29 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       if (current.status !== 'trialing') return subscriptionSnapshot(current);
       // Stripe invoices the plan at once and charges the card on file (the subscription's default).
       const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, { trial_end: 'now' }, write()));
+      if (!sub) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(sub);
+    },
+
+    async extendPeriod(id, until) {
+      // A trial end later than the period's moves the next charge there and bills nothing for the days between.
+      const params: Stripe.SubscriptionUpdateParams = { trial_end: Math.floor(until.getTime() / 1000), proration_behavior: 'none' };
+      const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
+      if (!sub) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(sub);
+    },
+
+    async pauseCollection(id, access) {
+      // 'void': the invoices of the paused time are voided, so nothing is owed on resume
+      const params: Stripe.SubscriptionUpdateParams = { pause_collection: { behavior: 'void' }, metadata: { [PAUSE_ACCESS_KEY]: access } };
+      const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
+      if (!sub) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(sub);
+    },
+
+    async resumeCollection(id) {
+      const params: Stripe.SubscriptionUpdateParams = { pause_collection: '', metadata: { [PAUSE_ACCESS_KEY]: '' } };
+      const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
       if (!sub) throw serverError('noSubscriptionReturned');
       return subscriptionSnapshot(sub);
     },

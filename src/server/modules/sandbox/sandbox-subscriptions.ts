@@ -29,12 +29,13 @@ function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | 
     endedAt: row.status === 'canceled' ? row.canceledAt : null,
     livemode: false,
     latestInvoiceId,
+    pausedAccess: row.pausedAccess,
   };
 }
 
 type SubscriptionCalls = Pick<
   SandboxPaymentsPort,
-  'retrieveSubscription' | 'previewPlanChange' | 'applyPlanChange' | 'cancelSubscriptionNow' | 'createPortalSession'
+  'retrieveSubscription' | 'previewPlanChange' | 'applyPlanChange' | 'cancelSubscriptionNow' | 'createPortalSession' | 'extendPeriod' | 'pauseCollection' | 'resumeCollection'
 > &
   Pick<SandboxOperations, 'getPortal' | 'setCancelAtPeriodEnd' | 'advanceToPeriodEnd' | 'runClock'>;
 
@@ -75,6 +76,12 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       const start = sub.currentPeriodEnd;
       const end = planPeriodEnd(planType, start);
       if (!end) return false;
+      if (sub.pausedAccess) {
+        // Collection paused: the period moves on and its invoice is voided, so nothing is charged or owed.
+        await tx.update(sandboxSubscriptions).set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: at }).where(eq(sandboxSubscriptions.id, id));
+        await emit(tx, at, 'customer.subscription.updated', { subscriptionId: id });
+        return true;
+      }
       const card = await cardOf(tx, sub.customerId);
       const paid = !card?.laterChargesFail;
       const line = { description: `1 × ${planName(planType)} (${start.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`, amount: sub.unitAmount, proration: false };
@@ -87,6 +94,19 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       await emit(tx, at, paid ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoice.id, subscriptionId: id });
       await emit(tx, at, 'customer.subscription.updated', { subscriptionId: id });
       return true;
+    });
+  }
+
+  /** Changes a live subscription as a provider update would (refused once it has ended) and tells of it. */
+  async function updateLive(id: string, changes: (sub: SubscriptionRow, now: Date) => Partial<SubscriptionRow>): Promise<SubscriptionSnapshot> {
+    const now = clock();
+    return db.transaction(async (tx) => {
+      const sub = await lockSubscription(tx, id);
+      if (!sub) throw serverError('noCustomer');
+      if (sub.status === 'canceled') throw serverError('sandboxSubscriptionEnded');
+      const [updated] = await tx.update(sandboxSubscriptions).set({ ...changes(sub, now), updatedAt: now }).where(eq(sandboxSubscriptions.id, id)).returning();
+      await emit(tx, now, 'customer.subscription.updated', { subscriptionId: id });
+      return snapshotOf(tx, updated!);
     });
   }
 
@@ -243,6 +263,11 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         return snapshotOf(tx, updated);
       });
     },
+
+    // As Stripe does with trial_end: the plan is trialing until `until`, its period now to then, nothing charged.
+    extendPeriod: (id, until) => updateLive(id, (_sub, now) => ({ status: 'trialing', trialEnd: until, currentPeriodStart: now, currentPeriodEnd: until })),
+    pauseCollection: (id, access) => updateLive(id, () => ({ pausedAccess: access })),
+    resumeCollection: (id) => updateLive(id, () => ({ pausedAccess: null })),
 
     async createPortalSession({ customerId }) {
       return { url: `/sandbox/portal/${customerId}` };

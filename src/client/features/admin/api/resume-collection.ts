@@ -1,0 +1,5 @@
+import { postMemberAction, useMemberAction } from './member-action';
+
+export const resumeCollection = (memberId: string) => postMemberAction(memberId, 'resume-collection');
+
+export const useResumeCollection = () => useMemberAction(resumeCollection);
