@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { GrantDesired, GrantStatus, GrantTarget, SubscriptionAccessRow } from '@shared/tradingview-grants';
+import { sameTarget, targetOf, type GrantDesired, type GrantStatus, type GrantTarget, type SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user, userSubscriptions } from '../../db/schema';
@@ -130,6 +130,7 @@ export async function grantFor(db: Db, userId: string, username: string): Promis
 const targetColumns = (target: GrantTarget) => ({
   desired: target.desired,
   desiredExpiresAt: target.desired === 'grant' ? target.expiresAt : null,
+  desiredScripts: target.desired === 'grant' && target.scripts ? [...target.scripts] : null,
 });
 
 export async function createGrant(db: Db, userId: string, username: string, target: GrantTarget, now: Date): Promise<void> {
@@ -247,9 +248,9 @@ export async function otherTargetsForUsername(
   db: Db,
   username: string,
   exceptId: string,
-): Promise<{ desired: GrantDesired; desiredExpiresAt: Date | null }[]> {
+): Promise<{ desired: GrantDesired; desiredExpiresAt: Date | null; desiredScripts: string[] | null }[]> {
   const rows = await db
-    .select({ desired: tradingviewGrants.desired, desiredExpiresAt: tradingviewGrants.desiredExpiresAt })
+    .select({ desired: tradingviewGrants.desired, desiredExpiresAt: tradingviewGrants.desiredExpiresAt, desiredScripts: tradingviewGrants.desiredScripts })
     .from(tradingviewGrants)
     .where(and(sameUsername(tradingviewGrants.username, username), ne(tradingviewGrants.id, exceptId)));
   return rows.map((row) => ({ ...row, desired: row.desired as GrantDesired }));
@@ -266,8 +267,7 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tradingviewGrants).where(eq(tradingviewGrants.id, claimed.id)).for('update');
     if (!row || row.status !== 'processing' || row.nextAttemptAt.getTime() !== claimed.nextAttemptAt.getTime()) return false;
-    const unchanged =
-      row.desired === claimed.desired && (row.desiredExpiresAt?.getTime() ?? null) === (claimed.desiredExpiresAt?.getTime() ?? null);
+    const unchanged = sameTarget(targetOf(asGrant(row)), targetOf(claimed));
     if (outcome.ok) {
       await tx
         .update(tradingviewGrants)
