@@ -105,7 +105,7 @@ function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock
     input.port ??
     (settings.credentials
       ? createTradingViewClient({ baseUrl: settings.baseUrl, credentials: settings.credentials, scriptIds: settings.scriptIds })
-      : createSandboxTradingView({ db, missingUsernames: settings.sandboxMissingUsernames, clock }));
+      : createSandboxTradingView({ db, missingUsernames: settings.sandboxMissingUsernames, scripts: settings.sandboxScripts, clock }));
   const reconciler = createGrantReconciler({
     db,
     port: tradingView,
