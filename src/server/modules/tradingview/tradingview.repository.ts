@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { sameTarget, targetOf, type GrantDesired, type GrantStatus, type GrantTarget, type SubscriptionAccessRow } from '@shared/tradingview-grants';
+import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user, userSubscriptions } from '../../db/schema';
@@ -37,6 +38,13 @@ const subscriptionAccessRowsOf = preparedPerDb((db) =>
 
 export async function subscriptionAccessRows(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
   return subscriptionAccessRowsOf(db).execute({ userId });
+}
+
+/** Members with a subscription row of any of these plans (whose bundle a catalog change moves). */
+export async function usersOnPlans(db: Db, plans: readonly PlanType[]): Promise<string[]> {
+  if (plans.length === 0) return [];
+  const rows = await db.selectDistinct({ userId: userSubscriptions.userId }).from(userSubscriptions).where(inArray(userSubscriptions.planType, [...plans]));
+  return rows.flatMap((row) => (row.userId ? [row.userId] : []));
 }
 
 // ---------------------------------------------------------------- usernames
