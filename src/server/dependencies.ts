@@ -95,7 +95,7 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
  * The real TradingView client when session cookies are configured, else the sandbox, and the
  * reconciler that drives it; `port` lets tests pass another adapter.
  */
-function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: TradingViewPort | undefined }): {
+export function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: TradingViewPort | undefined }): {
   tradingView: TradingViewPort;
   reconciler: GrantReconciler;
 } {
