@@ -94,6 +94,13 @@ export const setScriptPlansRequestSchema = z.object({
   plans: z.array(z.enum(PLAN_TYPES, { message: `The plans are ${PLAN_TYPES.join(', ')}.` })).max(PLAN_TYPES.length),
 });
 
+export const setScriptPlansResultSchema = z.object({
+  script: catalogScriptSchema,
+  /** Members on the plans that changed, whose grants were brought up to date. */
+  resynced: z.number().int(),
+});
+export type SetScriptPlansResult = z.infer<typeof setScriptPlansResultSchema>;
+
 export const scriptSyncResultSchema = z.object({
   added: z.array(z.string()),
   renamed: z.array(z.string()),
