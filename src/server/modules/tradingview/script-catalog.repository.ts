@@ -37,6 +37,14 @@ export async function catalogScriptIds(db: Db, initialBundle: readonly string[])
   return (await readCatalog(db, initialBundle)).map((row) => row.id);
 }
 
+/** The names of these scripts, in the order given (an id not in the catalog stands for itself). */
+export async function scriptNames(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: tradingviewScripts.id, name: tradingviewScripts.name }).from(tradingviewScripts).where(inArray(tradingviewScripts.id, [...ids]));
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return ids.map((id) => names.get(id) ?? id);
+}
+
 export async function addScripts(db: Db, scripts: readonly CatalogScript[], now: Date): Promise<void> {
   if (scripts.length === 0) return;
   await db

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLAN_TYPES, type PlanType } from '@shared/plans';
 import type { Database } from '../../db/client';
-import { sandboxTradingviewAccess, user, userSubscriptions } from '../../db/schema';
+import { outbox, sandboxTradingviewAccess, user, userSubscriptions } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { createLogger } from '../../logger';
 import { createSandboxTradingView, type SandboxOperation } from '../sandbox/sandbox-tradingview';
@@ -38,7 +38,7 @@ let audited: { operator: string; action: string; details: Record<string, unknown
 
 sandboxTradingViewSuite(
   {
-    truncate: sql`TRUNCATE tradingview_scripts, tradingview_grants, tradingview_shop_access, sandbox_tradingview_access, sandbox_switches, user_subscriptions, "user" CASCADE`,
+    truncate: sql`TRUNCATE tradingview_scripts, outbox, tradingview_grants, tradingview_shop_access, sandbox_tradingview_access, sandbox_switches, user_subscriptions, "user" CASCADE`,
     missingUsernames: [],
     clock,
   },
@@ -196,6 +196,16 @@ describe('plans choose their scripts', () => {
 
     expect(await held('Switcher')).toEqual([PRO, SMC].sort());
     expect(writes().sort()).toEqual([`add ${SMC} Switcher`, `remove ${VOL} Switcher`]);
+  });
+
+  it("the access mail names the scripts of the member's bundle", async () => {
+    const { catalog, reconciler } = build();
+    await catalog.sync('ops@example.com');
+    await catalog.setPlans(SMC, ['yearly'], 'ops@example.com');
+    await reconciler.syncUser(await member('monthly', 'Monthly_Joe'));
+    await settle(reconciler);
+    const mails = await database.db.select({ data: outbox.data }).from(outbox).where(eq(outbox.template, 'tradingview_active'));
+    expect(mails.map((mail) => mail.data)).toEqual([{ username: 'Monthly_Joe', scripts: ['Pro V2', 'Volatility Index'] }]);
   });
 
   it('an unknown script id: a 404 that names it, and nothing changed', async () => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user, userSubscriptions } from '../../db/schema';
 import { queueAccessActiveMail } from '../mail/lifecycle-mails';
+import { scriptNames } from './script-catalog.repository';
 import type { ScriptAccess, ShopAccess } from './tradingview.port';
 
 type StoredGrant = typeof tradingviewGrants.$inferSelect;
@@ -290,7 +291,7 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
         })
         .where(eq(tradingviewGrants.id, row.id));
       // First confirmed grant of this row: the member is told, once (the key dedupes re-grants).
-      if (unchanged && claimed.desired === 'grant') await queueAccessActiveMail(tx, row);
+      if (unchanged && outcome.applied.desired === 'grant') await queueAccessActiveMail(tx, row, await scriptNames(tx, outcome.applied.scripts ?? []));
       return true;
     }
     const attempts = unchanged ? row.attempts + 1 : 0;
