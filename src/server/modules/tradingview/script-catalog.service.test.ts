@@ -208,6 +208,15 @@ describe('plans choose their scripts', () => {
     expect(mails.map((mail) => mail.data)).toEqual([{ username: 'Monthly_Joe', scripts: ['Pro V2', 'Volatility Index'] }]);
   });
 
+  it('a plan with no scripts: its members hold none of the shop\'s access, and no "access is active" mail', async () => {
+    const { catalog, reconciler } = build();
+    for (const script of BUNDLE) await catalog.setPlans(script, ['yearly'], 'ops@example.com');
+    await reconciler.syncUser(await member('monthly', 'Monthly_Joe'));
+    await settle(reconciler);
+    expect(await held('Monthly_Joe')).toEqual([]);
+    expect(await database.db.select().from(outbox).where(eq(outbox.template, 'tradingview_active'))).toEqual([]);
+  });
+
   it('an unknown script id: a 404 that names it, and nothing changed', async () => {
     const { catalog } = build();
     const error = await refusal(catalog.setPlans('PUB;nope', ['monthly'], 'ops@example.com'));

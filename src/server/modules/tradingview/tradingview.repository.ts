@@ -290,8 +290,10 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
           updatedAt: now,
         })
         .where(eq(tradingviewGrants.id, row.id));
-      // First confirmed grant of this row: the member is told, once (the key dedupes re-grants).
-      if (unchanged && outcome.applied.desired === 'grant') await queueAccessActiveMail(tx, row, await scriptNames(tx, outcome.applied.scripts ?? []));
+      // First confirmed grant of a script to this row: the member is told, once (the key dedupes
+      // re-grants); a plan whose bundle is empty gives nothing to tell.
+      const granted = outcome.applied.desired === 'grant' ? (outcome.applied.scripts ?? []) : [];
+      if (unchanged && granted.length > 0) await queueAccessActiveMail(tx, row, await scriptNames(tx, granted));
       return true;
     }
     const attempts = unchanged ? row.attempts + 1 : 0;
