@@ -32,6 +32,7 @@ import { applySubscription } from './modules/fulfilment/fulfilment';
 import { createTrialsService, type TrialsService } from './modules/trials/trials.service';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
 import { recordOperatorAction } from './modules/admin/audit.repository';
+import { createScriptCatalogService, type ScriptCatalogService } from './modules/tradingview/script-catalog.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -58,6 +59,7 @@ export type Services = {
   support: SupportActions;
   reports: ReportsService;
   adminOps: AdminOpsServices;
+  scripts: ScriptCatalogService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -133,6 +135,14 @@ export function compose(deps: Dependencies): Composition {
     reports: createReportsService({ db, clock, prices: config.site.prices }),
     members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
     support: createSupportActions({ db, clock, payments, entitlements, logger: logger.child({ module: 'support' }) }),
+    scripts: createScriptCatalogService({
+      db,
+      port: deps.tradingView,
+      reconciler,
+      initialBundle: config.tradingView.scriptIds,
+      clock,
+      audit: (entry) => recordOperatorAction(db, entry),
+    }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
   };
   const jobs: Jobs = {

@@ -220,6 +220,13 @@ function buildConfig(env: Env) {
       ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, botToken: env.DISCORD_BOT_TOKEN, guildId: env.DISCORD_GUILD_ID }
       : null;
   const slug = env.BRAND_SLUG;
+  // The sandbox vendor's three invite-only scripts, and the bundle of every plan by default.
+  const sandboxScripts = [
+    { id: `PUB;${slug}-pro-v2`, name: `${env.BRAND_NAME} Pro V2` },
+    { id: `PUB;${slug}-smart-money-concepts`, name: `${env.BRAND_NAME} Smart Money Concepts` },
+    { id: `PUB;${slug}-volatility-index`, name: `${env.BRAND_NAME} Volatility Index` },
+  ];
+  const scriptIds = env.TRADINGVIEW_SCRIPT_IDS.length ? env.TRADINGVIEW_SCRIPT_IDS : sandboxScripts.map((script) => script.id);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -249,9 +256,10 @@ function buildConfig(env: Env) {
     tax: { enabled: env.STRIPE_TAX, behavior: env.PRICES_INCLUDE_TAX ? ('inclusive' as const) : ('exclusive' as const) },
     tradingView: {
       baseUrl: env.TRADINGVIEW_BASE_URL.replace(/\/$/, ''),
-      scriptIds: env.TRADINGVIEW_SCRIPT_IDS.length
-        ? env.TRADINGVIEW_SCRIPT_IDS
-        : [`PUB;${slug}-pro-v2`, `PUB;${slug}-smart-money-concepts`, `PUB;${slug}-volatility-index`],
+      /** TRADINGVIEW_SCRIPT_IDS: the initial bundle of every plan in the script catalog. */
+      scriptIds,
+      /** What the sandbox TradingView lists as the vendor's invite-only scripts: the configured ids. */
+      sandboxScripts: scriptIds.map((id) => sandboxScripts.find((script) => script.id === id) ?? { id, name: id.replace(/^PUB;/, '') }),
       credentials: tradingView,
       sandboxMissingUsernames: env.SANDBOX_TRADINGVIEW_MISSING_USERNAMES,
       reconcileIntervalMs: env.RECONCILER_INTERVAL_MS,

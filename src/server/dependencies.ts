@@ -95,7 +95,7 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
  * The real TradingView client when session cookies are configured, else the sandbox, and the
  * reconciler that drives it; `port` lets tests pass another adapter.
  */
-function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: TradingViewPort | undefined }): {
+export function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: TradingViewPort | undefined }): {
   tradingView: TradingViewPort;
   reconciler: GrantReconciler;
 } {
@@ -105,7 +105,7 @@ function buildTradingView(input: { config: Config; db: Db; logger: Logger; clock
     input.port ??
     (settings.credentials
       ? createTradingViewClient({ baseUrl: settings.baseUrl, credentials: settings.credentials, scriptIds: settings.scriptIds })
-      : createSandboxTradingView({ db, missingUsernames: settings.sandboxMissingUsernames, clock }));
+      : createSandboxTradingView({ db, missingUsernames: settings.sandboxMissingUsernames, scripts: settings.sandboxScripts, clock }));
   const reconciler = createGrantReconciler({
     db,
     port: tradingView,

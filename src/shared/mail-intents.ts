@@ -13,7 +13,8 @@ export type MailIntentData = {
   finish_setup_reminder: { sessionId: string; planType: PlanType };
   /** renewsAt: ISO date of the next renewal; null for lifetime. */
   receipt: { planType: PlanType; amount: number; currency: string; renewsAt: string | null; trial?: TrialReceipt; /** The tax included in amount (absent: none). */ amountTax?: number };
-  tradingview_active: { username: string };
+  /** scripts: the names of the scripts granted (absent on mails queued before bundles: TRADINGVIEW_SCRIPT_IDS). */
+  tradingview_active: { username: string; scripts?: string[] };
   payment_failed: { planType: PlanType };
   access_ending: { planType: PlanType; endsAt: string };
   access_ended: { planType: PlanType };

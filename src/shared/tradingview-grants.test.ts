@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PLAN_TYPES } from './plans';
+import type { CatalogScript } from './script-catalog';
 import {
   GRANT_STATUS_TEXTS,
   desiredGrant,
@@ -9,6 +11,7 @@ import {
   memberGrantStatus,
   planGrantChanges,
   retryDelayMs,
+  type AccessTarget,
   type ExistingGrant,
   type GrantRowView,
   type GrantTarget,
@@ -29,31 +32,44 @@ function sub(overrides: Partial<SubscriptionAccessRow> = {}): SubscriptionAccess
   };
 }
 
-const grant = (expiresAt: Date | null): GrantTarget => ({ desired: 'grant', expiresAt });
+// Pro is in every plan; Scanner only in yearly and lifetime.
+const CATALOG: CatalogScript[] = [
+  { id: 'PUB;pro', name: 'Pro', plans: [...PLAN_TYPES] },
+  { id: 'PUB;scanner', name: 'Scanner', plans: ['yearly', 'lifetime'] },
+];
+const EVERY = ['PUB;pro', 'PUB;scanner'];
+const access = (expiresAt: Date | null): AccessTarget => ({ desired: 'grant', expiresAt });
+const grant = (expiresAt: Date | null, scripts: readonly string[] | null = ['PUB;pro']): GrantTarget => ({ desired: 'grant', expiresAt, scripts });
 const REVOKE: GrantTarget = { desired: 'revoke' };
 
 describe('desiredGrant', () => {
-  it.each<[string, SubscriptionAccessRow[], GrantTarget]>([
-    ['active monthly: until its expiry', [sub()], grant(JULY)],
-    ['lifetime: no expiry', [sub({ planType: 'lifetime', expiresAt: null })], grant(null)],
-    ['lifetime with a stray expiry: still no expiry', [sub({ planType: 'lifetime', expiresAt: PAST })], grant(null)],
-    ['recurring with expiry not known yet: no expiry', [sub({ expiresAt: null })], grant(null)],
-    ['canceled at period end, before expiry: until expiry', [sub({ planType: 'quarterly' })], grant(JULY)],
-    ['expiry passed: revoke', [sub({ expiresAt: PAST })], REVOKE],
-    ['expiring exactly now: revoke', [sub({ expiresAt: NOW })], REVOKE],
-    ['refunded (is_active false): revoke', [sub({ isActive: false })], REVOKE],
-    ['refunded lifetime: revoke', [sub({ planType: 'lifetime', isActive: false, expiresAt: null })], REVOKE],
-    ['no subscription rows (deleted): revoke', [], REVOKE],
-    ['renewal row beside the old one: the later expiry', [sub({ expiresAt: JULY }), sub({ expiresAt: AUGUST })], grant(AUGUST)],
-    ['expired monthly and active lifetime: no expiry', [sub({ expiresAt: PAST }), sub({ planType: 'lifetime', expiresAt: null })], grant(null)],
-    ['monthly and lifetime, lifetime refunded: until the monthly expiry', [sub(), sub({ planType: 'lifetime', expiresAt: null, isActive: false })], grant(JULY)],
+  it.each<[string, SubscriptionAccessRow[], AccessTarget]>([
+    ['active monthly: until its expiry', [sub()], access(JULY)],
+    ['lifetime: no expiry', [sub({ planType: 'lifetime', expiresAt: null })], access(null)],
+    ['lifetime with a stray expiry: still no expiry', [sub({ planType: 'lifetime', expiresAt: PAST })], access(null)],
+    ['recurring with expiry not known yet: no expiry', [sub({ expiresAt: null })], access(null)],
+    ['canceled at period end, before expiry: until expiry', [sub({ planType: 'quarterly' })], access(JULY)],
+    ['expiry passed: revoke', [sub({ expiresAt: PAST })], { desired: 'revoke' }],
+    ['expiring exactly now: revoke', [sub({ expiresAt: NOW })], { desired: 'revoke' }],
+    ['refunded (is_active false): revoke', [sub({ isActive: false })], { desired: 'revoke' }],
+    ['refunded lifetime: revoke', [sub({ planType: 'lifetime', isActive: false, expiresAt: null })], { desired: 'revoke' }],
+    ['no subscription rows (deleted): revoke', [], { desired: 'revoke' }],
+    ['renewal row beside the old one: the later expiry', [sub({ expiresAt: JULY }), sub({ expiresAt: AUGUST })], access(AUGUST)],
+    ['expired monthly and active lifetime: no expiry', [sub({ expiresAt: PAST }), sub({ planType: 'lifetime', expiresAt: null })], access(null)],
+    ['monthly and lifetime, lifetime refunded: until the monthly expiry', [sub(), sub({ planType: 'lifetime', expiresAt: null, isActive: false })], access(JULY)],
   ])('%s', (_name, rows, expected) => {
     expect(desiredGrant(rows, NOW)).toEqual(expected);
   });
 });
 
 function existing(username: string, target: GrantTarget, id = username): ExistingGrant {
-  return { id, username, desired: target.desired, desiredExpiresAt: target.desired === 'grant' ? target.expiresAt : null };
+  return {
+    id,
+    username,
+    desired: target.desired,
+    desiredExpiresAt: target.desired === 'grant' ? target.expiresAt : null,
+    desiredScripts: target.desired === 'grant' ? target.scripts : null,
+  };
 }
 
 describe('planGrantChanges', () => {
@@ -115,8 +131,18 @@ describe('memberGrantChanges (the username kept apart from the subscriptions)', 
     ],
     ['username removed (member without one): every old name revoked', [existing('joe', grant(JULY))], null, [sub()], [{ kind: 'update', id: 'joe', username: 'joe', target: REVOKE }]],
     ['subscriptions gone: the current name is revoked', [existing('joe', grant(JULY))], 'joe', [], [{ kind: 'update', id: 'joe', username: 'joe', target: REVOKE }]],
+    ["a yearly plan: its bundle's scripts", [], 'joe', [sub({ planType: 'yearly' })], [{ kind: 'create', username: 'joe', target: grant(JULY, EVERY) }]],
+    [
+      'monthly to yearly, same expiry: the scripts change',
+      [existing('joe', grant(JULY))],
+      'joe',
+      [sub({ planType: 'yearly' })],
+      [{ kind: 'update', id: 'joe', username: 'joe', target: grant(JULY, EVERY) }],
+    ],
+    ['a row from before bundles: rewritten with its scripts', [existing('joe', grant(JULY, null))], 'joe', [sub()], [{ kind: 'update', id: 'joe', username: 'joe', target: grant(JULY) }]],
+    ['a refunded yearly beside a monthly: only the monthly bundle', [], 'joe', [sub(), sub({ planType: 'yearly', isActive: false })], [{ kind: 'create', username: 'joe', target: grant(JULY) }]],
   ])('%s', (_name, rows, username, subscriptions, expected) => {
-    expect(memberGrantChanges(rows, { username, subscriptions }, NOW)).toEqual(expected);
+    expect(memberGrantChanges(rows, { username, subscriptions }, CATALOG, NOW)).toEqual(expected);
   });
 });
 
@@ -128,8 +154,10 @@ describe('effectiveTarget (one TradingView account, several members)', () => {
     ['shorter plan does not cut a longer one', grant(JULY), [grant(AUGUST)], grant(AUGUST)],
     ['no expiry wins', grant(JULY), [grant(null)], grant(null)],
     ['others revoked: own target', grant(JULY), [REVOKE, REVOKE], grant(JULY)],
+    ["another member's bigger bundle: every script either is granted", grant(AUGUST), [grant(JULY, ['PUB;scanner'])], grant(AUGUST, EVERY)],
+    ['a row from before bundles: the initial bundle', grant(JULY, null), [], grant(JULY, ['PUB;initial'])],
   ])('%s', (_name, own, others, expected) => {
-    expect(effectiveTarget(own, others)).toEqual(expected);
+    expect(effectiveTarget(own, others, ['PUB;initial'])).toEqual(expected);
   });
 });
 

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { grantsAccess } from './access';
 import type { SubscriptionRow } from './access';
-import { neverExpires } from './plans';
+import { neverExpires, type PlanType } from './plans';
+import { scriptsOfPlans, type CatalogScript } from './script-catalog';
 
 /** What a grant row asks TradingView to hold for its username. */
 export type GrantDesired = 'grant' | 'revoke';
@@ -20,8 +21,15 @@ export type GrantStatus = (typeof GRANT_STATUSES)[number];
 export const TRADINGVIEW_ERROR_KINDS = ['session_expired', 'not_found', 'network', 'unexpected'] as const;
 export type TradingViewErrorKind = (typeof TRADINGVIEW_ERROR_KINDS)[number];
 
-/** The desired TradingView state for one username; `expiresAt: null` means no expiry. */
-export type GrantTarget = { desired: 'grant'; expiresAt: Date | null } | { desired: 'revoke' };
+/** Whether a member's subscriptions give access now, and until when; `expiresAt: null` means no expiry. */
+export type AccessTarget = { desired: 'grant'; expiresAt: Date | null } | { desired: 'revoke' };
+
+/**
+ * The desired TradingView state for one username: access until `expiresAt` to `scripts` (sorted;
+ * null on rows written before bundles, which stands for the TRADINGVIEW_SCRIPT_IDS bundle), and
+ * none to any other script of the catalog.
+ */
+export type GrantTarget = { desired: 'grant'; expiresAt: Date | null; scripts: readonly string[] | null } | { desired: 'revoke' };
 
 /** The fields of a subscription row that decide TradingView access (the access rule's). */
 export type SubscriptionAccessRow = Pick<SubscriptionRow, 'planType' | 'isActive' | 'expiresAt'>;
@@ -32,12 +40,17 @@ export type SubscriptionAccessRow = Pick<SubscriptionRow, 'planType' | 'isActive
  */
 export type MemberAccess = { username: string | null; subscriptions: readonly SubscriptionAccessRow[] };
 
+/** The plans among `rows` that give access now (the access rule's). */
+export function grantingPlans(rows: readonly SubscriptionAccessRow[], now: Date): Set<PlanType> {
+  return new Set(rows.filter((row) => grantsAccess(row, now)).map((row) => row.planType));
+}
+
 /**
  * What TradingView should hold while these subscriptions exist: access as long as the longest
  * row that grants access under the spec's rule (the same rule as SQL user_has_premium_access).
  * Lifetime, and a recurring row whose expiry is not known yet, give access with no expiry.
  */
-export function desiredGrant(rows: readonly SubscriptionAccessRow[], now: Date): GrantTarget {
+export function desiredGrant(rows: readonly SubscriptionAccessRow[], now: Date): AccessTarget {
   let granting = false;
   let latest: Date | null = null;
   for (const row of rows) {
@@ -55,9 +68,20 @@ export function sameExpiry(a: Date | null, b: Date | null): boolean {
   return a.getTime() === b.getTime();
 }
 
+function sameScripts(a: readonly string[] | null, b: readonly string[] | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((script, index) => script === b[index]);
+}
+
 export function sameTarget(a: GrantTarget, b: GrantTarget): boolean {
-  if (a.desired !== b.desired) return false;
-  return a.desired === 'revoke' || sameExpiry(a.expiresAt, (b as { expiresAt: Date | null }).expiresAt);
+  if (a.desired === 'revoke' || b.desired === 'revoke') return a.desired === b.desired;
+  return sameExpiry(a.expiresAt, b.expiresAt) && sameScripts(a.scripts, b.scripts);
+}
+
+/** A target's scripts, with rows from before bundles read as the TRADINGVIEW_SCRIPT_IDS bundle. */
+export function targetScripts(target: GrantTarget, initialBundle: readonly string[]): readonly string[] {
+  if (target.desired === 'revoke') return [];
+  return target.scripts ?? initialBundle;
 }
 
 export type ExistingGrant = {
@@ -65,14 +89,15 @@ export type ExistingGrant = {
   username: string;
   desired: GrantDesired;
   desiredExpiresAt: Date | null;
+  desiredScripts: readonly string[] | null;
 };
 
 export type GrantChange =
   | { kind: 'create'; username: string; target: GrantTarget }
   | { kind: 'update'; id: string; username: string; target: GrantTarget };
 
-export function targetOf(grant: Pick<ExistingGrant, 'desired' | 'desiredExpiresAt'>): GrantTarget {
-  return grant.desired === 'grant' ? { desired: 'grant', expiresAt: grant.desiredExpiresAt } : { desired: 'revoke' };
+export function targetOf(grant: Pick<ExistingGrant, 'desired' | 'desiredExpiresAt' | 'desiredScripts'>): GrantTarget {
+  return grant.desired === 'grant' ? { desired: 'grant', expiresAt: grant.desiredExpiresAt, scripts: grant.desiredScripts } : { desired: 'revoke' };
 }
 
 /**
@@ -105,21 +130,34 @@ export function planGrantChanges(
 
 /**
  * What to apply on TradingView for one username when several accounts point at it: access is
- * per TradingView account, so it is kept while any of them wants it, until the latest expiry.
- * Without this, one member's refund or shorter plan would cut another member's paid access.
+ * per TradingView account, so it is kept while any of them wants it, until the latest expiry, to
+ * every script any of them is granted. Without this, one member's refund or shorter plan would
+ * cut another member's paid access. Scripts come resolved (`targetScripts`).
  */
-export function effectiveTarget(own: GrantTarget, others: readonly GrantTarget[]): GrantTarget {
-  let result: GrantTarget = own;
+export function effectiveTarget(own: GrantTarget, others: readonly GrantTarget[], initialBundle: readonly string[]): GrantTarget {
+  let result: GrantTarget = own.desired === 'grant' ? { ...own, scripts: targetScripts(own, initialBundle) } : own;
   for (const other of others) {
     if (other.desired === 'revoke') continue;
+    const scripts = targetScripts(other, initialBundle);
     if (result.desired === 'revoke') {
-      result = other;
+      result = { ...other, scripts };
       continue;
     }
-    if (result.expiresAt === null || other.expiresAt === null) result = { desired: 'grant', expiresAt: null };
-    else if (other.expiresAt.getTime() > result.expiresAt.getTime()) result = other;
+    const expiresAt =
+      result.expiresAt === null || other.expiresAt === null ? null : new Date(Math.max(result.expiresAt.getTime(), other.expiresAt.getTime()));
+    result = { desired: 'grant', expiresAt, scripts: [...new Set([...(result.scripts ?? []), ...scripts])].sort() };
   }
   return result;
+}
+
+/**
+ * What TradingView should hold for a member: access as `desiredGrant` says, to the scripts of the
+ * plans that give access now (a plan change moves exactly the difference between two bundles).
+ */
+export function memberTarget(subscriptions: readonly SubscriptionAccessRow[], catalog: readonly CatalogScript[], now: Date): GrantTarget {
+  const access = desiredGrant(subscriptions, now);
+  if (access.desired === 'revoke') return access;
+  return { ...access, scripts: scriptsOfPlans(catalog, grantingPlans(subscriptions, now)) };
 }
 
 /**
@@ -127,8 +165,8 @@ export function effectiveTarget(own: GrantTarget, others: readonly GrantTarget[]
  * other name they used before is revoked in the same set of changes, so a changed username never
  * leaves the old name with access while the new one is granted.
  */
-export function memberGrantChanges(existing: readonly ExistingGrant[], member: MemberAccess, now: Date): GrantChange[] {
-  return planGrantChanges(existing, member.username, desiredGrant(member.subscriptions, now));
+export function memberGrantChanges(existing: readonly ExistingGrant[], member: MemberAccess, catalog: readonly CatalogScript[], now: Date): GrantChange[] {
+  return planGrantChanges(existing, member.username, memberTarget(member.subscriptions, catalog, now));
 }
 
 export const RETRY_BASE_MS = 30_000;

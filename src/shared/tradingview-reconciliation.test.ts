@@ -14,7 +14,7 @@ describe('reconcileTradingView', () => {
       ...base,
       listed: sets({ 'PUB;a': ['payer', 'lapsed', 'friend'], 'PUB;b': ['payer', 'lapsed'] }),
       shopGiven: sets({ 'PUB;a': ['payer', 'lapsed'], 'PUB;b': ['payer'] }),
-      paying: [{ userId: 'u1', email: 'payer@example.com', username: 'Payer' }],
+      paying: [{ userId: 'u1', email: 'payer@example.com', username: 'Payer', bundle: ['PUB;a', 'PUB;b'] }],
     });
     // 'friend' was given by hand and 'lapsed' on PUB;b too: neither is the shop's to report
     expect(findings.unpaid).toEqual([{ username: 'lapsed', scripts: ['PUB;a'], members: [{ userId: 'u2', email: 'lapsed@example.com' }] }]);
@@ -27,8 +27,8 @@ describe('reconcileTradingView', () => {
       listed: sets({ 'PUB;a': ['payer'], 'PUB;b': [] }),
       shopGiven: sets({}),
       paying: [
-        { userId: 'u1', email: 'payer@example.com', username: 'Payer' },
-        { userId: 'u3', email: 'new@example.com', username: 'newbie' },
+        { userId: 'u1', email: 'payer@example.com', username: 'Payer', bundle: ['PUB;a', 'PUB;b'] },
+        { userId: 'u3', email: 'new@example.com', username: 'newbie', bundle: ['PUB;a', 'PUB;b'] },
       ],
     });
     expect(findings.missing).toEqual([
@@ -36,5 +36,19 @@ describe('reconcileTradingView', () => {
       { userId: 'u3', email: 'new@example.com', username: 'newbie', scripts: ['PUB;a', 'PUB;b'] },
     ]);
     expect(findings.unpaid).toEqual([]);
+  });
+
+  it("judges each member by their plan's bundle: a script outside it is neither missing nor paid for", () => {
+    const findings = reconcileTradingView({
+      ...base,
+      listed: sets({ 'PUB;a': ['monthly_joe'], 'PUB;b': ['monthly_joe'] }),
+      shopGiven: sets({ 'PUB;a': ['monthly_joe'], 'PUB;b': ['monthly_joe'] }),
+      paying: [
+        { userId: 'u1', email: 'joe@example.com', username: 'Monthly_Joe', bundle: ['PUB;a'] },
+        { userId: 'u4', email: 'ann@example.com', username: 'yearly_ann', bundle: ['PUB;b'] },
+      ],
+    });
+    expect(findings.unpaid).toEqual([{ username: 'monthly_joe', scripts: ['PUB;b'], members: [] }]);
+    expect(findings.missing).toEqual([{ userId: 'u4', email: 'ann@example.com', username: 'yearly_ann', scripts: ['PUB;b'] }]);
   });
 });

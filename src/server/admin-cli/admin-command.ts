@@ -1,4 +1,5 @@
-// `npm run admin -- add|remove|list`: operators kept in the database, beside ADMIN_EMAILS.
+// `npm run admin -- add|remove|list`: operators kept in the database, beside ADMIN_EMAILS; `promo …`
+// and `scripts …` hand over to their own commands.
 import { z } from 'zod';
 import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
 import type { Config } from '../config';
@@ -7,9 +8,11 @@ import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { inviteOperator } from '../modules/auth/operator-invitations';
 import { listOperators, removeOperator } from '../modules/auth/operators.repository';
 import type { PromotionsService } from '../modules/promotions/promotions.service';
+import type { ScriptCatalogService } from '../modules/tradingview/script-catalog.service';
 import { runPromoCommand } from './promo-command';
+import { runScriptsCommand } from './scripts-command';
 
-export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo …';
+export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts …';
 
 /** Who the audit log names for changes made on the command line. */
 export const CLI_OPERATOR = 'command-line';
@@ -22,6 +25,8 @@ export type AdminCommandDeps = {
   clock: () => Date;
   /** Promotion codes (`promo …`), built on first use: they need the configured payment provider. */
   promotions?: () => Promise<PromotionsService>;
+  /** The script catalog (`scripts …`), built on first use: it needs the configured TradingView. */
+  scripts?: () => Promise<ScriptCatalogService>;
 };
 
 const emailSchema = z.email();
@@ -31,6 +36,10 @@ export async function runAdminCommand(deps: AdminCommandDeps, args: readonly str
   if (command === 'promo') {
     if (!deps.promotions) return { output: 'Promotion codes are not available here.', exitCode: 2 };
     return runPromoCommand(await deps.promotions(), CLI_OPERATOR, args.slice(1));
+  }
+  if (command === 'scripts') {
+    if (!deps.scripts) return { output: 'The script catalog is not available here.', exitCode: 2 };
+    return runScriptsCommand(await deps.scripts(), CLI_OPERATOR, args.slice(1));
   }
   if (command === 'list' && email === undefined) {
     const stored = await listOperators(deps.db);

@@ -117,6 +117,7 @@ export const SERVER_ERRORS = {
   tradingViewDidNotAnswer: { status: 502, code: 'provider_unavailable', message: (reason: string) => `TradingView did not answer: ${reason}` },
   usernameStillPaid: { status: 409, code: 'still_paid', message: (username: string) => `${username} belongs to a member with paid access; nothing was removed.` },
   memberNotPaying: { status: 409, code: 'not_paying', message: 'This member has no paid access with a TradingView username.' },
+  unknownScript: { status: 404, code: 'not_found', message: (id: string) => `No script ${id} in the catalog: check the id, or run a sync first.` },
   memberWithoutGrant: { status: 409, code: 'not_paying', message: 'This member has no TradingView grant to send.' },
 } as const satisfies Record<string, ErrorEntry>;
 

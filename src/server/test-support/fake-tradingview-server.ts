@@ -1,5 +1,6 @@
 // Test helper: a local HTTP server that answers like TradingView's invite-only endpoints
-// (username_hint and the pine_perm calls), so the real client is exercised over real HTTP.
+// (username_hint, the pine_perm calls and the vendor's script list), so the real client is
+// exercised over real HTTP.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -26,6 +27,10 @@ export type FakeTradingView = {
   foreignScripts: Set<string>;
   /** Replaces the username_hint answer (e.g. a login wall). */
   hintAnswer: { status: number; body: unknown } | null;
+  /** The vendor's published invite-only scripts (list_scripts gives their ids, pubscripts-get their names). */
+  scripts: { id: string; name: string }[];
+  /** The next this many calls answer 503, as TradingView does under load. */
+  failNext: number;
   close: () => Promise<void>;
 };
 
@@ -48,6 +53,8 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     foreignScripts: new Set(['PUB;not-yours']),
     accountEndpoint: true,
     hintAnswer: null,
+    scripts: [],
+    failNext: 0,
     close: async () => {},
   };
 
@@ -68,6 +75,11 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     const form = Object.fromEntries(new URLSearchParams(raw));
     fake.requests.push({ method: req.method ?? '', path: url.pathname + url.search, headers: req.headers, form });
     if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (fake.failNext > 0) {
+      fake.failNext -= 1;
+      res.writeHead(503, { 'content-type': 'text/html' });
+      return res.end('<html>Service Unavailable</html>');
+    }
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
@@ -88,11 +100,19 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
       // TradingView answers an anonymous user when the cookie is not signed in.
       return json(200, signedIn ? { id: 4242, username: FAKE_VENDOR, is_pro: true } : { id: null, is_authenticated: false });
     }
+    if (req.method === 'POST' && url.pathname === '/pubscripts-get/') {
+      const wanted = (form.scriptIdPart ?? '').split(',');
+      return json(
+        200,
+        fake.scripts.filter((script) => wanted.includes(script.id)).map((script) => ({ scriptIdPart: script.id, scriptName: script.name, scriptAccess: 'invite_only', version: '1' })),
+      );
+    }
     if (!url.pathname.startsWith('/pine_perm/')) return json(404, { detail: 'Not found.' });
 
     if (fake.sessionExpired === '401') return json(401, { detail: 'Authentication credentials were not provided.' });
     if (fake.sessionExpired === '403') return json(403, { detail: 'Please sign in', code: 'login_required' });
     if (!signedIn) return json(403, { detail: 'login_required' });
+    if (req.method === 'GET' && url.pathname === '/pine_perm/list_scripts/') return json(200, fake.scripts.map((script) => script.id));
     if (!form.pine_id) return json(422, { detail: 'pine_id is required' });
     if (fake.foreignScripts.has(form.pine_id)) return json(403, { detail: 'You are not the owner of this script' });
     const users = script(form.pine_id);

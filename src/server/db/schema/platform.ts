@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MailTemplate, OutboxStatus } from '@shared/mail-intents';
+import type { PlanType } from '@shared/plans';
 import { user } from './auth';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -19,6 +20,8 @@ export const tradingviewGrants = pgTable(
     username: text('username').notNull(),
     desired: text('desired').notNull().default('grant'),
     desiredExpiresAt: timestamp('desired_expires_at', { withTimezone: true }),
+    /** The scripts a grant covers (its member's plans' bundle); null on rows from before bundles: TRADINGVIEW_SCRIPT_IDS. */
+    desiredScripts: text('desired_scripts').array(),
     status: text('status').notNull().default('pending'),
     grantedExpiresAt: timestamp('granted_expires_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
@@ -72,6 +75,19 @@ export const tradingviewShopAccess = pgTable(
   },
   (table) => [primaryKey({ name: 'tradingview_shop_access_pk', columns: [table.scriptId, table.username] })],
 );
+
+/**
+ * The script catalog: the vendor's invite-only scripts and the plans that grant each (the bundle
+ * of a plan is every script naming it). Only the TradingView module writes it.
+ */
+export const tradingviewScripts = pgTable('tradingview_scripts', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  planTypes: text('plan_types').array().notNull().default(sql`'{}'`).$type<PlanType[]>(),
+  /** When TradingView last listed it (null: known only from TRADINGVIEW_SCRIPT_IDS). */
+  syncedAt: timestamp('synced_at', { withTimezone: true }),
+  createdAt,
+});
 
 /** The sandbox TradingView's own access list: what TradingView would hold per script. */
 export const sandboxTradingviewAccess = pgTable(

@@ -42,6 +42,8 @@ describe('authorisation of every operator route', () => {
     'POST /api/admin/operators/invite': { email: 'invited-by-table@example.com' },
     // created before the routes that name it (:code), which follow it in the router
     'POST /api/admin/promotion-codes': { code: 'TABLE10', percentOff: 10 },
+    // the sandbox's first script (TRADINGVIEW_SCRIPT_IDS' default)
+    'POST /api/admin/tradingview/scripts/plans': { scriptId: 'PUB;candlewise-pro-v2', plans: ['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly'] },
   };
   // Every route mounted under /api/admin, read from the app itself: a route added to the admin
   // router (or mounted into it) is in this table without anyone listing it.

@@ -23,6 +23,7 @@ import {
   subscriptionsOf,
 } from './members.repository';
 import { serverError } from '../../http/server-errors';
+import { catalogScriptIds } from '../tradingview/script-catalog.repository';
 
 const SECURITY_EVENTS_SHOWN = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,6 +37,7 @@ export type MembersServiceDeps = {
   tradingView: TradingViewService;
   /** billing's syncUser: re-reads the member's subscriptions and checkouts from the provider. */
   syncFromProvider: (member: Pick<SessionUser, 'id' | 'email'>) => Promise<boolean>;
+  /** TRADINGVIEW_SCRIPT_IDS: the initial bundle; the member page lists every script of the catalog. */
   scriptIds: readonly string[];
 };
 
@@ -86,6 +88,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         banOf(db, userId),
       ]);
       const shopAccess = await shopAccessOf(db, grants.map((grant) => grant.username));
+      const scriptIds = await catalogScriptIds(db, deps.scriptIds);
       const withCustomer = subscriptions.find((row) => customerUrl(row) !== null);
       return {
         account: { id: member.id, email: member.email, name: member.name, createdAt: member.createdAt.toISOString(), emailVerified: member.emailVerified, status },
@@ -124,7 +127,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           attempts: grant.attempts,
           lastError: grant.lastError,
           nextAttemptAt: grant.status === 'failed' || grant.status === 'pending' ? grant.nextAttemptAt.toISOString() : null,
-          scripts: deps.scriptIds.map((scriptId) => {
+          scripts: scriptIds.map((scriptId) => {
             const given = shopAccess.find((row) => row.scriptId === scriptId && row.username === grant.username.toLowerCase());
             return { scriptId, granted: given !== undefined, grantedUntil: iso(given?.expiresAt ?? null) };
           }),

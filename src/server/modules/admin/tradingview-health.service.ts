@@ -2,10 +2,11 @@
 // and the reconciliation of TradingView's lists with who pays. Fixes go through the reconciler's
 // own rows (a missing member) or the shop's own access (an unpaid username), never hand-given access.
 import type { GrantQueue, GrantQueueItem, Reconciliation, TradingViewHealth } from '@shared/admin-ops-contract';
-import { desiredGrant, targetOf } from '@shared/tradingview-grants';
-import { reconcileTradingView, type MemberWithUsername } from '@shared/tradingview-reconciliation';
+import { memberTarget, targetOf, targetScripts } from '@shared/tradingview-grants';
+import { reconcileTradingView, type PayingMember } from '@shared/tradingview-reconciliation';
 import type { Db } from '../../db/client';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
+import { catalogScriptIds, readCatalog } from '../tradingview/script-catalog.repository';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
 import { currentUsernames, findShopAccess, forgetShopAccess, grantsForUser, setGrantTarget, shopUsernames } from '../tradingview/tradingview.repository';
 import { findAlert } from './alerts.repository';
@@ -17,6 +18,7 @@ export type TradingViewHealthDeps = {
   db: Db;
   port: TradingViewPort;
   reconciler: GrantReconciler;
+  /** TRADINGVIEW_SCRIPT_IDS: the initial bundle; the scripts themselves come from the catalog. */
   scriptIds: readonly string[];
   clock: () => Date;
   actions: OperatorActions;
@@ -42,13 +44,15 @@ function queueItem(row: QueuedGrant): GrantQueueItem {
 
 const unavailable = (error: unknown) => serverError('tradingViewDidNotAnswer', toTradingViewError(error).message);
 
-/** Members with access now under the same rule the reconciler grants by, and their current username. */
-async function payingMembers(db: Db, now: Date): Promise<MemberWithUsername[]> {
-  const paying: MemberWithUsername[] = [];
+/** Members with access now under the same rule the reconciler grants by, their current username and bundle. */
+async function payingMembers(db: Db, initialBundle: readonly string[], now: Date): Promise<PayingMember[]> {
+  const paying: PayingMember[] = [];
+  const catalog = await readCatalog(db, initialBundle);
   const usernames = await currentUsernames(db);
   for (const member of await membersSubscriptions(db)) {
     const username = usernames.get(member.userId) ?? null;
-    if (username && desiredGrant(member.rows, now).desired === 'grant') paying.push({ userId: member.userId, email: member.email, username });
+    const target = memberTarget(member.rows, catalog, now);
+    if (username && target.desired === 'grant') paying.push({ userId: member.userId, email: member.email, username, bundle: targetScripts(target, initialBundle) });
   }
   return paying;
 }
@@ -64,7 +68,7 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
       () => null,
     );
     const scripts = [];
-    for (const scriptId of scriptIds) {
+    for (const scriptId of await catalogScriptIds(db, scriptIds)) {
       const users = await port.listUsers(scriptId).then(
         (list) => list.length,
         () => null,
@@ -96,29 +100,33 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
   }
 
   async function reconciliation(): Promise<Reconciliation> {
+    const catalog = await catalogScriptIds(db, scriptIds);
     const listed = new Map<string, Set<string>>();
     const shopGiven = new Map<string, Set<string>>();
     try {
-      for (const scriptId of scriptIds) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((entry) => entry.username.toLowerCase())));
+      for (const scriptId of catalog) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((entry) => entry.username.toLowerCase())));
     } catch (error) {
       throw unavailable(error);
     }
-    for (const scriptId of scriptIds) shopGiven.set(scriptId, await shopUsernames(db, scriptId));
+    for (const scriptId of catalog) shopGiven.set(scriptId, await shopUsernames(db, scriptId));
     const now = clock();
-    const findings = reconcileTradingView({ scriptIds, listed, shopGiven, paying: await payingMembers(db, now), owners: await ownersByUsername(db) });
+    const findings = reconcileTradingView({ scriptIds: catalog, listed, shopGiven, paying: await payingMembers(db, scriptIds, now), owners: await ownersByUsername(db) });
     return { checkedAt: now.toISOString(), ...findings };
   }
 
-  /** Removes the access the shop gave to a username nobody pays for (hand-given access stays). */
+  /**
+   * Removes the access the shop gave to a username on the scripts no paying member's bundle holds
+   * for it (hand-given access stays).
+   */
   async function revokeUnpaid(username: string, operator: Operator): Promise<string> {
     // Bring the owners' rows up to date first, so the reconciler does not grant it back.
     for (const owner of await ownersOfUsername(db, username)) await reconciler.syncUser(owner.userId);
     const lower = username.toLowerCase();
-    if ((await payingMembers(db, clock())).some((member) => member.username.toLowerCase() === lower)) {
-      throw serverError('usernameStillPaid', username);
-    }
+    const paid = new Set((await payingMembers(db, scriptIds, clock())).filter((member) => member.username.toLowerCase() === lower).flatMap((member) => member.bundle));
+    const unpaid = (await catalogScriptIds(db, scriptIds)).filter((scriptId) => !paid.has(scriptId));
+    if (paid.size > 0 && unpaid.length === 0) throw serverError('usernameStillPaid', username);
     let revoked = 0;
-    for (const scriptId of scriptIds) {
+    for (const scriptId of unpaid) {
       const shop = await findShopAccess(db, scriptId, username);
       if (!shop) continue;
       try {
@@ -135,7 +143,7 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
   /** Queues the grant of a paying member missing on TradingView for the reconciler, now. */
   async function grantMissing(userId: string, operator: Operator): Promise<string> {
     await reconciler.syncUser(userId);
-    const member = (await payingMembers(db, clock())).find((candidate) => candidate.userId === userId);
+    const member = (await payingMembers(db, scriptIds, clock())).find((candidate) => candidate.userId === userId);
     if (!member) throw serverError('memberNotPaying');
     const row = (await grantsForUser(db, userId)).find((grant) => grant.username.toLowerCase() === member.username.toLowerCase());
     if (!row) throw serverError('memberWithoutGrant');

@@ -46,8 +46,9 @@ export async function queuePaymentFailedMail(tx: Db, invoice: { id: string; subs
 }
 
 /** "Your TradingView access is active", once per grant (user and username) once it is read back. */
-export async function queueAccessActiveMail(tx: Db, grant: { id: string; userId: string; username: string }): Promise<void> {
+/** `scripts`: the names of the scripts the grant gave. */
+export async function queueAccessActiveMail(tx: Db, grant: { id: string; userId: string; username: string }, scripts: string[]): Promise<void> {
   const email = await emailOfUser(tx, grant.userId);
   if (!email) return;
-  await enqueueMail(tx, { template: 'tradingview_active', to: email, data: { username: grant.username }, dedupeKey: mailKeys.tradingviewActive(grant.id, grant.username) });
+  await enqueueMail(tx, { template: 'tradingview_active', to: email, data: { username: grant.username, scripts }, dedupeKey: mailKeys.tradingviewActive(grant.id, grant.username) });
 }

@@ -133,12 +133,12 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
-  tradingview_active: ({ username }, ctx) => ({
+  tradingview_active: ({ username, scripts }, ctx) => ({
     subject: `Your TradingView access is active`,
     element: (
       <Layout ctx={ctx} preview={`${username} now has access to the ${ctx.brand} indicators.`} heading="Your TradingView access is active" action={{ label: 'Open your dashboard', url: dashboard(ctx) }}>
         <P>TradingView username: {username}</P>
-        <P>The {ctx.brand} invite-only scripts are now available to this account: {ctx.scripts.join(', ')}.</P>
+        <P>The {ctx.brand} invite-only scripts are now available to this account: {(scripts ?? ctx.scripts).join(', ')}.</P>
         <P>To add them to a chart:</P>
         <P>1. Open a chart on TradingView.</P>
         <P>2. Click Indicators.</P>

@@ -85,6 +85,16 @@ describe('sandbox grants behave like TradingView', () => {
     expect(await sandbox.healthCheck()).toEqual({ ok: true });
     expect(await sandbox.currentAccount()).toEqual({ username: 'sandbox_vendor' });
   });
+
+  it("lists the vendor's invite-only scripts it was given, as TradingView lists the vendor's own", async () => {
+    const scripts = [
+      { id: 'PUB;one', name: 'One' },
+      { id: 'PUB;two', name: 'Two' },
+    ];
+    const vendor = createSandboxTradingView({ db: database.db, missingUsernames: [], scripts, clock: () => now });
+    expect(await vendor.listScripts()).toEqual(scripts);
+    expect(await sandbox.listScripts()).toEqual([]);
+  });
 });
 
 describe('a simulated TradingView outage', () => {
@@ -98,6 +108,7 @@ describe('a simulated TradingView outage', () => {
     // the public username lookup needs no vendor session: it still answers
     expect(await sandbox.checkUsername('Trader_Joe')).toBe('Trader_Joe');
     await expect(sandbox.listUsers(SCRIPT)).rejects.toMatchObject(unreachable);
+    await expect(sandbox.listScripts()).rejects.toMatchObject(unreachable);
     await expect(sandbox.grant(SCRIPT, 'bob', JULY, null)).rejects.toMatchObject(unreachable);
     await expect(sandbox.revoke(SCRIPT, 'Trader_Joe', { expiresAt: JULY })).rejects.toMatchObject(unreachable);
 

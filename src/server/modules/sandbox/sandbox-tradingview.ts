@@ -1,4 +1,5 @@
 import { createReadCache } from '@shared/read-cache';
+import type { ListedScript } from '@shared/script-catalog';
 import { tradingViewUsernameSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { grantConfirmed, revokeAccess, type PinePermOps } from '../tradingview/pine-permissions';
@@ -17,6 +18,8 @@ export type SandboxTradingViewOptions = {
   db: Db;
   /** Usernames that "do not exist" (SANDBOX_TRADINGVIEW_MISSING_USERNAMES), any case. */
   missingUsernames: readonly string[];
+  /** The vendor's invite-only scripts as the sandbox TradingView lists them. */
+  scripts?: readonly ListedScript[];
   clock: () => Date;
   /** Sees every raw operation, as TradingView's access log would (tests assert on it). */
   onOperation?: (operation: SandboxOperation) => void;
@@ -98,6 +101,10 @@ export function createSandboxTradingView(options: SandboxTradingViewOptions): Tr
       const parsed = tradingViewUsernameSchema.safeParse(name);
       if (!parsed.success || missing.has(parsed.data.toLowerCase())) return null;
       return parsed.data;
+    },
+    async listScripts() {
+      await assertUp();
+      return (options.scripts ?? []).map((script) => ({ ...script }));
     },
     listUsers: ops.listUsers,
     grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),

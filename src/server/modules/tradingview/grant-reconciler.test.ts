@@ -302,7 +302,7 @@ describe('grant reconciler', () => {
     expect(await grants(userId)).toMatchObject([{ status: 'processing', desiredExpiresAt: AUGUST }]);
 
     for (const script of SCRIPTS) await sandbox.grant(script, 'Trader_Joe', JULY, null);
-    await finishClaim(database.db, claimed!, { ok: true, applied: { desired: 'grant', expiresAt: JULY } }, now);
+    await finishClaim(database.db, claimed!, { ok: true, applied: { desired: 'grant', expiresAt: JULY, scripts: [...SCRIPTS].sort() } }, now);
     expect(await grants(userId)).toMatchObject([{ status: 'pending', grantedExpiresAt: JULY }]);
 
     await r.runOnce();

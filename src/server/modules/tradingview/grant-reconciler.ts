@@ -5,6 +5,7 @@ import {
   memberGrantChanges,
   retryDelayMs,
   targetOf,
+  targetScripts,
 } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
 import { createBackgroundLoop } from '../../jobs/background-loop';
@@ -30,6 +31,7 @@ import {
   type GrantRow,
 } from './tradingview.repository';
 import { toTradingViewError, type TradingViewPort } from './tradingview.port';
+import { catalogScriptIds, readCatalog } from './script-catalog.repository';
 
 export type RunSummary = { processed: number; succeeded: number; failed: number; resynced: number };
 
@@ -55,7 +57,10 @@ export type GrantReconciler = {
 export type GrantReconcilerOptions = {
   db: Db;
   port: TradingViewPort;
-  /** The indicators sold together: every grant and revoke covers all of them. */
+  /**
+   * TRADINGVIEW_SCRIPT_IDS: the initial bundle of every plan (kept in the script catalog, where the
+   * operator chooses each plan's scripts), and what rows from before bundles stand for.
+   */
   scriptIds: readonly string[];
   logger: Logger;
   clock: () => Date;
@@ -93,7 +98,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       const now = clock();
       // the current name gets what the subscriptions allow; every older name is revoked with it
       const member = { username: await currentUsername(tx, userId), subscriptions: await subscriptionAccessRows(tx, userId) };
-      const changes = memberGrantChanges(await grantsForUser(tx, userId), member, now);
+      const changes = memberGrantChanges(await grantsForUser(tx, userId), member, await readCatalog(tx, scriptIds), now);
       for (const change of changes) {
         if (change.kind === 'create') await createGrant(tx, userId, change.username, change.target, now);
         else await setGrantTarget(tx, change.id, change.target, now);
@@ -106,15 +111,18 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
 
   /**
    * One script: the shop changes and removes only access it gave itself (tradingview_shop_access);
-   * access the vendor gave by hand is left as it is, and forgotten as ours if it was.
+   * access the vendor gave by hand is left as it is, and forgotten as ours if it was. A script
+   * outside the target's bundle is revoked, which touches only access the shop gave.
    */
   async function applyToScript(scriptId: string, row: GrantRow, target: GrantTarget): Promise<void> {
+    const wanted = target.desired === 'grant' && targetScripts(target, scriptIds).includes(scriptId);
     const shop = await findShopAccess(db, scriptId, row.username);
-    const outcome = target.desired === 'grant' ? await port.grant(scriptId, row.username, target.expiresAt, shop) : await port.revoke(scriptId, row.username, shop);
+    if (!wanted && !shop) return;
+    const outcome = wanted ? await port.grant(scriptId, row.username, target.expiresAt, shop) : await port.revoke(scriptId, row.username, shop);
     if (outcome === 'left_alone') {
       if (shop) await forgetShopAccess(db, scriptId, row.username);
-      logger.info({ grantId: row.id, username: row.username, scriptId, desired: target.desired }, 'tradingview access given by hand left as it is');
-    } else if (target.desired === 'grant') {
+      logger.info({ grantId: row.id, username: row.username, scriptId, desired: wanted ? 'grant' : 'revoke' }, 'tradingview access given by hand left as it is');
+    } else if (wanted) {
       await recordShopAccess(db, scriptId, row.username, target.expiresAt, clock());
     } else {
       await forgetShopAccess(db, scriptId, row.username);
@@ -142,11 +150,12 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
 
   async function processRow(claimed: GrantRow): Promise<boolean> {
     const others = await otherTargetsForUsername(db, claimed.username, claimed.id);
-    const target = effectiveTarget(targetOf(claimed), others.map(targetOf));
+    const target = effectiveTarget(targetOf(claimed), others.map(targetOf), scriptIds);
+    const scripts = new Set([...(await catalogScriptIds(db, scriptIds)), ...targetScripts(target, scriptIds)]);
     const releaseLease = holdLease(claimed);
     let failed: { error: unknown } | null = null;
     try {
-      for (const scriptId of scriptIds) await applyToScript(scriptId, claimed, target);
+      for (const scriptId of scripts) await applyToScript(scriptId, claimed, target);
     } catch (error) {
       failed = { error };
     }
@@ -200,26 +209,34 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   }
 
   async function audit(): Promise<{ requeued: number }> {
+    const catalog = await catalogScriptIds(db, scriptIds);
     const listed = new Map<string, Set<string>>();
     // A failed listing ends the audit with no change: an error is never a reason to act.
-    for (const scriptId of scriptIds) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((u) => u.username.toLowerCase())));
-    const holds = (username: string) => scriptIds.map((scriptId) => listed.get(scriptId)?.has(username.toLowerCase()) === true);
+    for (const scriptId of catalog) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((u) => u.username.toLowerCase())));
+    const holds = (username: string, scriptId: string) => listed.get(scriptId)?.has(username.toLowerCase()) === true;
     const ours = new Map<string, Set<string>>();
-    for (const scriptId of scriptIds) ours.set(scriptId, await shopUsernames(db, scriptId));
+    for (const scriptId of catalog) ours.set(scriptId, await shopUsernames(db, scriptId));
     // Access to revoke still listed counts only where the shop gave it: hand-given access stays.
-    const holdsOurs = (username: string) => scriptIds.some((scriptId) => listed.get(scriptId)?.has(username.toLowerCase()) && ours.get(scriptId)?.has(username.toLowerCase()));
+    const holdsOurs = (username: string, scripts: readonly string[]) => scripts.some((scriptId) => holds(username, scriptId) && ours.get(scriptId)?.has(username.toLowerCase()));
     const rows = await settledGrants(db);
-    const wanted = new Set(rows.filter((row) => row.desired === 'grant').map((row) => row.username.toLowerCase()));
+    // Per username, the scripts some member's settled row wants it to hold.
+    const wanted = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const scripts = wanted.get(row.username.toLowerCase()) ?? new Set<string>();
+      for (const scriptId of targetScripts(targetOf(row), scriptIds)) scripts.add(scriptId);
+      wanted.set(row.username.toLowerCase(), scripts);
+    }
+    const unwanted = (username: string) => catalog.filter((scriptId) => !wanted.get(username.toLowerCase())?.has(scriptId));
     const now = clock();
     let requeued = 0;
     for (const row of rows) {
-      const present = holds(row.username);
       const drifted =
         row.desired === 'grant'
           ? // an expired grant is left to the expiry resync, which revokes it
-            (row.desiredExpiresAt === null || row.desiredExpiresAt > now) && present.includes(false)
-          : holdsOurs(row.username) && !wanted.has(row.username.toLowerCase());
-      if (!drifted) continue;
+            (row.desiredExpiresAt === null || row.desiredExpiresAt > now) && targetScripts(targetOf(row), scriptIds).some((scriptId) => !holds(row.username, scriptId))
+          : false;
+      const kept = holdsOurs(row.username, unwanted(row.username));
+      if (!drifted && !kept) continue;
       await setGrantTarget(db, row.id, targetOf(row), now);
       requeued += 1;
       logger.warn({ grantId: row.id, userId: row.userId, username: row.username, desired: row.desired }, 'tradingview access differs from our records; requeued');

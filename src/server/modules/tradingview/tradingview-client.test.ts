@@ -239,6 +239,44 @@ describe('listUsers', () => {
   });
 });
 
+describe("listScripts (the vendor's invite-only scripts)", () => {
+  it('reads the ids with the session cookie, then their names in one call', async () => {
+    fake.scripts = [
+      { id: SCRIPT, name: 'Trend Pro' },
+      { id: 'PUB;def456', name: 'Smart Money' },
+    ];
+    expect(await client.listScripts()).toEqual([
+      { id: SCRIPT, name: 'Trend Pro' },
+      { id: 'PUB;def456', name: 'Smart Money' },
+    ]);
+    expect(calls()).toEqual(['GET /pine_perm/list_scripts/', 'POST /pubscripts-get/']);
+    expect(fake.requests[0]!.headers.cookie).toBe('sessionid=sid-123; sessionid_sign=sign-456');
+    expect(fake.requests[1]!.form).toEqual({ scriptIdPart: `${SCRIPT},PUB;def456`, show_hidden: 'false' });
+  });
+
+  it('a vendor without invite-only scripts: an empty list and no second call', async () => {
+    expect(await client.listScripts()).toEqual([]);
+    expect(calls()).toEqual(['GET /pine_perm/list_scripts/']);
+  });
+
+  it('retries a read TradingView answered 503, and gives up after the retries', async () => {
+    fake.scripts = [{ id: SCRIPT, name: 'Trend Pro' }];
+    const patient = createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: [SCRIPT], retryDelayMs: 0, readRetries: 2 });
+    fake.failNext = 2;
+    expect(await patient.listScripts()).toEqual([{ id: SCRIPT, name: 'Trend Pro' }]);
+    fake.failNext = 3;
+    expect((await failure(patient.listScripts())).kind).toBe('network');
+    expect(fake.failNext).toBe(0);
+  });
+
+  it('an expired session is not retried', async () => {
+    fake.sessionExpired = '401';
+    const patient = createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: [SCRIPT], retryDelayMs: 0 });
+    expect((await failure(patient.listScripts())).kind).toBe('session_expired');
+    expect(calls()).toEqual(['GET /pine_perm/list_scripts/']);
+  });
+});
+
 describe('failures', () => {
   it.each(['401', '403'] as const)('an expired session cookie (%s) is session_expired', async (mode) => {
     fake.sessionExpired = mode;

@@ -9,6 +9,10 @@ export type TradingViewClientOptions = {
   /** Used by the health check, which needs a script the vendor owns. */
   scriptIds: readonly string[];
   timeoutMs?: number;
+  /** Tries after the first for reads that failed on the network or with 429/5xx (safe to repeat). */
+  readRetries?: number;
+  /** Wait before each retry of a read, doubled every time. */
+  retryDelayMs?: number;
   fetch?: typeof fetch;
 };
 
@@ -16,6 +20,8 @@ export type TradingViewClientOptions = {
 const PAGE_SIZE = 30;
 const MAX_PAGES = 1_000;
 const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_READ_RETRIES = 2;
+const DEFAULT_RETRY_DELAY_MS = 1_000;
 
 const hintSchema = z.array(z.looseObject({ username: z.string() }));
 const listSchema = z.looseObject({
@@ -24,6 +30,8 @@ const listSchema = z.looseObject({
 });
 const statusSchema = z.looseObject({ status: z.string() });
 const accountSchema = z.looseObject({ username: z.string().min(1) });
+const scriptIdsSchema = z.array(z.string());
+const scriptDetailsSchema = z.array(z.looseObject({ scriptIdPart: z.string(), scriptName: z.string().nullable().optional() }));
 
 type Answer = { status: number; body: unknown; text: string };
 
@@ -104,6 +112,23 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
     return { status, body, text };
   }
 
+  /**
+   * A read whose failure may pass (network, 429, 5xx): tried again after a growing wait. Writes
+   * are never retried here: the reconciler's read-back and back-off decide those.
+   */
+  async function withReadRetries<T>(read: () => Promise<T>): Promise<T> {
+    const retries = options.readRetries ?? DEFAULT_READ_RETRIES;
+    const delayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await read();
+      } catch (error) {
+        if (!(error instanceof TradingViewError) || error.kind !== 'network' || attempt >= retries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** attempt));
+      }
+    }
+  }
+
   function parse<T>(schema: z.ZodType<T>, answer: Answer, what: string): T {
     const parsed = schema.safeParse(answer.body);
     if (!parsed.success) throw new TradingViewError('unexpected', `${what}: unexpected answer ${answer.text.slice(0, 200)}`);
@@ -175,6 +200,16 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
       // Grants are case-sensitive: keep TradingView's spelling, not what the member typed.
       return hints.find((hint) => hint.username.toLowerCase() === wanted)?.username ?? null;
     },
+    // The ids of the vendor's invite-only scripts, then their public details (names) in one call.
+    listScripts: () =>
+      withReadRetries(async () => {
+        const ids = parse(scriptIdsSchema, await call(new URL('pine_perm/list_scripts/', base), { method: 'GET', auth: true }), 'list_scripts');
+        if (ids.length === 0) return [];
+        const answer = await call(new URL('pubscripts-get/', base), { method: 'POST', form: { scriptIdPart: ids.join(','), show_hidden: 'false' }, auth: true });
+        const names = new Map(parse(scriptDetailsSchema, answer, 'pubscripts-get').map((script) => [script.scriptIdPart, script.scriptName]));
+        // A script whose details are missing is still the vendor's: listed under its id.
+        return [...new Set(ids)].map((id) => ({ id, name: names.get(id)?.trim() || id }));
+      }),
     listUsers: ops.listUsers,
     grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),
     revoke: (scriptId, username, shop) => revokeAccess(ops, scriptId, username, shop),

@@ -1,3 +1,4 @@
+import type { ListedScript } from '@shared/script-catalog';
 import type { TradingViewErrorKind } from '@shared/tradingview-grants';
 
 export type { TradingViewErrorKind };
@@ -36,6 +37,8 @@ export type TradingViewPort = {
   kind: 'tradingview' | 'sandbox';
   /** TradingView's exact spelling of the username (matched case-insensitively), or null. */
   checkUsername: (name: string) => Promise<string | null>;
+  /** The vendor's own published invite-only scripts (id `PUB;…` and name). */
+  listScripts: () => Promise<ListedScript[]>;
   /** Users with access to a script (every page); `username` narrows the search. */
   listUsers: (scriptId: string, username?: string) => Promise<ScriptAccess[]>;
   /** Access until `expiration` (null: no expiry); `shop` is what the shop gave before (null: nothing). */

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { GrantDesired, GrantStatus, GrantTarget, SubscriptionAccessRow } from '@shared/tradingview-grants';
+import { sameTarget, targetOf, type GrantDesired, type GrantStatus, type GrantTarget, type SubscriptionAccessRow } from '@shared/tradingview-grants';
+import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user, userSubscriptions } from '../../db/schema';
 import { queueAccessActiveMail } from '../mail/lifecycle-mails';
+import { scriptNames } from './script-catalog.repository';
 import type { ScriptAccess, ShopAccess } from './tradingview.port';
 
 type StoredGrant = typeof tradingviewGrants.$inferSelect;
@@ -37,6 +39,13 @@ const subscriptionAccessRowsOf = preparedPerDb((db) =>
 
 export async function subscriptionAccessRows(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
   return subscriptionAccessRowsOf(db).execute({ userId });
+}
+
+/** Members with a subscription row of any of these plans (whose bundle a catalog change moves). */
+export async function usersOnPlans(db: Db, plans: readonly PlanType[]): Promise<string[]> {
+  if (plans.length === 0) return [];
+  const rows = await db.selectDistinct({ userId: userSubscriptions.userId }).from(userSubscriptions).where(inArray(userSubscriptions.planType, [...plans]));
+  return rows.flatMap((row) => (row.userId ? [row.userId] : []));
 }
 
 // ---------------------------------------------------------------- usernames
@@ -130,6 +139,7 @@ export async function grantFor(db: Db, userId: string, username: string): Promis
 const targetColumns = (target: GrantTarget) => ({
   desired: target.desired,
   desiredExpiresAt: target.desired === 'grant' ? target.expiresAt : null,
+  desiredScripts: target.desired === 'grant' && target.scripts ? [...target.scripts] : null,
 });
 
 export async function createGrant(db: Db, userId: string, username: string, target: GrantTarget, now: Date): Promise<void> {
@@ -247,9 +257,9 @@ export async function otherTargetsForUsername(
   db: Db,
   username: string,
   exceptId: string,
-): Promise<{ desired: GrantDesired; desiredExpiresAt: Date | null }[]> {
+): Promise<{ desired: GrantDesired; desiredExpiresAt: Date | null; desiredScripts: string[] | null }[]> {
   const rows = await db
-    .select({ desired: tradingviewGrants.desired, desiredExpiresAt: tradingviewGrants.desiredExpiresAt })
+    .select({ desired: tradingviewGrants.desired, desiredExpiresAt: tradingviewGrants.desiredExpiresAt, desiredScripts: tradingviewGrants.desiredScripts })
     .from(tradingviewGrants)
     .where(and(sameUsername(tradingviewGrants.username, username), ne(tradingviewGrants.id, exceptId)));
   return rows.map((row) => ({ ...row, desired: row.desired as GrantDesired }));
@@ -266,8 +276,7 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tradingviewGrants).where(eq(tradingviewGrants.id, claimed.id)).for('update');
     if (!row || row.status !== 'processing' || row.nextAttemptAt.getTime() !== claimed.nextAttemptAt.getTime()) return false;
-    const unchanged =
-      row.desired === claimed.desired && (row.desiredExpiresAt?.getTime() ?? null) === (claimed.desiredExpiresAt?.getTime() ?? null);
+    const unchanged = sameTarget(targetOf(asGrant(row)), targetOf(claimed));
     if (outcome.ok) {
       await tx
         .update(tradingviewGrants)
@@ -281,8 +290,10 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
           updatedAt: now,
         })
         .where(eq(tradingviewGrants.id, row.id));
-      // First confirmed grant of this row: the member is told, once (the key dedupes re-grants).
-      if (unchanged && claimed.desired === 'grant') await queueAccessActiveMail(tx, row);
+      // First confirmed grant of a script to this row: the member is told, once (the key dedupes
+      // re-grants); a plan whose bundle is empty gives nothing to tell.
+      const granted = outcome.applied.desired === 'grant' ? (outcome.applied.scripts ?? []) : [];
+      if (unchanged && granted.length > 0) await queueAccessActiveMail(tx, row, await scriptNames(tx, granted));
       return true;
     }
     const attempts = unchanged ? row.attempts + 1 : 0;

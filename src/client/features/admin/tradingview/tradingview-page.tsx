@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ageText, dateTimeText } from '../format';
+import { ScriptCatalogCard } from './script-catalog-card';
 import { useGrantMissing, useGrantQueue, useReconciliation, useRetryAllFailed, useRevokeUnpaid, useTradingViewHealth } from './tradingview-api';
 
 const STATUS_TONE: Record<GrantQueueItem['status'], BadgeTone> = { pending: 'yellow', processing: 'blue', failed: 'red', granted: 'green', revoked: 'neutral' };
@@ -223,12 +224,13 @@ function ReconciliationReport() {
   );
 }
 
-/** /admin/tradingview: session health, the grant queue and the reconciliation report. */
+/** /admin/tradingview: session health, the script catalog, the grant queue and the reconciliation report. */
 export function TradingViewPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">TradingView</h1>
       <SessionHealth />
+      <ScriptCatalogCard />
       <GrantQueue />
       <ReconciliationReport />
     </div>
