@@ -8,19 +8,20 @@
 //   npm run bench:web                 build if the client sources are newer than the build, then measure
 //   CLIENT_DIR=/tmp/x npm run bench:web   measure another build folder as it is (an older build: the app serves /)
 //   npm run bench:web -- --runs 1     one run per page and mode instead of the median of three
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+//   BENCH_PORT=3750 npm run bench:web the server's port (else a free one)
+// Lighthouse's mobile run times the page's tasks on this machine and multiplies them by four: on a
+// busy machine the other processes' time lands in its TBT. Each row shows the load average at each
+// of its runs; bench/long-tasks.mjs counts the same tasks by their own CPU time.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { initialScripts } from './initial-js.mjs';
+import { root, startWebServer } from './web-server.mjs';
 
-const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const clientDir = resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Math.max(1, Number(process.argv[runsFlag + 1]) || 1) : 3;
@@ -49,55 +50,6 @@ function buildIfNeeded() {
   console.log(`building the client into ${clientDir} ...`);
   const result = spawnSync('node', ['scripts/build-client.mjs', '--outDir', clientDir], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('the client build failed');
-}
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(port, dataDir) {
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://localhost:${port}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 300));
-  }
-  throw new Error('the server did not become ready within 120 s');
-}
-
-function stopServer(child) {
-  if (child?.exitCode !== null) return;
-  // npx starts tsx which starts node: end the whole process group this script created
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM');
-  }
 }
 
 const median = (values) => {
@@ -129,22 +81,24 @@ async function audit(url, mode, port) {
 
 buildIfNeeded();
 const loadBefore = loadavg()[0];
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-bench-web-'));
 let server;
 let chrome;
 const rows = [];
 const forbidden = new Set();
 try {
-  server = await startServer(port, dataDir);
+  server = await startWebServer(clientDir);
   chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   for (const page of PAGES) {
     // what the server sends a first-time visitor: the page's scripts before any interaction
-    const html = await (await fetch(`http://localhost:${port}${page}`)).text();
+    const html = await (await fetch(`${server.url}${page}`)).text();
     const initialJs = initialScripts(clientDir, html).reduce((sum, script) => sum + script.gzip, 0);
     for (const mode of ['mobile', 'desktop']) {
       const samples = [];
-      for (let run = 0; run < runs; run++) samples.push(await audit(`http://localhost:${port}${page}`, mode, chrome.port));
+      const loads = [];
+      for (let run = 0; run < runs; run++) {
+        loads.push(loadavg()[0].toFixed(1));
+        samples.push(await audit(`${server.url}${page}`, mode, chrome.port));
+      }
       for (const sample of samples) sample.forbidden.forEach((url) => forbidden.add(url));
       const pick = (key) => median(samples.map((sample) => sample[key]));
       rows.push({
@@ -156,6 +110,8 @@ try {
         // the single runs' spread: Lighthouse's simulated LCP varies from run to run
         'LCP ms (runs)': samples.map((sample) => Math.round(sample.lcp)).join(' '),
         'TBT ms': Math.round(pick('tbt')),
+        'TBT ms (runs)': samples.map((sample) => Math.round(sample.tbt)).join(' '),
+        'load (runs)': loads.join(' '),
         CLS: Number(pick('cls').toFixed(3)),
         'JS kB before interaction (gzip)': Number((initialJs / 1024).toFixed(1)),
         'JS kB (transfer, all)': Number((pick('jsTransfer') / 1024).toFixed(1)),
@@ -165,8 +121,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  stopServer(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  server?.stop();
 }
 
 console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}on the production build (${clientDir}); load average ${loadBefore.toFixed(1)} before and ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores`);

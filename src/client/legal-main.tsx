@@ -1,7 +1,7 @@
 // The entry of the pre-rendered legal pages (/disclaimer, /terms-of-service, /privacy-policy,
 // /contact): the stylesheet, then React and the page's code once the server's HTML is painted.
 // See docs/decisions/020.
-import { loadAfterFirstPaint } from './lib/after-first-paint';
+import { afterReact, loadAfterFirstPaint } from './lib/after-first-paint';
 import './styles/index.css';
 
-loadAfterFirstPaint(() => import('./legal-hydrate'));
+loadAfterFirstPaint(afterReact(() => import('./legal-hydrate')));

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadAfterFirstPaint } from './after-first-paint';
+import { afterReact, loadAfterFirstPaint } from './after-first-paint';
+
+// React's code, as far as afterReact sees it: the order in which it and the page's code load.
+const loaded = vi.hoisted(() => [] as string[]);
+vi.mock('./hydrate', () => {
+  loaded.push('react');
+  return { hydrateInSlices: () => undefined };
+});
 
 type Deliver = (names: string[]) => void;
 
@@ -94,5 +101,27 @@ describe('loadAfterFirstPaint', () => {
     await vi.runAllTimersAsync();
     expect(clicks).toHaveBeenCalledOnce();
     button.remove();
+  });
+});
+
+describe('afterReact', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("loads React's code first and the page's in a later task, so their evaluations are two tasks", async () => {
+    vi.useFakeTimers();
+    const loadPage = vi.fn(async () => {
+      loaded.push('page');
+      return 'page';
+    });
+    const loading = afterReact(loadPage)();
+    // the same module: once it has loaded here, afterReact's import has too
+    await import('./hydrate');
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+    expect(loaded).toEqual(['react']);
+    // nothing has run the next task yet
+    expect(loadPage).not.toHaveBeenCalled();
+    await vi.runAllTimersAsync();
+    await expect(loading).resolves.toBe('page');
+    expect(loaded).toEqual(['react', 'page']);
   });
 });

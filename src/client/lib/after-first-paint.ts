@@ -31,6 +31,19 @@ export function loadAfterFirstPaint(load: () => Promise<unknown>): void {
 }
 
 /**
+ * Loads React's own code, then the page's in a later task. A module graph is evaluated in one
+ * task, and React DOM's evaluation was most of the one task of ~16 ms (at full speed; four times
+ * that in Lighthouse's mobile run) that evaluating the two together took: apart, neither crosses
+ * the 50 ms of a long task on a slow phone (docs/decisions/020).
+ */
+export function afterReact<T>(loadPage: () => Promise<T>): () => Promise<T> {
+  return () =>
+    import('./hydrate')
+      .then(() => new Promise((next) => setTimeout(next, 0)))
+      .then(loadPage);
+}
+
+/**
  * Calls `painted` once the browser reports the page's first contentful paint: the frame is on
  * screen then, not merely drawn. A frame reaches the screen some time after its animation-frame
  * callbacks run, and code requested in between finished before the paint counted as shown:
