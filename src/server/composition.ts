@@ -31,6 +31,8 @@ import { applySubscription } from './modules/fulfilment/fulfilment';
 import { createTrialsService, type TrialsService } from './modules/trials/trials.service';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
 import { recordOperatorAction } from './modules/admin/audit.repository';
+import { createImportAccounts } from './modules/imports/import-accounts';
+import { createImports, type Imports } from './modules/imports/imports.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -55,6 +57,8 @@ export type Services = {
   members: MembersService;
   reports: ReportsService;
   adminOps: AdminOpsServices;
+  /** The import of an existing business (`npm run import`), and its log for the console. */
+  imports: Imports;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -114,6 +118,8 @@ export function compose(deps: Dependencies): Composition {
     clock,
     logger: logger.child({ module: 'operator-alerts' }),
   });
+  // The scripts whose access lists an import reads: one place to point at the script catalog.
+  const catalogScriptIds = async (): Promise<readonly string[]> => config.tradingView.scriptIds;
   const services: Services = {
     entitlements,
     billing,
@@ -129,6 +135,18 @@ export function compose(deps: Dependencies): Composition {
     invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),
     members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
+    imports: createImports({
+      db,
+      clock,
+      logger: logger.child({ module: 'imports' }),
+      payments,
+      entitlements,
+      accounts: createImportAccounts({ auth, publicUrl: config.publicUrl, clock }),
+      kickMailer: () => mailer.kick(),
+      tradingView: deps.tradingView,
+      reconciler,
+      scriptIds: catalogScriptIds,
+    }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
   };
   const jobs: Jobs = {
