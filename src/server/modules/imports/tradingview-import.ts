@@ -10,7 +10,8 @@ import { recordOperatorAction } from '../admin/audit.repository';
 import { memberEntitlement } from '../entitlements/entitlements.repository';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import type { ScriptAccess, TradingViewPort } from '../tradingview/tradingview.port';
-import { currentUsername, currentUsernames, findShopAccess, linkUsername, recordShopAccess } from '../tradingview/tradingview.repository';
+import { targetOf } from '@shared/tradingview-grants';
+import { currentUsername, currentUsernames, findShopAccess, grantFor, linkUsername, recordShopAccess, setGrantTarget } from '../tradingview/tradingview.repository';
 import type { ImportAccounts } from './import-accounts';
 import { recordImportedMember } from './imports.repository';
 
@@ -85,6 +86,9 @@ export async function runTradingViewImport(deps: TradingViewImportDeps, options:
       targetUserId: member.userId,
       details: { scriptId, username: access.username, listedExpiration: access.expiration?.toISOString() ?? null, planType: entitlement.planType, expiresAt: entitlement.expiresAt?.toISOString() ?? null },
     });
+    // A grant the reconciler settled as "given by hand, left alone" is due again, now as the shop's.
+    const settled = await grantFor(db, member.userId, access.username);
+    if (settled) await setGrantTarget(db, settled.id, targetOf(settled), now);
     await deps.reconciler.syncUser(member.userId);
   }
 
