@@ -482,7 +482,10 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       subscription: null,
       payment_intent: null,
       invoice: null,
+      allow_promotion_codes: false,
+      discounts: [],
       __price: input.priceId,
+      ...checkoutTaxFields(new URLSearchParams({ mode: 'payment' }), found.unit_amount as number),
     });
     complete(id, input.email);
     return id;
