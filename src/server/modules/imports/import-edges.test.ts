@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportReport, UsernameMap } from '@shared/imports';
 import { TEST_PRICE_IDS } from '../../test-support/fake-stripe-server';
 import { IMPORT_SCRIPTS, importFootprint, importSuite, settleGrants } from '../../test-support/import-test-kit';
-import { cookieFrom, signUp } from '../../test-support/test-app';
+import { cookieFrom, operatorSession, signUp } from '../../test-support/test-app';
 import { checkoutSessions, userSubscriptions } from '../../db/schema';
 
 const OLD_LIFETIME_PRICE = 'price_lifetime_2024';
@@ -133,5 +133,19 @@ describe('the import, case by case', () => {
     expect(lineOf(report.created, 'dry@example.com')).toBeTruthy();
     expect(report.matched).toContainEqual({ subject: 'dry@example.com', detail: 'TradingView Bob_Trades (from the map)' });
     expect(await importFootprint(t)).toEqual(before);
+  });
+
+  it("shows operators the runs with their reports and the imported members, and no one else", async () => {
+    const { t } = bench;
+    const member = await signUp(t, 'curious-member@example.com');
+    expect((await t.request('/api/admin/imports', { cookie: member })).status).toBe(403);
+    const { cookie } = await operatorSession(t, 'ops@example.com');
+    const response = await t.request('/api/admin/imports', { cookie });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { runs: { source: string; dryRun: boolean; report: ImportReport }[]; members: { email: string; source: string }[] };
+    expect(body.runs[0]).toMatchObject({ source: 'stripe', dryRun: true, report: { error: null } });
+    expect(body.runs.some((run) => run.report.error !== null)).toBe(true);
+    expect(body.members).toContainEqual(expect.objectContaining({ email: 'fresh@example.com', source: 'stripe' }));
+    expect(body.members).toContainEqual(expect.objectContaining({ email: 'ada@example.com', source: 'tradingview' }));
   });
 });
