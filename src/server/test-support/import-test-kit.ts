@@ -3,11 +3,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { FakePrice } from './fake-stripe-server';
-import { FAKE_PRICES, startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe } from './fake-stripe-server';
+import { FAKE_PRICES, startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from './fake-stripe-server';
 import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from './fake-tradingview-server';
 import { createTestApp, type TestApp } from './test-app';
-import { createLogger } from '../logger';
-import { createStripePayments } from '../modules/payments/stripe-payments';
+import { paymentsOn } from './stripe-test-kit';
 import { importedMembers, operatorAuditLog, outbox, user, userSubscriptions } from '../db/schema';
 
 export const IMPORT_SCRIPTS = ['PUB;import-one', 'PUB;import-two'] as const;
@@ -20,16 +19,6 @@ export function importSuite(options: { accounts: string[]; prices?: Record<strin
   beforeAll(async () => {
     bench.stripe = await startFakeStripe({ prices: { ...FAKE_PRICES, ...options.prices } });
     bench.tradingView = await startFakeTradingView({ accounts: options.accounts });
-    const payments = createStripePayments(
-      {
-        secretKey: STRIPE_TEST_ENV.STRIPE_SECRET_KEY,
-        webhookSecret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
-        priceIds: TEST_PRICE_IDS,
-        connection: { host: '127.0.0.1', port: bench.stripe.port, protocol: 'http' },
-        timeoutMs: 5_000,
-      },
-      createLogger('silent'),
-    );
     bench.t = await createTestApp(
       {
         ...STRIPE_TEST_ENV,
@@ -38,7 +27,7 @@ export function importSuite(options: { accounts: string[]; prices?: Record<strin
         TRADINGVIEW_SESSION_SIGN: FAKE_SESSION.sessionSign,
         TRADINGVIEW_SCRIPT_IDS: IMPORT_SCRIPTS.join(','),
       },
-      { payments },
+      { payments: paymentsOn(bench.stripe) },
     );
   });
   afterAll(async () => {
