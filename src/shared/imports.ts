@@ -27,13 +27,17 @@ export type ImportReport = {
 
 export const emptyImportReport = (): ImportReport => ({ read: 0, created: [], unchanged: 0, matched: [], unmatched: [], conflicts: [], error: null });
 
+const CREATED_LABEL: Record<ImportSource, { done: string; dry: string }> = {
+  stripe: { done: 'members created', dry: 'members to create' },
+  tradingview: { done: 'access adopted', dry: 'access to adopt' },
+};
+
 /** The report as the command line prints it: counts first, then each list. */
 export function formatImportReport(source: ImportSource, dryRun: boolean, report: ImportReport): string {
-  const createdLabel = source === 'stripe' ? 'members created' : 'access adopted';
   const lines = [
     `${source === 'stripe' ? 'Stripe' : 'TradingView'} import${dryRun ? ' (dry run: nothing was changed)' : ''}`,
     `  read: ${report.read}`,
-    `  ${dryRun ? `${createdLabel.replace('created', 'to create').replace('adopted', 'to adopt')}` : createdLabel}: ${report.created.length}`,
+    `  ${CREATED_LABEL[source][dryRun ? 'dry' : 'done']}: ${report.created.length}`,
     `  unchanged: ${report.unchanged}`,
     `  usernames matched: ${report.matched.length}`,
     `  unmatched access (left alone): ${report.unmatched.length}`,
