@@ -1,5 +1,5 @@
 // The import's own rows: its runs with their reports, and the members it brought in or adopted.
-import { desc, eq, and } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ImportReport, ImportSource } from '@shared/imports';
 import type { Db } from '../../db/client';
 import { importedMembers, importRuns, user } from '../../db/schema';
@@ -14,15 +14,9 @@ export async function finishRun(db: Db, id: string, report: ImportReport, finish
   await db.update(importRuns).set({ report, error: report.error, finishedAt }).where(eq(importRuns.id, id));
 }
 
-/** Records a member brought in for `sourceRef`; false when an earlier run already did. */
-export async function recordImportedMember(db: Db, entry: { userId: string; source: ImportSource; sourceRef: string; detail: string }): Promise<boolean> {
-  const rows = await db.insert(importedMembers).values(entry).onConflictDoNothing().returning({ id: importedMembers.id });
-  return rows.length > 0;
-}
-
-export async function isImported(db: Db, source: ImportSource, sourceRef: string): Promise<boolean> {
-  const [row] = await db.select({ id: importedMembers.id }).from(importedMembers).where(and(eq(importedMembers.source, source), eq(importedMembers.sourceRef, sourceRef))).limit(1);
-  return row !== undefined;
+/** Records a member brought in for `sourceRef`, once (an earlier run's row stays). */
+export async function recordImportedMember(db: Db, entry: { userId: string; source: ImportSource; sourceRef: string; detail: string }): Promise<void> {
+  await db.insert(importedMembers).values(entry).onConflictDoNothing();
 }
 
 export async function recentRuns(db: Db, limit: number) {
