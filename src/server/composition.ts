@@ -33,6 +33,9 @@ import { createTrialsService, type TrialsService } from './modules/trials/trials
 import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
 import { recordOperatorAction } from './modules/admin/audit.repository';
 import { createScriptCatalogService, type ScriptCatalogService } from './modules/tradingview/script-catalog.service';
+import { catalogScriptIds as readCatalogScriptIds } from './modules/tradingview/script-catalog.repository';
+import { createImportAccounts } from './modules/imports/import-accounts';
+import { createImports, type Imports } from './modules/imports/imports.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -60,6 +63,8 @@ export type Services = {
   reports: ReportsService;
   adminOps: AdminOpsServices;
   scripts: ScriptCatalogService;
+  /** The import of an existing business (`npm run import`), and its log for the console. */
+  imports: Imports;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -119,6 +124,8 @@ export function compose(deps: Dependencies): Composition {
     clock,
     logger: logger.child({ module: 'operator-alerts' }),
   });
+  // The scripts whose access lists an import reads: one place to point at the script catalog.
+  const catalogScriptIds = () => readCatalogScriptIds(db, config.tradingView.scriptIds);
   const services: Services = {
     entitlements,
     billing,
@@ -142,6 +149,18 @@ export function compose(deps: Dependencies): Composition {
       initialBundle: config.tradingView.scriptIds,
       clock,
       audit: (entry) => recordOperatorAction(db, entry),
+    }),
+    imports: createImports({
+      db,
+      clock,
+      logger: logger.child({ module: 'imports' }),
+      payments,
+      entitlements,
+      accounts: createImportAccounts({ auth, publicUrl: config.publicUrl, clock }),
+      kickMailer: () => mailer.kick(),
+      tradingView: deps.tradingView,
+      reconciler,
+      scriptIds: catalogScriptIds,
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
   };

@@ -28,6 +28,8 @@ export type MailIntentData = {
   trial_refused: { planType: PlanType; reason: RepeatReason; amount: number; currency: string };
   password_reset: { url: string };
   verify_email: { url: string };
+  /** A member brought in by the import of an existing business: `url` sets their password (valid `days`). */
+  access_moved: { url: string; planType: PlanType; days: number };
   /** A one-time link to become an operator, from the operator who invited. */
   operator_invitation: { url: string; invitedBy: string };
   /** To each operator: an alert of the console started (title and detail as measured) or ended. */
@@ -52,6 +54,7 @@ export const MAIL_TEMPLATES = [
   'trial_refused',
   'password_reset',
   'verify_email',
+  'access_moved',
   'operator_invitation',
   'operator_alert',
   'operator_alert_resolved',
@@ -78,6 +81,7 @@ export const mailKeys = {
   planChanged: (accessChangeId: string) => `plan_changed:${accessChangeId}`,
   trialEnding: (subscriptionId: string, endsAt: Date) => `trial_ending:${subscriptionId}:${endsAt.toISOString()}`,
   trialRefused: (subscriptionId: string) => `trial_refused:${subscriptionId}`,
+  accessMoved: (userId: string) => `access_moved:${userId}`,
   operatorAlert: (key: string, since: Date, to: string) => `operator_alert:${key}:${since.toISOString()}:${to.toLowerCase()}`,
   operatorAlertResolved: (key: string, since: Date, to: string) => `operator_alert_resolved:${key}:${since.toISOString()}:${to.toLowerCase()}`,
 } as const;

@@ -8,3 +8,4 @@ export * from './schema/discord';
 export * from './schema/sandbox-discord';
 export * from './schema/trials';
 export * from './schema/promotions';
+export * from './schema/imports';

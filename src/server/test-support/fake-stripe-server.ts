@@ -98,6 +98,12 @@ export type FakeStripe = {
   tax: FakeTax;
   /** Coupons and promotion codes, and a code typed on Checkout's page (fake-stripe-promotions.ts). */
   promotions: FakePromotions;
+  /** A subscription made before the shop ran this Stripe account (no checkout): its customer, paid and active. */
+  seedSubscription(input: { email: string; priceId: string; status?: string; metadata?: Json }): string;
+  /** A paid one-time checkout made before the shop (a lifetime sale): answers the session id. */
+  seedOneTimePayment(input: { email: string; priceId: string; metadata?: Json }): string;
+  /** Requests this answers with Stripe's 500 (an outage mid-import); null: none. */
+  failWhen: ((path: string, query: URLSearchParams) => boolean) | null;
   /** The period ends and Stripe renews the subscription, its discount applied while it lasts; answers the invoice's id (paid, or void while collection is paused). */
   renew(subscriptionId: string): string;
   close(): Promise<void>;
@@ -138,6 +144,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     portalConfigured: true,
     declineUpdates: false,
     authenticateUpdates: false,
+    failWhen: null as FakeStripe['failWhen'],
   };
 
   const taxes = createFakeTax(state, next);
@@ -469,7 +476,81 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     return { ...sub, pending_update: visible };
   }
 
+  /** Stripe's list envelope: `limit` objects after `starting_after`, in the order kept (newest first at Stripe; any fixed order pages the same). */
+  function listPage(all: Json[], query: URLSearchParams, url: string, show: (object: Json) => Json): Answer {
+    const limit = Math.min(100, Number(query.get('limit') ?? '10'));
+    const after = query.get('starting_after');
+    const start = after ? all.findIndex((object) => object.id === after) + 1 : 0;
+    if (after && start === 0) return missing('object', after, 'starting_after');
+    const data = all.slice(start, start + limit);
+    return { status: 200, body: { object: 'list', data: data.map(show), has_more: start + limit < all.length, url } };
+  }
+
+  function listSubscriptions(query: URLSearchParams): Answer {
+    const priceId = query.get('price');
+    const status = query.get('status');
+    const all = [...state.subscriptions.values()].filter(
+      (sub) => (status === 'all' || (status ? sub.status === status : sub.status !== 'canceled')) && (!priceId || (itemOf(sub).price as Json).id === priceId),
+    );
+    const withCustomer = expandOf(query).includes('data.customer');
+    return listPage(all, query, '/v1/subscriptions', (sub) => {
+      const visible = publicSubscription(sub);
+      return withCustomer ? { ...visible, customer: state.customers.get(sub.customer as string) ?? sub.customer } : visible;
+    });
+  }
+
+  function listSessions(query: URLSearchParams): Answer {
+    const status = query.get('status');
+    const all = [...state.sessions.values()].filter((session) => !status || session.status === status);
+    const withLines = expandOf(query).includes('data.line_items');
+    return listPage(all, query, '/v1/checkout/sessions', (session) => {
+      const visible = publicSession(session, []);
+      if (!withLines) return visible;
+      const line = { id: `li_${session.id as string}`, object: 'item', price: price(session.__price as string), quantity: 1, amount_total: session.amount_total };
+      return { ...visible, line_items: { object: 'list', data: [line], has_more: false, url: `/v1/checkout/sessions/${session.id as string}/line_items` } };
+    });
+  }
+
+  function seedSubscription(input: { email: string; priceId: string; status?: string; metadata?: Json }): string {
+    const customerId = customer(input.email);
+    const id = next('sub');
+    const sub = subscription(id, customerId, input.priceId, now() - 5 * DAY, input.metadata ?? {});
+    if (input.status) sub.status = input.status;
+    state.subscriptions.set(id, sub);
+    return id;
+  }
+
+  function seedOneTimePayment(input: { email: string; priceId: string; metadata?: Json }): string {
+    const found = requirePrice(input.priceId);
+    const id = next('cs');
+    state.sessions.set(id, {
+      id,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: found.unit_amount,
+      currency: found.currency,
+      created: now() - 30 * DAY,
+      livemode: false,
+      customer: null,
+      customer_email: null,
+      customer_details: null,
+      metadata: input.metadata ?? {},
+      subscription: null,
+      payment_intent: null,
+      invoice: null,
+      allow_promotion_codes: false,
+      discounts: [],
+      __price: input.priceId,
+      ...checkoutTaxFields(new URLSearchParams({ mode: 'payment' }), found.unit_amount as number),
+    });
+    complete(id, input.email);
+    return id;
+  }
+
   function route(method: string, path: string, form: URLSearchParams, query: URLSearchParams, idempotencyKey?: string): Answer {
+    if (state.failWhen?.(path, query)) return stripeError(500, 'An unknown error occurred', 'api_error');
     const money = moneyRoute(state, next, method, path, form, query, idempotencyKey);
     if (money) return money;
     const taxAnswer = taxes.route(method, path, query, (invoice) => publicInvoice(invoice, expandOf(query)));
@@ -489,6 +570,8 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       const session = state.sessions.get(match[1]!);
       return session ? { status: 200, body: publicSession(session, expandOf(query)) } : notFound('checkout.session', match[1]!);
     }
+    if (method === 'GET' && path === '/v1/subscriptions') return listSubscriptions(query);
+    if (method === 'GET' && path === '/v1/checkout/sessions') return listSessions(query);
     if ((match = path.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = state.subscriptions.get(match[1]!);
       if (!sub) return notFound('subscription', match[1]!);
@@ -776,6 +859,14 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     },
     complete,
     completeDelayed,
+    seedSubscription,
+    seedOneTimePayment,
+    get failWhen() {
+      return state.failWhen;
+    },
+    set failWhen(value) {
+      state.failWhen = value;
+    },
     forgetCustomer: (id) => void state.customers.delete(id),
     asyncPaymentEvent,
     paymentActionRequiredEvent,

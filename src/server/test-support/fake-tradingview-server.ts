@@ -25,6 +25,8 @@ export type FakeTradingView = {
   accountEndpoint: boolean;
   /** Scripts another author published: the vendor's session may not manage them (403). */
   foreignScripts: Set<string>;
+  /** pine_perm calls this answers with a 503 (TradingView down mid-import), by path and form; null: none. */
+  failWhen: ((path: string, form: Record<string, string>) => boolean) | null;
   /** Replaces the username_hint answer (e.g. a login wall). */
   hintAnswer: { status: number; body: unknown } | null;
   /** The vendor's published invite-only scripts (list_scripts gives their ids, pubscripts-get their names). */
@@ -55,6 +57,7 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     hintAnswer: null,
     scripts: [],
     failNext: 0,
+    failWhen: null,
     close: async () => {},
   };
 
@@ -109,6 +112,7 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     }
     if (!url.pathname.startsWith('/pine_perm/')) return json(404, { detail: 'Not found.' });
 
+    if (fake.failWhen?.(url.pathname, form)) return json(503, { detail: 'Service Unavailable' });
     if (fake.sessionExpired === '401') return json(401, { detail: 'Authentication credentials were not provided.' });
     if (fake.sessionExpired === '403') return json(403, { detail: 'Please sign in', code: 'login_required' });
     if (!signedIn) return json(403, { detail: 'login_required' });

@@ -6,6 +6,7 @@ import { createLogger } from '../logger';
 import { createTestApp, type TestApp } from './test-app';
 import { startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe, type RecordedRequest, type StripeEvent } from './fake-stripe-server';
 import { createStripePayments } from '../modules/payments/stripe-payments';
+import type { StripePaymentsPort } from '../modules/payments/payments.port';
 
 export type StripeBench = {
   stripe: FakeStripe;
@@ -20,6 +21,21 @@ export type StripeBench = {
 };
 
 const signer = new Stripe('sk_test_signer');
+
+/** The real Stripe adapter, configured as STRIPE_TEST_ENV, talking to the local look-alike. */
+export function paymentsOn(stripe: FakeStripe, options: { tax?: boolean } = {}): StripePaymentsPort {
+  return createStripePayments(
+    {
+      secretKey: STRIPE_TEST_ENV.STRIPE_SECRET_KEY,
+      webhookSecret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
+      priceIds: TEST_PRICE_IDS,
+      connection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' },
+      timeoutMs: 5_000,
+      tax: { enabled: options.tax === true },
+    },
+    createLogger('silent'),
+  );
+}
 
 /** Registers the hooks of a Stripe suite (`env`: more configuration); the bench's fields are ready inside tests. */
 export function stripeSuite(env: Record<string, string> = {}): StripeBench {
@@ -42,18 +58,7 @@ export function stripeSuite(env: Record<string, string> = {}): StripeBench {
 
   beforeAll(async () => {
     bench.stripe = await startFakeStripe();
-    const payments = createStripePayments(
-      {
-        secretKey: STRIPE_TEST_ENV.STRIPE_SECRET_KEY,
-        webhookSecret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
-        priceIds: TEST_PRICE_IDS,
-        connection: { host: '127.0.0.1', port: bench.stripe.port, protocol: 'http' },
-        timeoutMs: 5_000,
-        tax: { enabled: env.STRIPE_TAX === 'true' },
-      },
-      createLogger('silent'),
-    );
-    bench.t = await createTestApp({ ...STRIPE_TEST_ENV, ...env }, { payments });
+    bench.t = await createTestApp({ ...STRIPE_TEST_ENV, ...env }, { payments: paymentsOn(bench.stripe, { tax: env.STRIPE_TAX === 'true' }) });
   });
   afterAll(async () => {
     await bench.t.close();

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AuditLogPage } from './audit-log-page';
 import { AdminNotFound } from './components/admin-not-found';
 import { DiscordPage } from './discord';
+import { ImportsPage } from './imports';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
 import { OperatorsPage } from './operators-page';
@@ -23,6 +24,7 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'promotion-codes', element: <PromotionsPage /> },
+  { path: 'imports', element: <ImportsPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },
   { path: '*', element: <AdminNotFound /> },

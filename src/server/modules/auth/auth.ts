@@ -31,8 +31,8 @@ export { RESET_LINK_TTL_SECONDS };
 /** The endpoints whose sessions are made only after a second factor was checked. */
 const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
 
-/** Where the reset e-mail points: our own page reads the token (docs/decisions/004). */
-const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+/** Where a reset link points (the reset e-mail, the import's set-your-password mail): our own page reads the token (docs/decisions/004). */
+export const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 /**
  * Linking a member's Discord account (the Discord module's side, as callbacks: auth never imports

@@ -237,6 +237,18 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  access_moved: ({ url, planType, days }, ctx) => ({
+    subject: `Your ${ctx.brand} access moved — set your password`,
+    element: (
+      <Layout ctx={ctx} preview="Your plan continues here: set a password to open the member area." heading="Your access moved" action={{ label: 'Set your password', url }}>
+        <P>
+          Your {planDisplayName(planType)} plan now lives at {ctx.brand}. Nothing changes for you: it keeps its dates and its price, nothing was charged, and your TradingView access stays as it
+          is.
+        </P>
+        <P>Set a password with the link below to open the member area (guides, settings, invoices). It works for {days} days; after that, use "Forgot password" on the sign-in page.</P>
+      </Layout>
+    ),
+  }),
   operator_alert: ({ title, detail, since }, ctx) => ({
     subject: `[${ctx.brand} alert] ${title}`,
     element: (

@@ -48,6 +48,7 @@ describe('mail templates (React Email)', () => {
     password_reset: { url: 'https://shop.example.com/reset-password?token=abc&x=<1>' },
     verify_email: { url: 'https://shop.example.com/verify?token=a"b' },
     operator_invitation: { url: 'https://shop.example.com/operator-invitation?token=a<b', invitedBy: 'ops@example.com' },
+    access_moved: { url: 'https://shop.example.com/reset-password?token=a<b', planType: 'yearly', days: 14 },
     operator_alert: { title: 'Mail is failing', detail: '3 mails <failed>', since: '2026-03-01T11:00:00.000Z' },
     operator_alert_resolved: { title: 'Mail is failing', since: '2026-03-01T11:00:00.000Z', resolvedAt: '2026-03-01T12:00:00.000Z' },
   };

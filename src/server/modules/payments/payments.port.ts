@@ -146,6 +146,14 @@ export type PlanChangePreview = {
   currency: string;
 };
 
+/**
+ * A purchase made at the provider before this shop ran it (the import of an existing business):
+ * a subscription on one of the shop's prices, or a paid one-time (lifetime) checkout.
+ */
+export type ImportablePurchase =
+  | { kind: 'subscription'; subscription: SubscriptionSnapshot; email: string | null }
+  | { kind: 'one_time'; session: CheckoutSessionSnapshot };
+
 export type PortalResult = { url: string } | { configurationRequired: true; setupUrl: string };
 
 /** A provider event reduced to what the handler needs to re-read the objects it concerns. */
@@ -198,6 +206,11 @@ export type PaymentsCore = {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<PortalResult>;
   /** The provider's coupons and promotion codes that mirror ours. */
   promotions: ProviderPromotions;
+  /**
+   * Every subscription on the shop's prices that is not canceled, and every paid one-time checkout
+   * of the lifetime plan (by price or by `planType` metadata), a page at a time. Reads only.
+   */
+  importablePurchases(): AsyncIterable<ImportablePurchase[]>;
   /** Ends a subscription's free trial now (Stripe: trial_end 'now'), so its first invoice is charged; a no-op when it is not trialing. */
   endTrialNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /**

@@ -22,6 +22,7 @@ import type {
   SubscriptionSnapshot,
 } from './payments.port';
 import { UnknownCustomerError } from './payments.port';
+import { stripeImportablePurchases } from './stripe-import-listing';
 import { checkoutDiscountParams, invoiceDiscount, sessionDiscount, createStripePromotions } from './stripe-promotions';
 import { serverError } from '../../http/server-errors';
 
@@ -246,6 +247,8 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent.latest_charge', 'invoice.payments', 'total_details.breakdown'] }, read), { missingIsNull: true });
       return session ? sessionSnapshot(session) : null;
     },
+
+    importablePurchases: () => stripeImportablePurchases({ stripe, planByPrice, read, call: (what, run) => call(what, run), subscriptionSnapshot, sessionSnapshot }),
 
     async retrieveSubscription(id) {
       const sub = await retrieveSubscriptionRaw(id);

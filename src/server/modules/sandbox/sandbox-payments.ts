@@ -4,6 +4,7 @@
 // schedule, and emits events (sandbox_events) that the same handler as Stripe's webhooks applies.
 import type { SandboxPaymentsPort } from '../payments/payments.port';
 import { createSandboxCheckout } from './sandbox-checkout';
+import { createSandboxImportListing } from './sandbox-import-listing';
 import { createSandboxInvoices } from './sandbox-invoices';
 import { createSandboxPromotions } from './sandbox-promotions';
 import { markDelivered, pendingEvents, type SandboxDeps } from './sandbox-store';
@@ -41,5 +42,6 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
     ...createSandboxInvoiceList(deps),
     ...trials,
     promotions,
+    ...createSandboxImportListing(deps, { retrieveSubscription: subscriptions.retrieveSubscription, retrieveCheckoutSession: checkout.retrieveCheckoutSession }),
   };
 }

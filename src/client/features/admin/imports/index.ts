@@ -1,0 +1,1 @@
+export { ImportsPage } from './imports-page';
