@@ -49,7 +49,7 @@ test('one brand mark everywhere, and it is the favicon', async ({ page }) => {
     await expect(page.getByTestId('brand-logo').first()).toBeVisible();
     await look();
   }
-  await createMember(page);
+  await createMember(page, undefined, { throughCheckoutPage: true });
   await expect(page.getByTestId('brand-logo').first()).toBeVisible();
   await look();
   await page.goto('/dashboard/guides');
