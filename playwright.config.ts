@@ -15,7 +15,9 @@ const TRIALS = /trials\.spec\.ts/;
 // the reconciler's tick), not on the CPU: the whole run keeps about half a core busy with one
 // browser, so three browsers at once still leave a busy 2-core machine room.
 const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
-// Simulates a TradingView outage for the whole server: it runs alone, after every other journey.
+// Simulates a TradingView outage for the whole server: it has a server of its own, so it runs
+// beside the other journeys rather than alone after them.
+const SERVER_WIDE_PORT = PORT + 2;
 const SERVER_WIDE = /admin-tradingview\.spec\.ts/;
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
@@ -43,12 +45,18 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
+  // Workers take the projects' tests in this order: the two small projects hold long journeys,
+  // which started last made the run wait on one browser at its end.
   projects: [
-    { name: 'desktop', testIgnore: [SERVER_WIDE, TRIALS], use: DESKTOP },
-    { name: 'server-wide', testMatch: SERVER_WIDE, dependencies: ['desktop'], use: DESKTOP },
+    { name: 'server-wide', testMatch: SERVER_WIDE, use: { ...DESKTOP, baseURL: `http://localhost:${SERVER_WIDE_PORT}` } },
     { name: 'trials', testMatch: TRIALS, use: { ...DESKTOP, baseURL: `http://localhost:${TRIALS_PORT}` } },
+    { name: 'desktop', testIgnore: [SERVER_WIDE, TRIALS], use: DESKTOP },
   ],
-  webServer: [webServer(PORT, dataDir), webServer(TRIALS_PORT, mkdtempSync(join(tmpdir(), 'candlewise-e2e-trials-')), { TRIAL_DAYS: '7' })],
+  webServer: [
+    webServer(PORT, dataDir),
+    webServer(TRIALS_PORT, mkdtempSync(join(tmpdir(), 'candlewise-e2e-trials-')), { TRIAL_DAYS: '7' }),
+    webServer(SERVER_WIDE_PORT, mkdtempSync(join(tmpdir(), 'candlewise-e2e-server-wide-'))),
+  ],
 });
 
 /** One compiled server for the journeys, on `port` with its own embedded database in `dir` (`extra`: more configuration). */

@@ -76,7 +76,7 @@ test('a paying member goes through checkout, payment success and every guide wit
   test.slow();
   const problems = watchConsole(page);
   // Buying walks the sandbox checkout page and /payment-success.
-  await createMember(page);
+  await createMember(page, undefined, { throughCheckoutPage: true });
   await visit(page, page.url().replace(/^https?:\/\/[^/]+/, ''), '/payment-success');
 
   const guides = (await (await page.request.get('/api/content/guides')).json()) as { guides: { id: string; type: string }[] };

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createMember, signUp } from './member';
+import { asNewVisitor } from './fixtures';
+import { TEST_PASSWORD, signUp } from './member';
+import { test as memberTest } from './member-per-worker';
 
 // The member area (Dashboard, Strategies, Guides, Discord; the security panel and difficulty colours)
 // against the production build with the real content/ tree and sandbox adapters.
@@ -44,6 +46,12 @@ async function expectImagesLoaded(page: Page) {
  */
 const pageVisits = (visits: number) => 30_000 + visits * 15_000;
 
+/** The product guides of the content tree (front matter `type: product`): counted when the tests are listed. */
+const guidesDir = join('content', 'guides');
+const productGuideFiles = readdirSync(guidesDir)
+  .filter((file) => file.endsWith('.md') && /^type: product$/m.test(readFileSync(join(guidesDir, file), 'utf8')))
+  .sort();
+
 test.describe('guard', () => {
   test('a visitor is sent to sign in, with a way back', async ({ page }) => {
     await page.goto('/dashboard/strategies');
@@ -79,20 +87,10 @@ test.describe('guard', () => {
   });
 });
 
-test.describe('member area', () => {
-  test.describe.configure({ mode: 'serial' });
-  let member: { email: string };
-  let page: Page;
-
-  test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    member = await createMember(page);
-  });
-  test.afterAll(async () => {
-    await page.close();
-  });
-
-  test('the dashboard opens on Guides with the sidebar, user menu, support address and security score', async () => {
+// The member area reads what one paying member sees: a member per worker (member-per-worker.ts), a
+// fresh signed-in page per test, so these tests run side by side.
+memberTest.describe('member area', () => {
+  memberTest('the dashboard opens on Guides with the sidebar, user menu, support address and security score', async ({ page, member }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard\/guides$/);
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
@@ -112,10 +110,10 @@ test.describe('member area', () => {
     await expect(page).toHaveURL(/\/dashboard\/settings\?section=account$/);
   });
 
-  test('every guide, in its layout, from the overview', async () => {
+  memberTest('every guide, in its layout, from the overview', async ({ page }) => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
     expect(guides.length).toBeGreaterThanOrEqual(8);
-    test.setTimeout(pageVisits(guides.length));
+    memberTest.setTimeout(pageVisits(guides.length));
 
     // one load, then in-app navigation only: each guide is opened from the overview and left by its back link
     await page.goto('/dashboard/guides');
@@ -153,7 +151,7 @@ test.describe('member area', () => {
     }
   });
 
-  test('the Pro V2 guide in its feature-list layout', async () => {
+  memberTest('the Pro V2 guide in its feature-list layout', async ({ page }) => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
     const pro = guides.find((guide) => guide.id.endsWith('-pro-v2'))!;
     await page.goto(`/dashboard/guides?guide=${pro.id}`);
@@ -161,11 +159,15 @@ test.describe('member area', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Features' })).toBeVisible();
   });
 
-  test('every feature of every product, and switching through Other Features', async () => {
-    const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
-    const products = guides.filter((guide) => guide.type === 'product');
-    test.setTimeout(pageVisits(products.reduce((visits, product) => visits + product.featureCount + 3, 0)));
-    for (const product of products) {
+  // one test a product guide, so that the products' many pages are walked side by side
+  for (let index = 0; index < productGuideFiles.length; index += 1) {
+    memberTest(`every feature of product guide ${index + 1} of ${productGuideFiles.length}, and switching through Other Features`, async ({ page }) => {
+      const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
+      const products = guides.filter((guide) => guide.type === 'product');
+      // every product guide the API lists is one of these tests
+      expect(products).toHaveLength(productGuideFiles.length);
+      const product = products[index]!;
+      memberTest.setTimeout(pageVisits(product.featureCount + 3));
       const guide = (await (await page.request.get(`/api/content/guides/${product.id}`)).json()) as Guide;
       expect(guide.features.length).toBe(product.featureCount);
       await page.goto(`/dashboard/guides?product=${product.id}`);
@@ -195,10 +197,10 @@ test.describe('member area', () => {
       await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
       await page.getByRole('link', { name: 'Back to Features' }).click();
       await expect(page).toHaveURL(new RegExp(`\\?product=${product.id}$`));
-    }
-  });
+    });
+  }
 
-  test("an unknown feature says 'Feature Not Found'", async () => {
+  memberTest("an unknown feature says 'Feature Not Found'", async ({ page }) => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
     const product = guides.find((guide) => guide.type === 'product')!;
     await page.goto(`/dashboard/guides?product=${product.id}&feature=no-such-feature`);
@@ -206,7 +208,7 @@ test.describe('member area', () => {
     await expect(page.getByText('The requested feature documentation could not be found.')).toBeVisible();
   });
 
-  test('every strategy opens in place from the grid', async () => {
+  memberTest('every strategy opens in place from the grid', async ({ page }) => {
     const { strategies } = (await (await page.request.get('/api/content/strategies')).json()) as { strategies: StrategySummary[] };
     expect(strategies.length).toBe(2);
     await page.goto('/dashboard/strategies');
@@ -233,7 +235,7 @@ test.describe('member area', () => {
     await expect(page.getByText('Medium', { exact: true })).toHaveAttribute('data-colour', 'yellow');
   });
 
-  test('the Discord page', async () => {
+  memberTest('the Discord page', async ({ page }) => {
     await page.goto('/dashboard/discord');
     const join = page.getByRole('link', { name: 'Join Discord' });
     await expect(join).toHaveAttribute('target', '_blank');
@@ -241,7 +243,7 @@ test.describe('member area', () => {
     await expect(page.getByRole('note')).toContainText('rules channel');
   });
 
-  test("under 768 px: 'Desktop Required' with Join Discord and the activation help", async () => {
+  memberTest("under 768 px: 'Desktop Required' with Join Discord and the activation help", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/dashboard/guides');
     await expect(page.getByRole('heading', { name: 'Desktop Required' })).toBeVisible();
@@ -253,7 +255,11 @@ test.describe('member area', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  test('log out returns to the home page', async () => {
+  memberTest('log out returns to the home page', async ({ page, member }) => {
+    // a session of its own: signing out ends it, and the other tests share the worker's
+    await page.context().clearCookies();
+    const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: member.email, password: TEST_PASSWORD }, headers: asNewVisitor() });
+    expect(signIn.status(), await signIn.text()).toBe(200);
     await page.goto('/dashboard/guides');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { scrollIntoView } from './fixtures';
 import { createMember } from './member';
 
 // Regressions from a newcomer's look at the demo: three different brand marks, a
@@ -49,7 +50,7 @@ test('one brand mark everywhere, and it is the favicon', async ({ page }) => {
     await expect(page.getByTestId('brand-logo').first()).toBeVisible();
     await look();
   }
-  await createMember(page);
+  await createMember(page, undefined, { throughCheckoutPage: true });
   await expect(page.getByTestId('brand-logo').first()).toBeVisible();
   await look();
   await page.goto('/dashboard/guides');
@@ -76,14 +77,16 @@ test('the Sandbox tag covers neither the "Pro Toolkits" heading nor the copyrigh
   };
   // The heading at the bottom of the window, where a corner tag used to sit on it, then mid-screen.
   const heading = page.getByRole('heading', { name: 'Pro Toolkits' });
-  await heading.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+  // (found again on each try: a busy machine can still be hydrating the section and replace it)
+  await scrollIntoView(heading, 'end');
   expect(await overlaps(heading)).toBe(false);
-  await heading.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await scrollIntoView(heading);
   expect(await overlaps(heading)).toBe(false);
   await expect.poll(() => uncovered(heading)).toBe(true);
   // The copyright line is the last line of the page, in the bottom-left corner.
   const copyright = page.getByText(/All rights reserved/);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(copyright).toBeInViewport();
   expect(await overlaps(copyright)).toBe(false);
   await expect.poll(() => uncovered(copyright)).toBe(true);
   // The tag itself stays readable next to the brand name.

@@ -28,13 +28,13 @@ export async function actAsNewVisitor(page: Page): Promise<void> {
 }
 
 /**
- * Scrolls what `target` finds into view, finding it again on each try: a locator's own
+ * Scrolls what `target` finds into view (`block`: where in the window), finding it again on each try: a locator's own
  * scrollIntoViewIfNeeded keeps the element it found first and fails if the page replaces it
  * meanwhile (a busy machine can still be hydrating the page when the test looks).
  */
-export async function scrollIntoView(target: Locator): Promise<void> {
+export async function scrollIntoView(target: Locator, block: ScrollLogicalPosition = 'center'): Promise<void> {
   await expect(async () => {
-    await target.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await target.evaluate((element, where) => element.scrollIntoView({ block: where, behavior: 'instant' }), block);
     await expect(target).toBeInViewport({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 }

@@ -25,6 +25,21 @@ const shownTestimonials = (page: Page) =>
 const firstCardX = (page: Page) =>
   page.getByTestId('carousel-track').locator('article').first().evaluate((card) => card.getBoundingClientRect().left);
 
+/**
+ * Resolves once the page has drawn `count` more frames. The carousel moves a step a frame, so
+ * this waits on what it could have done (18 frames: 300 ms at 60 fps), not on a time that a busy
+ * machine fills with fewer frames.
+ */
+const framesDrawn = (page: Page, count: number) =>
+  page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+        next(frames);
+      }),
+    count,
+  );
+
 test.describe('desktop (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -127,7 +142,7 @@ test.describe('desktop (1280 px)', () => {
     const loop = 10 * (400 + 24);
     const moved = (((await firstCardX(page)) - grabbed) % loop + loop) % loop;
     expect(Math.abs(moved - (loop - 300))).toBeLessThan(2);
-    await page.waitForTimeout(300);
+    await framesDrawn(page, 18);
     const held = await firstCardX(page);
     expect(Math.abs((((held - grabbed) % loop) + loop) % loop - (loop - 300))).toBeLessThan(2);
     await page.mouse.up();
