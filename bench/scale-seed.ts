@@ -50,13 +50,17 @@ function statements({ members, ordersPerMember, events, auditEntries }: SeedSize
       FROM (SELECT i, ${state('i')} AS st FROM generate_series(1, ${members}) i) s`],
     ['TradingView usernames', `INSERT INTO tradingview_usernames (user_id, username, linked_at)
       SELECT ${memberId('i')}, 'Trader_' || i, now() - (${members} - i) * interval '5 minutes' FROM generate_series(1, ${members}) i`],
-    // a grant per member: those with access granted, the others revoked; 1 % still pending, 0.5 % failed
+    // a grant per member, as the reconciler left it: those with access granted until their
+    // subscription's end (lifetime without end), the others revoked; 1 % still pending, 0.5 % failed
     ['TradingView grants', `INSERT INTO tradingview_grants (user_id, username, desired, desired_expires_at, status, granted_expires_at, attempts, next_attempt_at, last_error, failing_since)
-      SELECT ${memberId('i')}, 'Trader_' || i, CASE WHEN active THEN 'grant' ELSE 'revoke' END, NULL,
-        CASE WHEN i % 200 = 3 THEN 'failed' WHEN i % 100 = 5 THEN 'pending' WHEN active THEN 'granted' ELSE 'revoked' END, NULL,
+      SELECT s.user_id, 'Trader_' || i, CASE WHEN active THEN 'grant' ELSE 'revoke' END, expiry,
+        CASE WHEN i % 200 = 3 THEN 'failed' WHEN i % 100 = 5 THEN 'pending' WHEN active THEN 'granted' ELSE 'revoked' END, expiry,
         CASE WHEN i % 200 = 3 THEN 5 ELSE 0 END, now() + CASE WHEN i % 200 = 3 THEN interval '1 hour' ELSE interval '0' END,
-        CASE WHEN i % 200 = 3 THEN 'TradingView answered 500' END, CASE WHEN i % 200 = 3 THEN now() - interval '2 hours' END
-      FROM (SELECT i, ${state('i')} IN ('active', 'comp', 'canceling', 'past_due') AS active FROM generate_series(1, ${members}) i) s`],
+        CASE WHEN i % 200 = 3 THEN 'network: TradingView answered 500' END, CASE WHEN i % 200 = 3 THEN now() - interval '2 hours' END
+      FROM (SELECT i, ${memberId('i')} AS id FROM generate_series(1, ${members}) i) m
+      JOIN user_subscriptions s ON s.user_id = m.id,
+      LATERAL (SELECT s.is_active AND (s.plan_type = 'lifetime' OR s.expires_at IS NULL OR s.expires_at > now()) AS active) a,
+      LATERAL (SELECT CASE WHEN a.active AND s.plan_type <> 'lifetime' THEN s.expires_at END AS expiry) e`],
     ['processed events', `INSERT INTO processed_events (id, source, type, processed_at)
       SELECT 'evt_seed_' || e, 'stripe', (ARRAY['checkout.session.completed','invoice.paid','customer.subscription.updated','invoice.payment_failed'])[1 + e % 4],
         now() - (${events} - e) * interval '30 seconds' FROM generate_series(1, ${events}) e`],

@@ -211,10 +211,16 @@ export const sandboxInvoices = pgTable(
 );
 
 /** Events the sandbox emits, delivered to the same handler as Stripe webhooks. */
-export const sandboxEvents = pgTable('sandbox_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  payload: jsonb('payload').notNull(),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  createdAt,
-});
+export const sandboxEvents = pgTable(
+  'sandbox_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    // a deliverer's claim: others skip the event until it is delivered or this passes
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [index('sandbox_events_pending_idx').on(table.createdAt, table.id).where(sql`delivered_at IS NULL`)],
+);

@@ -87,7 +87,8 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   let lastSweepAt: number | null = null;
   let lastAuditAt: number | null = null;
 
-  async function syncUser(userId: string): Promise<void> {
+  /** syncUser, saying whether anything changed. */
+  async function resync(userId: string): Promise<boolean> {
     const changed = await db.transaction(async (tx) => {
       if (!(await lockUser(tx, userId))) return false;
       const now = clock();
@@ -102,6 +103,11 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       return changes.length > 0;
     });
     if (changed) loop.kick();
+    return changed;
+  }
+
+  async function syncUser(userId: string): Promise<void> {
+    await resync(userId);
   }
 
   /**
@@ -183,12 +189,16 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     const summary: RunSummary = { processed: 0, succeeded: 0, failed: 0, resynced: 0 };
     const now = clock();
     const sweep = lastSweepAt === null || now.getTime() - lastSweepAt >= sweepIntervalMs;
+    const started = performance.now();
     const users = sweep ? await usersToSweep(db) : await usersWithPassedExpiry(db, now);
     if (sweep) lastSweepAt = now.getTime();
+    let changed = 0;
     for (const userId of users) {
-      await syncUser(userId);
+      if (await resync(userId)) changed += 1;
       summary.resynced += 1;
     }
+    // what a sweep costs as the shop grows (npm run bench:scale reads it)
+    if (sweep) logger.info({ members: users.length, changed, ms: Math.round(performance.now() - started) }, 'tradingview sweep done');
     while (summary.processed < batchSize) {
       const row = await claimNextDue(db, clock(), leaseMs);
       if (!row) break;
@@ -200,6 +210,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   }
 
   async function audit(): Promise<{ requeued: number }> {
+    const started = performance.now();
     const listed = new Map<string, Set<string>>();
     // A failed listing ends the audit with no change: an error is never a reason to act.
     for (const scriptId of scriptIds) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((u) => u.username.toLowerCase())));
@@ -224,6 +235,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       requeued += 1;
       logger.warn({ grantId: row.id, userId: row.userId, username: row.username, desired: row.desired }, 'tradingview access differs from our records; requeued');
     }
+    logger.info({ grants: rows.length, requeued, ms: Math.round(performance.now() - started) }, 'tradingview audit done');
     return { requeued };
   }
 
