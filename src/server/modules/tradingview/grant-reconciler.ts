@@ -70,6 +70,8 @@ export type GrantReconcilerOptions = {
   batchSize?: number;
   /** How often every member is resynced, as a backstop for a missed syncUser call. */
   sweepIntervalMs?: number;
+  /** Members a pass resyncs of a sweep before it works through due rows (a sweep spans passes). */
+  sweepSlice?: number;
   /** How often the loop audits TradingView's lists (each costs a page per ~30 users per script). */
   auditIntervalMs?: number;
 };
@@ -84,7 +86,10 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   const batchSize = options.batchSize ?? 25;
   const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
   const auditIntervalMs = options.auditIntervalMs ?? 60 * 60_000;
+  const sweepSlice = options.sweepSlice ?? 500;
   let lastSweepAt: number | null = null;
+  // the sweep in progress: at 100,000 members it takes minutes, and new grants must not wait for it
+  let sweeping: { ids: string[]; next: number; changed: number; startedAt: number } | null = null;
   let lastAuditAt: number | null = null;
 
   /** syncUser, saying whether anything changed. */
@@ -188,17 +193,24 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   async function runOnce(): Promise<RunSummary> {
     const summary: RunSummary = { processed: 0, succeeded: 0, failed: 0, resynced: 0 };
     const now = clock();
-    const sweep = lastSweepAt === null || now.getTime() - lastSweepAt >= sweepIntervalMs;
-    const started = performance.now();
-    const users = sweep ? await usersToSweep(db) : await usersWithPassedExpiry(db, now);
-    if (sweep) lastSweepAt = now.getTime();
-    let changed = 0;
-    for (const userId of users) {
-      if (await resync(userId)) changed += 1;
+    if (sweeping === null && (lastSweepAt === null || now.getTime() - lastSweepAt >= sweepIntervalMs)) {
+      lastSweepAt = now.getTime();
+      sweeping = { ids: await usersToSweep(db), next: 0, changed: 0, startedAt: performance.now() };
+    }
+    const slice = sweeping ? sweeping.ids.slice(sweeping.next, sweeping.next + sweepSlice) : [];
+    for (const userId of new Set([...(await usersWithPassedExpiry(db, now)), ...slice])) {
+      const changed = await resync(userId);
+      if (sweeping && changed) sweeping.changed += 1;
       summary.resynced += 1;
     }
-    // what a sweep costs as the shop grows (npm run bench:scale reads it)
-    if (sweep) logger.info({ members: users.length, changed, ms: Math.round(performance.now() - started) }, 'tradingview sweep done');
+    if (sweeping) {
+      sweeping.next += slice.length;
+      if (sweeping.next >= sweeping.ids.length) {
+        // what a sweep costs as the shop grows (npm run bench:scale reads it)
+        logger.info({ members: sweeping.ids.length, changed: sweeping.changed, ms: Math.round(performance.now() - sweeping.startedAt) }, 'tradingview sweep done');
+        sweeping = null;
+      }
+    }
     while (summary.processed < batchSize) {
       const row = await claimNextDue(db, clock(), leaseMs);
       if (!row) break;
@@ -248,7 +260,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       lastAuditAt = now;
       await audit().catch((error: unknown) => logger.warn({ err: toTradingViewError(error).message }, 'tradingview audit skipped'));
     }
-    return summary.processed >= batchSize;
+    return summary.processed >= batchSize || sweeping !== null;
   }
 
   const loop = createBackgroundLoop({ pass, intervalMs: options.intervalMs, logger, label: 'tradingview reconciler' });
