@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, summarise, type LoadResult, type LoadSample } from './http-load';
+import { becomeMember } from './shop-client';
 import { cpuMicros, freePort, freshPostgres, root, rssMb, startServer, stop, waitUntilUp } from './server-process';
 
 const CONNECTIONS = 16;
@@ -25,40 +26,16 @@ const WARM_UP_SECONDS = 1;
 
 type Member = { cookie: string; guideId: string; strategyId: string; feature: string | null };
 
-/** Signs up and buys the monthly plan with the sandbox's 4242 card, as a buyer does. */
-async function becomeMember(base: string): Promise<Member> {
-  const post = async (path: string, body: unknown, cookie = '') => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const email = `bench-${Date.now()}@example.com`;
-  const signedUp = await post('/api/auth/sign-up/email', { email, password: 'Bench-Passw0rd', name: 'bench' });
-  const cookie = signedUp.headers
-    .getSetCookie()
-    .map((item) => item.split(';')[0])
-    .join('; ');
-  const checkout = await post('/api/create-checkout', { planType: 'monthly', customerEmail: email, fbc: null, fbp: null, userAgent: 'bench', originPage: '/' }, cookie);
-  const { sessionId } = (await checkout.json()) as { sessionId: string };
-  await post(`/api/sandbox/checkout/${sessionId}/pay`, { email, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Bench Buyer' });
-  const get = async <T>(path: string) => {
-    const response = await fetch(`${base}${path}`, { headers: { cookie } });
-    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const { hasAccess } = await get<{ hasAccess: boolean }>('/api/access');
-  if (!hasAccess) throw new Error('the bench member has no access after paying');
-  const { guides } = await get<{ guides: { id: string; type: string }[] }>('/api/content/guides');
-  const { strategies } = await get<{ strategies: { id: string }[] }>('/api/content/strategies');
+/** Signs up and buys the monthly plan with the sandbox's 4242 card, as a buyer does; finds a guide, a strategy and a feature to read. */
+async function benchMember(base: string): Promise<Member> {
+  const member = await becomeMember(base, `bench-${Date.now()}@example.com`);
+  const { guides } = await member.get<{ guides: { id: string; type: string }[] }>('/api/content/guides');
+  const { strategies } = await member.get<{ strategies: { id: string }[] }>('/api/content/strategies');
   if (!guides[0] || !strategies[0]) throw new Error('the content folder has no guide or no strategy');
   const product = guides.find((guide) => guide.type === 'product');
-  const features = product ? (await get<{ features: { id: string }[] }>(`/api/content/guides/${product.id}`)).features : [];
+  const features = product ? (await member.get<{ features: { id: string }[] }>(`/api/content/guides/${product.id}`)).features : [];
   const feature = product && features[0] ? `${product.id}/features/${features[0].id}` : null;
-  return { cookie, guideId: guides[0].id, strategyId: strategies[0].id, feature };
+  return { cookie: member.cookie(), guideId: guides[0].id, strategyId: strategies[0].id, feature };
 }
 
 /** A route to load; `pid` is the process that answers it, whose CPU time is counted. */
@@ -116,7 +93,7 @@ try {
   );
   await waitUntilUp(server, `${base}/readyz`);
   const startMs = Math.round(performance.now() - started);
-  const member = await becomeMember(base);
+  const member = await benchMember(base);
   const headers = { cookie: member.cookie };
   const shop = server.pid!;
   const [bareResult, ...results] = await measureInTurns([

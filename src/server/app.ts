@@ -12,6 +12,7 @@ import { errorBody, handleError } from './http/errors';
 import { httpsRedirect } from './http/https-redirect';
 import { publicUrlNotice } from './http/public-address';
 import { describeOperation, openApiHandler } from './http/openapi';
+import { browserTokenCookie } from './http/browser-token';
 import { mountSpa } from './http/spa';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
@@ -62,6 +63,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
   // a member's session, access and account reads, kept for MEMBER_CACHE_MS (decision record 021)
   const reads = options.reads ?? createReadCache({ ttlMs: config.memberCacheMs, changes: database.writes, now: () => clock().getTime() });
 
+  const browserTokens = { cookieName: browserTokenCookie(config.site.brandSlug), secureCookie: config.publicUrl.startsWith('https://') };
+
   app.use('*', clientAddress(config.trustProxy));
   app.use('*', requestBodyLimit);
   app.use('*', jsonDepthLimit);
@@ -97,7 +100,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', securityRoutes({ db, clock, reads }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
-  api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs }));
+  api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs, browserTokens }));
   api.route('/', invoicesRoutes({ invoices: services.invoices }));
   if (payments.kind === 'sandbox') api.route('/sandbox', sandboxRoutes({ payments, handler: services.paymentEvents, logger, checkoutProofs }));
   if (isSandboxDiscord(deps.discord)) {
@@ -117,6 +120,6 @@ export async function createApp(composition: Composition, options: AppOptions = 
 
   // The sandbox's invoice pages, as Stripe hosts its own: HTML of the server, not of the client app.
   if (payments.kind === 'sandbox') app.route('/sandbox/receipts', sandboxReceiptRoutes({ db, brandName: config.site.brandName, supportEmail: config.site.supportEmail }));
-  if (options.clientDir) await mountSpa(app, options.clientDir, publicSiteSettings(config));
+  if (options.clientDir) await mountSpa(app, options.clientDir, publicSiteSettings(config), browserTokens);
   return app;
 }

@@ -275,6 +275,11 @@ describe('checkoutError', () => {
   ])('%s', (_name, err, description) => {
     expect(checkoutError(err)).toEqual({ title: 'Error', description });
   });
+
+  it('a refused checkout says which limit and when to retry, as the server words it', () => {
+    const message = 'This browser has started too many checkouts in the last few minutes. Please try again in 4 minutes.';
+    expect(checkoutError({ code: 'rate_limited', message, status: 429 })).toEqual({ title: 'Too many checkouts', description: message });
+  });
 });
 
 describe('portalError', () => {

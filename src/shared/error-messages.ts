@@ -556,6 +556,7 @@ export function planUpdatedToast(planType: PlanType): Toast {
 
 export const CHECKOUT_TEXTS = {
   title: 'Error',
+  limitedTitle: 'Too many checkouts',
   default: 'There was a problem processing your request. Please try again.',
   lifetimeOwned: 'You already have Lifetime access. No further purchase required.',
   subscriptionExists: 'You already have an active subscription of this type.',
@@ -574,6 +575,8 @@ export function checkoutError(err: ErrorInput): Toast {
   // The code expired or ran out between the landing page and the click: its reason, as the server says it.
   if (errorCodeOf(err) === 'promotion_code_invalid') return { title, description: serverMessage(err) ?? SERVER_ERROR_MESSAGES.promotion_code_invalid };
   if (errorCodeOf(err) === 'account_banned') return { title, description: SERVER_ERROR_MESSAGES.account_banned };
+  // Too many checkouts at once (a sale, a shared network): which limit and when to come back, as the server says it.
+  if (errorCodeOf(err) === 'rate_limited') return { title: CHECKOUT_TEXTS.limitedTitle, description: serverMessage(err) ?? SERVER_ERROR_MESSAGES.rate_limited };
   return { title, description: CHECKOUT_TEXTS.default };
 }
 

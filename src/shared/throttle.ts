@@ -60,8 +60,15 @@ export const SIGN_IN_FAILURES_PER_ACCOUNT: BackoffRule = {
   forgetAfterMs: 24 * 60 * MINUTE,
 };
 
-/** Checkouts started by anonymous visitors, per client address (each one is a provider call). */
+/**
+ * Checkouts started by anonymous visitors (each one is a provider call). A browser that carries
+ * the shop's browser id is counted by it, with a far higher ceiling for its address, so buyers
+ * sharing one address (a carrier NAT, an office) all reach the checkout during a sale; a client
+ * without the id (a script without cookies) is counted by its address alone.
+ */
 export const ANONYMOUS_CHECKOUTS_PER_ADDRESS: WindowRule = { kind: 'window', max: 20, windowMs: 10 * MINUTE };
+export const ANONYMOUS_CHECKOUTS_PER_BROWSER: WindowRule = { kind: 'window', max: 20, windowMs: 10 * MINUTE };
+export const ANONYMOUS_CHECKOUTS_PER_SHARED_ADDRESS: WindowRule = { kind: 'window', max: 1_000, windowMs: 10 * MINUTE };
 
 /** Promotion code look-ups per client address: a visitor checks a code or two, a script guessing codes is stopped. */
 export const PROMOTION_LOOKUPS_PER_ADDRESS: WindowRule = { kind: 'window', max: 30, windowMs: 10 * MINUTE };

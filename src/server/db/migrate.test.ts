@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database, type Db } from './client';
-import { migrate } from './migrate';
+import { migrate, NO_TRANSACTION_MARKER } from './migrate';
 import { queryRows } from './query';
 import { createTestDatabase } from '../test-support/test-database';
 import { adminQuery, withDatabase } from '../test-support/global-setup';
@@ -155,5 +158,42 @@ describe('0010_tradingview_usernames', () => {
     expect(await linkUsername(old.db, ids.moved, 'new_name', new Date())).toEqual({ changed: false, previous: 'New_Name' });
     expect(await linkUsername(old.db, ids.moved, 'third_name', new Date())).toEqual({ changed: true, previous: 'New_Name' });
     expect(await currentUsername(old.db, ids.moved)).toBe('third_name');
+  });
+});
+
+describe('a migration that builds an index without locking the table (no-transaction file)', () => {
+  let fresh: Database;
+  const dir = mkdtempSync(join(tmpdir(), 'candlewise-migrations-'));
+  const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
+  const indexes = (db: Db) =>
+    queryRows<{ name: string; valid: boolean }>(db, sql`SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = 'scale_items'::regclass AND NOT i.indisprimary ORDER BY name`);
+
+  beforeAll(async () => {
+    fresh = await emptyDatabase();
+    write('0000_items.sql', `CREATE TABLE scale_items (id serial PRIMARY KEY, code text NOT NULL);\n--> statement-breakpoint\nINSERT INTO scale_items (code) VALUES ('a'), ('b'), ('b');`);
+  });
+  afterAll(async () => {
+    await fresh?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs after the files before it and before those after it, is recorded, and rebuilds an index a crashed build left invalid', async () => {
+    expect(await migrate(fresh.db, dir)).toEqual(['0000_items.sql']);
+    // a unique build over duplicates fails half-way, as a killed one does: the index stays, INVALID
+    await expect(fresh.db.execute(sql`CREATE UNIQUE INDEX CONCURRENTLY scale_items_code_uq ON scale_items (code)`)).rejects.toThrow();
+    expect(await indexes(fresh.db)).toEqual([{ name: 'scale_items_code_uq', valid: false }]);
+    write('0001_dedupe.sql', `DELETE FROM scale_items WHERE id = 3;`);
+    write('0002_indexes.sql', `${NO_TRANSACTION_MARKER}\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS scale_items_code_uq ON scale_items (code);\n--> statement-breakpoint\nCREATE INDEX CONCURRENTLY IF NOT EXISTS scale_items_lower_idx ON scale_items (lower(code));`);
+    write('0003_after.sql', `INSERT INTO scale_items (code) VALUES ('c');`);
+    expect(await migrate(fresh.db, dir)).toEqual(['0001_dedupe.sql', '0002_indexes.sql', '0003_after.sql']);
+    expect(await indexes(fresh.db)).toEqual([
+      { name: 'scale_items_code_uq', valid: true },
+      { name: 'scale_items_lower_idx', valid: true },
+    ]);
+    await expect(fresh.db.execute(sql`INSERT INTO scale_items (code) VALUES ('a')`)).rejects.toThrow();
+    expect(await migrate(fresh.db, dir)).toEqual([]);
+    const recorded = await queryRows<{ name: string }>(fresh.db, sql`SELECT name FROM schema_migrations ORDER BY name`);
+    expect(recorded.map(({ name }) => name)).toEqual(['0000_items.sql', '0001_dedupe.sql', '0002_indexes.sql', '0003_after.sql']);
   });
 });

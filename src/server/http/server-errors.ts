@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SERVER_ERROR_MESSAGES as SHARED, type ErrorCode } from '@shared/error-messages';
 import type { PlanType } from '@shared/plans';
 import { ApiError } from './errors';
+import { checkoutRefusalText, type CheckoutRefusal } from './checkout-refusal';
 
 /** Codes only the operator console reads; the client's own codes are the shared ErrorCode. */
 type ConsoleErrorCode = 'still_paid' | 'not_paying' | 'invalid_input';
@@ -54,6 +55,9 @@ export const SERVER_ERRORS = {
   sandboxCardDetailsInvalid: { status: 400, code: 'validation_failed', message: (firstProblem: string | undefined) => firstProblem ?? 'Please check your details.' },
   /** A sandbox test card's decline: its own text (sandbox-cards), the field it concerns in `details`. */
   sandboxCardDeclined: { status: 402, code: 'payment_failed', message: (declineMessage: string) => declineMessage },
+
+  /** An anonymous checkout over its limit (checkout-limit.ts): who was counted, and when to come back. */
+  checkoutLimited: { status: 429, code: 'rate_limited', message: (refusal: CheckoutRefusal) => checkoutRefusalText(refusal) },
 
   // Stripe
   noPriceForPlan: { status: 503, code: 'provider_unavailable', message: (plan: PlanType) => `No Stripe price is configured for the ${plan} plan.` },

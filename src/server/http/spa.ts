@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { isEuLocation, landingKind } from '@shared/landing-page';
 import { legalPage } from '@shared/legal-pages';
 import type { SiteSettings } from '@shared/site';
+import { ensureBrowserToken, type BrowserTokens } from './browser-token';
 import { hasSessionCookie, landingPages, legalPages, loadPageRenderer, pageSettings } from './landing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,7 +35,8 @@ export function renderIndexHtml(template: string, settings: SiteSettings): strin
     .replace('</head>', `${siteSettingsScript(settings)}</head>`);
 }
 
-export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings): Promise<void> {
+/** `browserTokens`: every page gives the browser its id (browser-token.ts) for the checkout limit. */
+export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings, browserTokens: BrowserTokens): Promise<void> {
   const indexHtml = renderIndexHtml(await readFile(join(clientDir, 'index.html'), 'utf8'), settings);
   const prerender = await loadPageRenderer(clientDir);
   // the pre-rendered pages carry a small brand mark of this site in their HTML
@@ -67,6 +69,7 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
   );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
+    ensureBrowserToken(c, browserTokens);
     const { search } = new URL(c.req.url);
     // the legal pages show nothing that depends on who is signed in: everyone gets them pre-rendered
     const legal = legalPage(c.req.path);

@@ -33,6 +33,14 @@ export type FakeTradingView = {
   scripts: { id: string; name: string }[];
   /** The next this many calls answer 503, as TradingView does under load. */
   failNext: number;
+  /** Permission calls allowed per second; beyond it 429 with Retry-After, as TradingView throttles. */
+  callsPerSecond: number | null;
+  /** The share of permission calls (0…1) answered 500 without any change. */
+  failureRate: number;
+  /** Calls answered 429 so far. */
+  throttled: number;
+  /** How many times each username (lower case) was added to a script: a grant made twice shows as 2. */
+  additions: Map<string, number>;
   close: () => Promise<void>;
 };
 
@@ -58,6 +66,10 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     scripts: [],
     failNext: 0,
     failWhen: null,
+    callsPerSecond: null,
+    failureRate: 0,
+    additions: new Map(),
+    throttled: 0,
     close: async () => {},
   };
 
@@ -66,6 +78,7 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     if (!users) fake.access.set(id, (users = new Map()));
     return users;
   };
+  const throttled = { second: 0, calls: 0 };
   const find = (users: Map<string, string | null>, name: string) => [...users.keys()].find((key) => key.toLowerCase() === name.toLowerCase());
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -117,6 +130,16 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     if (fake.sessionExpired === '403') return json(403, { detail: 'Please sign in', code: 'login_required' });
     if (!signedIn) return json(403, { detail: 'login_required' });
     if (req.method === 'GET' && url.pathname === '/pine_perm/list_scripts/') return json(200, fake.scripts.map((script) => script.id));
+    if (fake.callsPerSecond !== null) {
+      const second = Math.floor(Date.now() / 1000);
+      if (second !== throttled.second) Object.assign(throttled, { second, calls: 0 });
+      if (++throttled.calls > fake.callsPerSecond) {
+        fake.throttled += 1;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        return res.end(JSON.stringify({ detail: 'Request was throttled. Expected available in 1 second.' }));
+      }
+    }
+    if (fake.failureRate > 0 && Math.random() < fake.failureRate) return json(500, { detail: 'Internal server error' });
     if (!form.pine_id) return json(422, { detail: 'pine_id is required' });
     if (fake.foreignScripts.has(form.pine_id)) return json(403, { detail: 'You are not the owner of this script' });
     const users = script(form.pine_id);
@@ -143,6 +166,8 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
         }
         if (find(users, form.username_recip ?? '')) return json(200, { status: 'exists' });
         users.set(form.username_recip ?? '', form.expiration ? toTradingViewDate(form.expiration) : null);
+        const added = (form.username_recip ?? '').toLowerCase();
+        fake.additions.set(added, (fake.additions.get(added) ?? 0) + 1);
         return written({ status: 'ok' });
       }
       case '/pine_perm/modify_user_expiration/': {

@@ -47,6 +47,7 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_email_idx').on(table.email),
     index('checkout_sessions_duplicate_idx').on(table.duplicateStatus).where(sql`${table.duplicateStatus} IS NOT NULL`),
     index('checkout_sessions_promotion_idx').on(table.promotionCode).where(sql`${table.promotionCode} IS NOT NULL`),
+    index('checkout_sessions_claimed_by_idx').on(table.claimedByUserId),
   ],
 );
 
@@ -77,6 +78,8 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId),
     index('orders_provider_payment_idx').on(table.providerPaymentId),
     index('orders_promotion_idx').on(table.promotionCode).where(sql`${table.promotionCode} IS NOT NULL`),
+    index('orders_created_idx').on(table.createdAt),
+    index('orders_provider_subscription_idx').on(table.providerSubscriptionId),
   ],
 );
 
@@ -114,16 +117,21 @@ export const userSubscriptions = pgTable(
     uniqueIndex('user_subscriptions_provider_sub_uq').on(table.providerSubscriptionId),
     uniqueIndex('user_subscriptions_checkout_uq').on(table.checkoutSessionId),
     index('user_subscriptions_user_idx').on(table.userId, table.createdAt),
+    index('user_subscriptions_customer_idx').on(table.providerCustomerId),
   ],
 );
 
 /** Provider events already applied; written in the same transaction as their effects. */
-export const processedEvents = pgTable('processed_events', {
-  id: text('id').primaryKey(),
-  source: text('source').notNull(),
-  type: text('type').notNull(),
-  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const processedEvents = pgTable(
+  'processed_events',
+  {
+    id: text('id').primaryKey(),
+    source: text('source').notNull(),
+    type: text('type').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('processed_events_processed_idx').on(table.processedAt)],
+);
 
 // The sandbox payment provider's own records: what Stripe would keep on its side.
 export const sandboxCustomers = pgTable('sandbox_customers', {
@@ -216,10 +224,16 @@ export const sandboxInvoices = pgTable(
 );
 
 /** Events the sandbox emits, delivered to the same handler as Stripe webhooks. */
-export const sandboxEvents = pgTable('sandbox_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  payload: jsonb('payload').notNull(),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  createdAt,
-});
+export const sandboxEvents = pgTable(
+  'sandbox_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    // a deliverer's claim: others skip the event until it is delivered or this passes
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    createdAt,
+  },
+  (table) => [index('sandbox_events_pending_idx').on(table.createdAt, table.id).where(sql`delivered_at IS NULL`)],
+);

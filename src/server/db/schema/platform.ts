@@ -35,6 +35,9 @@ export const tradingviewGrants = pgTable(
   (table) => [
     uniqueIndex('tradingview_grants_user_username_uq').on(table.userId, table.username),
     index('tradingview_grants_due_idx').on(table.nextAttemptAt),
+    index('tradingview_grants_status_idx').on(table.status, table.updatedAt),
+    index('tradingview_grants_lower_username_idx').on(sql`lower(${table.username})`),
+    index('tradingview_grants_expiry_idx').on(table.desiredExpiresAt).where(sql`desired = 'grant'`),
   ],
 );
 

@@ -20,41 +20,61 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 export type MemberListRow = { id: string; email: string; createdAt: Date; tradingviewUsername: string | null; status: MemberStatus; plan: string | null };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * One page of members, newest accounts first. `q` matches part of the e-mail or of a TradingView
- * username the member uses or used (linked or granted), or exactly an order: checkout session,
- * provider subscription or payment id, order id.
+ * The ids of the members `q` finds: part of the e-mail or of a TradingView username the member
+ * uses or used (linked or granted), or exactly an order: checkout session, provider subscription,
+ * customer or payment id, order id. Each branch reads one table, by an index where it is exact,
+ * so a search costs a few scans of name columns, never a pass over every member's records.
+ */
+function membersMatching(q: string) {
+  const like = `%${escapeLike(q.toLowerCase())}%`;
+  const orderId = UUID.test(q) ? q : null;
+  return sql`SELECT id FROM "user" WHERE lower(email) LIKE ${like}
+    UNION SELECT user_id FROM tradingview_usernames WHERE lower(username) LIKE ${like}
+    UNION SELECT user_id FROM tradingview_grants WHERE lower(username) LIKE ${like}
+    UNION SELECT user_id FROM user_subscriptions WHERE provider_subscription_id = ${q} OR checkout_session_id = ${q} OR provider_customer_id = ${q}
+    UNION SELECT user_id FROM orders WHERE id = ${orderId}::uuid OR checkout_session_id = ${q} OR provider_payment_id = ${q}
+      OR provider_payment_intent_id = ${q} OR provider_subscription_id = ${q}
+    UNION SELECT claimed_by_user_id FROM checkout_sessions WHERE id = ${q}`;
+}
+
+/** The list's columns of the members `u` names (standing and plan as of `now`). */
+const memberColumns = (now: Date) => sql`u.id, u.email, u.created_at AS "createdAt",
+  (SELECT n.username FROM tradingview_usernames n WHERE n.user_id = u.id AND n.replaced_at IS NULL) AS "tradingviewUsername",
+  ${memberStatus(now)} AS status,
+  (SELECT CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END FROM user_subscriptions s WHERE s.user_id = u.id
+     ORDER BY ${subscriptionGrantsAccessAt('s', now)} DESC, s.created_at DESC LIMIT 1) AS plan`;
+
+type ListedRow = MemberListRow & { total: string | number; createdAt: Date | string };
+
+/**
+ * One page of members, newest accounts first, found by `q` (membersMatching) and filtered by
+ * standing, plan and first subscription. Without those filters only the page's members have their
+ * standing worked out; with them every member in scope does, which is the console's slow case.
  */
 export async function searchMembers(db: Db, query: MemberListQuery, pageSize: number, now: Date): Promise<{ rows: MemberListRow[]; total: number }> {
   const q = query.q?.trim() ?? '';
-  const like = `%${escapeLike(q.toLowerCase())}%`;
-  const search = q
-    ? sql`AND (lower(u.email) LIKE ${like}
-        OR EXISTS (SELECT 1 FROM tradingview_usernames n WHERE n.user_id = u.id AND lower(n.username) LIKE ${like})
-        OR EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id
-             AND (s.provider_subscription_id = ${q} OR s.checkout_session_id = ${q} OR s.provider_customer_id = ${q}))
-        OR EXISTS (SELECT 1 FROM tradingview_grants g WHERE g.user_id = u.id AND lower(g.username) LIKE ${like})
-        OR EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.id AND (o.id::text = ${q} OR o.checkout_session_id = ${q}
-             OR o.provider_payment_id = ${q} OR o.provider_payment_intent_id = ${q} OR o.provider_subscription_id = ${q}))
-        OR EXISTS (SELECT 1 FROM checkout_sessions c WHERE c.claimed_by_user_id = u.id AND c.id = ${q}))`
-    : sql``;
-  const rows = await queryRows<MemberListRow & { total: string | number; createdAt: Date | string }>(
+  const scope = q ? sql`u.id IN (${membersMatching(q)})` : sql`true`;
+  const offset = (query.page - 1) * pageSize;
+  const filtered = query.status !== undefined || query.plan !== undefined || query.since !== undefined;
+  const rows = await queryRows<ListedRow>(
     db,
-    sql`WITH members AS (
-          SELECT u.id, u.email, u.created_at AS "createdAt",
-            (SELECT n.username FROM tradingview_usernames n WHERE n.user_id = u.id AND n.replaced_at IS NULL) AS "tradingviewUsername",
-            ${memberStatus(now)} AS status,
-            (SELECT CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END FROM user_subscriptions s WHERE s.user_id = u.id
-               ORDER BY ${subscriptionGrantsAccessAt('s', now)} DESC, s.created_at DESC LIMIT 1) AS plan,
-            (SELECT min(s.created_at) FROM user_subscriptions s WHERE s.user_id = u.id) AS "firstSubscription"
-          FROM "user" u WHERE true ${search}
-        )
-        SELECT *, count(*) OVER () AS total FROM members
-        WHERE (${query.status ?? null}::text IS NULL OR status = ${query.status ?? null})
-          AND (${query.plan ?? null}::text IS NULL OR plan = ${query.plan ?? null})
-          AND (${query.since ?? null}::date IS NULL OR "firstSubscription" >= ${query.since ?? null}::date)
-        ORDER BY "createdAt" DESC, id
-        LIMIT ${pageSize} OFFSET ${(query.page - 1) * pageSize}`,
+    filtered
+      ? sql`WITH members AS (
+            SELECT ${memberColumns(now)}, (SELECT min(s.created_at) FROM user_subscriptions s WHERE s.user_id = u.id) AS "firstSubscription"
+            FROM "user" u WHERE ${scope}
+          )
+          SELECT *, count(*) OVER () AS total FROM members
+          WHERE (${query.status ?? null}::text IS NULL OR status = ${query.status ?? null})
+            AND (${query.plan ?? null}::text IS NULL OR plan = ${query.plan ?? null})
+            AND (${query.since ?? null}::date IS NULL OR "firstSubscription" >= ${query.since ?? null}::date)
+          ORDER BY "createdAt" DESC, id
+          LIMIT ${pageSize} OFFSET ${offset}`
+      : sql`SELECT ${memberColumns(now)}, (SELECT count(*) FROM "user" u WHERE ${scope}) AS total
+          FROM (SELECT * FROM "user" u WHERE ${scope} ORDER BY u.created_at DESC, u.id LIMIT ${pageSize} OFFSET ${offset}) u
+          ORDER BY u.created_at DESC, u.id`,
   );
   return {
     rows: rows.map(({ total: _total, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) })),

@@ -18,7 +18,6 @@ import {
   updateSubscriptionRequestSchema,
   updateSubscriptionResponseSchema,
 } from '@shared/api-contract';
-import { ANONYMOUS_CHECKOUTS_PER_ADDRESS } from '@shared/throttle';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { clientAddressOf } from '../../http/client-address';
@@ -28,7 +27,8 @@ import { returnBaseUrl } from '../../http/public-address';
 import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { CheckoutProofs } from './checkout-proof';
 import type { BillingService } from './billing.service';
-import { limitPerAddress } from '../throttle/throttle.middleware';
+import type { BrowserTokens } from '../../http/browser-token';
+import { limitAnonymousCheckouts } from './checkout-limit';
 
 export type BillingRoutesDeps = {
   db: Db;
@@ -38,13 +38,14 @@ export type BillingRoutesDeps = {
   config: Config;
   clock: () => Date;
   checkoutProofs: CheckoutProofs;
+  browserTokens: BrowserTokens;
 };
 
 export function billingRoutes(deps: BillingRoutesDeps) {
-  const { db, reads, billing, config, clock, checkoutProofs } = deps;
+  const { db, reads, billing, config, clock, checkoutProofs, browserTokens } = deps;
   const routes = new Hono<{ Variables: AuthVariables }>()
-    // Anonymous visitors may start a checkout, each a provider call: so many per address.
-    .use('/create-checkout', limitPerAddress<{ Variables: AuthVariables }>({ db, clock }, 'checkout', ANONYMOUS_CHECKOUTS_PER_ADDRESS, (c) => c.get('user') === null))
+    // Anonymous visitors may start a checkout, each a provider call: so many per browser and address.
+    .use('/create-checkout', limitAnonymousCheckouts({ db, clock, tokens: browserTokens }))
     .post('/create-checkout', describeOperation({ summary: 'Start a hosted checkout for a plan', auth: 'none', body: createCheckoutRequestSchema, response: createCheckoutResponseSchema }), async (c) => {
       const checkout = await billing.createCheckout(c.get('user'), await readJson(c, createCheckoutRequestSchema), returnBaseUrl(config, c));
       // This browser may take the purchase after paying; any other must prove the e-mail.

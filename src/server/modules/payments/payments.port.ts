@@ -246,8 +246,11 @@ export type SandboxOperations = {
   runClock(now?: Date): Promise<number>;
   /** Demo and tests: the card holder's bank opens (needs_response) or closes (won, lost) a dispute of a charge. */
   disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
-  pendingEvents(limit: number): Promise<PaymentEvent[]>;
+  /** Up to `limit` undelivered events, oldest first, that no other deliverer is working on (claimed for it). */
+  claimPendingEvents(limit: number): Promise<PaymentEvent[]>;
   markDelivered(eventId: string): Promise<void>;
+  /** A claimed event whose delivery failed goes back to the queue. */
+  releaseEvent(eventId: string): Promise<void>;
 };
 
 export type SandboxPaymentsPort = PaymentsCore & {

@@ -7,18 +7,23 @@ import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { SandboxPaymentsPort } from '../payments/payments.port';
 
 const SANDBOX_JOB_INTERVAL_MS = 2_000;
+// as many events per pass as runClock renews subscriptions (100)
 const BATCH = 100;
 
-/** Delivers pending sandbox events in order; an event that fails stays pending for the next pass. */
+/**
+ * Delivers the pending sandbox events no other deliverer has claimed, in order; an event that
+ * fails goes back for the next pass. Returns how many were delivered.
+ */
 export async function deliverSandboxEvents(payments: SandboxPaymentsPort, handler: PaymentEventHandler, logger: Logger): Promise<number> {
   let delivered = 0;
-  for (const event of await payments.sandbox.pendingEvents(BATCH)) {
+  for (const event of await payments.sandbox.claimPendingEvents(BATCH)) {
     try {
       await handler.handle(event, 'sandbox');
       await payments.sandbox.markDelivered(event.id);
       delivered += 1;
     } catch (error) {
       logger.error({ err: error, eventId: event.id, type: event.type }, 'sandbox event delivery failed; will retry');
+      await payments.sandbox.releaseEvent(event.id);
     }
   }
   return delivered;
@@ -58,7 +63,8 @@ export function createSandboxJobs(deps: {
   }
 
   const loop = createBackgroundLoop({
-    pass: () => runOnce().then(() => false),
+    // a full batch of renewals or events: more wait, so the next pass runs at once
+    pass: () => runOnce().then(({ renewed, delivered }) => renewed >= BATCH || delivered >= BATCH),
     intervalMs,
     firstDelayMs: intervalMs,
     logger,

@@ -7,7 +7,7 @@ import { createSandboxCheckout } from './sandbox-checkout';
 import { createSandboxImportListing } from './sandbox-import-listing';
 import { createSandboxInvoices } from './sandbox-invoices';
 import { createSandboxPromotions } from './sandbox-promotions';
-import { markDelivered, pendingEvents, type SandboxDeps } from './sandbox-store';
+import { claimPendingEvents, markDelivered, releaseEvent, type SandboxDeps } from './sandbox-store';
 import { createSandboxSubscriptions } from './sandbox-subscriptions';
 import { createSandboxInvoiceList } from './sandbox-tax';
 import { createSandboxTrials } from './sandbox-trials';
@@ -33,8 +33,9 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       // trial reminders first: a clock that jumps past a trial's end still reminds before it charges
       runClock: async (now = deps.clock()) => (await remindTrials(now)) + (await runClock(now)),
       disputeCharge,
-      pendingEvents: (limit) => pendingEvents(db, limit),
+      claimPendingEvents: (limit) => claimPendingEvents(db, limit),
       markDelivered: (eventId) => markDelivered(db, eventId),
+      releaseEvent: (eventId) => releaseEvent(db, eventId),
     },
     ...checkout,
     ...subscriptions,

@@ -1,9 +1,10 @@
 // What every part of the sandbox payment provider shares: its dependencies, its id scheme and its
 // event outbox (sandbox_events), which the sandbox jobs deliver to fulfilment like Stripe's webhooks.
 import { randomBytes } from 'node:crypto';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query';
 import { sandboxEvents } from '../../db/schema';
 import type { PaymentEvent } from '../payments/payments.port';
 import type { SandboxTaxSettings } from './sandbox-tax';
@@ -34,11 +35,32 @@ export async function emit(tx: Db, at: Date, type: string, refs: EventRefs): Pro
   await tx.insert(sandboxEvents).values({ id: newEventId(at), type, payload: refs, createdAt: at });
 }
 
-export async function pendingEvents(db: Db, limit: number): Promise<PaymentEvent[]> {
-  const rows = await db.select().from(sandboxEvents).where(isNull(sandboxEvents.deliveredAt)).orderBy(asc(sandboxEvents.createdAt), asc(sandboxEvents.id)).limit(limit);
-  return rows.map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as EventRefs) }));
+/** How long a claimed event stays off limits to other deliverers (a crashed one's events come back). */
+const EVENT_LEASE = sql`interval '30 seconds'`;
+
+/**
+ * Claims up to `limit` undelivered events, oldest first, that no other deliverer holds: each
+ * payment's route, the sandbox job and every instance deliver at once during a sale, and two of
+ * them must not work through the same events (SKIP LOCKED, then the lease).
+ */
+export async function claimPendingEvents(db: Db, limit: number): Promise<PaymentEvent[]> {
+  const rows = await queryRows<{ id: string; type: string; payload: EventRefs; created_at: Date | string }>(
+    db,
+    sql`UPDATE sandbox_events SET leased_until = now() + ${EVENT_LEASE}
+        WHERE id IN (SELECT id FROM sandbox_events WHERE delivered_at IS NULL AND (leased_until IS NULL OR leased_until < now())
+                     ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, type, payload, created_at`,
+  );
+  return rows
+    .map((row) => ({ id: row.id, type: row.type, created: new Date(row.created_at), ...row.payload }))
+    .sort((a, b) => a.created.getTime() - b.created.getTime() || (a.id < b.id ? -1 : 1));
 }
 
 export async function markDelivered(db: Db, eventId: string): Promise<void> {
-  await db.update(sandboxEvents).set({ deliveredAt: sql`now()` }).where(eq(sandboxEvents.id, eventId));
+  await db.update(sandboxEvents).set({ deliveredAt: sql`now()`, leasedUntil: null }).where(eq(sandboxEvents.id, eventId));
+}
+
+/** Gives a claimed event back (its delivery failed): the next pass retries it. */
+export async function releaseEvent(db: Db, eventId: string): Promise<void> {
+  await db.update(sandboxEvents).set({ leasedUntil: null }).where(eq(sandboxEvents.id, eventId));
 }

@@ -75,6 +75,8 @@ export type GrantReconcilerOptions = {
   batchSize?: number;
   /** How often every member is resynced, as a backstop for a missed syncUser call. */
   sweepIntervalMs?: number;
+  /** Members a pass resyncs of a sweep before it works through due rows (a sweep spans passes). */
+  sweepSlice?: number;
   /** How often the loop audits TradingView's lists (each costs a page per ~30 users per script). */
   auditIntervalMs?: number;
 };
@@ -89,10 +91,14 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   const batchSize = options.batchSize ?? 25;
   const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
   const auditIntervalMs = options.auditIntervalMs ?? 60 * 60_000;
+  const sweepSlice = options.sweepSlice ?? 500;
   let lastSweepAt: number | null = null;
+  // the sweep in progress: at 100,000 members it takes minutes, and new grants must not wait for it
+  let sweeping: { ids: string[]; next: number; changed: number; startedAt: number } | null = null;
   let lastAuditAt: number | null = null;
 
-  async function syncUser(userId: string): Promise<void> {
+  /** syncUser, saying whether anything changed. */
+  async function resync(userId: string): Promise<boolean> {
     const changed = await db.transaction(async (tx) => {
       if (!(await lockUser(tx, userId))) return false;
       const now = clock();
@@ -107,6 +113,11 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       return changes.length > 0;
     });
     if (changed) loop.kick();
+    return changed;
+  }
+
+  async function syncUser(userId: string): Promise<void> {
+    await resync(userId);
   }
 
   /**
@@ -191,12 +202,23 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   async function runOnce(): Promise<RunSummary> {
     const summary: RunSummary = { processed: 0, succeeded: 0, failed: 0, resynced: 0 };
     const now = clock();
-    const sweep = lastSweepAt === null || now.getTime() - lastSweepAt >= sweepIntervalMs;
-    const users = sweep ? await usersToSweep(db) : await usersWithPassedExpiry(db, now);
-    if (sweep) lastSweepAt = now.getTime();
-    for (const userId of users) {
-      await syncUser(userId);
+    if (sweeping === null && (lastSweepAt === null || now.getTime() - lastSweepAt >= sweepIntervalMs)) {
+      lastSweepAt = now.getTime();
+      sweeping = { ids: await usersToSweep(db), next: 0, changed: 0, startedAt: performance.now() };
+    }
+    const slice = sweeping ? sweeping.ids.slice(sweeping.next, sweeping.next + sweepSlice) : [];
+    for (const userId of new Set([...(await usersWithPassedExpiry(db, now)), ...slice])) {
+      const changed = await resync(userId);
+      if (sweeping && changed) sweeping.changed += 1;
       summary.resynced += 1;
+    }
+    if (sweeping) {
+      sweeping.next += slice.length;
+      if (sweeping.next >= sweeping.ids.length) {
+        // what a sweep costs as the shop grows (npm run bench:scale reads it)
+        logger.info({ members: sweeping.ids.length, changed: sweeping.changed, ms: Math.round(performance.now() - sweeping.startedAt) }, 'tradingview sweep done');
+        sweeping = null;
+      }
     }
     while (summary.processed < batchSize) {
       const row = await claimNextDue(db, clock(), leaseMs);
@@ -209,6 +231,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   }
 
   async function audit(): Promise<{ requeued: number }> {
+    const started = performance.now();
     const catalog = await catalogScriptIds(db, scriptIds);
     const listed = new Map<string, Set<string>>();
     // A failed listing ends the audit with no change: an error is never a reason to act.
@@ -241,6 +264,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       requeued += 1;
       logger.warn({ grantId: row.id, userId: row.userId, username: row.username, desired: row.desired }, 'tradingview access differs from our records; requeued');
     }
+    logger.info({ grants: rows.length, requeued, ms: Math.round(performance.now() - started) }, 'tradingview audit done');
     return { requeued };
   }
 
@@ -253,7 +277,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       lastAuditAt = now;
       await audit().catch((error: unknown) => logger.warn({ err: toTradingViewError(error).message }, 'tradingview audit skipped'));
     }
-    return summary.processed >= batchSize;
+    return summary.processed >= batchSize || sweeping !== null;
   }
 
   const loop = createBackgroundLoop({ pass, intervalMs: options.intervalMs, logger, label: 'tradingview reconciler' });

@@ -237,6 +237,17 @@ describe('listUsers', () => {
     expect(error.kind).toBe('unexpected');
     expect(fake.requests).toHaveLength(1);
   });
+
+  it('refuses a listing its page cap cuts short (a cursor that loops) instead of returning part of it', async () => {
+    const users = new Map<string, string | null>();
+    for (let i = 0; i < 40; i += 1) users.set(`member_${i}`, null);
+    fake.access.set(SCRIPT, users);
+    fake.nextOverride = '/pine_perm/list_users/?limit=30&order_by=-created&cursor=0';
+
+    const error = await failure(client.listUsers(SCRIPT));
+    expect(error.kind).toBe('unexpected');
+    expect(error.message).toBe('list_users: more than 10000 pages; the listing is incomplete');
+  }, 120_000);
 });
 
 describe("listScripts (the vendor's invite-only scripts)", () => {

@@ -16,9 +16,9 @@ export type TradingViewClientOptions = {
   fetch?: typeof fetch;
 };
 
-// TradingView caps a page at about 30 users; the page cap guards against a cursor that loops.
+// TradingView caps a page at about 30 users; the page cap (300,000 users) guards against a cursor that loops.
 const PAGE_SIZE = 30;
-const MAX_PAGES = 1_000;
+const MAX_PAGES = 10_000;
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_READ_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -173,6 +173,8 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
         for (const entry of data.results) users.push({ username: entry.username, expiration: parseDate(entry.expiration ?? null) });
         target = data.next ? nextPage(data.next) : null;
       }
+      // a list cut short would read as access removed: the caller must not act on it
+      if (target) throw new TradingViewError('unexpected', `list_users: more than ${MAX_PAGES} pages; the listing is incomplete`);
       return users;
     },
     // Any 2xx counts as sent, whatever its body says: the grant's read-back decides whether it

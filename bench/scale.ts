@@ -1,0 +1,287 @@
+// `npm run bench:scale`: the shop at 100,000 members, against the real server process (`npm
+// start`'s command line) with the TradingView-shaped server of the tests behind the real
+// TradingView adapter. One database: empty first (a member and an operator sign up, the member
+// routes are measured), then seeded (scale-seed.ts) and the server started again on it:
+// the reconciler's start-up sweep and audit, the member routes again, the console pages, the
+// sale's burst (scale-burst.ts) with TradingView throttling and failing, the renewal stream
+// (scale-renewals.ts), the outbox, RSS and the database's size. Not a test: it prints what it
+// measured against the targets; the last line is for scripts, and the exit code is 1 when a
+// target is missed.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:scale   (the default URL)
+//       a fresh database is created beside the one named (which must exist) and dropped after
+//   npm run bench:scale -- --pglite        the embedded database: seeding, sweep, member routes,
+//                                          console and memory (the burst needs a second reader)
+//   npm run bench:scale -- --members 10000 a smaller shop (orders, events and grants in proportion)
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { FAKE_SESSION, startFakeTradingView } from '../src/server/test-support/fake-tradingview-server';
+import { load, summarise } from './http-load';
+import { runBurst, burstUsername } from './scale-burst';
+import { timePages, type PageTiming } from './scale-pages';
+import { renewalStream } from './scale-renewals';
+import { connect, FULL_SIZE, seededEmail, seededPaymentId, seededUsername, seedScale, type Runner, type SeedSize } from './scale-seed';
+import { becomeMember, browser, PASSWORD } from './shop-client';
+import { cpuMicros, freePort, freshPostgres, rssMb, startServer, stop, waitUntilUp } from './server-process';
+
+const flag = (name: string) => process.argv.indexOf(`--${name}`);
+const pglite = flag('pglite') > 0;
+const members = flag('members') > 0 ? Math.max(1_000, Number(process.argv[flag('members') + 1]) || FULL_SIZE.members) : FULL_SIZE.members;
+const size: SeedSize = {
+  members,
+  ordersPerMember: FULL_SIZE.ordersPerMember,
+  events: Math.round((FULL_SIZE.events * members) / FULL_SIZE.members),
+  auditEntries: Math.round((FULL_SIZE.auditEntries * members) / FULL_SIZE.members),
+};
+const BUYERS = 1_000;
+const ADDRESSES = 50;
+const SCRIPTS = ['PUB;scaleBenchPro01', 'PUB;scaleBenchSmc02', 'PUB;scaleBenchVol03'];
+/** TradingView's throttle as the burst meets it: calls per second, and the share failing. */
+const TRADINGVIEW_CALLS_PER_SECOND = 20;
+const TRADINGVIEW_FAILURE_RATE = 0.05;
+const OPERATOR = 'ops@scale.example';
+const MEMBER = 'bench-member@scale.example';
+const MEMBER_USERNAME = 'Bench_Member';
+const TARGETS = { consoleP95Ms: 200, cpuRatio: 1.15, eventsPerSecond: 100, rssMb: 200 };
+
+const MEMBER_ROUTES = ['/api/auth/get-session', '/api/access', '/api/subscription', '/api/tradingview/status', '/api/security/alerts', '/api/content/guides'];
+const SECONDS_PER_ROUTE = 4;
+
+/** md5(text) as a uuid, as the seed names its members. */
+const md5Uuid = (text: string) => createHash('md5').update(text).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+type RouteCost = { route: string; cpuPerRequest: number; p99: number; rps: number; errors: number };
+
+/** Each member route in turn for SECONDS_PER_ROUTE after a warm-up, with the server's CPU per request. */
+async function memberRouteCosts(base: string, cookie: string, pid: number): Promise<RouteCost[]> {
+  const costs: RouteCost[] = [];
+  for (const route of MEMBER_ROUTES) {
+    const target = { url: `${base}${route}`, headers: { cookie }, connections: 8 };
+    await load({ ...target, seconds: 1 });
+    const before = cpuMicros(pid);
+    const sample = summarise([await load({ ...target, seconds: SECONDS_PER_ROUTE })]);
+    const cpu = cpuMicros(pid) - before;
+    costs.push({ route, cpuPerRequest: cpu / Math.max(1, sample.requests), p99: sample.p99, rps: sample.rps, errors: sample.errors });
+  }
+  return costs;
+}
+
+/** What the reconciler logs when a sweep or an audit is done. */
+type LogLine = { ms: number; members?: number; changed?: number };
+
+/** The server's log lines with this message, parsed (pino JSON). */
+function logLines(file: string, message: string): LogLine[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(`"msg":"${message}"`))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+async function waitForLog(file: string, message: string, timeoutMs: number): Promise<LogLine | null> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const [line] = logLines(file, message);
+    if (line) return line;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  return null;
+}
+
+const work = mkdtempSync(join(tmpdir(), 'candlewise-scale-'));
+const clientDir = join(work, 'client');
+mkdirSync(clientDir);
+// the pages the server serves hand each browser its id; the API needs no more of a client build
+writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>');
+const dataDir = join(work, 'data');
+const database = pglite ? null : await freshPostgres(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test', 'bench_scale');
+const accounts = [MEMBER_USERNAME, ...Array.from({ length: members }, (_, i) => seededUsername(i + 1)), ...Array.from({ length: BUYERS }, (_, i) => burstUsername(i))];
+const tradingView = await startFakeTradingView({ accounts });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  PUBLIC_URL: base,
+  DATA_DIR: dataDir,
+  AUTH_SECRET: 'scale-secret-scale-secret-scale-secret-123',
+  CLIENT_DIR: clientDir,
+  TRUST_PROXY: '127.0.0.1',
+  ADMIN_EMAILS: OPERATOR,
+  OPERATOR_REQUIRE_2FA: 'false',
+  TRADINGVIEW_BASE_URL: tradingView.baseUrl,
+  TRADINGVIEW_SESSION_ID: FAKE_SESSION.sessionId,
+  TRADINGVIEW_SESSION_SIGN: FAKE_SESSION.sessionSign,
+  TRADINGVIEW_SCRIPT_IDS: SCRIPTS.join(','),
+  DATABASE_URL: database?.url ?? '',
+};
+let server: ChildProcess | undefined;
+let failed = true;
+
+async function start(logName: string): Promise<{ child: ChildProcess; logFile: string; readyMs: number }> {
+  const logFile = join(work, logName);
+  const started = performance.now();
+  const child = startServer(port, env, logFile);
+  await waitUntilUp(child, `${base}/readyz`);
+  return { child, logFile, readyMs: performance.now() - started };
+}
+
+/** Runs `work` with a database connection while the server is stopped (PGlite has one owner). */
+async function withDatabase<T>(job: (run: Runner & { rows: <R>(text: string) => Promise<R[]> }) => Promise<T>): Promise<T> {
+  if (database) {
+    const client = await connect(database.url);
+    try {
+      return await job({ query: (text) => client.query(text), rows: async (text) => (await client.query(text)).rows });
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const engine = await PGlite.create({ dataDir: dataDir });
+  try {
+    return await job({ query: (text) => engine.exec(text), rows: async <R>(text: string) => (await engine.query<R>(text)).rows });
+  } finally {
+    await engine.close();
+  }
+}
+
+try {
+  // 1. the empty shop: a member, an operator, the member routes
+  log(`${pglite ? 'PGlite' : 'Postgres'}; starting the server on an empty database`);
+  let running = await start('server-empty.log');
+  server = running.child;
+  const member = await becomeMember(base, MEMBER);
+  await member.post('/api/tradingview/activate', { tv_username: MEMBER_USERNAME });
+  await browser(base).post('/api/auth/sign-up/email', { email: OPERATOR, password: PASSWORD, name: 'ops' });
+  const empty = await memberRouteCosts(base, member.cookie(), server.pid!);
+  const emptyRss = rssMb(server.pid!);
+  await stop(server);
+
+  // 2. the grown shop
+  log(`seeding ${members.toLocaleString('en')} members, ${(members * size.ordersPerMember).toLocaleString('en')} orders, ${size.events.toLocaleString('en')} events`);
+  const seedStarted = performance.now();
+  const granted = await withDatabase(async (run) => {
+    await seedScale(run, size, log);
+    await run.query(`UPDATE "user" SET email_verified = true WHERE email = '${OPERATOR}'`);
+    return run.rows<{ username: string }>(`SELECT username FROM tradingview_grants WHERE status = 'granted'`);
+  });
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  // TradingView holds what the seeded rows say was granted
+  for (const script of SCRIPTS) {
+    const users = new Map<string, string | null>();
+    for (const { username } of granted) users.set(username, null);
+    tradingView.access.set(script, users);
+  }
+  const callsAtStart = tradingView.requests.length;
+  running = await start('server-seeded.log');
+  server = running.child;
+  const startedAt = performance.now();
+  log(`server ready ${Math.round(running.readyMs)} ms after spawn on the seeded database; the reconciler sweeps and audits meanwhile`);
+  // the audit's listing, before the burst's throttle
+  const audit = await waitForLog(running.logFile, 'tradingview audit done', 10 * 60_000);
+  const auditPages = tradingView.requests.slice(callsAtStart).filter(({ path }) => path.startsWith('/pine_perm/list_users')).length;
+
+  const seeded = await memberRouteCosts(base, member.cookie(), server.pid!);
+  const operator = browser(base);
+  await operator.post('/api/auth/sign-in/email', { email: OPERATOR, password: PASSWORD });
+  const probe = Math.ceil(members * 0.54321);
+  const pages: PageTiming[] = await timePages(base, operator.cookie(), [
+    { label: 'overview', path: '/api/admin/overview' },
+    { label: 'members, first page', path: '/api/admin/members' },
+    { label: 'members by e-mail', path: `/api/admin/members?q=${encodeURIComponent(seededEmail(probe))}` },
+    { label: 'members by username', path: `/api/admin/members?q=${seededUsername(probe)}` },
+    { label: 'members by order id', path: `/api/admin/members?q=${seededPaymentId(probe + members)}` },
+    { label: 'a member page', path: `/api/admin/members/${md5Uuid(`member-${probe}`)}` },
+    { label: 'payments: orders', path: '/api/admin/payments/orders' },
+    { label: 'payments: events', path: '/api/admin/payments/events' },
+    { label: 'audit log', path: '/api/admin/audit-log' },
+    { label: 'TradingView queue', path: '/api/admin/tradingview/queue' },
+  ], 20);
+
+  // TradingView calls the reconciler made before the burst: none may be for a member nothing changed for
+  const settledNames = new Set(granted.map(({ username }) => username));
+  const reconcilerCalls = tradingView.requests.slice(callsAtStart).filter(({ path }) => !path.startsWith('/pine_perm/list_users'));
+  const unchangedCalls = reconcilerCalls.filter(({ form }) => settledNames.has(form.username_recip ?? '')).length;
+  let burst: Awaited<ReturnType<typeof runBurst>> | null = null;
+  let renewals: Awaited<ReturnType<typeof renewalStream>> | null = null;
+  let outbox: { mails: number; perSecond: number } | null = null;
+  let databaseMb: number;
+  if (database) {
+    const db = await connect(database.url);
+    try {
+      log(`the burst: ${BUYERS} buyers from ${ADDRESSES} addresses; TradingView allows ${TRADINGVIEW_CALLS_PER_SECOND} calls/s and fails ${TRADINGVIEW_FAILURE_RATE * 100} %`);
+      tradingView.callsPerSecond = TRADINGVIEW_CALLS_PER_SECOND;
+      tradingView.failureRate = TRADINGVIEW_FAILURE_RATE;
+      burst = await runBurst({ base, db, tradingView, buyers: BUYERS, addresses: ADDRESSES, scripts: SCRIPTS.length });
+      tradingView.callsPerSecond = null;
+      tradingView.failureRate = 0;
+      log('the renewal stream: every burst subscription due at once');
+      renewals = await renewalStream(db, 'burst%@scale.example');
+      const { rows: [mails] } = await db.query<{ mails: number; seconds: number }>(
+        `SELECT count(*)::int AS mails, extract(epoch FROM max(sent_at) - min(created_at))::float AS seconds FROM outbox WHERE "to" LIKE 'burst%@scale.example' AND status = 'sent'`,
+      );
+      outbox = { mails: mails!.mails, perSecond: mails!.mails / mails!.seconds };
+      databaseMb = Number((await db.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes')).rows[0]!.bytes) / 1024 / 1024;
+    } finally {
+      await db.end();
+    }
+  } else {
+    databaseMb = Number(execFileSync('du', ['-sk', dataDir]).toString().split('\t')[0]) / 1024;
+  }
+  const rss = rssMb(server.pid!);
+  const [sweep] = logLines(running.logFile, 'tradingview sweep done');
+  const sweepState = sweep ? `${(sweep.ms / 1000).toFixed(1)} s` : `unfinished after ${((performance.now() - startedAt) / 1000).toFixed(0)} s`;
+
+  // the report
+  const cpuOf = (costs: RouteCost[]) => costs.reduce((sum, cost) => sum + cost.cpuPerRequest, 0);
+  const ratio = cpuOf(seeded) / cpuOf(empty);
+  console.log(`\n${pglite ? 'PGlite' : 'Postgres'}, ${members.toLocaleString('en')} members; seeded in ${seedSeconds.toFixed(0)} s; Node ${process.version}`);
+  console.table(MEMBER_ROUTES.map((route, index) => ({
+    'member route': route,
+    'CPU µs/req empty': Math.round(empty[index]!.cpuPerRequest),
+    'CPU µs/req seeded': Math.round(seeded[index]!.cpuPerRequest),
+    'p99 empty': ms(empty[index]!.p99),
+    'p99 seeded': ms(seeded[index]!.p99),
+    errors: empty[index]!.errors + seeded[index]!.errors,
+  })));
+  console.table(pages.map((page) => ({ 'console page': page.label, status: page.status, p50: ms(page.p50), p95: ms(page.p95) })));
+  const consoleP95 = Math.max(...pages.map((page) => page.p95));
+  console.log(
+    `reconciler: sweep of ${sweep?.members ?? 'all'} members ${sweepState} (${sweep?.changed ?? '?'} changed), in slices between grants; ${reconcilerCalls.length} TradingView calls before the burst, ${unchangedCalls} for unchanged members; audit ${audit ? `${(audit.ms / 1000).toFixed(1)} s` : 'unfinished'}, ${auditPages} list pages`,
+  );
+  if (burst) {
+    console.log(
+      `burst: ${burst.purchases} purchases in ${burst.purchaseSeconds.toFixed(1)} s, ${burst.claimed} claimed, last grant after ${burst.lastGrantSeconds.toFixed(1)} s; ${burst.lost} lost, ${burst.duplicated} duplicated, ${burst.granted} granted; ` +
+        `TradingView ${burst.tradingViewCalls} calls, ${burst.tradingViewThrottled} throttled; refusals ${JSON.stringify(burst.refusals)}`,
+    );
+  }
+  if (renewals) console.log(`webhooks (renewals): ${renewals.events} events for ${renewals.subscriptions} subscriptions in ${renewals.seconds.toFixed(1)} s = ${renewals.perSecond.toFixed(0)} events/s, p99 ${ms(renewals.p99Ms)}`);
+  if (outbox) console.log(`outbox: ${outbox.mails} mails to the burst's buyers, ${outbox.perSecond.toFixed(1)} mails/s`);
+  console.log(`RSS ${emptyRss} MB on the empty database, ${rss} MB after all of it; database ${databaseMb.toFixed(0)} MB`);
+
+  const misses = [
+    ...(consoleP95 < TARGETS.consoleP95Ms ? [] : [`console p95 ${ms(consoleP95)} (target < ${TARGETS.consoleP95Ms} ms)`]),
+    ...(ratio <= TARGETS.cpuRatio ? [] : [`member CPU ratio ${ratio.toFixed(2)} (target ≤ ${TARGETS.cpuRatio})`]),
+    ...(rss <= TARGETS.rssMb ? [] : [`RSS ${rss} MB (target ≤ ${TARGETS.rssMb} MB)`]),
+    ...(renewals && renewals.perSecond < TARGETS.eventsPerSecond ? [`webhooks ${renewals.perSecond.toFixed(0)} events/s (target ≥ ${TARGETS.eventsPerSecond})`] : []),
+    ...(burst && (burst.lost > 0 || burst.duplicated > 0 || burst.granted < BUYERS) ? [`burst ${burst.lost} lost, ${burst.duplicated} duplicated, ${burst.granted} of ${BUYERS} granted`] : []),
+  ];
+  failed = misses.length > 0;
+  console.log(failed ? `MISSED: ${misses.join('; ')}` : 'OK: every target met');
+  console.log(
+    `scale: members ${members}, console p95 ${consoleP95.toFixed(0)} ms, member cpu ratio ${ratio.toFixed(2)}, webhooks ${renewals ? renewals.perSecond.toFixed(0) : 'n/a'} E/s, burst ${burst ? `${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted` : 'n/a'}`,
+  );
+} catch (error) {
+  console.error(error);
+} finally {
+  await stop(server);
+  await tradingView.close();
+  await database?.drop();
+  if (process.env.KEEP_SCALE_LOGS) console.log(`logs kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+  process.exitCode = failed ? 1 : 0;
+}

@@ -1,0 +1,77 @@
+// The benches' buyers and operators: a browser with its own cookies (and, behind the trusted
+// proxy, its own client address) that signs up, buys with the sandbox's 4242 card and signs in,
+// as a person does through the pages.
+
+export type Browser = {
+  base: string;
+  /** The cookie header this browser sends (set from every answer's Set-Cookie). */
+  cookie: () => string;
+  /** Throws on an answer that is not 2xx, with its status and body. */
+  post: <T = unknown>(path: string, body: unknown) => Promise<T>;
+  get: <T = unknown>(path: string) => Promise<T>;
+  /** Any request; the answer as it came (the caller reads status and body). */
+  fetch: (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>;
+};
+
+/** A browser on `base`; `address` goes in x-forwarded-for (the server must trust the bench as its proxy). */
+export function browser(base: string, address?: string): Browser {
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  async function send(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+    const response = await fetch(`${base}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        origin: base,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(jar.size ? { cookie: cookie() } : {}),
+        ...(address ? { 'x-forwarded-for': address } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+  async function ok<T>(path: string, init: { method?: string; body?: unknown }): Promise<T> {
+    const response = await send(path, init);
+    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+  return {
+    base,
+    cookie,
+    fetch: send,
+    post: (path, body) => ok(path, { method: 'POST', body }),
+    get: (path) => ok(path, { method: 'GET' }),
+  };
+}
+
+export const PASSWORD = 'Bench-Passw0rd';
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Bench Buyer' };
+
+/** Starts a checkout for `planType` and pays it with the sandbox's 4242 card; returns the checkout's id. */
+export async function buy(visitor: Browser, planType: string, email: string, signedIn: boolean): Promise<string> {
+  const { sessionId } = await visitor.post<{ sessionId: string }>('/api/create-checkout', {
+    planType,
+    customerEmail: signedIn ? email : null,
+    fbc: null,
+    fbp: null,
+    userAgent: 'bench',
+    originPage: '/',
+  });
+  await visitor.post(`/api/sandbox/checkout/${sessionId}/pay`, { email, ...CARD });
+  return sessionId;
+}
+
+/** Signs up, then buys `planType` signed in, as a member does; returns the browser, signed in. */
+export async function becomeMember(base: string, email: string, planType = 'monthly'): Promise<Browser> {
+  const member = browser(base);
+  await member.post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'bench' });
+  await buy(member, planType, email, true);
+  const { hasAccess } = await member.get<{ hasAccess: boolean }>('/api/access');
+  if (!hasAccess) throw new Error('the bench member has no access after paying');
+  return member;
+}
