@@ -2,6 +2,7 @@
 // outage shows with its error, and is granted once the outage ends and the operator retries.
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_PASSWORD, createMember, uniqueEmail } from './member';
+import { sameOrigin } from './fixtures';
 import { becomeOperator } from './operator';
 
 const OPERATOR = 'ops-tradingview@example.com';
@@ -45,7 +46,7 @@ test('an operator sees a grant fail in a TradingView outage, ends the outage, re
 });
 
 test('the console is not there for members', async ({ page }) => {
-  const member = await page.request.post('/api/auth/sign-up/email', { data: { email: uniqueEmail('curious'), password: TEST_PASSWORD, name: 'curious' } });
+  const member = await page.request.post('/api/auth/sign-up/email', { data: { email: uniqueEmail('curious'), password: TEST_PASSWORD, name: 'curious' }, headers: sameOrigin() });
   expect(member.status()).toBe(200);
   await page.goto('/admin/tradingview');
   await expect(page.getByRole('navigation', { name: 'Operator console' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 // Shared Playwright helpers for journeys that need an account or a mailed link. Other specs
 // import these: keep the signatures stable.
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** A password that satisfies the sign-up rule (8+ characters, lower, upper, digit). */
 export const TEST_PASSWORD = 'Sup3rSecret!';
@@ -22,6 +22,13 @@ export function newVisitorAddress(): string {
 }
 
 export const asNewVisitor = () => ({ 'x-forwarded-for': newVisitorAddress() });
+
+/**
+ * The Origin a browser sends with every POST of the page's own scripts. A test that posts to
+ * better-auth from a context holding cookies (every page gives the browser its checkout token)
+ * must send it too: better-auth refuses a cookie-bearing POST without an Origin (CSRF).
+ */
+export const sameOrigin = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
 
 export async function actAsNewVisitor(page: Page): Promise<void> {
   await page.setExtraHTTPHeaders(asNewVisitor());

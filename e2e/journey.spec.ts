@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { TEST_PASSWORD, actAsNewVisitor, asNewVisitor, uniqueEmail } from './fixtures';
+import { TEST_PASSWORD, actAsNewVisitor, asNewVisitor, sameOrigin, uniqueEmail } from './fixtures';
 
 // The buyer's whole journey on the sandbox (the payment-success page by userStatus): the
 // landing page's Monthly card, the sandbox provider's hosted checkout paid with Stripe's
@@ -13,7 +13,7 @@ const NEW_PASSWORD = 'my-chart-password';
 async function createAccountElsewhere(request: APIRequestContext, email: string) {
   const response = await request.post('/api/auth/sign-up/email', {
     data: { email, password: TEST_PASSWORD, name: 'returning' },
-    headers: asNewVisitor(),
+    headers: { ...asNewVisitor(), ...sameOrigin() },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -84,7 +84,7 @@ test.describe('after payment', () => {
 
     // The password chosen on the payment page is the account's password.
     await page.context().clearCookies();
-    const login = await page.request.post('/api/auth/sign-in/email', { data: { email, password: NEW_PASSWORD }, headers: asNewVisitor() });
+    const login = await page.request.post('/api/auth/sign-in/email', { data: { email, password: NEW_PASSWORD }, headers: { ...asNewVisitor(), ...sameOrigin() } });
     expect(login.status()).toBe(200);
   });
 

@@ -12,9 +12,12 @@ export const SUCCEEDING_CARD = '4242 4242 4242 4242';
 
 /** Signs up through better-auth with the page's request context: the page is then signed in. */
 export async function signUp(page: Page, email = uniqueEmail('user')): Promise<{ email: string }> {
+  // The Origin a browser would send (see sameOrigin); read from the context itself, as this also
+  // runs in worker fixtures, outside any test.
+  const origin = new URL((await page.request.get('/healthz')).url()).origin;
   const response = await page.request.post('/api/auth/sign-up/email', {
     data: { email, password: TEST_PASSWORD, name: email.split('@')[0] },
-    headers: asNewVisitor(),
+    headers: { ...asNewVisitor(), origin },
   });
   expect(response.status(), await response.text()).toBe(200);
   return { email };

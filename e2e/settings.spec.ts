@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { asNewVisitor } from './fixtures';
+import { asNewVisitor, sameOrigin } from './fixtures';
 import { createMember, TEST_PASSWORD } from './member';
 
 // /dashboard/settings (the upgrade flow and its messages) for a member who bought Monthly on
@@ -65,7 +65,7 @@ test('a monthly member sees the subscription, changes to Quarterly with a previe
 
   // A second device signed in as the same member.
   const otherDevice = await browser.newContext({ extraHTTPHeaders: asNewVisitor() });
-  const signIn = await otherDevice.request.post('/api/auth/sign-in/email', { data: { email, password: TEST_PASSWORD } });
+  const signIn = await otherDevice.request.post('/api/auth/sign-in/email', { data: { email, password: TEST_PASSWORD }, headers: sameOrigin() });
   expect(signIn.status(), await signIn.text()).toBe(200);
   expect((await (await otherDevice.request.get('/api/auth/get-session')).json())?.user?.email).toBe(email);
 
