@@ -140,8 +140,8 @@ test.describe('desktop (1280 px)', () => {
     const grabbed = await firstCardX(page);
     await page.mouse.move(box.x + 400, y, { steps: 10 });
     const loop = 10 * (400 + 24);
-    const moved = (((await firstCardX(page)) - grabbed) % loop + loop) % loop;
-    expect(Math.abs(moved - (loop - 300))).toBeLessThan(2);
+    // the track follows the pointer on the frames after the last move: wait for them (a busy machine draws late)
+    await expect.poll(async () => Math.abs(((((await firstCardX(page)) - grabbed) % loop) + loop) % loop - (loop - 300))).toBeLessThan(2);
     await framesDrawn(page, 18);
     const held = await firstCardX(page);
     expect(Math.abs((((held - grabbed) % loop) + loop) % loop - (loop - 300))).toBeLessThan(2);
@@ -307,7 +307,8 @@ test.describe('mobile (375 px)', () => {
     const grabbed = await firstCardX(page);
     await page.mouse.move(box.x + 100, y, { steps: 8 });
     const loop = 10 * (320 + 16);
-    expect(Math.abs(((((await firstCardX(page)) - grabbed) % loop) + loop) % loop - (loop - 200))).toBeLessThan(2);
+    // the track follows the pointer on the frames after the last move: wait for them (a busy machine draws late)
+    await expect.poll(async () => Math.abs(((((await firstCardX(page)) - grabbed) % loop) + loop) % loop - (loop - 200))).toBeLessThan(2);
     await page.mouse.up();
   });
 
