@@ -28,6 +28,25 @@ configure({
 // when told to (vi.useFakeTimers() without shouldAdvanceTime, which lets real time leak in).
 Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
 
+// The client project runs its files without isolation (one jsdom a worker: a third of the CPU of a
+// fresh jsdom and fresh imports for every file), so each file starts from what a fresh jsdom
+// holds: this file runs again before every test file. Within a file, tests keep sharing as before.
+startLikeAFreshPage();
+
+/** No cookies, storage, stubbed globals, spies or fake clock, and the address jsdom starts on. */
+function startLikeAFreshPage() {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+}
+
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
