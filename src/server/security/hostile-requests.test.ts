@@ -2,8 +2,6 @@
 // attacker would: deeply nested JSON (a recursive walk answered 500 after half a second of CPU,
 // before any rate limit) and anonymous session checks that each left 14 KB in the read cache.
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_ERROR_MESSAGES, jsonTooDeepMessage } from '@shared/error-messages';
 import { createReadCache, type ReadCache } from '@shared/read-cache';
@@ -11,18 +9,8 @@ import { JSON_MAX_DEPTH } from '@shared/json-limits';
 import { createApp } from '../app';
 import { compose } from '../composition';
 import { WEBHOOK_JSON_MAX_DEPTH } from '../http/json-depth';
+import { listen } from '../test-support/attack-kit';
 import { TEST_ORIGIN, createTestApp, signUp, type TestApp } from '../test-support/test-app';
-
-type Fetch = (request: Request) => Response | Promise<Response>;
-
-/** An app on a real socket: requests pass the Node adapter and the body limit as a visitor's do. */
-async function listen(fetchApp: Fetch): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: fetchApp, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
-  });
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 const randomAddress = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
 

@@ -29,7 +29,7 @@ export const TEST_ORIGIN = 'http://localhost:3000';
  * In-process requests arrive as if through a reverse proxy on the loopback address, which the
  * test app trusts (TRUST_PROXY), so a test names its client address in x-forwarded-for honestly,
  * as a proxy would. Attacks on the address resolution itself use a real socket instead
- * (src/server/security/attacks.test.ts).
+ * (src/server/security/attacks-throttles.test.ts).
  */
 export const TEST_PROXY_ADDRESS = '127.0.0.1';
 const throughTestProxy = { incoming: { socket: { remoteAddress: TEST_PROXY_ADDRESS, remoteFamily: 'IPv4' } } };
