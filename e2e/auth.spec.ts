@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TEST_PASSWORD, linkInMail, readLatestMail, signInViaUi, signUpViaUi, uniqueEmail } from './fixtures';
+import { signUp } from './member';
 
 const NEW_PASSWORD = 'Brand-New-Pass1';
 
@@ -15,9 +16,9 @@ async function signOutFromHeader(page: Page) {
   expect(await session.json()).toBeNull();
 }
 
-test('sign up, sign out, sign in, reset the password by mail, sign in with the new one', async ({ page }) => {
-  // Four password hashes and a dozen page loads in one journey: on a busy 2-core machine it needs
-  // the room of a slow test rather than racing the clock (every step still waits on what it shows).
+test('sign up, sign out, sign in', async ({ page }) => {
+  // A password hash each for sign-up and sign-in, and a page load at every step: on a busy 2-core
+  // machine it needs the room of a slow test (every step still waits on what it shows).
   test.slow();
   const email = uniqueEmail('journey');
 
@@ -30,6 +31,16 @@ test('sign up, sign out, sign in, reset the password by mail, sign in with the n
   await signInViaUi(page, email);
   await expect(page).toHaveURL(/\/premium-access-required$/);
   await signOutFromHeader(page);
+});
+
+// Its own test, on an account made through the API, so that it runs beside the sign-up journey
+// above rather than after it in one long test.
+test('reset the password by mail, sign in with the new one', async ({ page }) => {
+  // Three password hashes (reset, a refused and an accepted sign-in) and a dozen page loads.
+  test.slow();
+  const { email } = await signUp(page);
+  // signed out, as someone who forgot their password is
+  await page.context().clearCookies();
 
   // forgot password
   await page.goto('/auth');

@@ -24,7 +24,18 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = await readFile(target.snapshotPath);
-  const pglite = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const pglite = await PGlite.create({ loadDataDir: await snapshotOf(target.snapshotPath) });
   return openDatabase({ kind: 'pglite', dataDir: null, pglite });
+}
+
+// The server suites share a worker's modules (isolate: false), so the 42 MB snapshot is read and
+// copied into a Blob once a worker rather than once a suite; a Blob can be read any number of times.
+const snapshots = new Map<string, Promise<Blob>>();
+function snapshotOf(path: string): Promise<Blob> {
+  let snapshot = snapshots.get(path);
+  if (!snapshot) {
+    snapshot = readFile(path).then((bytes) => new Blob([bytes]));
+    snapshots.set(path, snapshot);
+  }
+  return snapshot;
 }
