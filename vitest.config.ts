@@ -8,7 +8,7 @@ import { databaseSuites } from './src/server/test-support/database-suites.ts';
 // Three projects because they need different environments: pure rules and the server run in
 // Node, React components in jsdom. `npm test` runs the server project a second time against a
 // Postgres server (TEST_DATABASE_URL) so that both database engines are proven: that pass takes
-// only the suites that reach a database.
+// only the suites that reach a database and that the engine could answer differently (database-suites.ts).
 const onPostgresServer = Boolean(process.env.TEST_DATABASE_URL);
 // expect.poll waits on state; its default limit (1 s) is a race on a busy 2-core machine, where
 // a first mail (the templates load with it) has taken over 15 s.
