@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { aliases } from './vite.aliases.ts';
 
+// The chunks of the pre-rendered pages' code (their entries, the landing page's sections): the
+// importers whose dynamic imports get no modulepreload links.
+const PRE_RENDERED_CODE = /(^|\/)(landing|legal|below-the-fold)[\w-]*\.js$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { alias: aliases },
@@ -23,6 +27,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         // index.html is the app; landing.html and legal.html the pre-rendered pages' own, lighter entries (decisions 015, 019)
         rolldownOptions: { input: { index: 'index.html', landing: 'landing.html', legal: 'legal.html' } },
+        // The pre-rendered pages' code loads after their HTML is on screen and nothing waits on it.
+        // For each dynamic import Vite's helper appends a <link rel="modulepreload"> per chunk it
+        // needs, in the task that imports: ~20 for the landing page's sections, inside one of
+        // React's hydration slices, each link a DOM insertion and a request started (a third of
+        // the page's script time after the paint). Without them the browser still fetches a
+        // chunk's static imports as soon as it has parsed it (docs/decisions/020).
+        modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (PRE_RENDERED_CODE.test(hostId) ? [] : deps) },
       },
   server: {
     port: 5173,

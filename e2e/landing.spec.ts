@@ -300,6 +300,9 @@ test.describe('mobile (375 px)', () => {
     const carousel = page.getByTestId('features-carousel');
     await scrollIntoView(carousel);
     expect(await carousel.locator('article').first().evaluate((card) => card.getBoundingClientRect().width)).toBe(320);
+    // a press on the server's HTML before the carousel has hydrated moves nothing: wait until its
+    // code has placed the track (the page hydrates after the paint, later on a busy machine)
+    await expect(page.getByTestId('carousel-track')).toHaveAttribute('style', /translate3d/);
     const box = (await carousel.boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + 300, y);

@@ -3,6 +3,7 @@ import { cx } from './page-kit';
 import { FEATURE_BLOCKS } from '../content';
 import { SECTION_IDS, useGoToSection } from '../scroll';
 import { ChartFrame } from './chart-frame';
+import { StaticHtml } from '@client/lib/kept-html';
 
 /** The three feature blocks, alternating text and chart, each with 'Unlock Access'. */
 export function FeatureBlocks() {
@@ -16,14 +17,14 @@ export function FeatureBlocks() {
           <div className={cx(index % 2 === 1 && 'md:order-2')}>
             <h2 className="text-3xl font-bold tracking-tight text-white md:text-4xl">{block.title}</h2>
             <p className="mt-4 text-base leading-relaxed text-foreground/75 md:text-lg">{block.text}</p>
-            <ul className="mt-6 space-y-3">
+            <StaticHtml as="ul" className="mt-6 space-y-3">
               {block.points.map((point) => (
                 <li key={point} className="flex gap-3 text-sm text-foreground/85 md:text-base">
                   <CheckIcon className="mt-0.5 h-5 w-5 flex-none text-primary" />
                   {point}
                 </li>
               ))}
-            </ul>
+            </StaticHtml>
             <button
               type="button"
               onClick={() => goToSection(SECTION_IDS.prices)}

@@ -6,6 +6,7 @@ import { SECTION_IDS, useGoToSection } from '../scroll';
 import { FLOATING_ASSETS } from './asset-icons';
 import { ChartFrame } from './chart-frame';
 import { Stars } from './stars';
+import { StaticHtml } from '@client/lib/kept-html';
 
 // The hero's texts, verbatim as the product words them; the sale banner comes from the campaign (campaign.ts).
 export const HERO = {
@@ -72,13 +73,13 @@ export function HeroSection() {
             </div>
             <ChartFrame kind="hero" title="Candlestick chart with the indicators drawn on it" eager prerendered />
           </div>
-          <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-10">
+          <StaticHtml aria-hidden="true" className="pointer-events-none absolute inset-0 z-10">
             {FLOATING_ASSETS.map(({ name, Icon, className, delay }) => (
               <span key={name} className={`landing-float absolute drop-shadow-[0_8px_20px_rgba(0,0,0,0.5)] ${className}`} style={{ animationDelay: delay }} title={name}>
                 <Icon />
               </span>
             ))}
-          </div>
+          </StaticHtml>
         </div>
       </div>
     </section>

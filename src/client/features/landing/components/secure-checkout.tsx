@@ -6,12 +6,14 @@ const POINTS = [
   { Icon: RenewIcon, title: 'Cancel any time', text: 'No contracts and no cancellation fee. You keep access until the end of the period you paid for.' },
 ];
 
+import { StaticHtml } from '@client/lib/kept-html';
+
 const CARDS = ['Visa', 'Mastercard', 'Amex', 'Apple Pay', 'Google Pay'];
 
-/** The secure-checkout block under the pricing cards. */
+/** The secure-checkout block under the pricing cards: static, kept as the server rendered it. */
 export function SecureCheckout() {
   return (
-    <section aria-labelledby="secure-heading" className="px-4 pb-14 sm:px-6 md:pb-20">
+    <StaticHtml as="section" aria-labelledby="secure-heading" className="px-4 pb-14 sm:px-6 md:pb-20">
       <div className="mx-auto max-w-5xl rounded-3xl border border-white/10 bg-gradient-to-br from-card to-background p-6 md:p-10">
         <div className="flex flex-col items-center gap-3 text-center">
           <span className="grid h-12 w-12 place-items-center rounded-2xl bg-primary/15 text-primary">
@@ -40,6 +42,6 @@ export function SecureCheckout() {
           ))}
         </div>
       </div>
-    </section>
+    </StaticHtml>
   );
 }

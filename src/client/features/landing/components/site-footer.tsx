@@ -5,7 +5,7 @@ import { PageLink } from '@client/lib/page-nav';
 import { useLandingVariant } from '../landing-variant';
 import { scrollToSection, scrollToTopSoon, SECTION_IDS } from '../scroll';
 import { Brand } from '@client/components/brand';
-
+import { StaticHtml } from '@client/lib/kept-html';
 
 const linkClass = 'text-sm text-foreground/70 transition-colors hover:text-white';
 
@@ -18,7 +18,7 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-white/5 bg-black/30">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
-        <div>
+        <StaticHtml>
           <Brand sandboxTag={false} />
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-foreground/60">
             Invite-only TradingView indicators, strategy guides and a community of traders.
@@ -26,7 +26,7 @@ export function SiteFooter() {
           <p className="mt-4 text-xs text-foreground/70">
             {brandName} is operated by {companyName}, a company registered in {companyState}, USA.
           </p>
-        </div>
+        </StaticHtml>
 
         <nav aria-label="Product">
           <h2 className="text-sm font-semibold text-white">Product</h2>
@@ -62,7 +62,7 @@ export function SiteFooter() {
           </ul>
         </nav>
 
-        <div>
+        <StaticHtml>
           <h2 className="text-sm font-semibold text-white">Support</h2>
           <ul className="mt-4 space-y-3">
             <li>
@@ -78,11 +78,11 @@ export function SiteFooter() {
               </a>
             </li>
           </ul>
-        </div>
+        </StaticHtml>
       </div>
 
       <div className="border-t border-white/5">
-        <div className="mx-auto max-w-7xl space-y-3 px-4 py-6 text-xs leading-relaxed text-foreground/70 sm:px-6">
+        <StaticHtml className="mx-auto max-w-7xl space-y-3 px-4 py-6 text-xs leading-relaxed text-foreground/70 sm:px-6">
           <p>
             Trading involves substantial risk of loss. Our indicators are educational tools, not financial advice, and past performance does not guarantee future results.
             TradingView is a trademark of TradingView, Inc.; {brandName} is an independent vendor and is not affiliated with TradingView.
@@ -90,7 +90,7 @@ export function SiteFooter() {
           <p>
             © {year} {companyName}. All rights reserved.
           </p>
-        </div>
+        </StaticHtml>
       </div>
     </footer>
   );

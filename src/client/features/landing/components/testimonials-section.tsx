@@ -6,6 +6,7 @@ import { SECTION_IDS } from '../scroll';
 import { DESKTOP_QUERY, useMediaQuery, WIDE_QUERY } from '@client/lib/use-media-query';
 import { useOnScreen } from '@client/lib/use-on-screen';
 import { Stars } from './stars';
+import { StaticHtml } from '@client/lib/kept-html';
 
 /**
  * Testimonials carousel: advances every 3 s while on screen, waits 8 s after a manual
@@ -68,7 +69,7 @@ export function TestimonialsSection() {
               const shown = position >= current && position < current + visible;
               return (
                 <li key={testimonial.name} className="flex-none px-2 md:px-3" style={{ width: `${100 / visible}%` }} aria-hidden={!shown} inert={!shown}>
-                  <figure className="flex h-full flex-col rounded-2xl border border-white/10 bg-card p-6">
+                  <StaticHtml as="figure" className="flex h-full flex-col rounded-2xl border border-white/10 bg-card p-6">
                     <div aria-label={`${testimonial.rating} out of 5 stars`} role="img">
                       <Stars rating={testimonial.rating} />
                     </div>
@@ -85,7 +86,7 @@ export function TestimonialsSection() {
                         </span>
                       </span>
                     </figcaption>
-                  </figure>
+                  </StaticHtml>
                 </li>
               );
             })}
