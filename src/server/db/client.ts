@@ -35,7 +35,13 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     // the process; the pool replaces it on the next query.
     pool.on('error', onIdleError);
     const writes = writeCount();
-    pool.on('connect', (connection) => countPgWrites(connection as unknown as Parameters<typeof countPgWrites>[0], writes));
+    pool.on('connect', (connection) => {
+      countPgWrites(connection as unknown as Parameters<typeof countPgWrites>[0], writes);
+      // A connection in use (a transaction between statements) has no listener of the pool's: its
+      // loss would be an unhandled 'error' event, which ends the process. Its query fails instead,
+      // and the pool drops the broken connection when it comes back.
+      connection.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, engine: 'postgres', writes, ping: () => ping(db), close: () => pool.end() };
   }
