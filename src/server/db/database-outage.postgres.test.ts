@@ -27,9 +27,10 @@ beforeAll(async () => {
   t = await createTestApp({}, { database: await openDatabase({ kind: 'postgres', url: proxied.toString() }) });
 });
 afterAll(async () => {
-  console.log("a"); await t?.jobs.mailer.stop(); console.log("b");
-  await t?.close(); console.log("c");
-  await proxy?.close(); console.log("d");
+  await t?.jobs.mailer.stop();
+  // a connection a request left checked out would hold this for ever
+  await t?.close();
+  await proxy?.close();
   if (target.kind === 'postgres') await adminQuery(target.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
 
