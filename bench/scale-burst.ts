@@ -4,7 +4,7 @@
 // counts the database and the TradingView-shaped server hold afterwards.
 import type pg from 'pg';
 import type { FakeTradingView } from '../src/server/test-support/fake-tradingview-server';
-import { browser, buy, PASSWORD } from './shop-client';
+import { browser, buy, PASSWORD, type Patience } from './shop-client';
 
 const PLANS = ['monthly', 'monthly', 'monthly', 'monthly', 'monthly', 'quarterly', 'quarterly', 'yearly', 'euMonthly', 'lifetime'];
 const GRANT_DEADLINE_MS = 5 * 60_000;
@@ -36,10 +36,14 @@ async function pool(count: number, inFlight: number, job: (index: number) => Pro
   }));
 }
 
-const one = async <T>(db: pg.Client, text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
+/** A client or a pool (a pool outlives a database restart). */
+type Queryable = Pick<pg.Pool, 'query'>;
+const one = async <T>(db: Queryable, text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
 
-export async function runBurst(options: { base: string; db: pg.Client; tradingView: FakeTradingView; buyers: number; addresses: number; scripts: number }): Promise<BurstResult> {
-  const { base, db, tradingView, buyers, addresses, scripts } = options;
+/** `base`: the shop, or its instances (buyer i uses the i-th, round the list); `patience`: buyers retry 5xx and a shop that is down. */
+export async function runBurst(options: { base: string | string[]; db: Queryable; tradingView: FakeTradingView; buyers: number; addresses: number; scripts: number; patience?: Patience }): Promise<BurstResult> {
+  const { db, tradingView, buyers, addresses, scripts, patience } = options;
+  const bases = typeof options.base === 'string' ? [options.base] : options.base;
   const paid: string[] = [];
   const claimedUsers: string[] = [];
   const refusals: Record<string, number> = {};
@@ -58,7 +62,7 @@ export async function runBurst(options: { base: string; db: pg.Client; tradingVi
     }
   };
   await pool(buyers, addresses, async (i) => {
-    const visitor = browser(base, `10.29.${i % addresses}.7`);
+    const visitor = browser(bases[i % bases.length]!, `10.29.${i % addresses}.7`, patience);
     // the page hands the browser its id, as the landing page does before the Buy button
     await step('page', async () => {
       const page = await visitor.fetch('/');

@@ -13,11 +13,31 @@ export type Browser = {
   fetch: (path: string, init?: { method?: string; body?: unknown }) => Promise<Response>;
 };
 
-/** A browser on `base`; `address` goes in x-forwarded-for (the server must trust the bench as its proxy). */
-export function browser(base: string, address?: string): Browser {
+/** How long a patient buyer keeps trying again when the shop is down or answers 5xx (the chaos bench). */
+export type Patience = { retryForMs: number; onRetry?: (status: string) => void };
+const RETRIED_STATUSES = new Set([500, 502, 503, 504]);
+
+/**
+ * A browser on `base`; `address` goes in x-forwarded-for (the server must trust the bench as its
+ * proxy). With `patience` a request that finds the shop down, or answered 5xx, is sent again
+ * (as a buyer reloads or clicks again) until it is answered otherwise or the patience runs out.
+ */
+export function browser(base: string, address?: string, patience?: Patience): Browser {
   const jar = new Map<string, string>();
   const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   async function send(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+    const giveUpAt = Date.now() + (patience?.retryForMs ?? 0);
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await sendOnce(path, init).catch((error: unknown) => {
+        if (Date.now() >= giveUpAt) throw error;
+        return null;
+      });
+      if (response && (!RETRIED_STATUSES.has(response.status) || Date.now() >= giveUpAt)) return response;
+      patience?.onRetry?.(response ? String(response.status) : 'down');
+      await new Promise((done) => setTimeout(done, Math.min(2_000, 250 * attempt)));
+    }
+  }
+  async function sendOnce(path: string, init: { method?: string; body?: unknown }): Promise<Response> {
     const response = await fetch(`${base}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
       headers: {
@@ -62,7 +82,10 @@ export async function buy(visitor: Browser, planType: string, email: string, sig
     userAgent: 'bench',
     originPage: '/',
   });
-  await visitor.post(`/api/sandbox/checkout/${sessionId}/pay`, { email, ...CARD });
+  await visitor.post(`/api/sandbox/checkout/${sessionId}/pay`, { email, ...CARD }).catch(async (error: unknown) => {
+    // a payment sent again after its answer was lost: the checkout page, reloaded, shows it paid
+    if (!String(error).includes(': 409 ') || (await visitor.get<{ status: string }>(`/api/sandbox/checkout/${sessionId}`)).status !== 'complete') throw error;
+  });
   return sessionId;
 }
 

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -35,7 +36,13 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     // the process; the pool replaces it on the next query.
     pool.on('error', onIdleError);
     const writes = writeCount();
-    pool.on('connect', (connection) => countPgWrites(connection as unknown as Parameters<typeof countPgWrites>[0], writes));
+    pool.on('connect', (connection) => {
+      countPgWrites(connection as unknown as Parameters<typeof countPgWrites>[0], writes);
+      // A connection in use has no listener of the pool's: its loss would be an unhandled 'error'
+      // event, which ends the process. Its query fails instead (and see givesBackBrokenConnections).
+      connection.on('error', () => undefined);
+    });
+    givesBackBrokenConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, engine: 'postgres', writes, ping: () => ping(db), close: () => pool.end() };
   }
@@ -50,6 +57,33 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
   countPgliteWrites(owned, writes);
   const db = drizzlePglite(owned, { schema }) as unknown as Db;
   return { db, engine: 'pglite', writes, ping: () => ping(db), close: () => owned.close() };
+}
+
+/**
+ * A transaction's connection that breaks goes back to the pool (which drops it) at once. Drizzle
+ * releases a transaction's connection only once its BEGIN has succeeded: a connection that died
+ * while idle (a database restart) and was handed out before the pool noticed would otherwise stay
+ * checked out for ever, one fewer in the pool after each restart until no request is served.
+ */
+function givesBackBrokenConnections(pool: Pool): void {
+  const connect = pool.connect.bind(pool);
+  // the callback form is pool.query's own, which gives back a broken connection itself
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', releaseOnce);
+        release(error);
+      };
+      client.once('error', releaseOnce);
+      client.release = releaseOnce;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 async function ping(db: Db): Promise<void> {

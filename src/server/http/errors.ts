@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
 import { requestIdOf } from './edge';
 
@@ -23,7 +24,10 @@ export function errorBody(code: string, message: string, details?: unknown): Err
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
-/** Turns any thrown value into the API error shape; only unknown failures become 5xx. */
+/** How long a client should wait before sending a request again that met a database outage. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Turns any thrown value into the API error shape; only unknown failures and outages become 5xx. */
 export function handleError(error: unknown, c: Context, logger: Logger) {
   if (error instanceof ApiError) {
     return c.json(errorBody(error.code, error.message, error.details), error.status);
@@ -35,6 +39,12 @@ export function handleError(error: unknown, c: Context, logger: Logger) {
     const status = error.status;
     const code = status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bad_request';
     return c.json(errorBody(code, error.message || 'Request refused'), status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // a restart or failover: nothing was wrong with the request, and sending it again will do
+    logger.warn({ err: error, requestId: requestIdOf(c) }, 'database unavailable');
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(errorBody('database_unavailable', 'The shop cannot reach its database for a moment. Please try again in a few seconds.'), 503);
   }
   logger.error({ err: error, requestId: requestIdOf(c) }, 'unhandled error');
   return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);

@@ -1,6 +1,7 @@
 import { createApp } from '../app';
 import { compose, type Jobs, type Services } from '../composition';
 import { loadConfig } from '../config';
+import type { Database } from '../db/client';
 import { buildDependencies, type Dependencies } from '../dependencies';
 import { createLogger } from '../logger';
 import type { PaymentsPort } from '../modules/payments/payments.port';
@@ -34,12 +35,12 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export const TEST_PROXY_ADDRESS = '127.0.0.1';
 const throughTestProxy = { incoming: { socket: { remoteAddress: TEST_PROXY_ADDRESS, remoteFamily: 'IPv4' } } };
 
-/** The real app on a fresh test database with a mail port that keeps what it sends. */
+/** The real app on a fresh test database (or the one given, which close() closes) with a mail port that keeps what it sends. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; content?: ContentCatalogue; payments?: PaymentsPort; mail?: MailPort } = {},
+  options: { clock?: () => Date; content?: ContentCatalogue; payments?: PaymentsPort; mail?: MailPort; database?: Database } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, TRUST_PROXY: TEST_PROXY_ADDRESS, ...env });
   const mails: Mail[] = [];
   const mail: MailPort = options.mail ?? { kind: 'outbox', send: async (message) => void mails.push(message) };
