@@ -14,9 +14,12 @@ import { claimDueMails, enqueueMail, markMailFailed, markMailSent, type OutboxRo
 export const MAIL_MAX_ATTEMPTS = 10;
 const RETRY_BASE_MS = 30_000;
 const RETRY_MAX_MS = 4 * 60 * 60 * 1000;
-/** Longer than one send can take (the SMTP adapter times out after 10 s per stage). */
-export const MAIL_LEASE_MS = 2 * 60_000;
-const BATCH = 20;
+/**
+ * Longer than one send can take (the SMTP adapter times out after 10 s in each of its three
+ * stages), short enough that mails a killed instance held go out within a minute elsewhere.
+ * Each mail is claimed just before its own send, so a slow batch never outlives its lease.
+ */
+export const MAIL_LEASE_MS = 45_000;
 
 /** 30 s, 1 min, 2 min, … capped at 4 h: the wait after the `attempts`-th failed try. */
 export const mailRetryDelayMs = (attempts: number) => Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
@@ -70,12 +73,10 @@ export function createMailer(options: { db: Db; sender: MailPort; context: MailC
   async function runOnce(): Promise<MailerSummary> {
     const summary: MailerSummary = { sent: 0, failed: 0 };
     for (;;) {
-      const rows = await claimDueMails(db, clock(), MAIL_LEASE_MS, BATCH);
-      for (const row of rows) {
-        if (await deliver(row)) summary.sent += 1;
-        else summary.failed += 1;
-      }
-      if (rows.length < BATCH) return summary;
+      const [row] = await claimDueMails(db, clock(), MAIL_LEASE_MS, 1);
+      if (!row) return summary;
+      if (await deliver(row)) summary.sent += 1;
+      else summary.failed += 1;
     }
   }
 
