@@ -105,12 +105,14 @@ export async function accessSpans(db: Db, since: Date): Promise<{ userId: string
     .filter((span) => span.until === null || span.until.getTime() >= since.getTime());
 }
 
-export async function paidOrdersSince(db: Db, since: Date): Promise<{ at: Date; amount: number; currency: string }[]> {
-  const rows = await queryRows<{ at: Date | string; amount: number; currency: string }>(
+/** Paid orders since `since` summed per UTC day and currency (`at`: the day's midnight), for the chart. */
+export async function paidPerDaySince(db: Db, since: Date): Promise<{ at: Date; amount: number; currency: string }[]> {
+  const rows = await queryRows<{ day: string; amount: string | number; currency: string }>(
     db,
-    sql`SELECT created_at AS at, amount, currency FROM orders WHERE status = 'paid' AND created_at >= ${since}`,
+    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency, sum(amount) AS amount
+        FROM orders WHERE status = 'paid' AND created_at >= ${since} GROUP BY 1, 2`,
   );
-  return rows.map((row) => ({ at: new Date(row.at), amount: Number(row.amount), currency: row.currency }));
+  return rows.map((row) => ({ at: new Date(`${row.day}T00:00:00.000Z`), amount: Number(row.amount), currency: row.currency }));
 }
 
 /** Orders per status among refunded and disputed ones, with their amounts per currency. */
