@@ -110,7 +110,7 @@ export async function paidPerDaySince(db: Db, since: Date): Promise<{ at: Date; 
   const rows = await queryRows<{ day: string; amount: string | number; currency: string }>(
     db,
     sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency, sum(amount) AS amount
-        FROM orders WHERE status = 'paid' AND created_at >= ${since} GROUP BY 1, 2`,
+        FROM orders WHERE status = 'paid' AND created_at >= ${since} GROUP BY 1, 2 ORDER BY min(created_at)`,
   );
   return rows.map((row) => ({ at: new Date(`${row.day}T00:00:00.000Z`), amount: Number(row.amount), currency: row.currency }));
 }
