@@ -89,20 +89,21 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
 
 /**
  * Each row's stretch of access: from its start until its expiry, or until it was switched off
- * (updated_at) when that came first; open while it is active with no expiry (lifetime).
+ * (updated_at) when that came first; open while it is active with no expiry (lifetime). Only
+ * the spans still open at `since` (a shop's years of churn stay in the database).
  */
 export async function accessSpans(db: Db, since: Date): Promise<{ userId: string; from: Date; until: Date | null }[]> {
   const rows = await queryRows<{ userId: string; from: Date | string; until: Date | string | null }>(
     db,
-    sql`SELECT user_id AS "userId", created_at AS "from",
-          CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
-               ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
-        FROM user_subscriptions
-        WHERE user_id IS NOT NULL`,
+    sql`SELECT * FROM (
+          SELECT user_id AS "userId", created_at AS "from",
+            CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
+                 ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
+          FROM user_subscriptions
+          WHERE user_id IS NOT NULL
+        ) spans WHERE "until" IS NULL OR "until" >= ${since}`,
   );
-  return rows
-    .map((row) => ({ userId: row.userId, from: new Date(row.from), until: row.until === null ? null : new Date(row.until) }))
-    .filter((span) => span.until === null || span.until.getTime() >= since.getTime());
+  return rows.map((row) => ({ userId: row.userId, from: new Date(row.from), until: row.until === null ? null : new Date(row.until) }));
 }
 
 /** Paid orders since `since` summed per UTC day and currency (`at`: the day's midnight), for the chart. */
