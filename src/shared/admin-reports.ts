@@ -69,14 +69,58 @@ export function dailyTotals(days: readonly string[], rows: readonly { at: Date; 
 /** A stretch of access one member had: from `from` until `until` (null: still open). */
 export type AccessSpan = { userId: string; from: Date; until: Date | null };
 
-/** Members with access at the end of each day (a member counts once however many rows they hold). */
+/** The first position of `sorted` (ascending) holding a value above `value`; its length when none does. */
+function firstAbove(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! > value) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * Members with access at the end of each day (a member counts once however many rows they hold).
+ * Each span covers a run of days; a member's runs are merged and counted once per day, so a shop
+ * of 100,000 members costs a pass over its spans, not one per day of the chart.
+ */
 export function activeMembersPerDay(days: readonly string[], spans: readonly AccessSpan[]): { day: string; members: number }[] {
-  return days.map((day) => {
-    const end = new Date(`${day}T00:00:00.000Z`).getTime() + DAY_MS;
-    const members = new Set<string>();
-    for (const span of spans) if (span.from.getTime() < end && (span.until === null || span.until.getTime() >= end)) members.add(span.userId);
-    return { day, members: members.size };
-  });
+  const ends = days.map((day) => new Date(`${day}T00:00:00.000Z`).getTime() + DAY_MS);
+  const order = ends.map((_, index) => index).sort((a, b) => ends[a]! - ends[b]!);
+  const sorted = order.map((index) => ends[index]!);
+  // a span covers the days whose end is after its start and not after its end
+  const runs = new Map<string, [number, number][]>();
+  for (const span of spans) {
+    const first = firstAbove(sorted, span.from.getTime());
+    const last = span.until === null ? sorted.length - 1 : firstAbove(sorted, span.until.getTime()) - 1;
+    if (first > last) continue;
+    const member = runs.get(span.userId);
+    if (member) member.push([first, last]);
+    else runs.set(span.userId, [[first, last]]);
+  }
+  const change = new Array<number>(sorted.length + 1).fill(0);
+  const count = (first: number, last: number) => {
+    change[first]! += 1;
+    change[last + 1]! -= 1;
+  };
+  for (const member of runs.values()) {
+    member.sort((a, b) => a[0] - b[0]);
+    let [first, last] = member[0]!;
+    for (const [from, until] of member.slice(1)) {
+      if (from <= last + 1) last = Math.max(last, until);
+      else {
+        count(first, last);
+        [first, last] = [from, until];
+      }
+    }
+    count(first, last);
+  }
+  const members = new Array<number>(sorted.length);
+  let running = 0;
+  for (let position = 0; position < sorted.length; position++) members[order[position]!] = running += change[position]!;
+  return days.map((day, index) => ({ day, members: members[index]! }));
 }
 
 /** Members who got access for the first time since `since`, and those who had it then and not at `now`. */

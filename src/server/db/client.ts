@@ -31,7 +31,11 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: 
 export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   if (target.kind === 'postgres') {
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // JIT compiling is for analytics: the console's reports over 100,000 members cross its cost
+    // threshold and then spend 0.6 s compiling a query that runs in less (npm run bench:scale).
+    // A startup option, so it holds before a connection's first query (a pooler that refuses
+    // startup options must be told to ignore this one; JIT then stays on, slower, still correct).
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, options: '-c jit=off' });
     // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
     // the process; the pool replaces it on the next query.
     pool.on('error', onIdleError);

@@ -89,28 +89,31 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
 
 /**
  * Each row's stretch of access: from its start until its expiry, or until it was switched off
- * (updated_at) when that came first; open while it is active with no expiry (lifetime).
+ * (updated_at) when that came first; open while it is active with no expiry (lifetime). Only
+ * the spans still open at `since` (a shop's years of churn stay in the database).
  */
 export async function accessSpans(db: Db, since: Date): Promise<{ userId: string; from: Date; until: Date | null }[]> {
   const rows = await queryRows<{ userId: string; from: Date | string; until: Date | string | null }>(
     db,
-    sql`SELECT user_id AS "userId", created_at AS "from",
-          CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
-               ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
-        FROM user_subscriptions
-        WHERE user_id IS NOT NULL`,
+    sql`SELECT * FROM (
+          SELECT user_id AS "userId", created_at AS "from",
+            CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
+                 ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
+          FROM user_subscriptions
+          WHERE user_id IS NOT NULL
+        ) spans WHERE "until" IS NULL OR "until" >= ${since}`,
   );
-  return rows
-    .map((row) => ({ userId: row.userId, from: new Date(row.from), until: row.until === null ? null : new Date(row.until) }))
-    .filter((span) => span.until === null || span.until.getTime() >= since.getTime());
+  return rows.map((row) => ({ userId: row.userId, from: new Date(row.from), until: row.until === null ? null : new Date(row.until) }));
 }
 
-export async function paidOrdersSince(db: Db, since: Date): Promise<{ at: Date; amount: number; currency: string }[]> {
-  const rows = await queryRows<{ at: Date | string; amount: number; currency: string }>(
+/** Paid orders since `since` summed per UTC day and currency (`at`: the day's midnight), for the chart. */
+export async function paidPerDaySince(db: Db, since: Date): Promise<{ at: Date; amount: number; currency: string }[]> {
+  const rows = await queryRows<{ day: string; amount: string | number; currency: string }>(
     db,
-    sql`SELECT created_at AS at, amount, currency FROM orders WHERE status = 'paid' AND created_at >= ${since}`,
+    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency, sum(amount) AS amount
+        FROM orders WHERE status = 'paid' AND created_at >= ${since} GROUP BY 1, 2 ORDER BY min(created_at)`,
   );
-  return rows.map((row) => ({ at: new Date(row.at), amount: Number(row.amount), currency: row.currency }));
+  return rows.map((row) => ({ at: new Date(`${row.day}T00:00:00.000Z`), amount: Number(row.amount), currency: row.currency }));
 }
 
 /** Orders per status among refunded and disputed ones, with their amounts per currency. */

@@ -16,7 +16,7 @@ import {
   accessSpans,
   activeMembersByPlan,
   attentionCounts,
-  paidOrdersSince,
+  paidPerDaySince,
   renewingSubscriptions,
   revenueByPlan,
   reversedOrders,
@@ -38,7 +38,7 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
         activeMembersByPlan(db, now),
         renewingSubscriptions(db, now),
         accessSpans(db, chartStart),
-        paidOrdersSince(db, chartStart),
+        paidPerDaySince(db, chartStart),
         reversedOrders(db),
         attentionCounts(db),
       ]);
