@@ -39,8 +39,14 @@ export const grantQueueItemSchema = z.object({
   createdAt: isoDate,
 });
 export type GrantQueueItem = z.infer<typeof grantQueueItemSchema>;
+/**
+ * Why the grant queue is not calling TradingView (null: it is not paused), as the instance that
+ * answered sees it: TradingView throttled it (until `until`) or the session cookie stopped working.
+ */
+export const grantQueuePauseSchema = z.object({ reason: z.enum(['throttled', 'session_expired']), since: isoDate, until: isoDate.nullable(), detail: z.string() });
+export type GrantQueuePause = z.infer<typeof grantQueuePauseSchema>;
 /** `grants`: still to do, oldest first; `recent`: the latest settled (granted or revoked), newest first. */
-export const grantQueueSchema = z.object({ grants: z.array(grantQueueItemSchema), recent: z.array(grantQueueItemSchema) });
+export const grantQueueSchema = z.object({ grants: z.array(grantQueueItemSchema), recent: z.array(grantQueueItemSchema), paused: grantQueuePauseSchema.nullable() });
 export type GrantQueue = z.infer<typeof grantQueueSchema>;
 
 export const retryFailedResultSchema = z.object({ retried: z.number().int() });

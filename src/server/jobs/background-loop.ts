@@ -13,8 +13,11 @@ export type BackgroundLoop = {
 };
 
 export function createBackgroundLoop(options: {
-  /** One pass; answers true when more work waits, so the next pass runs at once. */
-  pass: () => Promise<boolean | void>;
+  /**
+   * One pass; answers true when more work waits, so the next pass runs at once, or a number of ms
+   * when the next pass is due sooner than the interval (the end of a pause).
+   */
+  pass: () => Promise<boolean | number | void>;
   intervalMs: number;
   /** Delay before the first pass after start(); 0 unless given. */
   firstDelayMs?: number;
@@ -42,15 +45,15 @@ export function createBackgroundLoop(options: {
     kicked = false;
     inFlight = pass()
       .then(
-        (more) => more === true,
+        (more) => (more === true ? 0 : typeof more === 'number' ? Math.min(Math.max(0, more), intervalMs) : intervalMs),
         (error: unknown) => {
           logger.error({ err: error }, `${label} pass failed`);
-          return false;
+          return intervalMs;
         },
       )
-      .then((more) => {
+      .then((delayMs) => {
         inFlight = null;
-        schedule(more || kicked ? 0 : intervalMs);
+        schedule(kicked ? 0 : delayMs);
       });
   }
 

@@ -35,6 +35,8 @@ export type FakeTradingView = {
   failNext: number;
   /** Permission calls allowed per second; beyond it 429 with Retry-After, as TradingView throttles. */
   callsPerSecond: number | null;
+  /** The Retry-After a throttled call is told (seconds). */
+  retryAfterSeconds: number;
   /** The share of permission calls (0…1) answered 500 without any change. */
   failureRate: number;
   /** Calls answered 429 so far. */
@@ -67,6 +69,7 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     failNext: 0,
     failWhen: null,
     callsPerSecond: null,
+    retryAfterSeconds: 1,
     failureRate: 0,
     additions: new Map(),
     throttled: 0,
@@ -135,8 +138,8 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
       if (second !== throttled.second) Object.assign(throttled, { second, calls: 0 });
       if (++throttled.calls > fake.callsPerSecond) {
         fake.throttled += 1;
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
-        return res.end(JSON.stringify({ detail: 'Request was throttled. Expected available in 1 second.' }));
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(fake.retryAfterSeconds) });
+        return res.end(JSON.stringify({ detail: `Request was throttled. Expected available in ${fake.retryAfterSeconds} seconds.` }));
       }
     }
     if (fake.failureRate > 0 && Math.random() < fake.failureRate) return json(500, { detail: 'Internal server error' });

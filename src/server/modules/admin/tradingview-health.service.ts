@@ -89,7 +89,12 @@ export function createTradingViewHealthService(deps: TradingViewHealthDeps) {
   }
 
   async function queue(): Promise<GrantQueue> {
-    return { grants: (await queuedGrants(db)).map(queueItem), recent: (await recentlySettledGrants(db, RECENT_GRANTS)).map(queueItem) };
+    const pause = reconciler.paused();
+    return {
+      grants: (await queuedGrants(db)).map(queueItem),
+      recent: (await recentlySettledGrants(db, RECENT_GRANTS)).map(queueItem),
+      paused: pause && { reason: pause.reason, since: pause.since.toISOString(), until: pause.until?.toISOString() ?? null, detail: pause.detail },
+    };
   }
 
   async function retryAllFailed(operator: Operator): Promise<number> {

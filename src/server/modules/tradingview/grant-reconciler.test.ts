@@ -35,7 +35,7 @@ const advance = (ms: number) => {
 };
 
 function reconciler(port: TradingViewPort = sandbox): GrantReconciler {
-  return createGrantReconciler({ db: database.db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, leaseMs: LEASE_MS });
+  return createGrantReconciler({ db: database.db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, leaseMs: LEASE_MS, transientDelayMs: 1 });
 }
 
 type MemberInput = { planType?: PlanType; expiresAt?: Date | null; isActive?: boolean; username?: string | null; cancelAtPeriodEnd?: boolean };

@@ -30,10 +30,17 @@ import {
   usersWithPassedExpiry,
   type GrantRow,
 } from './tradingview.repository';
-import { toTradingViewError, type TradingViewPort } from './tradingview.port';
+import { isThrottle, toTradingViewError, type TradingViewError, type TradingViewPort } from './tradingview.port';
 import { catalogScriptIds, readCatalog } from './script-catalog.repository';
 
 export type RunSummary = { processed: number; succeeded: number; failed: number; resynced: number };
+
+/**
+ * Why the grant queue is not calling TradingView: it throttled us (until its Retry-After), or the
+ * vendor's session cookie stopped working (until a check finds it working again). Grants wait
+ * without a failure counted against them.
+ */
+export type QueuePause = { reason: 'throttled' | 'session_expired'; since: Date; until: Date | null; detail: string };
 
 export type GrantReconciler = {
   /**
@@ -48,6 +55,8 @@ export type GrantReconciler = {
    * (access removed by hand, a revoke undone); it never removes anyone on its own.
    */
   audit: () => Promise<{ requeued: number }>;
+  /** The queue's pause, if any (the console's TradingView page shows it). */
+  paused: () => QueuePause | null;
   start: () => void;
   stop: () => Promise<void>;
   /** Asks a started loop for a pass now, so a new grant does not wait for the next interval. */
@@ -79,7 +88,23 @@ export type GrantReconcilerOptions = {
   sweepSlice?: number;
   /** How often the loop audits TradingView's lists (each costs a page per ~30 users per script). */
   auditIntervalMs?: number;
+  /** While the session cookie is refused, how often it is checked again. */
+  sessionProbeMs?: number;
+  /**
+   * A script's grant that failed on the network or with a 5xx is tried again this many times
+   * within the claim (each try starts by reading TradingView's list, so repeating is safe), after
+   * `transientDelayMs`, doubled each time; only then does the row count a failure and back off.
+   */
+  transientRetries?: number;
+  transientDelayMs?: number;
+  /** How long after the grant queue last had work the audit waits before its next page. */
+  auditYieldMs?: number;
+  /** A 429 asking for no call before this (ms) is waited out within the row; a longer one pauses the queue. */
+  throttleWaitInRowMs?: number;
 };
+
+/** Short throttles one row waits out before it is deferred (a limit that never lifts must not hold the lease for ever). */
+const THROTTLE_WAITS_PER_ROW = 20;
 
 /** Short, and renewed while working: after a crash mid-grant another instance grants within a minute. */
 export const DEFAULT_LEASE_MS = 30_000;
@@ -92,10 +117,20 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
   const auditIntervalMs = options.auditIntervalMs ?? 60 * 60_000;
   const sweepSlice = options.sweepSlice ?? 500;
+  const sessionProbeMs = options.sessionProbeMs ?? 30_000;
+  const transientRetries = options.transientRetries ?? 2;
+  const transientDelayMs = options.transientDelayMs ?? 1_000;
+  const auditYieldMs = options.auditYieldMs ?? 2_000;
+  const throttleWaitInRowMs = options.throttleWaitInRowMs ?? 5_000;
+  const initialBundle = [...scriptIds].sort();
   let lastSweepAt: number | null = null;
   // the sweep in progress: at 100,000 members it takes minutes, and new grants must not wait for it
   let sweeping: { ids: string[]; next: number; changed: number; startedAt: number } | null = null;
-  let lastAuditAt: number | null = null;
+  let pause: QueuePause | null = null;
+  let nextProbeAt = 0;
+  // when the grant queue last claimed a row (wall time): the audit lets it go first
+  let queueBusyAt = 0;
+  let stopping = false;
 
   /** syncUser, saying whether anything changed. */
   async function resync(userId: string): Promise<boolean> {
@@ -104,7 +139,10 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       const now = clock();
       // the current name gets what the subscriptions allow; every older name is revoked with it
       const member = { username: await currentUsername(tx, userId), subscriptions: await subscriptionAccessRows(tx, userId) };
-      const changes = memberGrantChanges(await grantsForUser(tx, userId), member, await readCatalog(tx, scriptIds), now);
+      // a row from before bundles (no scripts) stands for the initial bundle: read as such, an
+      // unchanged member's old row is no change (and costs no TradingView call)
+      const existing = (await grantsForUser(tx, userId)).map((row) => (row.desiredScripts === null ? { ...row, desiredScripts: initialBundle } : row));
+      const changes = memberGrantChanges(existing, member, await readCatalog(tx, scriptIds), now);
       for (const change of changes) {
         if (change.kind === 'create') await createGrant(tx, userId, change.username, change.target, now);
         else await setGrantTarget(tx, change.id, change.target, now);
@@ -159,6 +197,72 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     };
   }
 
+  /** A failure that is TradingView's state, not the grant's: the queue pauses, the grant waits. */
+  const pausesQueue = (failure: TradingViewError) => isThrottle(failure) || failure.kind === 'session_expired';
+
+  function pauseQueue(failure: TradingViewError): QueuePause {
+    const now = clock();
+    const reason = isThrottle(failure) ? 'throttled' : 'session_expired';
+    const until = reason === 'throttled' ? new Date(now.getTime() + (failure.retryAfterMs ?? sessionProbeMs)) : null;
+    // a later Retry-After extends the pause; an earlier one leaves it
+    if (pause?.reason === reason && (until === null || (pause.until && pause.until >= until))) return pause;
+    if (pause?.reason !== reason) {
+      (reason === 'throttled' ? logger.warn.bind(logger) : logger.error.bind(logger))(
+        { reason, until: until?.toISOString(), err: failure.message },
+        reason === 'throttled' ? 'tradingview grant queue paused: TradingView throttled us' : 'tradingview grant queue paused: the session cookie expired; set new TRADINGVIEW_SESSION_ID and TRADINGVIEW_SESSION_SIGN',
+      );
+    }
+    if (reason === 'session_expired') nextProbeAt = now.getTime() + sessionProbeMs;
+    pause = { reason, since: pause?.reason === reason ? pause.since : now, until, detail: failure.message };
+    return pause;
+  }
+
+  /** Whether the queue is still paused; an expired session is checked again every sessionProbeMs. */
+  async function stillPaused(): Promise<boolean> {
+    if (!pause) return false;
+    const now = clock().getTime();
+    if (pause.reason === 'throttled') {
+      if (pause.until && now < pause.until.getTime()) return true;
+    } else {
+      if (now < nextProbeAt) return true;
+      nextProbeAt = now + sessionProbeMs;
+      const health = await port.healthCheck().catch((error: unknown) => ({ ok: false as const, kind: toTradingViewError(error).kind }));
+      if (!health.ok && health.kind === 'session_expired') return true;
+    }
+    logger.info({ reason: pause.reason, pausedMs: now - pause.since.getTime() }, 'tradingview grant queue resumed');
+    pause = null;
+    return false;
+  }
+
+  const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+  /**
+   * One script, with a transient failure (network, 5xx) tried again a few times within the claim.
+   * A short throttle is waited out here, the row kept: under a per-second limit, a row given up at
+   * each 429 would start again from its first read and could never finish its calls in a window.
+   * The queue is paused meanwhile, since this worker makes no other call. A long one pauses the
+   * queue with the row deferred.
+   */
+  async function applyWithRetries(scriptId: string, row: GrantRow, target: GrantTarget): Promise<void> {
+    let throttleWaits = 0;
+    for (let attempt = 0; ; ) {
+      try {
+        return await applyToScript(scriptId, row, target);
+      } catch (error) {
+        const failure = toTradingViewError(error);
+        const wait = failure.retryAfterMs ?? Number.POSITIVE_INFINITY;
+        if (isThrottle(failure) && wait <= throttleWaitInRowMs && throttleWaits < THROTTLE_WAITS_PER_ROW && !stopping) {
+          throttleWaits += 1;
+          await sleep(wait);
+          continue;
+        }
+        if (failure.kind !== 'network' || pausesQueue(failure) || attempt >= transientRetries || stopping) throw error;
+        await sleep(transientDelayMs * 2 ** attempt);
+        attempt += 1;
+      }
+    }
+  }
+
   async function processRow(claimed: GrantRow): Promise<boolean> {
     const others = await otherTargetsForUsername(db, claimed.username, claimed.id);
     const target = effectiveTarget(targetOf(claimed), others.map(targetOf), scriptIds);
@@ -166,7 +270,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     const releaseLease = holdLease(claimed);
     let failed: { error: unknown } | null = null;
     try {
-      for (const scriptId of scripts) await applyToScript(scriptId, claimed, target);
+      for (const scriptId of scripts) await applyWithRetries(scriptId, claimed, target);
     } catch (error) {
       failed = { error };
     }
@@ -176,12 +280,14 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       const { error } = failed;
       // Never revoke because of a TradingView error: the row keeps its target and is retried.
       const failure = toTradingViewError(error);
-      const log = failure.kind === 'session_expired' ? logger.error.bind(logger) : logger.warn.bind(logger);
-      log(
+      if (pausesQueue(failure)) {
+        const paused = pauseQueue(failure);
+        await finishClaim(db, row, { ok: 'deferred', retryAt: paused.until ?? clock() }, clock());
+        return false;
+      }
+      logger.warn(
         { grantId: row.id, userId: row.userId, username: row.username, desired: target.desired, kind: failure.kind, attempts: row.attempts + 1, err: failure.message },
-        failure.kind === 'session_expired'
-          ? 'TradingView session cookie expired: set new TRADINGVIEW_SESSION_ID and TRADINGVIEW_SESSION_SIGN'
-          : 'tradingview grant attempt failed; will retry',
+        'tradingview grant attempt failed; will retry',
       );
       await finishClaim(
         db,
@@ -220,28 +326,47 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
         sweeping = null;
       }
     }
-    while (summary.processed < batchSize) {
+    // paused: the rows wait where they are, and no TradingView call is made
+    const resumed = !(await stillPaused());
+    while (resumed && summary.processed < batchSize && !pause && !stopping) {
       const row = await claimNextDue(db, clock(), leaseMs);
       if (!row) break;
+      queueBusyAt = Date.now();
       summary.processed += 1;
       if (await processRow(row)) summary.succeeded += 1;
       else summary.failed += 1;
+      queueBusyAt = Date.now();
     }
     return summary;
   }
 
+  /** Before each page the audit lists: the grant queue first, and nothing while it is paused. */
+  async function yieldToQueue(): Promise<void> {
+    while (pause || Date.now() - queueBusyAt < auditYieldMs) {
+      if (stopping) throw new Error('the reconciler is stopping');
+      await sleep(Math.min(250, auditYieldMs));
+    }
+  }
+
   async function audit(): Promise<{ requeued: number }> {
     const started = performance.now();
+    // rows settled after the listing began may be missing from it: only those before are judged
+    const listedFrom = clock();
     const catalog = await catalogScriptIds(db, scriptIds);
     const listed = new Map<string, Set<string>>();
+    let pages = 0;
+    const beforePage = async () => {
+      pages += 1;
+      await yieldToQueue();
+    };
     // A failed listing ends the audit with no change: an error is never a reason to act.
-    for (const scriptId of catalog) listed.set(scriptId, new Set((await port.listUsers(scriptId)).map((u) => u.username.toLowerCase())));
+    for (const scriptId of catalog) listed.set(scriptId, new Set((await port.listUsers(scriptId, undefined, { beforePage })).map((u) => u.username.toLowerCase())));
     const holds = (username: string, scriptId: string) => listed.get(scriptId)?.has(username.toLowerCase()) === true;
     const ours = new Map<string, Set<string>>();
     for (const scriptId of catalog) ours.set(scriptId, await shopUsernames(db, scriptId));
     // Access to revoke still listed counts only where the shop gave it: hand-given access stays.
     const holdsOurs = (username: string, scripts: readonly string[]) => scripts.some((scriptId) => holds(username, scriptId) && ours.get(scriptId)?.has(username.toLowerCase()));
-    const rows = await settledGrants(db);
+    const rows = await settledGrants(db, listedFrom);
     // Per username, the scripts some member's settled row wants it to hold.
     const wanted = new Map<string, Set<string>>();
     for (const row of rows) {
@@ -264,31 +389,41 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       requeued += 1;
       logger.warn({ grantId: row.id, userId: row.userId, username: row.username, desired: row.desired }, 'tradingview access differs from our records; requeued');
     }
-    logger.info({ grants: rows.length, requeued, ms: Math.round(performance.now() - started) }, 'tradingview audit done');
+    logger.info({ grants: rows.length, requeued, pages, ms: Math.round(performance.now() - started) }, 'tradingview audit done');
     return { requeued };
   }
 
   // ---------------------------------------------------------------- the loop
 
-  async function pass(): Promise<boolean> {
+  async function pass(): Promise<boolean | number> {
     const summary = await runOnce();
-    const now = clock().getTime();
-    if (lastAuditAt === null || now - lastAuditAt >= auditIntervalMs) {
-      lastAuditAt = now;
-      await audit().catch((error: unknown) => logger.warn({ err: toTradingViewError(error).message }, 'tradingview audit skipped'));
-    }
+    // paused: the next pass comes when the throttle's Retry-After ends, or at the next session check
+    if (pause) return pause.until ? pause.until.getTime() - clock().getTime() : Math.max(0, nextProbeAt - clock().getTime());
     return summary.processed >= batchSize || sweeping !== null;
   }
 
   const loop = createBackgroundLoop({ pass, intervalMs: options.intervalMs, logger, label: 'tradingview reconciler' });
+  // The audit lists every holder (thousands of pages at 100,000 members): a loop of its own that
+  // lets the grant queue go first, so new purchases are granted while it runs.
+  const auditLoop = createBackgroundLoop({
+    pass: async () => {
+      await audit().catch((error: unknown) => logger.warn({ err: toTradingViewError(error).message }, 'tradingview audit skipped'));
+    },
+    intervalMs: auditIntervalMs,
+    logger,
+    label: 'tradingview audit',
+  });
 
   return {
     syncUser,
     runOnce,
     audit,
+    paused: () => pause,
     kick: loop.kick,
     start() {
+      stopping = false;
       if (!loop.start()) return;
+      auditLoop.start();
       void port.healthCheck().then(
         (health) => {
           if (health.ok) logger.info({ adapter: port.kind }, 'tradingview reachable');
@@ -297,6 +432,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
         (error: unknown) => logger.error({ err: error }, 'tradingview health check failed'),
       );
     },
-    stop: loop.stop,
+    async stop() {
+      stopping = true;
+      await Promise.all([loop.stop(), auditLoop.stop()]);
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { grantConfirmed, revokeAccess, type PinePermOps } from './pine-permissions';
-import { TradingViewError, toTradingViewError, type ScriptAccess, type TradingViewPort } from './tradingview.port';
+import { isThrottle, TradingViewError, toTradingViewError, type ListOptions, type ScriptAccess, type TradingViewPort } from './tradingview.port';
 
 export type TradingViewClientOptions = {
   /** https://www.tradingview.com, or a local server in tests. */
@@ -9,7 +9,7 @@ export type TradingViewClientOptions = {
   /** Used by the health check, which needs a script the vendor owns. */
   scriptIds: readonly string[];
   timeoutMs?: number;
-  /** Tries after the first for reads that failed on the network or with 429/5xx (safe to repeat). */
+  /** Tries after the first for reads that failed on the network or with 429/5xx (safe to repeat); a 429 waits its Retry-After. */
   readRetries?: number;
   /** Wait before each retry of a read, doubled every time. */
   retryDelayMs?: number;
@@ -22,6 +22,18 @@ const MAX_PAGES = 10_000;
 const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_READ_RETRIES = 2;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
+/** A 429 without a readable Retry-After waits this long. */
+const DEFAULT_RETRY_AFTER_MS = 30_000;
+/** A Retry-After longer than this is read as this (a wrong header must not stop the shop for a day). */
+const MAX_RETRY_AFTER_MS = 15 * 60_000;
+
+/** Retry-After in ms: seconds, or an HTTP date. */
+export function retryAfterMs(header: string | null, now: number): number {
+  const value = header?.trim() ?? '';
+  const seconds = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  const wait = Number.isFinite(seconds) ? Math.max(0, seconds) : DEFAULT_RETRY_AFTER_MS;
+  return Math.min(value ? wait : DEFAULT_RETRY_AFTER_MS, MAX_RETRY_AFTER_MS);
+}
 
 const hintSchema = z.array(z.looseObject({ username: z.string() }));
 const listSchema = z.looseObject({
@@ -103,7 +115,10 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
       throw new TradingViewError(kind, `${label}: redirected to ${location || '(nowhere)'}`, status);
     }
     if (status === 404) throw new TradingViewError('not_found', `${label}: 404 ${detail}`, status);
-    if (status === 429 || status >= 500) throw new TradingViewError('network', `${label}: ${status} ${detail}`, status);
+    if (status === 429) {
+      throw new TradingViewError('network', `${label}: 429 ${detail}`, status, retryAfterMs(response.headers.get('retry-after'), Date.now()));
+    }
+    if (status >= 500) throw new TradingViewError('network', `${label}: ${status} ${detail}`, status);
     if (status >= 400) {
       const kind = /not found|does not exist|no such user|invalid user/i.test(detail) ? 'not_found' : 'unexpected';
       throw new TradingViewError(kind, `${label}: ${status} ${detail}`, status);
@@ -113,8 +128,9 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
   }
 
   /**
-   * A read whose failure may pass (network, 429, 5xx): tried again after a growing wait. Writes
-   * are never retried here: the reconciler's read-back and back-off decide those.
+   * A read whose failure may pass (network, 429, 5xx): tried again after a growing wait, or after
+   * a 429's Retry-After. Writes are never retried here: the reconciler's read-back and back-off
+   * decide those.
    */
   async function withReadRetries<T>(read: () => Promise<T>): Promise<T> {
     const retries = options.readRetries ?? DEFAULT_READ_RETRIES;
@@ -124,7 +140,8 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
         return await read();
       } catch (error) {
         if (!(error instanceof TradingViewError) || error.kind !== 'network' || attempt >= retries) throw error;
-        await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** attempt));
+        const wait = isThrottle(error) ? (error.retryAfterMs ?? delayMs) : delayMs * 2 ** attempt;
+        await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
   }
@@ -162,21 +179,26 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
     await call(new URL('pine_perm/list_users/?limit=1&order_by=-created', base), { method: 'POST', form: { pine_id: scriptId }, auth: true });
   }
 
+  /** Every page of a script's list; each page is a read of its own, retried alone. */
+  async function listUsers(scriptId: string, username?: string, list: ListOptions = {}): Promise<ScriptAccess[]> {
+    const form: Record<string, string> = { pine_id: scriptId };
+    if (username) form.username = username;
+    const users: ScriptAccess[] = [];
+    let target: URL | null = new URL(`pine_perm/list_users/?limit=${PAGE_SIZE}&order_by=-created`, base);
+    for (let page = 0; target && page < MAX_PAGES; page += 1) {
+      await list.beforePage?.();
+      const pageUrl: URL = target;
+      const data: z.infer<typeof listSchema> = await withReadRetries(async () => parse(listSchema, await call(pageUrl, { method: 'POST', form, auth: true }), 'list_users'));
+      for (const entry of data.results) users.push({ username: entry.username, expiration: parseDate(entry.expiration ?? null) });
+      target = data.next ? nextPage(data.next) : null;
+    }
+    // a list cut short would read as access removed: the caller must not act on it
+    if (target) throw new TradingViewError('unexpected', `list_users: more than ${MAX_PAGES} pages; the listing is incomplete`);
+    return users;
+  }
+
   const ops: PinePermOps = {
-    async listUsers(scriptId, username) {
-      const form: Record<string, string> = { pine_id: scriptId };
-      if (username) form.username = username;
-      const users: ScriptAccess[] = [];
-      let target: URL | null = new URL(`pine_perm/list_users/?limit=${PAGE_SIZE}&order_by=-created`, base);
-      for (let page = 0; target && page < MAX_PAGES; page += 1) {
-        const data: z.infer<typeof listSchema> = parse(listSchema, await call(target, { method: 'POST', form, auth: true }), 'list_users');
-        for (const entry of data.results) users.push({ username: entry.username, expiration: parseDate(entry.expiration ?? null) });
-        target = data.next ? nextPage(data.next) : null;
-      }
-      // a list cut short would read as access removed: the caller must not act on it
-      if (target) throw new TradingViewError('unexpected', `list_users: more than ${MAX_PAGES} pages; the listing is incomplete`);
-      return users;
-    },
+    listUsers: (scriptId, username) => listUsers(scriptId, username),
     // Any 2xx counts as sent, whatever its body says: the grant's read-back decides whether it
     // landed, so an answer without `status: ok` cannot fail a grant for ever.
     async add(scriptId, username, expiration) {
@@ -212,7 +234,7 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
         // A script whose details are missing is still the vendor's: listed under its id.
         return [...new Set(ids)].map((id) => ({ id, name: names.get(id)?.trim() || id }));
       }),
-    listUsers: ops.listUsers,
+    listUsers,
     grant: (scriptId, username, expiration, shop) => grantConfirmed(ops, scriptId, username, expiration, shop),
     revoke: (scriptId, username, shop) => revokeAccess(ops, scriptId, username, shop),
     async currentAccount() {

@@ -6,6 +6,8 @@ export type { TradingViewErrorKind };
 /** One user's access to one invite-only script as TradingView lists it. */
 export type ScriptAccess = { username: string; expiration: Date | null };
 
+export type ListOptions = { beforePage?: () => Promise<void> };
+
 /** What the shop recorded when it gave access to a username on a script (the expiry it set). */
 export type ShopAccess = { expiresAt: Date | null };
 
@@ -39,8 +41,11 @@ export type TradingViewPort = {
   checkUsername: (name: string) => Promise<string | null>;
   /** The vendor's own published invite-only scripts (id `PUB;…` and name). */
   listScripts: () => Promise<ListedScript[]>;
-  /** Users with access to a script (every page); `username` narrows the search. */
-  listUsers: (scriptId: string, username?: string) => Promise<ScriptAccess[]>;
+  /**
+   * Users with access to a script (every page); `username` narrows the search. `beforePage` is
+   * awaited before each page is asked for (the audit yields to the grant queue there).
+   */
+  listUsers: (scriptId: string, username?: string, options?: ListOptions) => Promise<ScriptAccess[]>;
   /** Access until `expiration` (null: no expiry); `shop` is what the shop gave before (null: nothing). */
   grant: (scriptId: string, username: string, expiration: Date | null, shop: ShopAccess | null) => Promise<GrantOutcome>;
   revoke: (scriptId: string, username: string, shop: ShopAccess | null) => Promise<RevokeOutcome>;
@@ -58,11 +63,16 @@ export class TradingViewError extends Error {
     readonly kind: TradingViewErrorKind,
     message: string,
     readonly status?: number,
+    /** A 429's Retry-After, in ms: TradingView asks for no call before then. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'TradingViewError';
   }
 }
+
+/** TradingView throttled the call (429): the whole queue waits, no grant counts it as a failure. */
+export const isThrottle = (error: TradingViewError) => error.status === 429;
 
 export function toTradingViewError(error: unknown): TradingViewError {
   if (error instanceof TradingViewError) return error;

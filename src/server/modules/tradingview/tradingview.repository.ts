@@ -207,9 +207,15 @@ export async function usersToSweep(db: Db): Promise<string[]> {
   return [...ids];
 }
 
-/** Rows the reconciler considers done, for the audit against TradingView's own list. */
-export async function settledGrants(db: Db): Promise<GrantRow[]> {
-  const rows = await db.select().from(tradingviewGrants).where(inArray(tradingviewGrants.status, ['granted', 'revoked']));
+/**
+ * Rows the reconciler considered done by `before`, for the audit against TradingView's own
+ * list (one read when the listing began: a row settled since may be missing from it).
+ */
+export async function settledGrants(db: Db, before: Date): Promise<GrantRow[]> {
+  const rows = await db
+    .select()
+    .from(tradingviewGrants)
+    .where(and(inArray(tradingviewGrants.status, ['granted', 'revoked']), lte(tradingviewGrants.updatedAt, before)));
   return rows.map(asGrant);
 }
 
@@ -265,7 +271,14 @@ export async function otherTargetsForUsername(
   return rows.map((row) => ({ ...row, desired: row.desired as GrantDesired }));
 }
 
-type Outcome = { ok: true; applied: GrantTarget } | { ok: false; lastError: string; retryAt: (attempts: number) => Date };
+/**
+ * `deferred`: TradingView could not be asked (throttled, or the vendor's session expired): the
+ * row waits until `retryAt` with its failure count as it was, since the grant itself did not fail.
+ */
+type Outcome =
+  | { ok: true; applied: GrantTarget }
+  | { ok: false; lastError: string; retryAt: (attempts: number) => Date }
+  | { ok: 'deferred'; retryAt: Date };
 
 /**
  * Records what happened to a claimed row. When its target changed while TradingView was being
@@ -277,7 +290,7 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
     const [row] = await tx.select().from(tradingviewGrants).where(eq(tradingviewGrants.id, claimed.id)).for('update');
     if (!row || row.status !== 'processing' || row.nextAttemptAt.getTime() !== claimed.nextAttemptAt.getTime()) return false;
     const unchanged = sameTarget(targetOf(asGrant(row)), targetOf(claimed));
-    if (outcome.ok) {
+    if (outcome.ok === true) {
       await tx
         .update(tradingviewGrants)
         .set({
@@ -294,6 +307,19 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
       // re-grants); a plan whose bundle is empty gives nothing to tell.
       const granted = outcome.applied.desired === 'grant' ? (outcome.applied.scripts ?? []) : [];
       if (unchanged && granted.length > 0) await queueAccessActiveMail(tx, row, await scriptNames(tx, granted));
+      return true;
+    }
+    if (outcome.ok === 'deferred') {
+      await tx
+        .update(tradingviewGrants)
+        .set({
+          status: unchanged && row.attempts > 0 ? 'failed' : 'pending',
+          attempts: unchanged ? row.attempts : 0,
+          failingSince: unchanged ? row.failingSince : null,
+          nextAttemptAt: unchanged ? outcome.retryAt : now,
+          updatedAt: now,
+        })
+        .where(eq(tradingviewGrants.id, row.id));
       return true;
     }
     const attempts = unchanged ? row.attempts + 1 : 0;

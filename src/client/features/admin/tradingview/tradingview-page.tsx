@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { GrantQueueItem } from '@shared/admin-ops-contract';
+import type { GrantQueueItem, GrantQueuePause } from '@shared/admin-ops-contract';
 import { DataTable, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -115,6 +115,19 @@ function GrantRows({ rows, label }: { rows: GrantQueueItem[]; label: string }) {
   return <DataTable columns={GRANT_COLUMNS} rows={rows} rowKey={(row) => row.id} caption={label} look="compact" />;
 }
 
+/** Why no grant is being sent: grants wait without a failure counted, and go on by themselves. */
+function QueuePaused({ pause }: { pause: GrantQueuePause }) {
+  const text =
+    pause.reason === 'throttled'
+      ? `Paused: TradingView asked us to wait${pause.until ? ` until ${dateTimeText(pause.until)}` : ''}. Grants go on by themselves then; none counts as failed.`
+      : 'Paused: the TradingView session cookie expired. Set new TRADINGVIEW_SESSION_ID and TRADINGVIEW_SESSION_SIGN; grants go on by themselves once it works, none counts as failed.';
+  return (
+    <p role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+      {text} <span className="text-muted">({pause.detail})</span>
+    </p>
+  );
+}
+
 function GrantQueue() {
   const queue = useGrantQueue();
   const retry = useRetryAllFailed();
@@ -134,6 +147,7 @@ function GrantQueue() {
         <Failure error={queue.error} />
       ) : (
         <>
+          {queue.data.paused ? <QueuePaused pause={queue.data.paused} /> : null}
           {queue.data.grants.length === 0 ? <p className="text-sm text-muted">Nothing waiting: every grant is done.</p> : <GrantRows rows={queue.data.grants} label="Waiting grants" />}
           <h3 className="pt-2 text-sm font-semibold">Recently completed</h3>
           {queue.data.recent.length === 0 ? <p className="text-sm text-muted">None yet.</p> : <GrantRows rows={queue.data.recent} label="Recently completed grants" />}

@@ -1,0 +1,281 @@
+// The grant queue against the TradingView-shaped server through the real client: a 429 with
+// Retry-After and an expired session cookie pause the whole queue without counting a failure
+// against any grant, and it resumes on its own (the throttle's end, the cookie working again).
+// Runs on PGlite by default and on Postgres with TEST_DATABASE_URL.
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { tradingviewGrants, user, userSubscriptions } from '../../db/schema';
+import { createLogger } from '../../logger';
+import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
+import { createTestDatabase } from '../../test-support/test-database';
+import { createGrantReconciler, type GrantReconciler } from './grant-reconciler';
+import { createTradingViewClient } from './tradingview-client';
+import { linkUsername } from './tradingview.repository';
+import type { ListOptions } from './tradingview.port';
+import { createTradingViewHealthService } from '../admin/tradingview-health.service';
+import type { OperatorActions } from '../admin/operator-actions';
+
+const SCRIPTS = ['PUB;pro-v2', 'PUB;smc', 'PUB;volatility'];
+const NAMES = ['Trader_Joe', 'Alice-Charts', 'bob'];
+// the rows' clock is the real one: the pause is measured against TradingView's Retry-After
+const clock = () => new Date();
+const EXPIRES = new Date(Date.now() + 30 * 24 * 60 * 60_000);
+
+let database: Database;
+let fake: FakeTradingView;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.execute(sql`TRUNCATE tradingview_grants, tradingview_shop_access, user_subscriptions, "user" CASCADE`);
+  fake = await startFakeTradingView();
+});
+afterEach(async () => {
+  await fake.close();
+});
+
+/** The real client on the fake; reads are not retried inside it, so every 429 reaches the queue. */
+function reconciler(options: { sessionProbeMs?: number; throttleWaitInRowMs?: number } = {}): GrantReconciler {
+  const port = createTradingViewClient({
+    baseUrl: fake.baseUrl,
+    credentials: FAKE_SESSION,
+    scriptIds: SCRIPTS,
+    timeoutMs: 5_000,
+    readRetries: 0,
+  });
+  return createGrantReconciler({
+    db: database.db,
+    port,
+    scriptIds: SCRIPTS,
+    logger: createLogger('silent'),
+    clock,
+    intervalMs: 60_000,
+    transientDelayMs: 1,
+    ...options,
+  });
+}
+
+async function payingMember(username: string): Promise<string> {
+  const userId = randomUUID();
+  await database.db.insert(user).values({ id: userId, name: 'member', email: `${userId}@example.com` });
+  await database.db.insert(userSubscriptions).values({
+    userId,
+    planType: 'monthly',
+    status: 'active',
+    isActive: true,
+    expiresAt: EXPIRES,
+    provider: 'sandbox',
+  });
+  await linkUsername(database.db, userId, username, clock());
+  return userId;
+}
+
+/** The grant queue as the console's TradingView page reads it. */
+const consoleQueue = (r: GrantReconciler) =>
+  createTradingViewHealthService({
+    db: database.db,
+    port: createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: SCRIPTS }),
+    reconciler: r,
+    scriptIds: SCRIPTS,
+    clock,
+    actions: { record: async () => undefined } as unknown as OperatorActions,
+  }).queue();
+
+const rowsOf = async (userIds: string[]) => {
+  const rows = await database.db.select().from(tradingviewGrants);
+  return rows.filter((row) => userIds.includes(row.userId));
+};
+const held = (username: string) => SCRIPTS.filter((script) => fake.access.get(script)?.has(username)).length;
+
+describe('the grant queue pauses for TradingView, not for the grants', () => {
+  it('a short 429 is waited out within the grant: nothing counted as a failure, every grant lands once', async () => {
+    const userIds = await Promise.all(NAMES.map(payingMember));
+    const r = reconciler();
+    for (const userId of userIds) await r.syncUser(userId);
+    // two calls a second: each script's grant (read, add, read back) meets the throttle
+    fake.callsPerSecond = 2;
+
+    await r.runOnce();
+    expect(fake.throttled).toBeGreaterThan(0);
+    const rows = await rowsOf(userIds);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual(userIds.map(() => ['granted', 0]));
+    expect(r.paused()).toBeNull();
+    for (const name of NAMES) {
+      expect(held(name)).toBe(SCRIPTS.length);
+      expect(fake.additions.get(name.toLowerCase())).toBe(SCRIPTS.length);
+    }
+  });
+
+  it('a long 429 pauses the whole queue for its Retry-After without counting a failure, then resumes', async () => {
+    const userIds = await Promise.all(NAMES.map(payingMember));
+    const r = reconciler();
+    for (const userId of userIds) await r.syncUser(userId);
+    fake.callsPerSecond = 2;
+    fake.retryAfterSeconds = 120;
+
+    await r.runOnce();
+    const pause = r.paused();
+    expect(pause).toMatchObject({ reason: 'throttled' });
+    expect(pause!.until!.getTime() - pause!.since.getTime()).toBeGreaterThanOrEqual(119_000);
+    expect(fake.throttled).toBe(1);
+    expect((await rowsOf(userIds)).every((row) => row.attempts === 0 && row.status !== 'failed')).toBe(true);
+
+    // within the Retry-After a pass calls nothing
+    const calls = fake.requests.length;
+    await r.runOnce();
+    expect(fake.requests.length).toBe(calls);
+    expect(r.paused()).toMatchObject({ reason: 'throttled' });
+  });
+
+  it('a paused queue resumes when the Retry-After ends, and no grant was counted as failed', async () => {
+    const userIds = await Promise.all(NAMES.map(payingMember));
+    const r = reconciler({ throttleWaitInRowMs: 0 });
+    for (const userId of userIds) await r.syncUser(userId);
+    fake.callsPerSecond = 2;
+
+    await r.runOnce();
+    expect(r.paused()).toMatchObject({ reason: 'throttled' });
+    // TradingView lifts its limit; the queue goes on once the second it asked for has passed
+    fake.callsPerSecond = null;
+    await vi.waitFor(
+      async () => {
+        await r.runOnce();
+        expect((await rowsOf(userIds)).map((row) => row.status)).toEqual(['granted', 'granted', 'granted']);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect((await rowsOf(userIds)).every((row) => row.attempts === 0)).toBe(true);
+    expect(r.paused()).toBeNull();
+    for (const name of NAMES) expect(fake.additions.get(name.toLowerCase())).toBe(SCRIPTS.length);
+  });
+
+  it('an expired session cookie pauses the queue without counting a failure, shows why, and resumes once the cookie works', async () => {
+    const userIds = await Promise.all(NAMES.map(payingMember));
+    // the cookie is checked again at every pass here (every 30 s by default)
+    const r = reconciler({ sessionProbeMs: 0 });
+    for (const userId of userIds) await r.syncUser(userId);
+    fake.sessionExpired = '401';
+
+    await r.runOnce();
+    expect(r.paused()).toMatchObject({
+      reason: 'session_expired',
+      until: null,
+    });
+    expect(r.paused()!.detail).toContain('401');
+    // the console's grant queue says so, and no grant counted a failure
+    const shown = await consoleQueue(r);
+    expect(shown.paused).toMatchObject({ reason: 'session_expired', until: null });
+    expect(shown.grants.map((grant) => [grant.status, grant.attempts])).toEqual(userIds.map(() => ['pending', 0]));
+    // one call met the expired cookie; the other grants were not tried
+    expect(fake.requests).toHaveLength(1);
+    expect(await rowsOf(userIds)).toEqual(
+      expect.arrayContaining(
+        userIds.map(() =>
+          expect.objectContaining({
+            status: 'pending',
+            attempts: 0,
+            failingSince: null,
+          }),
+        ),
+      ),
+    );
+
+    // still expired: a pass only checks the cookie (one list of a single user), no grant is tried
+    await r.runOnce();
+    expect(r.paused()).toMatchObject({ reason: 'session_expired' });
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.path).toContain('limit=1');
+    expect((await rowsOf(userIds)).every((row) => row.attempts === 0)).toBe(true);
+
+    // the vendor signs in again: the next check finds the cookie working and the queue resumes
+    fake.sessionExpired = null;
+    await vi.waitFor(
+      async () => {
+        await r.runOnce();
+        expect((await rowsOf(userIds)).map((row) => row.status)).toEqual(['granted', 'granted', 'granted']);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect((await rowsOf(userIds)).every((row) => row.attempts === 0)).toBe(true);
+    for (const name of NAMES) expect(held(name)).toBe(SCRIPTS.length);
+    expect((await consoleQueue(r)).paused).toBeNull();
+  });
+});
+
+describe('the audit beside the grant queue', () => {
+  it('lets new grants go first: a purchase made while the audit lists is granted before the audit ends', async () => {
+    // a listing of many pages, and a grant that arrives while it runs
+    const holders = new Map<string, string | null>();
+    for (let i = 0; i < 3000; i += 1) holders.set(`holder_${i}`, null);
+    for (const script of SCRIPTS) fake.access.set(script, new Map(holders));
+    const client = createTradingViewClient({
+      baseUrl: fake.baseUrl,
+      credentials: FAKE_SESSION,
+      scriptIds: SCRIPTS,
+      timeoutMs: 5_000,
+    });
+    // the audit's listing waits at its first page until the purchase is queued
+    let queued = () => {};
+    const gate = new Promise<void>((resolve) => (queued = resolve));
+    const port = {
+      ...client,
+      listUsers: (scriptId: string, username?: string, options?: ListOptions) =>
+        client.listUsers(scriptId, username, {
+          beforePage: async () => {
+            await gate;
+            await options?.beforePage?.();
+          },
+        }),
+    };
+    const r = createGrantReconciler({
+      db: database.db,
+      port,
+      scriptIds: SCRIPTS,
+      logger: createLogger('silent'),
+      clock,
+      intervalMs: 60_000,
+    });
+    fake.delayMs = 5;
+    let auditDone = false;
+    const audit = r.audit().then(() => (auditDone = true));
+    const userId = await payingMember('Trader_Joe');
+    await r.syncUser(userId);
+    queued();
+    await vi.waitFor(
+      async () => {
+        await r.runOnce();
+        expect((await rowsOf([userId]))[0]?.status).toBe('granted');
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect(auditDone).toBe(false);
+    const pagesWhenGranted = fake.requests.filter((request) => request.path.startsWith('/pine_perm/list_users/') && !request.form.username).length;
+    await audit;
+    const pagesInAll = fake.requests.filter((request) => request.path.startsWith('/pine_perm/list_users/') && !request.form.username).length;
+    expect(pagesWhenGranted).toBeLessThan(pagesInAll);
+    expect(pagesInAll).toBeGreaterThanOrEqual(SCRIPTS.length * 100);
+    // the grant settled after the listing began: the audit does not requeue it as missing
+    expect((await rowsOf([userId]))[0]).toMatchObject({ status: 'granted' });
+  });
+});
+
+describe('rows written before bundles', () => {
+  it('a sweep of an unchanged member whose row has no scripts costs no TradingView call', async () => {
+    const userId = await payingMember('Trader_Joe');
+    const r = reconciler();
+    await r.syncUser(userId);
+    await r.runOnce();
+    await database.db.update(tradingviewGrants).set({ desiredScripts: null }).where(eq(tradingviewGrants.userId, userId));
+    const calls = fake.requests.length;
+    await r.syncUser(userId);
+    await r.runOnce();
+    expect(fake.requests.length).toBe(calls);
+    expect(await rowsOf([userId])).toMatchObject([{ status: 'granted', desiredScripts: null }]);
+  });
+});
