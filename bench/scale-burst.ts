@@ -72,7 +72,10 @@ export async function runBurst(options: { base: string | string[]; db: Queryable
     if (!sessionId) return;
     paid.push(sessionId);
     lastPayment = performance.now();
-    if (!(await step('account', () => visitor.post('/api/verify-payment', { sessionId, password: PASSWORD })))) return;
+    const account = await step('account', () => visitor.post<{ signedIn: boolean }>('/api/verify-payment', { sessionId, password: PASSWORD }));
+    if (!account) return;
+    // the account was made but the automatic sign-in failed: the page sends the buyer to sign in
+    if (!account.signedIn && !(await step('sign-in', () => visitor.post('/api/auth/sign-in/email', { email: burstEmail(i), password: PASSWORD })))) return;
     if (!(await step('username', () => visitor.post('/api/tradingview/activate', { tv_username: burstUsername(i) })))) return;
     claimedUsers.push(burstEmail(i));
   });
