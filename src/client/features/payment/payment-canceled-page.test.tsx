@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PaymentCanceledPage } from './payment-canceled-page';
 import { mockApi, renderPage, resetPaymentTest } from './payment-test-kit';
 
@@ -41,6 +41,8 @@ describe('/payment-canceled', () => {
   });
 
   it('Back from a fresh tab (no history) goes to the home page instead', async () => {
+    // a fresh tab's history holds this page only (the test document is shared by earlier files)
+    vi.spyOn(History.prototype, 'length', 'get').mockReturnValue(1);
     const user = userEvent.setup();
     const { router } = renderCanceled(['/payment-canceled']);
     await user.click(await screen.findByRole('button', { name: 'Back' }));
