@@ -91,6 +91,15 @@ const rowsOf = async (userIds: string[]) => {
   const rows = await database.db.select().from(tradingviewGrants);
   return rows.filter((row) => userIds.includes(row.userId));
 };
+/** Runs the queue's passes until every one of these members' grants is done (a bound, not a speed). */
+const passUntilGranted = (r: GrantReconciler, userIds: string[]) =>
+  vi.waitFor(
+    async () => {
+      await r.runOnce();
+      expect((await rowsOf(userIds)).map((row) => row.status)).toEqual(userIds.map(() => 'granted'));
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 const held = (username: string) => SCRIPTS.filter((script) => fake.access.get(script)?.has(username)).length;
 
 describe('the grant queue pauses for TradingView, not for the grants', () => {
@@ -143,13 +152,7 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
     expect(r.paused()).toMatchObject({ reason: 'throttled' });
     // TradingView lifts its limit; the queue goes on once the second it asked for has passed
     fake.callsPerSecond = null;
-    await vi.waitFor(
-      async () => {
-        await r.runOnce();
-        expect((await rowsOf(userIds)).map((row) => row.status)).toEqual(['granted', 'granted', 'granted']);
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    await passUntilGranted(r, userIds);
     expect((await rowsOf(userIds)).every((row) => row.attempts === 0)).toBe(true);
     expect(r.paused()).toBeNull();
     for (const name of NAMES) expect(fake.additions.get(name.toLowerCase())).toBe(SCRIPTS.length);
@@ -195,13 +198,7 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
 
     // the vendor signs in again: the next check finds the cookie working and the queue resumes
     fake.sessionExpired = null;
-    await vi.waitFor(
-      async () => {
-        await r.runOnce();
-        expect((await rowsOf(userIds)).map((row) => row.status)).toEqual(['granted', 'granted', 'granted']);
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    await passUntilGranted(r, userIds);
     expect((await rowsOf(userIds)).every((row) => row.attempts === 0)).toBe(true);
     for (const name of NAMES) expect(held(name)).toBe(SCRIPTS.length);
     expect((await consoleQueue(r)).paused).toBeNull();

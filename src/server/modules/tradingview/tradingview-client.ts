@@ -28,7 +28,7 @@ const DEFAULT_RETRY_AFTER_MS = 30_000;
 const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
 /** Retry-After in ms: seconds, or an HTTP date. */
-export function retryAfterMs(header: string | null, now: number): number {
+function retryAfterMs(header: string | null, now: number): number {
   const value = header?.trim() ?? '';
   const seconds = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
   const wait = Number.isFinite(seconds) ? Math.max(0, seconds) : DEFAULT_RETRY_AFTER_MS;
