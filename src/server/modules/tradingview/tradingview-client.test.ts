@@ -238,7 +238,7 @@ describe('listUsers', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('refuses a listing its page cap cuts short (a cursor that loops) instead of returning part of it', async () => {
+  it('refuses a listing whose cursor loops back to a page it read, instead of returning part of it', async () => {
     const users = new Map<string, string | null>();
     for (let i = 0; i < 40; i += 1) users.set(`member_${i}`, null);
     fake.access.set(SCRIPT, users);
@@ -246,8 +246,22 @@ describe('listUsers', () => {
 
     const error = await failure(client.listUsers(SCRIPT));
     expect(error.kind).toBe('unexpected');
-    expect(error.message).toBe('list_users: more than 10000 pages; the listing is incomplete');
-  }, 120_000);
+    expect(error.message).toBe('list_users: the next page repeats an earlier one; the listing is incomplete');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('refuses a listing its page cap cuts short, instead of returning part of it', async () => {
+    const users = new Map<string, string | null>();
+    for (let i = 0; i < 100; i += 1) users.set(`member_${i}`, null);
+    fake.access.set(SCRIPT, users);
+    const capped = createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: [SCRIPT], maxPages: 3 });
+
+    const error = await failure(capped.listUsers(SCRIPT));
+    expect(error.kind).toBe('unexpected');
+    expect(error.message).toBe('list_users: more than 3 pages; the listing is incomplete');
+    expect(fake.requests).toHaveLength(3);
+    expect(await createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: [SCRIPT], maxPages: 4 }).listUsers(SCRIPT)).toHaveLength(100);
+  });
 });
 
 describe("listScripts (the vendor's invite-only scripts)", () => {

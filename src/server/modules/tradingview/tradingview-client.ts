@@ -14,9 +14,12 @@ export type TradingViewClientOptions = {
   /** Wait before each retry of a read, doubled every time. */
   retryDelayMs?: number;
   fetch?: typeof fetch;
+  /** Pages one listing may take before it is refused as cut short; MAX_PAGES unless a test needs a small cap. */
+  maxPages?: number;
 };
 
-// TradingView caps a page at about 30 users; the page cap (300,000 users) guards against a cursor that loops.
+// TradingView caps a page at about 30 users; the page cap (300,000 users) guards against a cursor
+// that never ends without repeating itself (a repeated page is refused at once).
 const PAGE_SIZE = 30;
 const MAX_PAGES = 10_000;
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -184,16 +187,20 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
     const form: Record<string, string> = { pine_id: scriptId };
     if (username) form.username = username;
     const users: ScriptAccess[] = [];
+    const maxPages = options.maxPages ?? MAX_PAGES;
+    const seen = new Set<string>();
     let target: URL | null = new URL(`pine_perm/list_users/?limit=${PAGE_SIZE}&order_by=-created`, base);
-    for (let page = 0; target && page < MAX_PAGES; page += 1) {
+    for (let page = 0; target && page < maxPages; page += 1) {
+      // a list cut short would read as access removed: the caller must not act on it
+      if (seen.has(target.href)) throw new TradingViewError('unexpected', 'list_users: the next page repeats an earlier one; the listing is incomplete');
+      seen.add(target.href);
       await list.beforePage?.();
       const pageUrl: URL = target;
       const data: z.infer<typeof listSchema> = await withReadRetries(async () => parse(listSchema, await call(pageUrl, { method: 'POST', form, auth: true }), 'list_users'));
       for (const entry of data.results) users.push({ username: entry.username, expiration: parseDate(entry.expiration ?? null) });
       target = data.next ? nextPage(data.next) : null;
     }
-    // a list cut short would read as access removed: the caller must not act on it
-    if (target) throw new TradingViewError('unexpected', `list_users: more than ${MAX_PAGES} pages; the listing is incomplete`);
+    if (target) throw new TradingViewError('unexpected', `list_users: more than ${maxPages} pages; the listing is incomplete`);
     return users;
   }
 
