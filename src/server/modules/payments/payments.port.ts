@@ -248,7 +248,8 @@ export type SandboxOperations = {
   disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
   /** Up to `limit` undelivered events, oldest first, that no other deliverer is working on (claimed for it). */
   claimPendingEvents(limit: number): Promise<PaymentEvent[]>;
-  markDelivered(eventId: string): Promise<void>;
+  /** Events handled: they leave the queue (one statement for a whole pass's). */
+  markDelivered(...eventIds: string[]): Promise<void>;
   /** A claimed event whose delivery failed goes back to the queue. */
   releaseEvent(eventId: string): Promise<void>;
 };

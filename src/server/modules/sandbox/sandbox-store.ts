@@ -1,7 +1,7 @@
 // What every part of the sandbox payment provider shares: its dependencies, its id scheme and its
 // event outbox (sandbox_events), which the sandbox jobs deliver to fulfilment like Stripe's webhooks.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -56,8 +56,9 @@ export async function claimPendingEvents(db: Db, limit: number): Promise<Payment
     .sort((a, b) => a.created.getTime() - b.created.getTime() || (a.id < b.id ? -1 : 1));
 }
 
-export async function markDelivered(db: Db, eventId: string): Promise<void> {
-  await db.update(sandboxEvents).set({ deliveredAt: sql`now()`, leasedUntil: null }).where(eq(sandboxEvents.id, eventId));
+export async function markDelivered(db: Db, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.update(sandboxEvents).set({ deliveredAt: sql`now()`, leasedUntil: null }).where(inArray(sandboxEvents.id, [...eventIds]));
 }
 
 /** Gives a claimed event back (its delivery failed): the next pass retries it. */
