@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, processedEvents, sandboxEvents } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
-import { billingSuite, buy, rowsOfSession, sandboxOf, undeliveredEvents } from '../../test-support/billing-test-kit';
+import { billingSuite, buy, CARDS, rowsOfSession, sandboxOf, startCheckout, undeliveredEvents } from '../../test-support/billing-test-kit';
 import type { PaymentEvent } from '../payments/payments.port';
 import { createSandboxJobs, DELIVERY_LANES } from './sandbox-jobs';
 
@@ -79,5 +79,27 @@ describe('the sandbox jobs: a renewal wave', () => {
     const renewalOrders = await db.select().from(orders).where(inArray(orders.providerSubscriptionId, ids));
     expect(renewalOrders).toHaveLength(subscriptions * 2);
     for (const sessionId of sessions) expect((await rowsOfSession(t, sessionId))[0]!.expiresAt!.getTime()).toBeGreaterThan(time.now().getTime());
+  });
+});
+
+describe('the sandbox jobs: purchases paid while no one delivered', () => {
+  it("hands each purchase's events over in the order they were emitted, several purchases side by side", async () => {
+    const sessions: string[] = [];
+    for (let i = 0; i < DELIVERY_LANES * 2; i += 1) {
+      const { sessionId } = await startCheckout(t, { planType: 'monthly' });
+      await sandboxOf(t).sandbox.pay(sessionId, { email: email('queued'), cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'B' });
+      sessions.push(sessionId);
+    }
+    const handled: { event: PaymentEvent; result: string }[] = [];
+    await recordingJobs(handled).runOnce();
+    expect(await undeliveredEvents(t)).toHaveLength(0);
+    for (const sessionId of sessions) {
+      const [row] = await rowsOfSession(t, sessionId);
+      const types = handled
+        .filter(({ event }) => event.checkoutSessionId === sessionId || event.subscriptionId === row!.providerSubscriptionId)
+        .map(({ event }) => event.type);
+      expect(types).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']);
+    }
+    expect(handled.every(({ result }) => result === 'processed')).toBe(true);
   });
 });

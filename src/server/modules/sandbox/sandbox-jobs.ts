@@ -5,7 +5,7 @@ import { runInLanes } from '@shared/lanes';
 import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
-import type { PaymentEvent, SandboxPaymentsPort } from '../payments/payments.port';
+import type { SandboxPaymentsPort } from '../payments/payments.port';
 
 const SANDBOX_JOB_INTERVAL_MS = 2_000;
 // as many events per pass as runClock renews subscriptions (100)
@@ -17,9 +17,6 @@ const BATCH = 100;
  */
 export const DELIVERY_LANES = 4;
 
-/** Events of one subscription (or one checkout, one charge) keep their order; others need none. */
-const laneOf = (event: PaymentEvent) => event.subscriptionId ?? event.checkoutSessionId ?? event.chargeId ?? event.id;
-
 /**
  * Delivers the pending sandbox events no other deliverer has claimed, each subscription's in
  * order, DELIVERY_LANES subscriptions at once; an event that fails goes back for the next pass.
@@ -28,7 +25,8 @@ const laneOf = (event: PaymentEvent) => event.subscriptionId ?? event.checkoutSe
  */
 export async function deliverSandboxEvents(payments: SandboxPaymentsPort, handler: PaymentEventHandler, logger: Logger): Promise<number> {
   const delivered: string[] = [];
-  await runInLanes(await payments.sandbox.claimPendingEvents(BATCH), laneOf, DELIVERY_LANES, async (event) => {
+  // one subscription's events (with the checkout that started it) keep their order; others need none
+  await runInLanes(await payments.sandbox.claimPendingEvents(BATCH), ({ lane }) => lane, DELIVERY_LANES, async ({ event }) => {
     try {
       await handler.handle(event, 'sandbox');
       delivered.push(event.id);
