@@ -44,8 +44,9 @@ function createWriter(tx: Db, watch: (userIds: readonly (string | null)[], cause
   return {
     /** The transaction, for the writes of other tables that belong with these (processed events, mails). */
     tx,
-    async upsertRecurringRow(subscriptionId: string, state: ProviderState, link: Parameters<typeof upsertRecurringRow>[3]): Promise<string | null> {
-      await watch([link.userId, await ownerOfRow(tx, { subscriptionId })]);
+    /** `row`: the subscription's row as this transaction already read it (null: none), which saves reading its owner again. */
+    async upsertRecurringRow(subscriptionId: string, state: ProviderState, link: Parameters<typeof upsertRecurringRow>[3], row?: { userId: string | null } | null): Promise<string | null> {
+      await watch([link.userId, row === undefined ? await ownerOfRow(tx, { subscriptionId }) : (row?.userId ?? null)]);
       return upsertRecurringRow(tx, subscriptionId, state, link);
     },
     async upsertOneTimeRow(checkoutSessionId: string, state: ProviderState, link: Parameters<typeof upsertOneTimeRow>[3]): Promise<string | null> {

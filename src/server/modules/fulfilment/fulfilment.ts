@@ -173,13 +173,12 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
   } else if (subscription) {
     const subPlan = subscription.planType ?? planType;
     const previous = await findRowBySubscriptionId(tx, subscription.id);
-    owner = await writer.upsertRecurringRow(subscription.id, recurringRowState(subscription, subPlan, asOf, previous), {
-      ...link,
-      providerCustomerId: subscription.customerId,
-      providerLivemode: subscription.livemode,
-      checkoutSessionId: session.id,
-      orderId: subPlan === planType ? orderId : null,
-    });
+    owner = await writer.upsertRecurringRow(
+      subscription.id,
+      recurringRowState(subscription, subPlan, asOf, previous),
+      { ...link, providerCustomerId: subscription.customerId, providerLivemode: subscription.livemode, checkoutSessionId: session.id, orderId: subPlan === planType ? orderId : null },
+      previous,
+    );
   } else {
     logger.error({ sessionId: session.id }, 'paid subscription checkout without a subscription');
     return;
@@ -222,14 +221,12 @@ export async function applySubscription(writer: EntitlementWriter, provider: Pay
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
     return;
   }
-  await writer.upsertRecurringRow(sub.id, recurringRowState(sub, planType, asOf, existing), {
-    provider,
-    providerCustomerId: sub.customerId,
-    providerLivemode: sub.livemode,
-    userId: null,
-    checkoutSessionId: null,
-    orderId: null,
-  });
+  await writer.upsertRecurringRow(
+    sub.id,
+    recurringRowState(sub, planType, asOf, existing),
+    { provider, providerCustomerId: sub.customerId, providerLivemode: sub.livemode, userId: null, checkoutSessionId: null, orderId: null },
+    existing,
+  );
 }
 
 /** A paid renewal or plan-change invoice becomes an order of the subscription's owner. */

@@ -246,9 +246,14 @@ export type SandboxOperations = {
   runClock(now?: Date): Promise<number>;
   /** Demo and tests: the card holder's bank opens (needs_response) or closes (won, lost) a dispute of a charge. */
   disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
-  /** Up to `limit` undelivered events, oldest first, that no other deliverer is working on (claimed for it). */
-  claimPendingEvents(limit: number): Promise<PaymentEvent[]>;
-  markDelivered(eventId: string): Promise<void>;
+  /**
+   * Up to `limit` undelivered events, oldest first, that no other deliverer is working on (claimed
+   * for it), each with its lane: the events of one lane (a subscription, with the checkout that
+   * started it) are delivered in order, different lanes side by side.
+   */
+  claimPendingEvents(limit: number): Promise<{ event: PaymentEvent; lane: string }[]>;
+  /** Events handled: they leave the queue (one statement for a whole pass's). */
+  markDelivered(...eventIds: string[]): Promise<void>;
   /** A claimed event whose delivery failed goes back to the queue. */
   releaseEvent(eventId: string): Promise<void>;
 };

@@ -34,7 +34,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       runClock: async (now = deps.clock()) => (await remindTrials(now)) + (await runClock(now)),
       disputeCharge,
       claimPendingEvents: (limit) => claimPendingEvents(db, limit),
-      markDelivered: (eventId) => markDelivered(db, eventId),
+      markDelivered: (...eventIds) => markDelivered(db, eventIds),
       releaseEvent: (eventId) => releaseEvent(db, eventId),
     },
     ...checkout,

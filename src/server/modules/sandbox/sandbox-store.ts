@@ -1,7 +1,7 @@
 // What every part of the sandbox payment provider shares: its dependencies, its id scheme and its
 // event outbox (sandbox_events), which the sandbox jobs deliver to fulfilment like Stripe's webhooks.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -31,6 +31,7 @@ function newEventId(at: Date): string {
 
 type EventRefs = Omit<PaymentEvent, 'id' | 'type' | 'created'>;
 
+
 export async function emit(tx: Db, at: Date, type: string, refs: EventRefs): Promise<void> {
   await tx.insert(sandboxEvents).values({ id: newEventId(at), type, payload: refs, createdAt: at });
 }
@@ -41,23 +42,30 @@ const EVENT_LEASE = sql`interval '30 seconds'`;
 /**
  * Claims up to `limit` undelivered events, oldest first, that no other deliverer holds: each
  * payment's route, the sandbox job and every instance deliver at once during a sale, and two of
- * them must not work through the same events (SKIP LOCKED, then the lease).
+ * them must not work through the same events (SKIP LOCKED, then the lease). Each comes with its
+ * lane: the subscription it concerns, a checkout's own when it started one (so a purchase's
+ * events stay together), else its checkout or charge.
  */
-export async function claimPendingEvents(db: Db, limit: number): Promise<PaymentEvent[]> {
-  const rows = await queryRows<{ id: string; type: string; payload: EventRefs; created_at: Date | string }>(
+export async function claimPendingEvents(db: Db, limit: number): Promise<{ event: PaymentEvent; lane: string }[]> {
+  const rows = await queryRows<{ id: string; type: string; payload: EventRefs; created_at: Date | string; checkout_subscription_id: string | null }>(
     db,
     sql`UPDATE sandbox_events SET leased_until = now() + ${EVENT_LEASE}
         WHERE id IN (SELECT id FROM sandbox_events WHERE delivered_at IS NULL AND (leased_until IS NULL OR leased_until < now())
                      ORDER BY created_at, id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, type, payload, created_at`,
+        RETURNING id, type, payload, created_at,
+          (SELECT subscription_id FROM sandbox_checkout_sessions WHERE id = sandbox_events.payload->>'checkoutSessionId') AS checkout_subscription_id`,
   );
   return rows
-    .map((row) => ({ id: row.id, type: row.type, created: new Date(row.created_at), ...row.payload }))
-    .sort((a, b) => a.created.getTime() - b.created.getTime() || (a.id < b.id ? -1 : 1));
+    .map((row) => {
+      const event: PaymentEvent = { id: row.id, type: row.type, created: new Date(row.created_at), ...row.payload };
+      return { event, lane: event.subscriptionId ?? row.checkout_subscription_id ?? event.checkoutSessionId ?? event.chargeId ?? event.id };
+    })
+    .sort((a, b) => a.event.created.getTime() - b.event.created.getTime() || (a.event.id < b.event.id ? -1 : 1));
 }
 
-export async function markDelivered(db: Db, eventId: string): Promise<void> {
-  await db.update(sandboxEvents).set({ deliveredAt: sql`now()`, leasedUntil: null }).where(eq(sandboxEvents.id, eventId));
+export async function markDelivered(db: Db, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db.update(sandboxEvents).set({ deliveredAt: sql`now()`, leasedUntil: null }).where(inArray(sandboxEvents.id, [...eventIds]));
 }
 
 /** Gives a claimed event back (its delivery failed): the next pass retries it. */

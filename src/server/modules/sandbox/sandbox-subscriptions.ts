@@ -1,6 +1,7 @@
 // The sandbox provider's subscriptions: renewals on its clock (or the demo's "advance to period
 // end"), cancellation, prorated plan changes like Stripe's, and the customer portal that shows them.
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { runInLanes } from '@shared/lanes';
 import { planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
@@ -13,6 +14,9 @@ import { emit, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';
 
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+
+/** Renewals in flight at once when many come due together (each is its own short transaction). */
+const RENEWAL_LANES = 4;
 
 function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | null): SubscriptionSnapshot {
   return {
@@ -201,7 +205,10 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
         .limit(100);
       let count = 0;
-      for (const { id } of due) if (await renew(id, now)) count += 1;
+      // each renewal locks only its own subscription, so several run at once (see DELIVERY_LANES)
+      await runInLanes(due, ({ id }) => id, RENEWAL_LANES, async ({ id }) => {
+        if (await renew(id, now)) count += 1;
+      });
       return count;
     },
 
