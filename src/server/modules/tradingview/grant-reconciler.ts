@@ -92,7 +92,7 @@ export type GrantReconcilerOptions = {
   sessionProbeMs?: number;
   /**
    * A script's grant that failed on the network or with a 5xx is tried again this many times
-   * within the claim (each try starts by reading TradingView's list, so repeating is safe), after
+   * within the claim (safe: a repeated add answers "exists", which reads the list before any change), after
    * `transientDelayMs`, doubled each time; only then does the row count a failure and back off.
    */
   transientRetries?: number;

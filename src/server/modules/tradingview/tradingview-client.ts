@@ -199,11 +199,12 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
 
   const ops: PinePermOps = {
     listUsers: (scriptId, username) => listUsers(scriptId, username),
-    // Any 2xx counts as sent, whatever its body says: the grant's read-back decides whether it
-    // landed, so an answer without `status: ok` cannot fail a grant for ever.
+    // Only TradingView's explicit `status: ok` is a grant made; any other 2xx counts as sent and the
+    // grant reads it back, so an answer without a status cannot fail a grant for ever.
     async add(scriptId, username, expiration) {
       const answer = await call(new URL('pine_perm/add/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true, json: false });
-      return statusOf(answer) === 'exists' ? 'exists' : 'ok';
+      const status = statusOf(answer);
+      return status === 'ok' || status === 'exists' ? status : 'sent';
     },
     async modifyExpiration(scriptId, username, expiration) {
       await call(new URL('pine_perm/modify_user_expiration/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true, json: false });
