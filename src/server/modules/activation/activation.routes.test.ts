@@ -2,6 +2,7 @@
 // verify-payment / activate-existing-subscription): paid sessions are made the way
 // a buyer makes them, through create-checkout and the sandbox provider's pay call.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as betterAuthCrypto from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { checkoutSessions, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
@@ -11,7 +12,7 @@ import { usernameHistory } from '../tradingview/tradingview.repository';
 // better-auth's scrypt, counted: verify-payment must hash the buyer's password once, not twice
 const scrypt = vi.hoisted(() => ({ calls: 0 }));
 vi.mock('better-auth/crypto', async (importOriginal) => {
-  const original = await importOriginal<typeof import('better-auth/crypto')>();
+  const original = await importOriginal<typeof betterAuthCrypto>();
   return {
     ...original,
     hashPassword: async (password: string) => {
