@@ -70,7 +70,7 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
   const fetchImpl = options.fetch ?? fetch;
   const cookie = `sessionid=${options.credentials.sessionId}; sessionid_sign=${options.credentials.sessionSign}`;
 
-  /** `json: false` accepts any 2xx body (write calls: the read-back confirms them). */
+  /** `json: false` accepts any 2xx body (write calls: their status, or a read-back, confirms them). */
   async function call(target: URL, init: { method: 'GET' | 'POST'; form?: Record<string, string>; auth: boolean; json?: boolean }): Promise<Answer> {
     // The cookie goes to TradingView only, never to a host named in an answer (a `next` link).
     if (target.origin !== base.origin) throw new TradingViewError('unexpected', `refusing to call ${target.origin}`);
@@ -129,8 +129,8 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
 
   /**
    * A read whose failure may pass (network, 429, 5xx): tried again after a growing wait, or after
-   * a 429's Retry-After. Writes are never retried here: the reconciler's read-back and back-off
-   * decide those.
+   * a 429's Retry-After. Writes are never retried here: the grant's confirmation (TradingView's ok,
+   * a read-back, the audit) and the reconciler's back-off decide those.
    */
   async function withReadRetries<T>(read: () => Promise<T>): Promise<T> {
     const retries = options.readRetries ?? DEFAULT_READ_RETRIES;
