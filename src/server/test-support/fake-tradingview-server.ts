@@ -33,6 +33,8 @@ export type FakeTradingView = {
   scripts: { id: string; name: string }[];
   /** The next this many calls answer 503, as TradingView does under load. */
   failNext: number;
+  /** The next this many adds answer ok without adding anyone (an add TradingView lost). */
+  loseAdds: number;
   /** Permission calls allowed per second; beyond it 429 with Retry-After, as TradingView throttles. */
   callsPerSecond: number | null;
   /** The Retry-After a throttled call is told (seconds). */
@@ -67,6 +69,7 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     hintAnswer: null,
     scripts: [],
     failNext: 0,
+    loseAdds: 0,
     failWhen: null,
     callsPerSecond: null,
     retryAfterSeconds: 1,
@@ -168,6 +171,10 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
           return json(422, { detail: 'User does not exist' });
         }
         if (find(users, form.username_recip ?? '')) return json(200, { status: 'exists' });
+        if (fake.loseAdds > 0) {
+          fake.loseAdds -= 1;
+          return written({ status: 'ok' });
+        }
         users.set(form.username_recip ?? '', form.expiration ? toTradingViewDate(form.expiration) : null);
         const added = (form.username_recip ?? '').toLowerCase();
         fake.additions.set(added, (fake.additions.get(added) ?? 0) + 1);

@@ -1,12 +1,30 @@
 // The buyer's journey after payment through the whole app (the payment-success page's userStatus,
 // verify-payment / activate-existing-subscription): paid sessions are made the way
 // a buyer makes them, through create-checkout and the sandbox provider's pay call.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as betterAuthCrypto from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { checkoutSessions, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
 import { usernameHistory } from '../tradingview/tradingview.repository';
+
+// better-auth's scrypt, counted: verify-payment must hash the buyer's password once, not twice
+const scrypt = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('better-auth/crypto', async (importOriginal) => {
+  const original = await importOriginal<typeof betterAuthCrypto>();
+  return {
+    ...original,
+    hashPassword: async (password: string) => {
+      scrypt.calls += 1;
+      return original.hashPassword(password);
+    },
+    verifyPassword: async (input: { hash: string; password: string }) => {
+      scrypt.calls += 1;
+      return original.verifyPassword(input);
+    },
+  };
+});
 
 const PASSWORD = 'buyer-password-1';
 let addresses = 0;
@@ -240,9 +258,12 @@ describe('after payment', () => {
       const sessionId = await buy(t, email);
       expect(await details(t, sessionId)).toMatchObject({ email, planType: 'monthly', userStatus: 'new', amountTotal: 3600, currency: 'usd' });
 
+      scrypt.calls = 0;
       const response = await verify(t, { sessionId, password: PASSWORD });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ email, signedIn: true });
+      // the account's hash is made once; the sign-in that follows does not hash the password again
+      expect(scrypt.calls).toBe(1);
       const cookie = cookieFrom(response);
       expect(cookie).not.toBe('');
 
@@ -251,8 +272,11 @@ describe('after payment', () => {
       expect(await claimedBy(t, sessionId)).toBe(await userIdOf(t, email));
       expect((await details(t, sessionId, cookie)).userStatus).toBe('new_needs_tv');
 
-      // The chosen password works for later sign-ins.
+      // The chosen password works for later sign-ins (checked with scrypt), and no other does.
+      scrypt.calls = 0;
       expect((await signIn(t, email, PASSWORD)).status).toBe(200);
+      expect(scrypt.calls).toBe(1);
+      expect((await signIn(t, email, 'not-the-password')).status).toBe(401);
     });
 
     it('then activates TradingView with a username: stored on the subscription and the grant scheduled', async () => {

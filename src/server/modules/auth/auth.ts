@@ -6,6 +6,7 @@ import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx, isAPI
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { setSessionCookie } from 'better-auth/cookies';
+import { hashPassword } from 'better-auth/crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
 import { DISCORD_OAUTH_SCOPES, DISCORD_PAGE_PATH, DISCORD_PROVIDER } from '@shared/discord-contract';
 import { SERVER_ERROR_MESSAGES, type ErrorCode } from '@shared/error-messages';
@@ -25,6 +26,7 @@ import { findUserIdByEmail, recordRepeatedSecurityEvent } from '../security/secu
 import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository';
 import { isNamedOperator } from './operator';
 import { recordOperatorSignIn } from './operators.repository';
+import { verifyFreshOrStored } from './fresh-passwords';
 
 export { RESET_LINK_TTL_SECONDS };
 
@@ -326,6 +328,8 @@ export function createAuth({ db, config, mailer, logger, secret, clock, discord 
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
+      // better-auth's scrypt, except the sign-in right after the server made the account (fresh-passwords.ts)
+      password: { hash: hashPassword, verify: verifyFreshOrStored },
       disableSignUp: config.auth.registrationDisabled,
       requireEmailVerification: config.auth.requireEmailVerification,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,

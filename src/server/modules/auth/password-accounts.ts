@@ -2,6 +2,7 @@
 // with better-auth's own adapter and hashing, so that they sign in like any other.
 import type { Logger } from '../../logger';
 import type { Auth } from './auth';
+import { rememberFreshPassword } from './fresh-passwords';
 
 // Postgres unique_violation, as pg and PGlite report it (possibly wrapped by drizzle or better-auth)
 export function isUniqueViolation(error: unknown): boolean {
@@ -26,6 +27,8 @@ export async function createPasswordAccount(auth: Auth, logger: Logger, input: {
   if (!created) throw new Error('better-auth created no user');
   try {
     await context.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: hash });
+    // verify-payment signs the buyer in next: that check need not hash the password again
+    rememberFreshPassword(hash, input.password);
   } catch (error) {
     // An account without a password could never be used: remove it so the person can try again.
     await context.internalAdapter.deleteUser(created.id).catch((cleanup: unknown) => logger.error({ err: cleanup, userId: created.id }, 'could not remove a half-created account'));

@@ -1,12 +1,13 @@
 // The grant queue against the TradingView-shaped server through the real client: a 429 with
 // Retry-After and an expired session cookie pause the whole queue without counting a failure
-// against any grant, and it resumes on its own (the throttle's end, the cookie working again).
+// against any grant, and it resumes on its own (the throttle's end, the cookie working again);
+// what a grant costs in calls, and the audit catching an add that did not land.
 // Runs on PGlite by default and on Postgres with TEST_DATABASE_URL.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { tradingviewGrants, user, userSubscriptions } from '../../db/schema';
+import { tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
 import { createTestDatabase } from '../../test-support/test-database';
@@ -107,7 +108,7 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
     const userIds = await Promise.all(NAMES.map(payingMember));
     const r = reconciler();
     for (const userId of userIds) await r.syncUser(userId);
-    // two calls a second: each script's grant (read, add, read back) meets the throttle
+    // two calls a second: the members' adds (one per script) meet the throttle
     fake.callsPerSecond = 2;
 
     await r.runOnce();
@@ -259,6 +260,48 @@ describe('the audit beside the grant queue', () => {
     expect(pagesInAll).toBeGreaterThanOrEqual(SCRIPTS.length * 100);
     // the grant settled after the listing began: the audit does not requeue it as missing
     expect((await rowsOf([userId]))[0]).toMatchObject({ status: 'granted' });
+  });
+});
+
+describe('what a grant costs on TradingView', () => {
+  const permissionCalls = () => fake.requests.filter((request) => request.path.startsWith('/pine_perm/'));
+
+  it("a new member's bundle of three scripts is three calls: one add each, TradingView's ok confirming it", async () => {
+    const userId = await payingMember('Trader_Joe');
+    const r = reconciler();
+    await r.syncUser(userId);
+    await passUntilGranted(r, [userId]);
+    expect(permissionCalls().map((request) => [request.path, request.form.pine_id])).toEqual(SCRIPTS.map((script) => ['/pine_perm/add/', script]));
+    expect(held('Trader_Joe')).toBe(SCRIPTS.length);
+  });
+
+  it('an "exists" answer never shortens access the vendor gave by hand, nor records it as the shop\'s', async () => {
+    const later = new Date(EXPIRES.getTime() + 90 * 24 * 60 * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+    fake.access.set(SCRIPTS[0]!, new Map([['Trader_Joe', null]]));
+    fake.access.set(SCRIPTS[1]!, new Map([['Trader_Joe', later]]));
+    const userId = await payingMember('Trader_Joe');
+    const r = reconciler();
+    await r.syncUser(userId);
+    await passUntilGranted(r, [userId]);
+    expect(fake.requests.some((request) => request.path.startsWith('/pine_perm/modify_user_expiration/'))).toBe(false);
+    expect(fake.access.get(SCRIPTS[0]!)?.get('Trader_Joe')).toBeNull();
+    expect(fake.access.get(SCRIPTS[1]!)?.get('Trader_Joe')).toBe(later);
+    expect(fake.additions.get('trader_joe')).toBe(1);
+    expect((await database.db.select().from(tradingviewShopAccess)).map((row) => row.scriptId)).toEqual([SCRIPTS[2]]);
+  });
+
+  it('the audit requeues a grant whose add TradingView answered ok but did not make, and the next pass adds it', async () => {
+    const userId = await payingMember('Trader_Joe');
+    const r = reconciler();
+    await r.syncUser(userId);
+    fake.loseAdds = 1;
+    await passUntilGranted(r, [userId]);
+    expect(held('Trader_Joe')).toBe(SCRIPTS.length - 1);
+
+    expect(await r.audit()).toEqual({ requeued: 1 });
+    await passUntilGranted(r, [userId]);
+    expect(held('Trader_Joe')).toBe(SCRIPTS.length);
+    expect(await r.audit()).toEqual({ requeued: 0 });
   });
 });
 

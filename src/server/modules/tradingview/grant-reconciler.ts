@@ -19,6 +19,7 @@ import {
   forgetShopAccess,
   grantsForUser,
   lockUser,
+  memberGrantStates,
   otherTargetsForUsername,
   recordShopAccess,
   renewClaim,
@@ -92,7 +93,7 @@ export type GrantReconcilerOptions = {
   sessionProbeMs?: number;
   /**
    * A script's grant that failed on the network or with a 5xx is tried again this many times
-   * within the claim (each try starts by reading TradingView's list, so repeating is safe), after
+   * within the claim (safe: a repeated add answers "exists", which reads the list before any change), after
    * `transientDelayMs`, doubled each time; only then does the row count a failure and back off.
    */
   transientRetries?: number;
@@ -132,6 +133,12 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   let queueBusyAt = 0;
   let stopping = false;
 
+  /**
+   * A row from before bundles (no scripts) stands for the initial bundle: read as such, an
+   * unchanged member's old row is no change (and costs no TradingView call).
+   */
+  const asBundled = (rows: GrantRow[]) => rows.map((row) => (row.desiredScripts === null ? { ...row, desiredScripts: initialBundle } : row));
+
   /** syncUser, saying whether anything changed. */
   async function resync(userId: string): Promise<boolean> {
     const changed = await db.transaction(async (tx) => {
@@ -139,10 +146,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       const now = clock();
       // the current name gets what the subscriptions allow; every older name is revoked with it
       const member = { username: await currentUsername(tx, userId), subscriptions: await subscriptionAccessRows(tx, userId) };
-      // a row from before bundles (no scripts) stands for the initial bundle: read as such, an
-      // unchanged member's old row is no change (and costs no TradingView call)
-      const existing = (await grantsForUser(tx, userId)).map((row) => (row.desiredScripts === null ? { ...row, desiredScripts: initialBundle } : row));
-      const changes = memberGrantChanges(existing, member, await readCatalog(tx, scriptIds), now);
+      const changes = memberGrantChanges(asBundled(await grantsForUser(tx, userId)), member, await readCatalog(tx, scriptIds), now);
       for (const change of changes) {
         if (change.kind === 'create') await createGrant(tx, userId, change.username, change.target, now);
         else await setGrantTarget(tx, change.id, change.target, now);
@@ -156,6 +160,22 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
 
   async function syncUser(userId: string): Promise<void> {
     await resync(userId);
+  }
+
+  /**
+   * The members of a sweep slice whose grants differ from what they should be, found from a few
+   * reads for the whole slice: an unchanged member costs no query of its own. Only those found are
+   * resynced (under their lock, from fresh reads), so a change made meanwhile is not lost.
+   */
+  async function differingMembers(userIds: string[]): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const catalog = await readCatalog(db, scriptIds);
+    const states = await memberGrantStates(db, userIds);
+    const now = clock();
+    return userIds.filter((userId) => {
+      const state = states.get(userId);
+      return state !== undefined && memberGrantChanges(asBundled(state.grants), state, catalog, now).length > 0;
+    });
   }
 
   /**
@@ -313,11 +333,14 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       sweeping = { ids: await usersToSweep(db), next: 0, changed: 0, startedAt: performance.now() };
     }
     const slice = sweeping ? sweeping.ids.slice(sweeping.next, sweeping.next + sweepSlice) : [];
-    for (const userId of new Set([...(await usersWithPassedExpiry(db, now)), ...slice])) {
+    const expired = new Set(await usersWithPassedExpiry(db, now));
+    const differing = await differingMembers(slice.filter((userId) => !expired.has(userId)));
+    for (const userId of new Set([...expired, ...differing])) {
       const changed = await resync(userId);
       if (sweeping && changed) sweeping.changed += 1;
-      summary.resynced += 1;
     }
+    // every member of the slice was looked at, most without a query of their own
+    summary.resynced += new Set([...expired, ...slice]).size;
     if (sweeping) {
       sweeping.next += slice.length;
       if (sweeping.next >= sweeping.ids.length) {

@@ -3,8 +3,11 @@ import { TradingViewError, type GrantOutcome, type RevokeOutcome, type ScriptAcc
 /** TradingView's raw permission operations (the invite-only pine_perm endpoints); both adapters provide them. */
 export type PinePermOps = {
   listUsers: (scriptId: string, username?: string) => Promise<ScriptAccess[]>;
-  /** "exists" leaves the expiry as it was. */
-  add: (scriptId: string, username: string, expiration: Date | null) => Promise<'ok' | 'exists'>;
+  /**
+   * "ok" only when TradingView says so (the user was added with this expiry); "exists" leaves the
+   * expiry as it was; "sent" is a 2xx without either (only a read-back can tell what happened).
+   */
+  add: (scriptId: string, username: string, expiration: Date | null) => Promise<'ok' | 'exists' | 'sent'>;
   modifyExpiration: (scriptId: string, username: string, expiration: Date | null) => Promise<void>;
   remove: (scriptId: string, username: string) => Promise<'ok' | 'not_exists'>;
 };
@@ -38,22 +41,8 @@ function isVendorAccess(current: ScriptAccess, shop: ShopAccess | null, wanted: 
   return wanted !== null && current.expiration.getTime() > wanted.getTime() + SAME_EXPIRY_MS;
 }
 
-/**
- * The safe grant: look at the current access, change the expiry of an existing user (an "add"
- * would answer "exists" and keep the old expiry) or add a new one, then read back to confirm.
- * Access the vendor gave by hand is never shortened (`left_alone`).
- */
-export async function grantConfirmed(ops: PinePermOps, scriptId: string, username: string, expiration: Date | null, shop: ShopAccess | null): Promise<GrantOutcome> {
-  const current = await findAccess(ops, scriptId, username);
-  if (current) {
-    if (isVendorAccess(current, shop, expiration)) return 'left_alone';
-    if (within(current.expiration, expiration, SAME_EXPIRY_MS)) return 'granted';
-    await ops.modifyExpiration(scriptId, username, expiration);
-  } else if ((await ops.add(scriptId, username, expiration)) === 'exists') {
-    // Added by someone else since we looked: "exists" did not set our expiry.
-    await ops.modifyExpiration(scriptId, username, expiration);
-  }
-  // Any 2xx counts as sent; this read-back is what decides whether the change landed.
+/** Reads the access back: throws unless TradingView lists the user with (about) the wanted expiry. */
+async function confirmListed(ops: PinePermOps, scriptId: string, username: string, expiration: Date | null): Promise<'granted'> {
   const after = await findAccess(ops, scriptId, username);
   if (!after) throw new TradingViewError('unexpected', `TradingView does not list ${username} on ${scriptId} after the grant`);
   if (!within(after.expiration, expiration, CONFIRM_TOLERANCE_MS)) {
@@ -63,6 +52,36 @@ export async function grantConfirmed(ops: PinePermOps, scriptId: string, usernam
     );
   }
   return 'granted';
+}
+
+/**
+ * The grant. Where the shop holds nothing for this user (a new grant, the common case in a sale)
+ * it adds first: TradingView's explicit "ok" means the user had no access and now holds ours, so
+ * that is one call per script and no read-back (the reconciler's audit lists every holder and
+ * requeues an add that did not land; decision 036). "exists" means someone already holds access,
+ * possibly the vendor's by hand: it takes the careful path below, as a renewal does.
+ * The careful path: look at the current access, change the expiry of an existing user (an "add"
+ * would answer "exists" and keep the old expiry) or add a new one, then read back to confirm.
+ * Access the vendor gave by hand is never shortened (`left_alone`).
+ */
+export async function grantConfirmed(ops: PinePermOps, scriptId: string, username: string, expiration: Date | null, shop: ShopAccess | null): Promise<GrantOutcome> {
+  if (!shop) {
+    const added = await ops.add(scriptId, username, expiration);
+    if (added === 'ok') return 'granted';
+    // a 2xx that does not say ok: only the list can tell whether it landed
+    if (added === 'sent') return confirmListed(ops, scriptId, username, expiration);
+  }
+  const current = await findAccess(ops, scriptId, username);
+  if (current) {
+    if (isVendorAccess(current, shop, expiration)) return 'left_alone';
+    if (within(current.expiration, expiration, SAME_EXPIRY_MS)) return 'granted';
+    await ops.modifyExpiration(scriptId, username, expiration);
+  } else if ((await ops.add(scriptId, username, expiration)) === 'exists') {
+    // Added by someone else since we looked: "exists" did not set our expiry.
+    await ops.modifyExpiration(scriptId, username, expiration);
+  }
+  // Here any 2xx counts as sent; this read-back is what decides whether the change landed.
+  return confirmListed(ops, scriptId, username, expiration);
 }
 
 /**

@@ -51,23 +51,22 @@ describe('checkUsername (GET /username_hint/)', () => {
 });
 
 describe('grant', () => {
-  it('adds a new user with the expiry, form-encoded, with cookie, Origin and Referer, and reads it back', async () => {
-    await client.grant(SCRIPT, 'Trader_Joe', JULY, null);
+  it("adds a new user with the expiry, form-encoded, with cookie, Origin and Referer: one call, TradingView's ok confirms it", async () => {
+    await expect(client.grant(SCRIPT, 'Trader_Joe', JULY, null)).resolves.toBe('granted');
 
-    expect(calls()).toEqual(['POST /pine_perm/list_users/', 'POST /pine_perm/add/', 'POST /pine_perm/list_users/']);
-    const add = fake.requests[1]!;
+    expect(calls()).toEqual(['POST /pine_perm/add/']);
+    const add = fake.requests[0]!;
     expect(add.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(add.headers.cookie).toBe('sessionid=sid-123; sessionid_sign=sign-456');
     expect(add.headers.origin).toBe(fake.baseUrl);
     expect(add.headers.referer).toBe(`${fake.baseUrl}/`);
     expect(add.form).toEqual({ pine_id: SCRIPT, username_recip: 'Trader_Joe', expiration: '2030-07-15T12:00:00.000Z' });
-    expect(fake.requests[0]!.form).toEqual({ pine_id: SCRIPT, username: 'Trader_Joe' });
     expect(stored('Trader_Joe')).toBe('2030-07-15T12:00:00+00:00');
   });
 
   it('grants without an expiry field for lifetime access', async () => {
     await client.grant(SCRIPT, 'bob', null, null);
-    expect(fake.requests[1]!.form).toEqual({ pine_id: SCRIPT, username_recip: 'bob' });
+    expect(fake.requests[0]!.form).toEqual({ pine_id: SCRIPT, username_recip: 'bob' });
     expect(stored('bob')).toBeNull();
   });
 
@@ -89,11 +88,21 @@ describe('grant', () => {
     expect(calls()).toEqual(['POST /pine_perm/list_users/']);
   });
 
-  it('follows an "exists" answer (added meanwhile) with modify_user_expiration, since exists keeps the old expiry', async () => {
+  it('follows an "exists" answer to a new grant by reading the access, then modify_user_expiration and a read-back, since exists keeps the old expiry', async () => {
+    fake.access.set(SCRIPT, new Map([['Trader_Joe', '2030-01-01T00:00:00+00:00']]));
+
+    await expect(client.grant(SCRIPT, 'Trader_Joe', AUGUST, null)).resolves.toBe('granted');
+
+    expect(calls()).toEqual(['POST /pine_perm/add/', 'POST /pine_perm/list_users/', 'POST /pine_perm/modify_user_expiration/', 'POST /pine_perm/list_users/']);
+    expect(fake.requests[1]!.form).toEqual({ pine_id: SCRIPT, username: 'Trader_Joe' });
+    expect(stored('Trader_Joe')).toBe('2030-08-15T12:00:00+00:00');
+  });
+
+  it('follows an "exists" answer (added meanwhile) to a renewal with modify_user_expiration, since exists keeps the old expiry', async () => {
     fake.access.set(SCRIPT, new Map([['Trader_Joe', '2030-01-01T00:00:00+00:00']]));
     fake.hideOnce.add('Trader_Joe');
 
-    await client.grant(SCRIPT, 'Trader_Joe', AUGUST, null);
+    await client.grant(SCRIPT, 'Trader_Joe', AUGUST, ours(JULY));
 
     expect(calls()).toEqual([
       'POST /pine_perm/list_users/',
@@ -128,6 +137,7 @@ describe('day one: what TradingView really answers', () => {
   it.each(['', '<html>ok</html>', '{"status":"done"}'])('a 2xx write answer %j without status ok counts as sent; the read-back confirms it', async (answer) => {
     fake.writeAnswer = answer;
     await expect(client.grant(SCRIPT, 'bob', JULY, null)).resolves.toBe('granted');
+    expect(calls()).toEqual(['POST /pine_perm/add/', 'POST /pine_perm/list_users/']);
     expect(stored('bob')).toBe('2030-07-15T12:00:00+00:00');
     await expect(client.grant(SCRIPT, 'bob', AUGUST, ours(JULY))).resolves.toBe('granted');
     expect(stored('bob')).toBe('2030-08-15T12:00:00+00:00');
@@ -151,8 +161,10 @@ describe('access the vendor gave by hand', () => {
     fake.access.set(SCRIPT, new Map([['bob', null], ['Trader_Joe', '2031-01-01T00:00:00+00:00']]));
     await expect(client.grant(SCRIPT, 'bob', JULY, null)).resolves.toBe('left_alone');
     await expect(client.grant(SCRIPT, 'Trader_Joe', JULY, null)).resolves.toBe('left_alone');
-    expect(calls()).toEqual(['POST /pine_perm/list_users/', 'POST /pine_perm/list_users/']);
+    // each add answers "exists" (the expiry untouched) and the listed access is left as it is: no modify
+    expect(calls()).toEqual(['POST /pine_perm/add/', 'POST /pine_perm/list_users/', 'POST /pine_perm/add/', 'POST /pine_perm/list_users/']);
     expect(stored('bob')).toBeNull();
+    expect(stored('Trader_Joe')).toBe('2031-01-01T00:00:00+00:00');
   });
 
   it('is extended when the member paid for longer (the access becomes the shop’s)', async () => {

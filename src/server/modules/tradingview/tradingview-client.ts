@@ -73,7 +73,7 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
   const fetchImpl = options.fetch ?? fetch;
   const cookie = `sessionid=${options.credentials.sessionId}; sessionid_sign=${options.credentials.sessionSign}`;
 
-  /** `json: false` accepts any 2xx body (write calls: the read-back confirms them). */
+  /** `json: false` accepts any 2xx body (write calls: their status, or a read-back, confirms them). */
   async function call(target: URL, init: { method: 'GET' | 'POST'; form?: Record<string, string>; auth: boolean; json?: boolean }): Promise<Answer> {
     // The cookie goes to TradingView only, never to a host named in an answer (a `next` link).
     if (target.origin !== base.origin) throw new TradingViewError('unexpected', `refusing to call ${target.origin}`);
@@ -132,8 +132,8 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
 
   /**
    * A read whose failure may pass (network, 429, 5xx): tried again after a growing wait, or after
-   * a 429's Retry-After. Writes are never retried here: the reconciler's read-back and back-off
-   * decide those.
+   * a 429's Retry-After. Writes are never retried here: the grant's confirmation (TradingView's ok,
+   * a read-back, the audit) and the reconciler's back-off decide those.
    */
   async function withReadRetries<T>(read: () => Promise<T>): Promise<T> {
     const retries = options.readRetries ?? DEFAULT_READ_RETRIES;
@@ -206,11 +206,12 @@ export function createTradingViewClient(options: TradingViewClientOptions): Trad
 
   const ops: PinePermOps = {
     listUsers: (scriptId, username) => listUsers(scriptId, username),
-    // Any 2xx counts as sent, whatever its body says: the grant's read-back decides whether it
-    // landed, so an answer without `status: ok` cannot fail a grant for ever.
+    // Only TradingView's explicit `status: ok` is a grant made; any other 2xx counts as sent and the
+    // grant reads it back, so an answer without a status cannot fail a grant for ever.
     async add(scriptId, username, expiration) {
       const answer = await call(new URL('pine_perm/add/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true, json: false });
-      return statusOf(answer) === 'exists' ? 'exists' : 'ok';
+      const status = statusOf(answer);
+      return status === 'ok' || status === 'exists' ? status : 'sent';
     },
     async modifyExpiration(scriptId, username, expiration) {
       await call(new URL('pine_perm/modify_user_expiration/', base), { method: 'POST', form: permissionForm(scriptId, username, expiration), auth: true, json: false });

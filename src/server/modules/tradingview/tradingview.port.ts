@@ -32,8 +32,9 @@ export type TradingViewSandboxControls = {
 
 /**
  * TradingView's invite-only permissions (no official API). `grant` is idempotent and confirmed:
- * it checks the current access, changes the expiry of an existing user or adds a new one, and
- * reads the list back; `revoke` treats "not there" as done. Failures throw TradingViewError.
+ * a new user is added and TradingView's "ok" confirms it (the audit catches one that did not
+ * land); otherwise it checks the current access, changes the expiry of an existing user or adds
+ * a new one, and reads the list back. `revoke` treats "not there" as done. Failures throw TradingViewError.
  */
 export type TradingViewPort = {
   kind: 'tradingview' | 'sandbox';

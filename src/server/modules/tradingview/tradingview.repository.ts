@@ -207,6 +207,36 @@ export async function usersToSweep(db: Db): Promise<string[]> {
   return [...ids];
 }
 
+/** What a sync of a member reads (username, subscriptions, grant rows), for many members at once. */
+export type MemberGrantState = { username: string | null; subscriptions: SubscriptionAccessRow[]; grants: GrantRow[] };
+
+/**
+ * The sweep's reads for a slice of members: three queries whatever its size, in the order a
+ * member's own sync reads them (subscriptions newest first, grant rows oldest first).
+ */
+export async function memberGrantStates(db: Db, userIds: readonly string[]): Promise<Map<string, MemberGrantState>> {
+  const states = new Map<string, MemberGrantState>(userIds.map((userId) => [userId, { username: null, subscriptions: [], grants: [] }]));
+  if (userIds.length === 0) return states;
+  const ids = [...userIds];
+  const usernames = await db
+    .select({ userId: tradingviewUsernames.userId, username: tradingviewUsernames.username })
+    .from(tradingviewUsernames)
+    .where(and(inArray(tradingviewUsernames.userId, ids), isNull(tradingviewUsernames.replacedAt)));
+  for (const row of usernames) {
+    const state = row.userId ? states.get(row.userId) : undefined;
+    if (state) state.username = row.username;
+  }
+  const subscriptions = await db
+    .select({ userId: userSubscriptions.userId, ...SUBSCRIPTION_ACCESS_COLUMNS })
+    .from(userSubscriptions)
+    .where(inArray(userSubscriptions.userId, ids))
+    .orderBy(desc(userSubscriptions.createdAt));
+  for (const { userId, ...row } of subscriptions) if (userId) states.get(userId)?.subscriptions.push(row);
+  const grants = await db.select().from(tradingviewGrants).where(inArray(tradingviewGrants.userId, ids)).orderBy(asc(tradingviewGrants.createdAt));
+  for (const row of grants) states.get(row.userId)?.grants.push(asGrant(row));
+  return states;
+}
+
 /**
  * Rows the reconciler considered done by `before`, for the audit against TradingView's own
  * list (one read when the listing began: a row settled since may be missing from it).
