@@ -20,12 +20,15 @@ export function monthlyValue(row: { planType: string; provider: string; amount: 
   return interval ? row.amount / interval.months : null;
 }
 
-/** Monthly recurring revenue per currency (minor units) of the subscriptions that renew. */
-export function monthlyRecurringRevenue(rows: readonly { planType: string; provider: string; amount: number; currency: string }[]): Record<string, number> {
+/**
+ * Monthly recurring revenue per currency (minor units) of the subscriptions that renew; a row
+ * with `count` stands for that many subscriptions with the same figures.
+ */
+export function monthlyRecurringRevenue(rows: readonly { planType: string; provider: string; amount: number; currency: string; count?: number }[]): Record<string, number> {
   const totals: Record<string, number> = {};
   for (const row of rows) {
     const value = monthlyValue(row);
-    if (value !== null) totals[row.currency] = (totals[row.currency] ?? 0) + value;
+    if (value !== null) totals[row.currency] = (totals[row.currency] ?? 0) + value * (row.count ?? 1);
   }
   return Object.fromEntries(Object.entries(totals).map(([currency, total]) => [currency, Math.round(total)]));
 }

@@ -110,6 +110,14 @@ export const userSubscriptions = pgTable(
     // a plan change in flight: concurrent changes of one subscription queue behind it
     planChangeTarget: text('plan_change_target'),
     planChangeStartedAt: timestamp('plan_change_started_at', { withTimezone: true }),
+    // What a period costs, for the console's MRR: the newest paid order's amount, currency and
+    // promotion code, and since when the subscription has had the code. Kept by the database's
+    // triggers (migration 0022) whoever writes orders or rows; never written by the code.
+    priceAmount: integer('price_amount'),
+    priceCurrency: text('price_currency'),
+    priceDiscount: integer('price_discount'),
+    pricePromotionCode: text('price_promotion_code'),
+    pricePromotionSince: timestamp('price_promotion_since', { withTimezone: true }),
     createdAt,
     updatedAt,
   },
@@ -118,6 +126,7 @@ export const userSubscriptions = pgTable(
     uniqueIndex('user_subscriptions_checkout_uq').on(table.checkoutSessionId),
     index('user_subscriptions_user_idx').on(table.userId, table.createdAt),
     index('user_subscriptions_customer_idx').on(table.providerCustomerId),
+    index('user_subscriptions_order_idx').on(table.orderId),
   ],
 );
 
