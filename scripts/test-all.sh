@@ -47,47 +47,38 @@ count_step() { # name, exit code → a step without its own tests counts as one 
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
 }
 
-# The steps run two at a time where they share nothing: on a 2-core machine one step alone leaves
-# a core idle whenever it waits (on Postgres, on a browser, on its own main process), and on a
-# busy one each of our processes gets a share of the cores, so two at a time finish sooner than
-# one after the other. Each background step writes a log, printed whole when it is done.
+# Both are single-threaded, so on a 2-core machine they run side by side; each prints when done.
 npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
 typecheck_pid=$!
 npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
 lint_pid=$!
+wait "$typecheck_pid"; typecheck_status=$?
+echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
+wait "$lint_pid"; lint_status=$?
+echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
+took "typecheck and lint"
 
 echo "== unit and integration tests (PGlite)"
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 add_counts "$(count_report vitest test-results/vitest.json $?)"
-took "Vitest on PGlite (typecheck and lint beside it)"
+took "Vitest on PGlite"
 
-wait "$typecheck_pid"; typecheck_status=$?
-echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
-wait "$lint_pid"; lint_status=$?
-echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
-
-postgres_pid=
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json > test-results/vitest-postgres.log 2>&1 &
-  postgres_pid=$!
+  echo "== server integration tests (Postgres server)"
+  npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json
+  add_counts "$(count_report vitest test-results/vitest-postgres.json $?)"
+  took "Vitest on Postgres"
 fi
 
 echo "== build"; node scripts/build.mjs; count_step build $?
 took build
 
-echo "== end-to-end (Chromium)${postgres_pid:+, the Postgres server pass beside it}"
+echo "== end-to-end (Chromium)"
 bash scripts/ensure-chromium.sh
 CI=1 npx playwright test
 add_counts "$(count_report playwright test-results/e2e.json $?)"
 took "end-to-end"
-
-if [ -n "$postgres_pid" ]; then
-  wait "$postgres_pid"; postgres_status=$?
-  echo "== server integration tests (Postgres server)"; cat test-results/vitest-postgres.log
-  add_counts "$(count_report vitest test-results/vitest-postgres.json "$postgres_status")"
-  took "Vitest on Postgres, after the end-to-end tests"
-fi
 
 node scripts/slowest-tests.mjs test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
 echo "npm test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
