@@ -14,7 +14,7 @@ import { createTestDatabase } from '../../test-support/test-database';
 import { createGrantReconciler, type GrantReconciler } from './grant-reconciler';
 import { createTradingViewClient } from './tradingview-client';
 import { linkUsername } from './tradingview.repository';
-import type { ListOptions } from './tradingview.port';
+import type { ListOptions, TradingViewPort } from './tradingview.port';
 import { createTradingViewHealthService } from '../admin/tradingview-health.service';
 import type { OperatorActions } from '../admin/operator-actions';
 
@@ -42,14 +42,16 @@ afterEach(async () => {
 });
 
 /** The real client on the fake; reads are not retried inside it, so every 429 reaches the queue. */
-function reconciler(options: { sessionProbeMs?: number; throttleWaitInRowMs?: number } = {}): GrantReconciler {
-  const port = createTradingViewClient({
-    baseUrl: fake.baseUrl,
-    credentials: FAKE_SESSION,
-    scriptIds: SCRIPTS,
-    timeoutMs: 5_000,
-    readRetries: 0,
-  });
+function reconciler(options: { sessionProbeMs?: number; throttleWaitInRowMs?: number; port?: TradingViewPort } = {}): GrantReconciler {
+  const port =
+    options.port ??
+    createTradingViewClient({
+      baseUrl: fake.baseUrl,
+      credentials: FAKE_SESSION,
+      scriptIds: SCRIPTS,
+      timeoutMs: 5_000,
+      readRetries: 0,
+    });
   return createGrantReconciler({
     db: database.db,
     port,
@@ -231,14 +233,7 @@ describe('the audit beside the grant queue', () => {
           },
         }),
     };
-    const r = createGrantReconciler({
-      db: database.db,
-      port,
-      scriptIds: SCRIPTS,
-      logger: createLogger('silent'),
-      clock,
-      intervalMs: 60_000,
-    });
+    const r = reconciler({ port });
     fake.delayMs = 5;
     let auditDone = false;
     const audit = r.audit().then(() => (auditDone = true));
