@@ -8,6 +8,7 @@ import type { PlanType } from '@shared/plans';
 import { checkoutSessions, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
 import { usernameHistory } from '../tradingview/tradingview.repository';
+import { createPasswordAccount } from '../auth/password-accounts';
 
 // better-auth's scrypt, counted: verify-payment must hash the buyer's password once, not twice
 const scrypt = vi.hoisted(() => ({ calls: 0 }));
@@ -58,6 +59,8 @@ const buyerBrowser = (sessionId: unknown, cookie?: string) =>
 async function startCheckout(t: TestApp, planType: PlanType = 'monthly', cookie?: string): Promise<string> {
   const response = await t.request('/api/create-checkout', {
     body: { planType, customerEmail: null, fbc: null, fbp: null, userAgent: 'vitest', originPage: '/' },
+    // each from an address of its own: the anonymous-checkout limit is not what this suite tests
+    headers: { 'x-forwarded-for': freshIp() },
     ...(cookie ? { cookie } : {}),
   });
   if (response.status !== 200) throw new Error(`checkout failed: ${response.status} ${await response.text()}`);
@@ -206,8 +209,9 @@ describe('whoever holds the session id cannot take the purchase', () => {
     const created = await strangerVerify(sessionId, {}, browser);
     expect(created.status).toBe(200);
     expect(await accountCount(t, email)).toBe(1);
-    // single use for account creation: the same link cannot make a second account
-    expect(await errorOf(await strangerVerify(sessionId, { proof }))).toMatchObject({ status: 409, code: 'session_claimed' });
+    // single use for account creation: the same link with another password makes no second account
+    expect(await errorOf(await strangerVerify(sessionId, { proof, password: 'another-pass-1' }))).toMatchObject({ status: 409, code: 'session_claimed' });
+    expect(await accountCount(t, email)).toBe(1);
 
     // the page's next call, the username, needs no token there: the link marked the browser
     const signedIn = [browser, cookieFrom(created)].join('; ');
@@ -326,6 +330,58 @@ describe('after payment', () => {
       expect(responses.map((response) => response.status).sort()).toEqual([200, 409]);
       expect(await accountCount(t, email)).toBe(1);
       expect(await claimedBy(t, sessionId)).toBe(await userIdOf(t, email));
+    });
+
+    it("finishes on the buyer's retry when the first try made the account and died before the claim", async () => {
+      const email = newEmail('died-before-claim');
+      const sessionId = await buy(t, email);
+      // what the first try left behind: the account with the buyer's password, the purchase unclaimed
+      const userId = await createPasswordAccount(t.deps.auth, t.deps.logger, { email, password: PASSWORD, emailVerified: false });
+      expect((await details(t, sessionId)).userStatus).toBe('existing_needs_login');
+
+      expect(await errorOf(await verify(t, { sessionId, password: 'not-the-password' }))).toMatchObject({ status: 409, code: 'user_exists' });
+      expect(await claimedBy(t, sessionId)).toBeNull();
+
+      const retried = await verify(t, { sessionId, password: PASSWORD });
+      expect(retried.status).toBe(200);
+      expect(await retried.json()).toEqual({ email, signedIn: true });
+      expect(await claimedBy(t, sessionId)).toBe(userId);
+      expect(await accountCount(t, email)).toBe(1);
+      expect(await hasAccess(t, cookieFrom(retried))).toBe(true);
+    });
+
+    it('signs the buyer in again on a retry with the same password when the answer to the claim was lost', async () => {
+      const email = newEmail('answer-lost');
+      const sessionId = await buy(t, email);
+      expect((await verify(t, { sessionId, password: PASSWORD })).status).toBe(200);
+
+      const retried = await verify(t, { sessionId, password: PASSWORD });
+      expect(retried.status).toBe(200);
+      expect(await retried.json()).toEqual({ email, signedIn: true });
+      expect(await sessionUser(t, cookieFrom(retried))).toMatchObject({ email });
+      expect(await accountCount(t, email)).toBe(1);
+      expect(await claimedBy(t, sessionId)).toBe(await userIdOf(t, email));
+    });
+
+    it('two tabs submitting the same password at the same moment both end signed in to one account', async () => {
+      const email = newEmail('two-tabs-same');
+      const sessionId = await buy(t, email);
+      const responses = await Promise.all([verify(t, { sessionId, password: PASSWORD }), verify(t, { sessionId, password: PASSWORD })]);
+      expect(responses.map((response) => response.status)).toEqual([200, 200]);
+      expect(await accountCount(t, email)).toBe(1);
+      expect(await claimedBy(t, sessionId)).toBe(await userIdOf(t, email));
+    });
+
+    it('never takes an account that proved its address by its password alone: its owner signs in', async () => {
+      const email = newEmail('proven-owner');
+      await signUp(t, email, 'Own3rSecret!');
+      await t.deps.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+      const sessionId = await buy(t, email);
+
+      const response = await verify(t, { sessionId, password: 'Own3rSecret!' });
+      expect(await errorOf(response)).toMatchObject({ status: 409, code: 'user_exists' });
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(await claimedBy(t, sessionId)).toBeNull();
     });
 
     it('refuses when the paid e-mail already has an account, leaving the purchase for its owner', async () => {

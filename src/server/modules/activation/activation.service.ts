@@ -32,15 +32,38 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 export function createActivationService(deps: ActivationServiceDeps) {
   const { auth, logger, billing } = deps;
 
-  /** The account for `email` with `password` (works while public sign-up is disabled); its address is not proven yet. */
-  async function createAccount(email: string, password: string): Promise<string> {
-    try {
-      return await createPasswordAccount(auth, logger, { email, password, emailVerified: false });
-    } catch (error) {
-      // Two tabs creating the same account at once: the second one loses on the unique e-mail.
-      if (isUniqueViolation(error)) throw serverError('accountExistsForPurchase');
-      throw error;
+  /**
+   * The id of the account of `email` when it is as verify-payment makes them (its address not
+   * proven yet, no second factor) and `password` is its password; else null. An owner who has
+   * proven the address, or added a second factor, signs in the ordinary way.
+   */
+  async function purchaseAccountWithPassword(email: string, password: string): Promise<string | null> {
+    const context = await auth.$context;
+    const found = await context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
+    const hash = found?.accounts.find((account) => account.providerId === 'credential')?.password;
+    if (!found || !hash || found.user.emailVerified || (found.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return null;
+    return (await context.password.verify({ hash, password })) ? found.user.id : null;
+  }
+
+  /**
+   * The account that takes the purchase: a new one for `email` with `password` (works while public
+   * sign-up is disabled; its address is not proven yet), or the one already there when `password`
+   * is its password. That is the buyer's own retry: an earlier try made the account and died
+   * before the claim (a restart mid-sale), or a second tab with the same password made it first.
+   * Knowing the password and proving the purchase (the route's check) is what signing in and
+   * linking it would take.
+   */
+  async function accountForPurchase(email: string, password: string): Promise<string> {
+    if (!(await billing.accountExists(email))) {
+      try {
+        return await createPasswordAccount(auth, logger, { email, password, emailVerified: false });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
     }
+    const existing = await purchaseAccountWithPassword(email, password);
+    if (!existing) throw serverError('accountExistsForPurchase');
+    return existing;
   }
 
   /** Signs the new account in through better-auth; the cookies go on our response. */
@@ -60,18 +83,21 @@ export function createActivationService(deps: ActivationServiceDeps) {
     /**
      * verify-payment: creates the account of the paid session's e-mail with the buyer's password,
      * links the purchase to it and signs the buyer in. Only while no account has that e-mail and
-     * the session is unclaimed.
+     * the session is unclaimed, or for the buyer's retry with the same password (idempotent: an
+     * answer lost to a restart costs the buyer nothing).
      */
     async verifyPayment(input: { sessionId: string; password: string }, headers: Headers): Promise<VerifyPaymentResult> {
       const session = await billing.loadPaidSession(input.sessionId);
       if (!session.email) throw serverError('purchaseWithoutEmail');
-      if (session.claimedByUserId) throw serverError('sessionClaimed');
       const email = session.email.trim().toLowerCase();
-      if (await billing.accountExists(email)) throw serverError('accountExistsForPurchase');
-
-      const userId = await createAccount(email, input.password);
-      await billing.claimCheckoutSession(session.id, userId);
-      logger.info({ userId, sessionId: session.id, planType: session.planType }, 'account created after payment');
+      if (session.claimedByUserId) {
+        // claimed and then the answer lost: the claiming account's own password signs it in again
+        if ((await purchaseAccountWithPassword(email, input.password)) !== session.claimedByUserId) throw serverError('sessionClaimed');
+      } else {
+        const userId = await accountForPurchase(email, input.password);
+        const claim = await billing.claimCheckoutSession(session.id, userId);
+        if (!claim.alreadyClaimed) logger.info({ userId, sessionId: session.id, planType: session.planType }, 'purchase claimed after payment');
+      }
 
       const cookies = await signIn(email, input.password, headers);
       return { email, signedIn: cookies !== null, setCookies: cookies ?? [] };
