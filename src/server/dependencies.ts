@@ -5,7 +5,7 @@ import { currentPrices, isSaleRunning } from '@shared/campaign';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Logger } from './logger';
-import { createAuth, type Auth } from './modules/auth/auth';
+import { createAuth, type Auth, type PasswordHashing } from './modules/auth/auth';
 import type { PaymentsPort } from './modules/payments/payments.port';
 import type { ContentCatalogue } from './modules/content/content-loader';
 import { EMPTY_CONTENT } from './modules/content/content.service';
@@ -137,7 +137,7 @@ export async function buildDependencies(
   config: Config,
   database: Database,
   logger: Logger,
-  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort; discord?: DiscordPort },
+  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort; discord?: DiscordPort; passwordHashing?: PasswordHashing },
 ): Promise<Dependencies> {
   const mail =
     options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(logger, { logLinks: config.env === 'development' }));
@@ -157,7 +157,7 @@ export async function buildDependencies(
   });
   const discord = buildDiscord({ config, db: database.db, logger, clock, port: options.discord });
   const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
-  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking });
+  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
   const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock }));
   return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments, ...discord };

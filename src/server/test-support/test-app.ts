@@ -8,6 +8,7 @@ import type { PaymentsPort } from '../modules/payments/payments.port';
 import type { ContentCatalogue } from '../modules/content/content-loader';
 import type { Mail, MailPort } from '../modules/mail/mail.port';
 import { inviteOperator } from '../modules/auth/operator-invitations';
+import type { PasswordHashing } from '../modules/auth/auth';
 import { createTestDatabase } from './test-database';
 import { secretOfTotpUri, totpCode } from './totp';
 
@@ -38,7 +39,7 @@ const throughTestProxy = { incoming: { socket: { remoteAddress: TEST_PROXY_ADDRE
 /** The real app on a fresh test database (or the one given, which close() closes) with a mail port that keeps what it sends. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; content?: ContentCatalogue; payments?: PaymentsPort; mail?: MailPort; database?: Database } = {},
+  options: { clock?: () => Date; content?: ContentCatalogue; payments?: PaymentsPort; mail?: MailPort; database?: Database; passwordHashing?: PasswordHashing } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, TRUST_PROXY: TEST_PROXY_ADDRESS, ...env });

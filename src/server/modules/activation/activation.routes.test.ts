@@ -1,31 +1,28 @@
 // The buyer's journey after payment through the whole app (the payment-success page's userStatus,
 // verify-payment / activate-existing-subscription): paid sessions are made the way
 // a buyer makes them, through create-checkout and the sandbox provider's pay call.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type * as betterAuthCrypto from 'better-auth/crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { checkoutSessions, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
 import { usernameHistory } from '../tradingview/tradingview.repository';
 import { createPasswordAccount } from '../auth/password-accounts';
+import type { PasswordHashing } from '../auth/auth';
 
 // better-auth's scrypt, counted: verify-payment must hash the buyer's password once, not twice
-const scrypt = vi.hoisted(() => ({ calls: 0 }));
-vi.mock('better-auth/crypto', async (importOriginal) => {
-  const original = await importOriginal<typeof betterAuthCrypto>();
-  return {
-    ...original,
-    hashPassword: async (password: string) => {
-      scrypt.calls += 1;
-      return original.hashPassword(password);
-    },
-    verifyPassword: async (input: { hash: string; password: string }) => {
-      scrypt.calls += 1;
-      return original.verifyPassword(input);
-    },
-  };
-});
+const scrypt = { calls: 0 };
+const countedScrypt: PasswordHashing = {
+  hash: async (password) => {
+    scrypt.calls += 1;
+    return hashPassword(password);
+  },
+  verify: async (input) => {
+    scrypt.calls += 1;
+    return verifyPassword(input);
+  },
+};
 
 const PASSWORD = 'buyer-password-1';
 let addresses = 0;
@@ -250,7 +247,7 @@ describe('whoever holds the session id cannot take the purchase', () => {
 describe('after payment', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader' });
+    t = await createTestApp({ SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader' }, { passwordHashing: countedScrypt });
   });
   afterAll(async () => {
     await t.close();

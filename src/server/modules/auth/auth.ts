@@ -6,7 +6,7 @@ import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx, isAPI
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { setSessionCookie } from 'better-auth/cookies';
-import { hashPassword } from 'better-auth/crypto';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/validation';
 import { DISCORD_OAUTH_SCOPES, DISCORD_PAGE_PATH, DISCORD_PROVIDER } from '@shared/discord-contract';
 import { SERVER_ERROR_MESSAGES, type ErrorCode } from '@shared/error-messages';
@@ -26,7 +26,7 @@ import { findUserIdByEmail, recordRepeatedSecurityEvent } from '../security/secu
 import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository';
 import { isNamedOperator } from './operator';
 import { recordOperatorSignIn } from './operators.repository';
-import { verifyFreshOrStored } from './fresh-passwords';
+import { verifyFreshOr, type VerifyPassword } from './fresh-passwords';
 
 export { RESET_LINK_TTL_SECONDS };
 
@@ -61,7 +61,12 @@ export type AuthDeps = {
   secret: string;
   clock: () => Date;
   discord?: AuthDiscordLinking | undefined;
+  /** The password hash and its check: better-auth's scrypt unless given (a test counts them). */
+  passwordHashing?: PasswordHashing | undefined;
 };
+
+export type PasswordHashing = { hash: (password: string) => Promise<string>; verify: VerifyPassword };
+const SCRYPT: PasswordHashing = { hash: hashPassword, verify: verifyPassword };
 
 /** better-auth's endpoints that would sign in (or up) with a provider: Discord may only be linked. */
 const SOCIAL_SIGN_IN_PATHS = new Set(['/sign-in/social', '/sign-in/oauth2']);
@@ -125,7 +130,7 @@ function discordProvider(linking: AuthDiscordLinking, publicUrl: string, logger:
 const passwordResetUsers = new WeakMap<Request, string>();
 
 /** better-auth on our Postgres: e-mail + password, database sessions in httpOnly cookies. */
-export function createAuth({ db, config, mailer, logger, secret, clock, discord }: AuthDeps) {
+export function createAuth({ db, config, mailer, logger, secret, clock, discord, passwordHashing = SCRYPT }: AuthDeps) {
   const brand = config.site.brandName;
 
   // Mails go through the outbox in the background: a request must answer in the same time whether
@@ -329,7 +334,7 @@ export function createAuth({ db, config, mailer, logger, secret, clock, discord 
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       // better-auth's scrypt, except the sign-in right after the server made the account (fresh-passwords.ts)
-      password: { hash: hashPassword, verify: verifyFreshOrStored },
+      password: { hash: passwordHashing.hash, verify: verifyFreshOr(passwordHashing.verify) },
       disableSignUp: config.auth.registrationDisabled,
       requireEmailVerification: config.auth.requireEmailVerification,
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from 'better-auth/crypto';
-import { rememberFreshPassword, verifyFreshOrStored } from './fresh-passwords';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { rememberFreshPassword, verifyFreshOr } from './fresh-passwords';
+
+const verifyFreshOrStored = verifyFreshOr(verifyPassword);
 
 describe('the password of an account just made', () => {
   it('matches its remembered hash once without hashing again; the next check is the ordinary one', async () => {

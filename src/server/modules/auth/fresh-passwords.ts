@@ -4,7 +4,6 @@
 // sign-in would check with scrypt the password hashed a moment ago: two hashes per purchase, the
 // cost that held a sale's buyers in line (decision 036).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { verifyPassword } from 'better-auth/crypto';
 
 /** Long enough for the sign-in of the same request; the memo never outlives it by much. */
 const FRESH_FOR_MS = 30_000;
@@ -29,15 +28,20 @@ export function rememberFreshPassword(hash: string, password: string, now = Date
   fresh.set(hash, { digest: digestOf(password), until: now + FRESH_FOR_MS });
 }
 
+/** A password check as better-auth takes it. */
+export type VerifyPassword = (input: { hash: string; password: string }) => Promise<boolean>;
+
 /**
- * better-auth's password check: a hash remembered above matches its own password without scrypt
- * (and only once); anything else, a wrong password included, gets better-auth's own check.
+ * better-auth's password check: a hash remembered above matches its own password without
+ * `verifyStored` (scrypt) and only once; anything else, a wrong password included, gets `verifyStored`.
  */
-export async function verifyFreshOrStored({ hash, password }: { hash: string; password: string }): Promise<boolean> {
-  const entry = fresh.get(hash);
-  if (entry) {
-    fresh.delete(hash);
-    if (entry.until > Date.now() && timingSafeEqual(entry.digest, digestOf(password))) return true;
-  }
-  return verifyPassword({ hash, password });
+export function verifyFreshOr(verifyStored: VerifyPassword): VerifyPassword {
+  return async ({ hash, password }) => {
+    const entry = fresh.get(hash);
+    if (entry) {
+      fresh.delete(hash);
+      if (entry.until > Date.now() && timingSafeEqual(entry.digest, digestOf(password))) return true;
+    }
+    return verifyStored({ hash, password });
+  };
 }
