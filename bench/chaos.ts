@@ -8,7 +8,8 @@
 //   tv-expiry   TradingView refuses the vendor's session cookie for 20 s, then accepts it again
 // Buyers whose request died or was answered 5xx try again, as a browser's user does. Afterwards,
 // per fault: one order, one receipt and one finish-setup mail per purchase, each claimed member
-// granted once; how long after the recovery grants and mails went on; the answers buyers met.
+// granted once and given the VIP role in the sandbox Discord once connected; how long after the
+// recovery grants, mails and roles went on; the answers buyers met.
 // Not a test: it prints what it measured; the last line is for scripts, and the exit code is 1
 // when something was lost or duplicated.
 //
@@ -63,6 +64,8 @@ type Outcome = {
   /** Seconds after the recovery: the first and last grant recorded, the first and last mail sent. */
   grants: { first: number | null; last: number | null };
   mails: { first: number | null; last: number | null; unsent: number };
+  /** Discord role passes finished after the recovery (discord_members synced). */
+  roles: { first: number | null; last: number | null };
   /** Sandbox events never delivered, deliveries that failed and went back, events applied. */
   events: { total: number; undelivered: number; failedDeliveries: number; processed: number };
   /** Answers a buyer met and tried again after, by status ('down': no answer at all). */
@@ -200,14 +203,19 @@ async function runFault(fault: Fault): Promise<Outcome> {
       addresses: ADDRESSES,
       scripts: SCRIPTS.length,
       patience: { retryForMs: PATIENCE_MS, onRetry: (status) => (retried[status] = (retried[status] ?? 0) + 1) },
+      discord: true,
     });
     await struck;
-    // every mail of the burst's buyers sent, or the deadline
+    // every mail of the burst's buyers sent and every provider event delivered (an event a killed
+    // instance held waits out its 30 s lease), or the deadline
     const mailDeadline = Date.now() + MAIL_DEADLINE_MS;
     let unsent = Number.NaN;
     while (Date.now() < mailDeadline) {
-      unsent = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE status <> 'sent'`)).rows[0]!.n;
-      if (unsent === 0) break;
+      const { rows: [pending] } = await db.query<{ unsent: number; undelivered: number }>(
+        `SELECT (SELECT count(*)::int FROM outbox WHERE status <> 'sent') AS unsent, (SELECT count(*)::int FROM sandbox_events WHERE delivered_at IS NULL) AS undelivered`,
+      );
+      unsent = pending!.unsent;
+      if (unsent === 0 && pending!.undelivered === 0) break;
       await sleep(500);
     }
     const since = outcome.recoveredAt!;
@@ -232,6 +240,7 @@ async function runFault(fault: Fault): Promise<Outcome> {
       queued: Object.fromEntries(queued.map(({ error, n }) => [error, n])),
       grants: await span('tradingview_grants', 'updated_at', `status = 'granted'`),
       mails: { ...(await span('outbox', 'sent_at', `status = 'sent'`)), unsent },
+      roles: await span('discord_members', 'updated_at', `status = 'synced'`),
       events: { ...events!, failedDeliveries: logs.reduce((sum, file) => sum + countLines(file, 'sandbox event delivery failed'), 0) },
       unhandled: logs.reduce((sum, file) => sum + countLines(file, 'unhandled error'), 0),
       crashed: instances.filter((instance) => instance.child.exitCode !== null).length,
@@ -259,6 +268,10 @@ try {
         `\n  after the recovery: grants first ${seconds(outcome.grants.first)}, last ${seconds(outcome.grants.last)}; mails first ${seconds(outcome.mails.first)}, last ${seconds(outcome.mails.last)}, ${outcome.mails.unsent} unsent` +
         `\n  sandbox events ${outcome.events.total} (${outcome.events.undelivered} undelivered, ${outcome.events.failedDeliveries} deliveries failed and retried, ${outcome.events.processed} processed)` +
         `; buyers retried after ${JSON.stringify(outcome.retried)}; refusals ${JSON.stringify(burst.refusals)}; unhandled errors ${outcome.unhandled}; instances crashed ${outcome.crashed}` +
+        (burst.discord
+          ? `\n  Discord: ${burst.discord.connected} of ${burst.claimed} connected, ${burst.discord.withRole} with the VIP role, last role ${Number.isNaN(burst.discord.lastRoleSeconds) ? 'not within the deadline' : `${burst.discord.lastRoleSeconds.toFixed(1)} s after the first page`}` +
+            `; roles after the recovery: first ${seconds(outcome.roles.first)}, last ${seconds(outcome.roles.last)}`
+          : '') +
         (outcome.expiry ? `\n  while the session was refused: ${outcome.expiry.attemptsBurned} grant attempts counted, ${outcome.expiry.callsWhileExpired} TradingView calls, ${outcome.expiry.failedRows} rows failing` : '') +
         `; TradingView ${burst.tradingViewCalls} calls, ${burst.tradingViewThrottled} throttled`,
     );
@@ -266,7 +279,7 @@ try {
   failed = outcomes.some(({ burst, events, mails, crashed }) => burst.lost > 0 || burst.duplicated > 0 || burst.granted < burst.claimed || events.undelivered > 0 || mails.unsent > 0 || crashed > 0);
   console.log(
     `chaos: ${outcomes
-      .map(({ fault, burst, expiry }) => `${fault} ${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted${expiry ? ` ${expiry.attemptsBurned} attempts burned` : ''}`)
+      .map(({ fault, burst, expiry }) => `${fault} ${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted${burst.discord ? ` ${burst.discord.withRole} roles` : ''}${expiry ? ` ${expiry.attemptsBurned} attempts burned` : ''}`)
       .join('; ')}`,
   );
 } catch (error) {

@@ -4,12 +4,15 @@
 // counts the database and the TradingView-shaped server hold afterwards.
 import type pg from 'pg';
 import type { FakeTradingView } from '../src/server/test-support/fake-tradingview-server';
-import { browser, buy, PASSWORD, type Patience } from './shop-client';
+import { browser, buy, connectDiscord, PASSWORD, type Patience } from './shop-client';
 
 const PLANS = ['monthly', 'monthly', 'monthly', 'monthly', 'monthly', 'quarterly', 'quarterly', 'yearly', 'euMonthly', 'lifetime'];
 const GRANT_DEADLINE_MS = 5 * 60_000;
 
 export const burstUsername = (i: number) => `Burst_${i}`;
+const burstDiscordName = (i: number) => `burst_${i}`;
+/** The sandbox guild's role every paying member gets (sandbox-discord.ts, SANDBOX_MEMBER_ROLE). */
+const SANDBOX_VIP_ROLE = 'sbx-role-vip';
 const burstEmail = (i: number) => `burst${i}@scale.example`;
 
 export type BurstResult = {
@@ -26,6 +29,8 @@ export type BurstResult = {
   refusals: Record<string, number>;
   tradingViewCalls: number;
   tradingViewThrottled: number;
+  /** With `discord`: members who connected Discord after naming their username, and those the sandbox guild shows with the VIP role. */
+  discord?: { connected: number; withRole: number; lastRoleSeconds: number };
 };
 
 /** Runs `count` jobs, at most `inFlight` at a time. */
@@ -40,12 +45,23 @@ async function pool(count: number, inFlight: number, job: (index: number) => Pro
 type Queryable = Pick<pg.Pool, 'query'>;
 const one = async <T>(db: Queryable, text: string, values: unknown[] = []) => (await db.query(text, values)).rows[0] as T;
 
-/** `base`: the shop, or its instances (buyer i uses the i-th, round the list); `patience`: buyers retry 5xx and a shop that is down. */
-export async function runBurst(options: { base: string | string[]; db: Queryable; tradingView: FakeTradingView; buyers: number; addresses: number; scripts: number; patience?: Patience }): Promise<BurstResult> {
+/** `base`: the shop, or its instances (buyer i uses the i-th, round the list; the first is the public address); `patience`: buyers retry 5xx and a shop that is down. */
+/** `discord`: each claimed member also connects Discord (the sandbox's) and must end with the VIP role. */
+export async function runBurst(options: {
+  base: string | string[];
+  db: Queryable;
+  tradingView: FakeTradingView;
+  buyers: number;
+  addresses: number;
+  scripts: number;
+  patience?: Patience;
+  discord?: boolean;
+}): Promise<BurstResult> {
   const { db, tradingView, buyers, addresses, scripts, patience } = options;
   const bases = typeof options.base === 'string' ? [options.base] : options.base;
   const paid: string[] = [];
   const claimedUsers: string[] = [];
+  const discordNames: string[] = [];
   const refusals: Record<string, number> = {};
   const callsBefore = tradingView.requests.length;
   const throttledBefore = tradingView.throttled;
@@ -62,7 +78,7 @@ export async function runBurst(options: { base: string | string[]; db: Queryable
     }
   };
   await pool(buyers, addresses, async (i) => {
-    const visitor = browser(bases[i % bases.length]!, `10.29.${i % addresses}.7`, patience);
+    const visitor = browser(bases[i % bases.length]!, `10.29.${i % addresses}.7`, patience, bases[0]);
     // the page hands the browser its id, as the landing page does before the Buy button
     await step('page', async () => {
       const page = await visitor.fetch('/');
@@ -78,6 +94,12 @@ export async function runBurst(options: { base: string | string[]; db: Queryable
     if (!account.signedIn && !(await step('sign-in', () => visitor.post('/api/auth/sign-in/email', { email: burstEmail(i), password: PASSWORD })))) return;
     if (!(await step('username', () => visitor.post('/api/tradingview/activate', { tv_username: burstUsername(i) })))) return;
     claimedUsers.push(burstEmail(i));
+    if (!options.discord) return;
+    const connected = await step('discord', async () => {
+      await connectDiscord(visitor, burstDiscordName(i));
+      return true;
+    });
+    if (connected) discordNames.push(burstDiscordName(i));
   });
 
   // every claimed member's grant recorded done, or the deadline
@@ -92,6 +114,21 @@ export async function runBurst(options: { base: string | string[]; db: Queryable
     );
     if (pending === 0) {
       lastGrantSeconds = (performance.now() - started) / 1000;
+      break;
+    }
+    await new Promise((done) => setTimeout(done, 500));
+  }
+
+  // every connected member's VIP role in the sandbox guild, or the deadline
+  let lastRoleSeconds = Number.NaN;
+  let withRole = 0;
+  while (options.discord && Date.now() < grantDeadline) {
+    ({ withRole } = await one<{ withRole: number }>(db, `SELECT count(*)::int AS "withRole" FROM sandbox_discord_members WHERE username = ANY($1) AND $2 = ANY(roles)`, [
+      discordNames,
+      SANDBOX_VIP_ROLE,
+    ]));
+    if (withRole === discordNames.length) {
+      lastRoleSeconds = (performance.now() - started) / 1000;
       break;
     }
     await new Promise((done) => setTimeout(done, 500));
@@ -123,12 +160,13 @@ export async function runBurst(options: { base: string | string[]; db: Queryable
     purchases: paid.length,
     purchaseSeconds: (lastPayment - started) / 1000,
     lastGrantSeconds,
-    lost: missing + (buyers - paid.length) + (claimedUsers.length - grants.filter((row) => row.done).length),
+    lost: missing + (buyers - paid.length) + (claimedUsers.length - grants.filter((row) => row.done).length) + (options.discord ? claimedUsers.length - withRole : 0),
     duplicated: doubled + grants.filter((row) => row.grants > 1).length + addedTwice,
     granted: Math.min(grantedEverywhere, grants.filter((row) => row.done).length),
     claimed: claimedUsers.length,
     refusals,
     tradingViewCalls: calls.length,
     tradingViewThrottled: tradingView.throttled - throttledBefore,
+    ...(options.discord ? { discord: { connected: discordNames.length, withRole, lastRoleSeconds } } : {}),
   };
 }
