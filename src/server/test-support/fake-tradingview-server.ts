@@ -35,6 +35,8 @@ export type FakeTradingView = {
   failNext: number;
   /** The next this many adds answer ok without adding anyone (an add TradingView lost). */
   loseAdds: number;
+  /** The next this many adds are made but answered 502 (the answer lost on its way back). */
+  loseAddAnswers: number;
   /** Permission calls allowed per second; beyond it 429 with Retry-After, as TradingView throttles. */
   callsPerSecond: number | null;
   /** The Retry-After a throttled call is told (seconds). */
@@ -70,6 +72,7 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
     scripts: [],
     failNext: 0,
     loseAdds: 0,
+    loseAddAnswers: 0,
     failWhen: null,
     callsPerSecond: null,
     retryAfterSeconds: 1,
@@ -178,6 +181,11 @@ export async function startFakeTradingView(options: { accounts?: string[] } = {}
         users.set(form.username_recip ?? '', form.expiration ? toTradingViewDate(form.expiration) : null);
         const added = (form.username_recip ?? '').toLowerCase();
         fake.additions.set(added, (fake.additions.get(added) ?? 0) + 1);
+        if (fake.loseAddAnswers > 0) {
+          fake.loseAddAnswers -= 1;
+          res.writeHead(502, { 'content-type': 'text/html' });
+          return res.end('<html>Bad Gateway</html>');
+        }
         return written({ status: 'ok' });
       }
       case '/pine_perm/modify_user_expiration/': {

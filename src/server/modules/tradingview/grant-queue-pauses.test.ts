@@ -64,15 +64,15 @@ function reconciler(options: { sessionProbeMs?: number; throttleWaitInRowMs?: nu
   });
 }
 
-async function payingMember(username: string): Promise<string> {
+async function payingMember(username: string, planType: 'monthly' | 'lifetime' = 'monthly'): Promise<string> {
   const userId = randomUUID();
   await database.db.insert(user).values({ id: userId, name: 'member', email: `${userId}@example.com` });
   await database.db.insert(userSubscriptions).values({
     userId,
-    planType: 'monthly',
+    planType,
     status: 'active',
     isActive: true,
-    expiresAt: EXPIRES,
+    expiresAt: planType === 'lifetime' ? null : EXPIRES,
     provider: 'sandbox',
   });
   await linkUsername(database.db, userId, username, clock());
@@ -95,11 +95,11 @@ const rowsOf = async (userIds: string[]) => {
   return rows.filter((row) => userIds.includes(row.userId));
 };
 /** Runs the queue's passes until every one of these members' grants is done (a bound, not a speed). */
-const passUntilGranted = (r: GrantReconciler, userIds: string[]) =>
+const passUntilGranted = (r: GrantReconciler, userIds: string[], done: 'granted' | 'revoked' = 'granted') =>
   vi.waitFor(
     async () => {
       await r.runOnce();
-      expect((await rowsOf(userIds)).map((row) => row.status)).toEqual(userIds.map(() => 'granted'));
+      expect((await rowsOf(userIds)).map((row) => row.status)).toEqual(userIds.map(() => done));
     },
     { timeout: 30_000, interval: 100 },
   );
@@ -107,7 +107,7 @@ const held = (username: string) => SCRIPTS.filter((script) => fake.access.get(sc
 
 describe('the grant queue pauses for TradingView, not for the grants', () => {
   it('a short 429 is waited out within the grant: nothing counted as a failure, every grant lands once', async () => {
-    const userIds = await Promise.all(NAMES.map(payingMember));
+    const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
     const r = reconciler();
     for (const userId of userIds) await r.syncUser(userId);
     // two calls a second: the members' adds (one per script) meet the throttle
@@ -125,7 +125,7 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
   });
 
   it('a long 429 pauses the whole queue for its Retry-After without counting a failure, then resumes', async () => {
-    const userIds = await Promise.all(NAMES.map(payingMember));
+    const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
     const r = reconciler();
     for (const userId of userIds) await r.syncUser(userId);
     fake.callsPerSecond = 2;
@@ -146,7 +146,7 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
   });
 
   it('a paused queue resumes when the Retry-After ends, and no grant was counted as failed', async () => {
-    const userIds = await Promise.all(NAMES.map(payingMember));
+    const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
     const r = reconciler({ throttleWaitInRowMs: 0 });
     for (const userId of userIds) await r.syncUser(userId);
     fake.callsPerSecond = 2;
@@ -162,7 +162,7 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
   });
 
   it('an expired session cookie pauses the queue without counting a failure, shows why, and resumes once the cookie works', async () => {
-    const userIds = await Promise.all(NAMES.map(payingMember));
+    const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
     // the cookie is checked again at every pass here (every 30 s by default)
     const r = reconciler({ sessionProbeMs: 0 });
     for (const userId of userIds) await r.syncUser(userId);
@@ -297,6 +297,32 @@ describe('what a grant costs on TradingView', () => {
     await passUntilGranted(r, [userId]);
     expect(held('Trader_Joe')).toBe(SCRIPTS.length);
     expect(await r.audit()).toEqual({ requeued: 0 });
+  });
+});
+
+describe('lifetime access, whose answer was lost', () => {
+  it('is the shop’s own on the retry, so a refund takes it back; a hand-given one stays', async () => {
+    const buyer = await payingMember('Trader_Joe', 'lifetime');
+    const handGiven = await payingMember('bob', 'lifetime');
+    fake.access.set(SCRIPTS[0]!, new Map([['bob', null]]));
+    const r = reconciler();
+    await r.syncUser(buyer);
+    await r.syncUser(handGiven);
+    // the first add is made on TradingView but its answer never comes back: the retry meets "exists"
+    fake.loseAddAnswers = 1;
+    await passUntilGranted(r, [buyer, handGiven]);
+    expect(held('Trader_Joe')).toBe(SCRIPTS.length);
+    expect(fake.additions.get('trader_joe')).toBe(SCRIPTS.length);
+
+    // both refunded: the shop takes back all it gave, and nothing the vendor gave by hand
+    await database.db.update(userSubscriptions).set({ status: 'refunded', isActive: false });
+    await r.syncUser(buyer);
+    await r.syncUser(handGiven);
+    await passUntilGranted(r, [buyer, handGiven], 'revoked');
+    expect(held('Trader_Joe')).toBe(0);
+    expect(fake.access.get(SCRIPTS[0]!)?.get('bob')).toBeNull();
+    expect(held('bob')).toBe(1);
+    expect(await database.db.select().from(tradingviewShopAccess)).toEqual([]);
   });
 });
 

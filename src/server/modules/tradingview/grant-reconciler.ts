@@ -187,15 +187,29 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     const wanted = target.desired === 'grant' && targetScripts(target, scriptIds).includes(scriptId);
     const shop = await findShopAccess(db, scriptId, row.username);
     if (!wanted && !shop) return;
+    if (wanted && !shop && target.expiresAt === null) await recordLifetimeAddAhead(scriptId, row.username);
     const outcome = wanted ? await port.grant(scriptId, row.username, target.expiresAt, shop) : await port.revoke(scriptId, row.username, shop);
     if (outcome === 'left_alone') {
-      if (shop) await forgetShopAccess(db, scriptId, row.username);
+      await forgetShopAccess(db, scriptId, row.username);
       logger.info({ grantId: row.id, username: row.username, scriptId, desired: wanted ? 'grant' : 'revoke' }, 'tradingview access given by hand left as it is');
     } else if (wanted) {
       await recordShopAccess(db, scriptId, row.username, target.expiresAt, clock());
     } else {
       await forgetShopAccess(db, scriptId, row.username);
     }
+  }
+
+  /**
+   * Access without an expiry looks the same whether the vendor gave it by hand or the shop's own
+   * add landed and its answer was lost: the retry would meet "exists" and leave it alone as the
+   * vendor's, and a refund would then never take it back. So, once the list shows nobody holds it,
+   * the shop records it as its own before the add is sent; the retry then finds it recorded. A
+   * username already listed is the vendor's and is not recorded (the grant leaves it alone).
+   */
+  async function recordLifetimeAddAhead(scriptId: string, username: string): Promise<void> {
+    const wanted = username.toLowerCase();
+    const listed = await port.listUsers(scriptId, username);
+    if (!listed.some((access) => access.username.toLowerCase() === wanted)) await recordShopAccess(db, scriptId, username, null, clock());
   }
 
   /** Keeps renewing the claim on `row` until the returned stop() (which gives the latest claim). */
