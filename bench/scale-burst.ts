@@ -13,6 +13,8 @@ export const burstUsername = (i: number) => `Burst_${i}`;
 const burstDiscordName = (i: number) => `burst_${i}`;
 /** The sandbox guild's role every paying member gets (sandbox-discord.ts, SANDBOX_MEMBER_ROLE). */
 const SANDBOX_VIP_ROLE = 'sbx-role-vip';
+/** How many times a patient member (the chaos bench's) clicks Connect Discord again after a failed link. */
+const DISCORD_CONNECT_ATTEMPTS = 3;
 const burstEmail = (i: number) => `burst${i}@scale.example`;
 
 export type BurstResult = {
@@ -96,8 +98,16 @@ export async function runBurst(options: {
     claimedUsers.push(burstEmail(i));
     if (!options.discord) return;
     const connected = await step('discord', async () => {
-      await connectDiscord(visitor, burstDiscordName(i));
-      return true;
+      // the Discord page shows a link that failed (?error=…, say while the database was away), and a patient member connects again
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await connectDiscord(visitor, burstDiscordName(i));
+          return true;
+        } catch (error) {
+          if (!patience || attempt >= DISCORD_CONNECT_ATTEMPTS) throw error;
+          await new Promise((done) => setTimeout(done, 1_000 * attempt));
+        }
+      }
     });
     if (connected) discordNames.push(burstDiscordName(i));
   });
