@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MailTemplate, OutboxStatus } from '@shared/mail-intents';
 import type { PlanType } from '@shared/plans';
 import { user } from './auth';
@@ -78,6 +78,18 @@ export const tradingviewShopAccess = pgTable(
   },
   (table) => [primaryKey({ name: 'tradingview_shop_access_pk', columns: [table.scriptId, table.username] })],
 );
+
+/**
+ * The grant queue's pause (grant-reconciler.ts, QueuePause), shared by every instance: a throttle
+ * until its Retry-After, or an expired session cookie until a check finds it working. At most one row.
+ */
+export const tradingviewQueuePause = pgTable('tradingview_queue_pause', {
+  id: smallint('id').primaryKey().default(1),
+  reason: text('reason').$type<'throttled' | 'session_expired'>().notNull(),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+  until: timestamp('until', { withTimezone: true }),
+  detail: text('detail').notNull(),
+});
 
 /**
  * The script catalog: the vendor's invite-only scripts and the plans that grant each (the bundle

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
+import { tradingviewGrants, tradingviewQueuePause, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
 import { createTestDatabase } from '../../test-support/test-database';
@@ -34,7 +34,7 @@ afterAll(async () => {
   await database.close();
 });
 beforeEach(async () => {
-  await database.db.execute(sql`TRUNCATE tradingview_grants, tradingview_shop_access, user_subscriptions, "user" CASCADE`);
+  await database.db.execute(sql`TRUNCATE tradingview_grants, tradingview_shop_access, tradingview_queue_pause, user_subscriptions, "user" CASCADE`);
   fake = await startFakeTradingView();
 });
 afterEach(async () => {
@@ -205,6 +205,58 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
     expect((await rowsOf(userIds)).every((row) => row.attempts === 0)).toBe(true);
     for (const name of NAMES) expect(held(name)).toBe(SCRIPTS.length);
     expect((await consoleQueue(r)).paused).toBeNull();
+  });
+});
+
+describe('several instances on one database', () => {
+  it("one instance's expired session holds the other's queue too: it makes no call, its console says why, and both go on once the cookie works", async () => {
+    const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
+    const first = reconciler({ sessionProbeMs: 60_000 });
+    const second = reconciler({ sessionProbeMs: 60_000 });
+    for (const userId of userIds) await first.syncUser(userId);
+    fake.sessionExpired = '401';
+
+    await first.runOnce();
+    expect(first.paused()).toMatchObject({ reason: 'session_expired' });
+    const calls = fake.requests.length;
+    await second.runOnce();
+    expect(fake.requests).toHaveLength(calls);
+    expect(second.paused()).toMatchObject({ reason: 'session_expired', since: first.paused()!.since });
+    expect((await consoleQueue(second)).paused).toMatchObject({ reason: 'session_expired', until: null });
+    expect((await rowsOf(userIds)).every((row) => row.status === 'pending' && row.attempts === 0)).toBe(true);
+
+    // the cookie works again: the next check (of either instance) ends the pause for both
+    fake.sessionExpired = null;
+    const probeLater = reconciler({ sessionProbeMs: 0 });
+    await probeLater.runOnce();
+    expect(probeLater.paused()).toBeNull();
+    expect(await database.db.select().from(tradingviewQueuePause)).toEqual([]);
+    await passUntilGranted(probeLater, userIds);
+    for (const name of NAMES) expect(held(name)).toBe(SCRIPTS.length);
+  });
+
+  it("one instance's 429 holds the other until its Retry-After, then both go on by themselves", async () => {
+    const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
+    const first = reconciler({ throttleWaitInRowMs: 0 });
+    const second = reconciler({ throttleWaitInRowMs: 0 });
+    for (const userId of userIds) await first.syncUser(userId);
+    fake.callsPerSecond = 1;
+    fake.retryAfterSeconds = 2;
+
+    await vi.waitFor(async () => {
+      await first.runOnce();
+      expect(first.paused()).toMatchObject({ reason: 'throttled' });
+    });
+    const calls = fake.requests.length;
+    await second.runOnce();
+    expect(fake.requests).toHaveLength(calls);
+    expect(second.paused()).toMatchObject({ reason: 'throttled', until: first.paused()!.until });
+
+    fake.callsPerSecond = null;
+    await passUntilGranted(second, userIds);
+    expect(second.paused()).toBeNull();
+    expect(await database.db.select().from(tradingviewQueuePause)).toEqual([]);
+    expect((await rowsOf(userIds)).every((row) => row.attempts === 0)).toBe(true);
   });
 });
 

@@ -33,15 +33,10 @@ import {
 } from './tradingview.repository';
 import { isThrottle, toTradingViewError, type TradingViewError, type TradingViewPort } from './tradingview.port';
 import { catalogScriptIds, readCatalog } from './script-catalog.repository';
+import { clearSharedPause, readSharedPause, writeSharedPause, type QueuePause } from './queue-pause.repository';
 
 export type RunSummary = { processed: number; succeeded: number; failed: number; resynced: number };
 
-/**
- * Why the grant queue is not calling TradingView: it throttled us (until its Retry-After), or the
- * vendor's session cookie stopped working (until a check finds it working again). Grants wait
- * without a failure counted against them.
- */
-export type QueuePause = { reason: 'throttled' | 'session_expired'; since: Date; until: Date | null; detail: string };
 
 export type GrantReconciler = {
   /**
@@ -234,7 +229,14 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   /** A failure that is TradingView's state, not the grant's: the queue pauses, the grant waits. */
   const pausesQueue = (failure: TradingViewError) => isThrottle(failure) || failure.kind === 'session_expired';
 
-  function pauseQueue(failure: TradingViewError): QueuePause {
+  /** The pause this instance met, told to every instance (a failure to tell it only costs them a call of their own). */
+  async function pauseQueue(failure: TradingViewError): Promise<QueuePause> {
+    const met = meetPause(failure);
+    await writeSharedPause(db, met).catch((error: unknown) => logger.warn({ err: error }, 'could not share the tradingview queue pause'));
+    return met;
+  }
+
+  function meetPause(failure: TradingViewError): QueuePause {
     const now = clock();
     const reason = isThrottle(failure) ? 'throttled' : 'session_expired';
     const until = reason === 'throttled' ? new Date(now.getTime() + (failure.retryAfterMs ?? sessionProbeMs)) : null;
@@ -251,8 +253,22 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     return pause;
   }
 
+  /**
+   * Another instance's pause holds this one too: it makes no call until the throttle's end, or its
+   * own session check a probe interval on.
+   */
+  async function adoptSharedPause(): Promise<void> {
+    const shared = await readSharedPause(db);
+    if (!shared || (pause?.reason === shared.reason && pause.since.getTime() === shared.since.getTime())) return;
+    if (pause && shared.reason === pause.reason && shared.until && pause.until && shared.until <= pause.until) return;
+    if (!pause) logger.info({ reason: shared.reason, until: shared.until?.toISOString() }, 'tradingview grant queue paused by another instance');
+    if (shared.reason === 'session_expired' && pause?.reason !== 'session_expired') nextProbeAt = clock().getTime() + sessionProbeMs;
+    pause = shared;
+  }
+
   /** Whether the queue is still paused; an expired session is checked again every sessionProbeMs. */
   async function stillPaused(): Promise<boolean> {
+    await adoptSharedPause().catch((error: unknown) => logger.warn({ err: error }, 'could not read the shared tradingview queue pause'));
     if (!pause) return false;
     const now = clock().getTime();
     if (pause.reason === 'throttled') {
@@ -264,7 +280,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       if (!health.ok && health.kind === 'session_expired') return true;
     }
     logger.info({ reason: pause.reason, pausedMs: now - pause.since.getTime() }, 'tradingview grant queue resumed');
+    const ended = pause;
     pause = null;
+    await clearSharedPause(db, ended.since).catch((error: unknown) => logger.warn({ err: error }, 'could not end the shared tradingview queue pause'));
     return false;
   }
 
@@ -315,7 +333,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       // Never revoke because of a TradingView error: the row keeps its target and is retried.
       const failure = toTradingViewError(error);
       if (pausesQueue(failure)) {
-        const paused = pauseQueue(failure);
+        const paused = await pauseQueue(failure);
         await finishClaim(db, row, { ok: 'deferred', retryAt: paused.until ?? clock() }, clock());
         return false;
       }
