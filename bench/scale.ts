@@ -174,8 +174,8 @@ async function withDatabase<T>(job: (run: Runner & { rows: <R>(text: string) => 
       await client.end();
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const engine = await PGlite.create({ dataDir: dataDir });
+  const [{ PGlite }, { PGLITE_EXTENSIONS }] = await Promise.all([import('@electric-sql/pglite'), import('../src/server/db/pglite-extensions')]);
+  const engine = await PGlite.create({ dataDir: dataDir, extensions: PGLITE_EXTENSIONS });
   try {
     return await job({ query: (text) => engine.exec(text), rows: async <R>(text: string) => (await engine.query<R>(text)).rows });
   } finally {

@@ -5,6 +5,7 @@ import {
   dayKey,
   lastDays,
   memberMovement,
+  membersPerDayOfRuns,
   monthlyRecurringRevenue,
   monthlyValue,
   periodStart,
@@ -122,5 +123,16 @@ describe('members over time', () => {
 
   it('calls new who first got access since the date, churned who had it then and not now', () => {
     expect(memberMovement(spans, new Date('2026-02-15T00:00:00Z'), NOW)).toEqual({ newMembers: 2, churned: 1 });
+  });
+});
+
+describe('membersPerDayOfRuns', () => {
+  it('counts each group of members on the days of its runs, an end being the first day without', () => {
+    const groups = [
+      { starts: [0], ends: [3], members: 2 },
+      { starts: [1, 4], ends: [2, 5], members: 1 },
+      { starts: [], ends: [], members: 7 },
+    ];
+    expect(membersPerDayOfRuns(5, groups)).toEqual([2, 3, 2, 0, 1]);
   });
 });

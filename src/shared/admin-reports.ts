@@ -86,6 +86,7 @@ function firstAbove(sorted: readonly number[], value: number): number {
 
 /**
  * Members with access at the end of each day (a member counts once however many rows they hold).
+ * The rule the overview's count in the database (reports.repository's accessRuns) is tested against.
  * Each span covers a run of days; a member's runs are merged and counted once per day, so a shop
  * of 100,000 members costs a pass over its spans, not one per day of the chart.
  */
@@ -126,7 +127,26 @@ export function activeMembersPerDay(days: readonly string[], spans: readonly Acc
   return days.map((day, index) => ({ day, members: members[index]! }));
 }
 
-/** Members who got access for the first time since `since`, and those who had it then and not at `now`. */
+/**
+ * Members with access on each of `dayCount` days from runs of day indexes `[start, end)`: each
+ * group stands for `members` members with those runs (a member's runs do not overlap).
+ */
+export function membersPerDayOfRuns(dayCount: number, groups: readonly { starts: readonly number[]; ends: readonly number[]; members: number }[]): number[] {
+  const change = new Array<number>(dayCount + 1).fill(0);
+  for (const { starts, ends, members } of groups) {
+    starts.forEach((start, index) => {
+      change[Math.max(0, start)]! += members;
+      change[Math.min(dayCount, ends[index]!)]! -= members;
+    });
+  }
+  let running = 0;
+  return change.slice(0, dayCount).map((delta) => (running += delta));
+}
+
+/**
+ * Members who got access for the first time since `since`, and those who had it then and not at
+ * `now`. The rule the overview's count in the database (accessRuns) is tested against.
+ */
 export function memberMovement(spans: readonly AccessSpan[], since: Date, now: Date): { newMembers: number; churned: number } {
   const covers = (span: AccessSpan, at: Date) => span.from.getTime() <= at.getTime() && (span.until === null || span.until.getTime() > at.getTime());
   const first = new Map<string, number>();

@@ -50,11 +50,15 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, engine: 'postgres', writes, ping: () => ping(db), close: () => pool.end() };
   }
-  const [{ PGlite: Engine }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [{ PGlite: Engine }, { drizzle: drizzlePglite }, { PGLITE_EXTENSIONS }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('./pglite-extensions'),
+  ]);
   let client = target.pglite;
   if (!client) {
     if (target.dataDir) await mkdir(target.dataDir, { recursive: true });
-    client = await Engine.create({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), postgresqlconf: PGLITE_SETTINGS });
+    client = await Engine.create({ ...(target.dataDir ? { dataDir: target.dataDir } : {}), postgresqlconf: PGLITE_SETTINGS, extensions: PGLITE_EXTENSIONS });
   }
   const owned = client;
   const writes = writeCount();

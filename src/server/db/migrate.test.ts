@@ -10,6 +10,7 @@ import type { PlanType } from '@shared/plans';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database, type Db } from './client';
 import { migrate, NO_TRANSACTION_MARKER } from './migrate';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { queryRows } from './query';
 import { createTestDatabase } from '../test-support/test-database';
 import { adminQuery, withDatabase } from '../test-support/global-setup';
@@ -75,7 +76,7 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
 /** A database with nothing in it, on the engine the suite runs on (the test template is migrated). */
 async function emptyDatabase(): Promise<Database> {
   const target = inject('testDatabase');
-  if (target.kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, pglite: await PGlite.create() });
+  if (target.kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
   const name = `cw_empty_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   await adminQuery(target.url, `CREATE DATABASE ${name}`);
   const database = await openDatabase({ kind: 'postgres', url: withDatabase(target.url, name) });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
     };
   }
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ kind: 'pglite', dataDir: null, pglite: client });
   await migrate(database.db);
   const dump = await client.dumpDataDir('none');

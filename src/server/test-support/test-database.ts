@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
 import { adminQuery, withDatabase } from './global-setup';
 
 /**
@@ -24,7 +25,7 @@ export async function createTestDatabase(): Promise<Database> {
       },
     };
   }
-  const pglite = await PGlite.create({ loadDataDir: await snapshotOf(target.snapshotPath) });
+  const pglite = await PGlite.create({ loadDataDir: await snapshotOf(target.snapshotPath), extensions: PGLITE_EXTENSIONS });
   return openDatabase({ kind: 'pglite', dataDir: null, pglite });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // better-auth's core tables (user, session, account, verification, rateLimit) with uuid ids so that
@@ -19,8 +20,8 @@ export const user = pgTable(
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps,
   },
-  // the console lists members newest first, a page at a time
-  (table) => [index('user_created_idx').on(table.createdAt, table.id)],
+  // the console lists members newest first, a page at a time, and finds them by part of the e-mail (pg_trgm)
+  (table) => [index('user_created_idx').on(table.createdAt, table.id), index('user_email_trgm_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`)],
 );
 
 export const session = pgTable(

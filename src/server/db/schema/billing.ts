@@ -80,6 +80,8 @@ export const orders = pgTable(
     index('orders_promotion_idx').on(table.promotionCode).where(sql`${table.promotionCode} IS NOT NULL`),
     index('orders_created_idx').on(table.createdAt),
     index('orders_provider_subscription_idx').on(table.providerSubscriptionId),
+    // the overview's refunds and disputes (migration 0023 adds amount as an INCLUDE column)
+    index('orders_reversed_idx').on(table.status, table.currency).where(sql`status IN ('refunded', 'disputed')`),
   ],
 );
 
@@ -127,6 +129,8 @@ export const userSubscriptions = pgTable(
     index('user_subscriptions_user_idx').on(table.userId, table.createdAt),
     index('user_subscriptions_customer_idx').on(table.providerCustomerId),
     index('user_subscriptions_order_idx').on(table.orderId),
+    // the member list's standing filters (migration 0023 adds status, provider, plan and expiry as INCLUDE columns)
+    index('user_subscriptions_access_idx').on(table.userId).where(sql`is_active`),
   ],
 );
 

@@ -37,6 +37,7 @@ export const tradingviewGrants = pgTable(
     index('tradingview_grants_due_idx').on(table.nextAttemptAt),
     index('tradingview_grants_status_idx').on(table.status, table.updatedAt),
     index('tradingview_grants_lower_username_idx').on(sql`lower(${table.username})`),
+    index('tradingview_grants_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
     index('tradingview_grants_expiry_idx').on(table.desiredExpiresAt).where(sql`desired = 'grant'`),
   ],
 );
@@ -61,6 +62,7 @@ export const tradingviewUsernames = pgTable(
     uniqueIndex('tradingview_usernames_current_uq').on(table.userId).where(sql`${table.replacedAt} IS NULL`),
     index('tradingview_usernames_user_idx').on(table.userId, table.linkedAt),
     index('tradingview_usernames_lower_idx').on(sql`lower(${table.username})`),
+    index('tradingview_usernames_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
   ],
 );
 

@@ -1,7 +1,7 @@
 // The overview's raw numbers, read straight from billing's tables; the rules that turn them into
 // reports live in src/shared/admin-reports.ts. Read-only.
-import { sql } from 'drizzle-orm';
-import { COMP_PROVIDER } from '@shared/admin-reports';
+import { sql, type SQL } from 'drizzle-orm';
+import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
 import type { PromotionDuration } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -89,23 +89,45 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
   }));
 }
 
+/** One group of members with the same days of access on the chart, and how many of them moved in the last 30 days. */
+export type AccessRuns = { starts: number[]; ends: number[]; members: number; newMembers: number; churned: number };
+
 /**
- * Each row's stretch of access: from its start until its expiry, or until it was switched off
- * (updated_at) when that came first; open while it is active with no expiry (lifetime). Only
- * the spans still open at `since` (a shop's years of churn stay in the database).
+ * Each row's stretch of access (from its start until its expiry, or until it was switched off,
+ * updated_at, when that came first; open while it is active with no expiry: lifetime), counted in
+ * the database so that 100,000 spans never reach Node. Only the spans still open at the chart's
+ * first day (`chartStart`, a UTC midnight) count, for movement too. Per member: the chart's days
+ * with access as index runs `[start, end)` (day 0: `chartStart`'s; a span covers the days whose
+ * end is after its start and not after its end, its runs merged by range_agg), whether the member
+ * first got access since `since` (new), and whether they had it at `since` and not at `now`
+ * (churned). Members with the same runs arrive as one group: a few hundred rows.
  */
-export async function accessSpans(db: Db, since: Date): Promise<{ userId: string; from: Date; until: Date | null }[]> {
-  const rows = await queryRows<{ userId: string; from: Date | string; until: Date | string | null }>(
+export async function accessRuns(db: Db, range: { chartStart: Date; days: number; since: Date; now: Date }): Promise<AccessRuns[]> {
+  const { chartStart, days, since, now } = range;
+  const day = (at: SQL) => sql`((${at}) AT TIME ZONE 'UTC')::date - ${dayKey(chartStart)}::date`;
+  const covers = (at: Date) => sql`("from" <= ${at}::timestamptz AND ("until" IS NULL OR "until" > ${at}::timestamptz))`;
+  const rows = await queryRows<{ starts: number[]; ends: number[]; members: string | number; newMembers: string | number; churned: string | number }>(
     db,
-    sql`SELECT * FROM (
-          SELECT user_id AS "userId", created_at AS "from",
-            CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
-                 ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
-          FROM user_subscriptions
-          WHERE user_id IS NOT NULL
-        ) spans WHERE "until" IS NULL OR "until" >= ${since}`,
+    sql`SELECT array(SELECT lower(r) FROM unnest(runs) r ORDER BY 1) AS starts, array(SELECT upper(r) FROM unnest(runs) r ORDER BY 1) AS ends,
+          count(*) AS members, count(*) FILTER (WHERE first_from >= ${since}::timestamptz) AS "newMembers", count(*) FILTER (WHERE was AND NOT has) AS churned
+        FROM (
+          SELECT min("from") AS first_from, bool_or(${covers(since)}) AS was, bool_or(${covers(now)}) AS has,
+            range_agg(CASE WHEN first_day < end_day THEN int4range(first_day, end_day) END) AS runs
+          FROM (
+            SELECT user_id, "from", "until", greatest(0, ${day(sql`"from"`)}) AS first_day,
+              CASE WHEN "until" IS NULL THEN ${days}::int ELSE least(${days}::int, ${day(sql`"until"`)}) END AS end_day
+            FROM (
+              SELECT user_id, created_at AS "from",
+                CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
+                     ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
+              FROM user_subscriptions
+              WHERE user_id IS NOT NULL
+            ) spans WHERE "until" IS NULL OR "until" >= ${chartStart}::timestamptz
+          ) kept GROUP BY user_id
+        ) members GROUP BY runs`,
   );
-  return rows.map((row) => ({ userId: row.userId, from: new Date(row.from), until: row.until === null ? null : new Date(row.until) }));
+  // counts arrive as bigint strings from pg
+  return rows.map((row) => ({ starts: row.starts, ends: row.ends, members: Number(row.members), newMembers: Number(row.newMembers), churned: Number(row.churned) }));
 }
 
 /** Paid orders since `since` summed per UTC day and currency (`at`: the day's midnight), for the chart. */

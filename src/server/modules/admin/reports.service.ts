@@ -1,26 +1,9 @@
-import {
-  activeMembersPerDay,
-  dailyTotals,
-  dayKey,
-  lastDays,
-  memberMovement,
-  monthlyRecurringRevenue,
-  periodStart,
-  startOfDay,
-} from '@shared/admin-reports';
+import { dailyTotals, dayKey, lastDays, membersPerDayOfRuns, monthlyRecurringRevenue, periodStart, startOfDay } from '@shared/admin-reports';
 import type { Overview } from '@shared/admin-contract';
 import { nextPeriodAmount } from '@shared/promotions';
 import { isPlanType, PLAN_CURRENCY, type PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
-import {
-  accessSpans,
-  activeMembersByPlan,
-  attentionCounts,
-  paidPerDaySince,
-  renewingSubscriptions,
-  revenueByPlan,
-  reversedOrders,
-} from './reports.repository';
+import { accessRuns, activeMembersByPlan, attentionCounts, paidPerDaySince, renewingSubscriptions, revenueByPlan, reversedOrders } from './reports.repository';
 
 const CHART_DAYS = 90;
 
@@ -33,11 +16,11 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
       const now = clock();
       const starts = { today: periodStart(now, 'today'), days7: periodStart(now, 'days7'), days30: periodStart(now, 'days30') };
       const chartStart = startOfDay(now, CHART_DAYS - 1);
-      const [revenue, active, renewing, spans, paid, reversed, attention] = await Promise.all([
+      const [revenue, active, renewing, runs, paid, reversed, attention] = await Promise.all([
         revenueByPlan(db, starts),
         activeMembersByPlan(db, now),
         renewingSubscriptions(db, now),
-        accessSpans(db, chartStart),
+        accessRuns(db, { chartStart, days: CHART_DAYS, since: starts.days30, now }),
         paidPerDaySince(db, chartStart),
         reversedOrders(db),
         attentionCounts(db),
@@ -51,9 +34,8 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
           return { ...row, amount: nextPeriodAmount(listAmount, currency, row.discount, row.discount?.since ?? null, row.renewsAt), currency };
         }),
       );
-      const movement = memberMovement(spans, starts.days30, now);
       const days = lastDays(now, CHART_DAYS);
-      const members = activeMembersPerDay(days, spans);
+      const members = membersPerDayOfRuns(CHART_DAYS, runs);
       const reversal = (status: string) => {
         const rows = reversed.filter((row) => row.status === status);
         return { count: rows.reduce((sum, row) => sum + row.orders, 0), amounts: rows.map((row) => ({ currency: row.currency, amount: row.amount })) };
@@ -64,12 +46,12 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
         revenue: { today: lines('today', 'ordersToday'), days7: lines('days7', 'orders7'), days30: lines('days30', 'orders30') },
         activeMembers: active,
         mrr: moneyList(mrr),
-        newMembers: { count: movement.newMembers, since: dayKey(starts.days30) },
-        churnedMembers: movement.churned,
+        newMembers: { count: runs.reduce((sum, group) => sum + group.newMembers, 0), since: dayKey(starts.days30) },
+        churnedMembers: runs.reduce((sum, group) => sum + group.churned, 0),
         refunds: reversal('refunded'),
         disputes: reversal('disputed'),
         attention,
-        chart: dailyTotals(days, paid).map((point, index) => ({ day: point.day, revenue: point.totals, members: members[index]?.members ?? 0 })),
+        chart: dailyTotals(days, paid).map((point, index) => ({ day: point.day, revenue: point.totals, members: members[index] ?? 0 })),
       };
     },
   };
