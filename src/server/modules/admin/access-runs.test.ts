@@ -5,7 +5,8 @@
 // comp, lifetime and open rows, on members with overlapping, touching and separate spans, and
 // on 150 random members, a third of their instants on those edges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeMembersPerDay, lastDays, memberMovement, periodStart, startOfDay, type AccessSpan } from '@shared/admin-reports';
+import { lastDays, periodStart, startOfDay } from '@shared/admin-reports';
+import { activeMembersPerDay, memberMovement, type AccessSpan } from '../../test-support/member-count-rules';
 import { ADVERTISED_PRICES, type PlanType } from '@shared/plans';
 import type { Overview } from '@shared/admin-contract';
 import type { Database, Db } from '../../db/client';
