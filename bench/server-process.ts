@@ -3,9 +3,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { npmStart } from '../src/server/test-support/npm-start';
 
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -75,19 +76,12 @@ export async function freshPostgres(adminUrl: string, prefix: string): Promise<{
   };
 }
 
-/** `npm start`'s command line from package.json (node, its flags, the script), to run without npm. */
-function startArguments(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [program, ...args] = scripts.start.split(' ');
-  if (program !== 'node') throw new Error(`npm start runs ${program}, not node: the bench cannot run it the same way`);
-  return args;
-}
-
 /**
  * `npm start` without npm in between, so that the process measured is the server itself. It
  * builds the server first when the build is missing or stale: start one instance before the next.
  */
 export function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
   const log = openSync(logFile, 'a');
-  return spawn(process.execPath, startArguments(), { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+  const { nodeFlags, script } = npmStart();
+  return spawn(process.execPath, [...nodeFlags, script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
 }

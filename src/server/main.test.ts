@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { PROJECT_ROOT } from './project-root';
 import { startFakeTradingView } from './test-support/fake-tradingview-server';
+import { npmStart } from './test-support/npm-start';
 
-// main.ts as an operator runs it: compiled as `npm start` compiles it, a real process, real
-// port, embedded database. The build goes to a folder of its own inside the project, where the
-// bundle finds node_modules, migrations and content as dist/server/main.js does.
+// main.ts as an operator runs it: compiled as `npm start` compiles it, a real process with
+// `npm start`'s Node flags (one this Node refuses fails here), real port, embedded database. The
+// build goes to a folder of its own inside the project, where the bundle finds node_modules,
+// migrations and content as dist/server/main.js does.
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
 let compiledServer = '';
@@ -37,7 +39,7 @@ async function freePort(): Promise<number> {
 }
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--enable-source-maps', compiledServer], {
+  const child = spawn(process.execPath, [...npmStart().nodeFlags, '--enable-source-maps', compiledServer], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', CLIENT_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
