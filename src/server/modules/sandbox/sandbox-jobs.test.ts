@@ -15,8 +15,8 @@ function recordingJobs(handled: { event: PaymentEvent; result: string }[]) {
   return createSandboxJobs({
     payments: sandboxOf(t),
     handler: {
-      handle: async (event, source) => {
-        const result = await handler.handle(event, source);
+      handle: async (event, source, objects) => {
+        const result = await handler.handle(event, source, objects);
         handled.push({ event, result });
         return result;
       },
