@@ -15,6 +15,9 @@ export async function readEventObjects(db: Db, clock: () => Date, events: readon
   const invoiceRows = invoiceIds.length > 0 ? await db.select().from(sandboxInvoices).where(inArray(sandboxInvoices.id, invoiceIds)) : [];
   const invoices = new Map(invoiceRows.map((row) => [row.id, toInvoiceSnapshot(row)]));
   // an invoice event's subscription is its invoice's (the event may name none)
-  const subscriptionIds = new Set([...events.flatMap((event) => (event.subscriptionId ? [event.subscriptionId] : [])), ...invoiceRows.flatMap((row) => (row.subscriptionId ? [row.subscriptionId] : []))]);
+  const subscriptionIds = new Set([
+    ...events.flatMap((event) => (event.subscriptionId ? [event.subscriptionId] : [])),
+    ...invoiceRows.flatMap((row) => (row.subscriptionId ? [row.subscriptionId] : [])),
+  ]);
   return { asOf, invoices, subscriptions: await subscriptionSnapshots(db, [...subscriptionIds]) };
 }
