@@ -7,14 +7,14 @@ import { userSubscriptions } from '../../db/schema';
 
 export type NewAccessChange = Omit<AccessChange, 'id'>;
 
-/** Writes the changes and, for each, a delivery row per subscriber that listens to its kind. */
-export async function recordChanges(tx: Db, changes: readonly NewAccessChange[], subscribersOf: (change: NewAccessChange) => string[]): Promise<string[]> {
+/** Writes the changes and, for each, a delivery row per subscriber that listens to its kind; answers them with their ids. */
+export async function recordChanges(tx: Db, changes: readonly NewAccessChange[], subscribersOf: (change: NewAccessChange) => string[]): Promise<AccessChange[]> {
   if (changes.length === 0) return [];
   const rows = await tx.insert(accessChanges).values([...changes]).returning({ id: accessChanges.id });
   // Due at the change's own moment (the core's clock), not the database's: both are read by the same clock.
   const deliveries = rows.flatMap((row, index) => subscribersOf(changes[index]!).map((subscriber) => ({ changeId: row.id, subscriber, nextAttemptAt: changes[index]!.occurredAt })));
   if (deliveries.length > 0) await tx.insert(accessChangeDeliveries).values(deliveries);
-  return rows.map((row) => String(row.id));
+  return rows.map((row, index) => ({ ...changes[index]!, id: String(row.id) }));
 }
 
 export type DueDelivery = { subscriber: string; attempts: number; change: AccessChange };
@@ -22,17 +22,17 @@ export type DueDelivery = { subscriber: string; attempts: number; change: Access
 const toChange = (row: typeof accessChanges.$inferSelect): AccessChange => ({ ...row, id: String(row.id) });
 
 /**
- * Leases due deliveries to `subscribers` (all of them, or only those of `changeIds`) until
- * `leaseUntil`, oldest change first. SKIP LOCKED and the lease make each delivery run on one
- * instance at a time; a crash leaves it to be claimed again when the lease lapses. Only the
- * subscribers an instance has are asked for: during a rolling deploy an older instance leaves a
- * new subscriber's deliveries to the instances that know it.
+ * Leases due deliveries to `subscribers` (all of them, or only those of `committed`, changes the
+ * caller has in hand) until `leaseUntil`, oldest change first. SKIP LOCKED and the lease make each
+ * delivery run on one instance at a time; a crash leaves it to be claimed again when the lease
+ * lapses. Only the subscribers an instance has are asked for: during a rolling deploy an older
+ * instance leaves a new subscriber's deliveries to the instances that know it.
  */
-export async function claimDeliveries(db: Db, subscribers: readonly string[], now: Date, leaseUntil: Date, limit: number, changeIds?: readonly string[]): Promise<DueDelivery[]> {
+export async function claimDeliveries(db: Db, subscribers: readonly string[], now: Date, leaseUntil: Date, limit: number, committed?: readonly AccessChange[]): Promise<DueDelivery[]> {
   if (subscribers.length === 0) return [];
   const d = accessChangeDeliveries;
   const free = and(inArray(d.subscriber, [...subscribers]), or(isNull(d.leasedUntil), lt(d.leasedUntil, now)));
-  const due = changeIds ? inArray(d.changeId, changeIds.map(Number)) : lte(d.nextAttemptAt, now);
+  const due = committed ? inArray(d.changeId, committed.map((change) => Number(change.id))) : lte(d.nextAttemptAt, now);
   const candidates = db
     .select({ changeId: d.changeId, subscriber: d.subscriber })
     .from(d)
@@ -46,8 +46,9 @@ export async function claimDeliveries(db: Db, subscribers: readonly string[], no
     .where(sql`(${d.changeId}, ${d.subscriber}) IN (${candidates})`)
     .returning({ changeId: d.changeId, subscriber: d.subscriber, attempts: d.attempts });
   if (claimed.length === 0) return [];
-  const changes = await db.select().from(accessChanges).where(inArray(accessChanges.id, [...new Set(claimed.map((row) => row.changeId))]));
-  const byId = new Map(changes.map((row) => [row.id, toChange(row)]));
+  // changes just committed are in hand; others are read
+  const changes = committed ?? (await db.select().from(accessChanges).where(inArray(accessChanges.id, [...new Set(claimed.map((row) => row.changeId))]))).map(toChange);
+  const byId = new Map(changes.map((change) => [Number(change.id), change]));
   return claimed
     .flatMap((row) => {
       const change = byId.get(row.changeId);
@@ -56,8 +57,11 @@ export async function claimDeliveries(db: Db, subscribers: readonly string[], no
     .sort((a, b) => Number(a.change.id) - Number(b.change.id));
 }
 
-export async function completeDelivery(db: Db, changeId: string, subscriber: string): Promise<void> {
-  await db.delete(accessChangeDeliveries).where(and(eq(accessChangeDeliveries.changeId, Number(changeId)), eq(accessChangeDeliveries.subscriber, subscriber)));
+/** Deliveries done: they leave the outbox, all in one statement. */
+export async function completeDeliveries(db: Db, done: readonly { changeId: string; subscriber: string }[]): Promise<void> {
+  if (done.length === 0) return;
+  const d = accessChangeDeliveries;
+  await db.delete(d).where(or(...done.map(({ changeId, subscriber }) => and(eq(d.changeId, Number(changeId)), eq(d.subscriber, subscriber)))));
 }
 
 export async function failDelivery(db: Db, changeId: string, subscriber: string, error: string, nextAttemptAt: Date): Promise<void> {

@@ -221,15 +221,6 @@ export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/**
- * Records an event inside the transaction that applies it. False when it was already recorded;
- * a concurrent delivery of the same event waits here until the first one commits.
- */
-export async function recordProcessedEvent(tx: Db, event: { id: string; source: string; type: string }): Promise<boolean> {
-  const inserted = await tx.insert(processedEvents).values(event).onConflictDoNothing().returning({ id: processedEvents.id });
-  return inserted.length > 0;
-}
-
 // ---------------------------------------------------------------- one paid subscription per buyer
 
 /**

@@ -3,7 +3,7 @@
 // it again before the commit, and records what changed (access-changes.ts names the change) with
 // a delivery row per subscriber, in the same transaction. After the commit the deliveries run at
 // once; the delivery loop retries whatever failed or was cut off by a crash.
-import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, type AccessChangeCause, type AccessSubscriber, type Entitlement } from '@shared/access-changes';
+import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, type AccessChange, type AccessChangeCause, type AccessSubscriber, type Entitlement } from '@shared/access-changes';
 import type { RevokedReason } from '@shared/payment-rules';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -86,8 +86,8 @@ export type EntitlementsDeps = {
   clock: () => Date;
   logger: Logger;
   subscribers: readonly AccessSubscriber[];
-  /** Runs the deliveries of changes just committed (the delivery loop's deliverNow). */
-  deliver: (changeIds: string[]) => Promise<void>;
+  /** Runs the deliveries of changes just committed, handed over as written (the delivery loop's deliverNow). */
+  deliver: (changes: readonly AccessChange[]) => Promise<void>;
 };
 
 export function createEntitlements(deps: EntitlementsDeps) {
@@ -101,7 +101,7 @@ export function createEntitlements(deps: EntitlementsDeps) {
   }
 
   /** Names what changed for each member between two readings and records it with its deliveries. */
-  async function recordBetween(tx: Db, before: Map<string, Entitlement | null>, after: Map<string, Entitlement | null>, causes: Map<string, AccessChangeCause>, at: Date): Promise<string[]> {
+  async function recordBetween(tx: Db, before: Map<string, Entitlement | null>, after: Map<string, Entitlement | null>, causes: Map<string, AccessChangeCause>, at: Date): Promise<AccessChange[]> {
     const changes: NewAccessChange[] = [];
     for (const [userId, was] of before) {
       const now = after.get(userId) ?? null;
@@ -113,9 +113,11 @@ export function createEntitlements(deps: EntitlementsDeps) {
     return recordChanges(tx, changes, listenersOf);
   }
 
-  async function deliverCommitted(changeIds: string[]): Promise<void> {
-    if (changeIds.length === 0) return;
-    await deps.deliver(changeIds).catch((error: unknown) => logger.error({ err: error, changeIds }, 'could not deliver access changes at once; the delivery loop retries'));
+  async function deliverCommitted(changes: readonly AccessChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    await deps
+      .deliver(changes)
+      .catch((error: unknown) => logger.error({ err: error, changeIds: changes.map((change) => change.id) }, 'could not deliver access changes at once; the delivery loop retries'));
   }
 
   /**
@@ -125,7 +127,7 @@ export function createEntitlements(deps: EntitlementsDeps) {
    */
   async function write<T>(work: (writer: EntitlementWriter) => Promise<T>): Promise<T> {
     const at = clock();
-    let changeIds: string[] = [];
+    let committed: AccessChange[] = [];
     const result = await db.transaction(async (tx) => {
       const before = new Map<string, Entitlement | null>();
       const causes = new Map<string, AccessChangeCause>();
@@ -135,10 +137,10 @@ export function createEntitlements(deps: EntitlementsDeps) {
         if (cause) for (const userId of userIds) if (userId) causes.set(userId, cause);
       };
       const answer = await work(createWriter(tx, watch));
-      changeIds = await recordBetween(tx, before, await entitlementsOf(tx, [...before.keys()], at), causes, at);
+      committed = await recordBetween(tx, before, await entitlementsOf(tx, [...before.keys()], at), causes, at);
       return answer;
     });
-    await deliverCommitted(changeIds);
+    await deliverCommitted(committed);
     return result;
   }
 
@@ -149,15 +151,15 @@ export function createEntitlements(deps: EntitlementsDeps) {
    */
   async function recordExpiries(): Promise<number> {
     const now = clock();
-    const changeIds = await db.transaction(async (tx) => {
+    const changes = await db.transaction(async (tx) => {
       const from = await advanceExpiryWatch(tx, now);
       if (!from) return [];
       const members = await membersWithExpiryBetween(tx, from, now);
       if (members.length === 0) return [];
       return recordBetween(tx, await entitlementsOf(tx, members, from), await entitlementsOf(tx, members, now), new Map(), now);
     });
-    await deliverCommitted(changeIds);
-    return changeIds.length;
+    await deliverCommitted(changes);
+    return changes.length;
   }
 
   return { write, recordExpiries };

@@ -1,6 +1,7 @@
 // Fulfilment: the one idempotent handler that Stripe webhooks and sandbox events go through
-// (docs/decisions/007). Each event only names objects; the handler re-reads them from the provider and
-// writes our rows from what it read, stamped with the moment of reading. So a duplicate changes
+// (docs/decisions/007). Each event only names objects; the handler re-reads them from the provider (or
+// takes the ones the sandbox read for a whole batch of its events, decision 038) and writes our
+// rows from what it read, stamped with the moment of reading. So a duplicate changes
 // nothing, a late event cannot overwrite newer state, and concurrent deliveries of one event
 // queue on processed_events, which is written in the same transaction as the effects.
 import { chargeRevokes } from '@shared/payment-rules';
@@ -17,16 +18,15 @@ import {
   isEventProcessed,
   lockCheckoutSession,
   markCheckoutCompleted,
-  recordProcessedEvent,
   updateCheckoutSession,
   type CheckoutSessionRow,
   type SubscriptionRecord,
 } from '../entitlements/entitlements.repository';
 import type { Entitlements, EntitlementWriter, ProviderState } from '../entitlements/entitlements';
 import { judgeCompletedPayment, replaceRecurringPlans, settlePayment, type SettlementDeps } from './duplicate-payments';
-import { recordEventFailure, resolveEventFailure } from './payment-event-failures.repository';
+import { recordEventFailure, recordProcessedEvent, resolveEventFailure } from './payment-event-failures.repository';
 import { discountColumns } from '../promotions/promotion-facts';
-import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
+import type { ChargeSnapshot, CheckoutSessionSnapshot, InvoiceSnapshot, PaymentEvent, PaymentsPort, ProviderObjects, SubscriptionSnapshot } from '../payments/payments.port';
 import { serverError } from '../../http/server-errors';
 
 /** A past_due member keeps access this long after the paid period while the provider retries. */
@@ -346,24 +346,36 @@ const CHARGE_EVENTS = new Set(['charge.refunded', 'charge.refund.updated', 'char
 export function createPaymentEventHandler(deps: FulfilmentDeps) {
   const { db, payments, logger } = deps;
 
-  async function read(event: PaymentEvent): Promise<Facts | null> {
+  /** The provider's subscriptions and invoices: the ones handed over with the event, else re-read now. */
+  function reader(objects: ProviderObjects | undefined) {
+    if (objects) {
+      return {
+        asOf: objects.asOf,
+        subscription: async (id: string) => objects.subscriptions.get(id) ?? null,
+        invoice: async (id: string) => objects.invoices.get(id) ?? null,
+      };
+    }
+    return { asOf: deps.clock(), subscription: (id: string) => payments.retrieveSubscription(id), invoice: (id: string) => payments.retrieveInvoice(id) };
+  }
+
+  async function read(event: PaymentEvent, objects: ProviderObjects | undefined): Promise<Facts | null> {
     if (SESSION_EVENTS.has(event.type) && event.checkoutSessionId) {
       const facts = await readSessionFacts(deps, event.checkoutSessionId);
       return facts ? { kind: 'session', facts } : { kind: 'none' };
     }
     if (SUBSCRIPTION_EVENTS.has(event.type) && event.subscriptionId) {
-      const asOf = deps.clock();
-      const sub = await payments.retrieveSubscription(event.subscriptionId);
-      return sub ? { kind: 'subscription', sub, invoice: null, asOf } : { kind: 'none' };
+      const provider = reader(objects);
+      const sub = await provider.subscription(event.subscriptionId);
+      return sub ? { kind: 'subscription', sub, invoice: null, asOf: provider.asOf } : { kind: 'none' };
     }
     if (INVOICE_EVENTS.has(event.type) && event.invoiceId) {
-      const asOf = deps.clock();
-      const invoice = await payments.retrieveInvoice(event.invoiceId);
+      const provider = reader(objects);
+      const invoice = await provider.invoice(event.invoiceId);
       const subscriptionId = invoice?.subscriptionId ?? event.subscriptionId;
       // A one-time payment's invoice (invoice_creation): its checkout session carries the order.
       if (!subscriptionId) return invoice ? null : { kind: 'none' };
-      const sub = await payments.retrieveSubscription(subscriptionId);
-      return sub ? { kind: 'subscription', sub, invoice, asOf } : { kind: 'none' };
+      const sub = await provider.subscription(subscriptionId);
+      return sub ? { kind: 'subscription', sub, invoice, asOf: provider.asOf } : { kind: 'none' };
     }
     if (CHARGE_EVENTS.has(event.type) && event.chargeId) {
       const asOf = deps.clock();
@@ -373,14 +385,18 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
     return null;
   }
 
-  /** Applies one provider event exactly once; throws (so the provider retries) when it cannot. */
-  async function handle(event: PaymentEvent, source: PaymentsPort['kind'] = payments.kind): Promise<HandleResult> {
+  /**
+   * Applies one provider event exactly once; throws (so the provider retries) when it cannot.
+   * `objects`: the subscriptions and invoices the provider handed over with its events (the
+   * sandbox's), taken instead of re-reading them.
+   */
+  async function handle(event: PaymentEvent, source: PaymentsPort['kind'] = payments.kind, objects?: ProviderObjects): Promise<HandleResult> {
     try {
-      const result = await apply(event, source);
+      const { result, failureResolved } = await apply(event, source, objects);
       // After the commit, and on every delivery: a retried event finishes a settlement that failed.
       if (result !== 'ignored' && SESSION_EVENTS.has(event.type) && event.checkoutSessionId) await settlePayment(settlementDeps(deps), event.checkoutSessionId);
       if (result !== 'ignored') await deps.afterEvent?.(event);
-      await resolveEventFailure(db, event.id, deps.clock());
+      if (!failureResolved) await resolveEventFailure(db, event.id, deps.clock());
       return result;
     } catch (error) {
       // Kept for the operator console (failures list, replay); the provider retries as well.
@@ -389,16 +405,18 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
     }
   }
 
-  async function apply(event: PaymentEvent, source: PaymentsPort['kind']): Promise<HandleResult> {
-    if (await isEventProcessed(db, event.id)) return 'duplicate';
-    const facts = await read(event);
+  /** `failureResolved`: a failure kept of the event was resolved by the transaction that recorded it. */
+  async function apply(event: PaymentEvent, source: PaymentsPort['kind'], objects: ProviderObjects | undefined): Promise<{ result: HandleResult; failureResolved: boolean }> {
+    // Only to spare the provider a re-read of a repeat: processed_events in the transaction decides.
+    if (!objects && (await isEventProcessed(db, event.id))) return { result: 'duplicate', failureResolved: false };
+    const facts = await read(event, objects);
     if (facts === null) {
       logger.debug({ eventId: event.id, type: event.type }, 'payment event type not handled');
-      return 'ignored';
+      return { result: 'ignored', failureResolved: false };
     }
-    return deps.entitlements.write(async (writer) => {
+    const result = await deps.entitlements.write(async (writer) => {
       const { tx } = writer;
-      if (!(await recordProcessedEvent(tx, { id: event.id, source, type: event.type }))) return 'duplicate';
+      if (!(await recordProcessedEvent(tx, { id: event.id, source, type: event.type }, deps.clock()))) return 'duplicate';
       switch (facts.kind) {
         case 'session':
           await applyCheckoutSession(writer, payments.kind, facts.facts, logger);
@@ -421,6 +439,7 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       }
       return 'processed' as const;
     });
+    return { result, failureResolved: true };
   }
 
   return { handle };

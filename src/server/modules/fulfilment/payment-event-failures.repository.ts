@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { paymentEventFailures } from '../../db/schema';
+import { queryRows } from '../../db/query';
+import { paymentEventFailures, processedEvents } from '../../db/schema';
 import type { PaymentEvent } from '../payments/payments.port';
 
 export type PaymentEventFailureRow = typeof paymentEventFailures.$inferSelect;
@@ -17,6 +18,21 @@ export async function recordEventFailure(db: Db, event: PaymentEvent, source: st
       target: paymentEventFailures.eventId,
       set: { error: describe(error), attempts: sql`${paymentEventFailures.attempts} + 1`, lastFailedAt: now, resolvedAt: null },
     });
+}
+
+/**
+ * Records an event inside the transaction that applies it; false when it was already recorded (a
+ * concurrent delivery of the same event waits here until the first one commits). A failure kept
+ * of the event is resolved by the same statement: a failed event that now goes through (a retry,
+ * a replay) costs nothing extra, and every other event spares a statement of its own.
+ */
+export async function recordProcessedEvent(tx: Db, event: { id: string; source: string; type: string }, now: Date): Promise<boolean> {
+  const inserted = await queryRows<{ id: string }>(
+    tx,
+    sql`WITH resolved AS (UPDATE ${paymentEventFailures} SET resolved_at = ${now.toISOString()}::timestamptz WHERE event_id = ${event.id} AND resolved_at IS NULL)
+        INSERT INTO ${processedEvents} (id, source, type) VALUES (${event.id}, ${event.source}, ${event.type}) ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  return inserted.length > 0;
 }
 
 /** An event that went through after failing before (a provider retry, a replay) is no longer failing. */

@@ -168,6 +168,13 @@ export type PaymentEvent = {
 };
 
 /**
+ * The objects a provider's events name, read once for many events at `asOf` (the sandbox hands
+ * them over with its events; Stripe's are re-read one event at a time). An id missing from them
+ * is one the provider does not know.
+ */
+export type ProviderObjects = { asOf: Date; subscriptions: ReadonlyMap<string, SubscriptionSnapshot>; invoices: ReadonlyMap<string, InvoiceSnapshot> };
+
+/**
  * The customer id given to a provider call is unknown to the provider (ids made with a test key
  * after switching to a live key, or a customer deleted in the dashboard).
  */
@@ -252,6 +259,11 @@ export type SandboxOperations = {
    * started it) are delivered in order, different lanes side by side.
    */
   claimPendingEvents(limit: number): Promise<{ event: PaymentEvent; lane: string }[]>;
+  /**
+   * The subscriptions and invoices the events name (an invoice's subscription too), as they are
+   * now: a handful of statements for a whole pass instead of a re-read per event.
+   */
+  readEventObjects(events: readonly PaymentEvent[]): Promise<ProviderObjects>;
   /** Events handled: they leave the queue (one statement for a whole pass's). */
   markDelivered(...eventIds: string[]): Promise<void>;
   /** A claimed event whose delivery failed goes back to the queue. */

@@ -78,28 +78,31 @@ export async function insertInvoice(
   return { id, amountDue, amountTax: taxed.columns.amountTax };
 }
 
+export function toInvoiceSnapshot(row: InvoiceRow): InvoiceSnapshot {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    subscriptionId: row.subscriptionId,
+    status: row.status,
+    billingReason: row.billingReason,
+    amountPaid: row.status === 'paid' ? row.amountDue : 0,
+    amountDue: row.amountDue,
+    amountTax: row.amountTax,
+    discount: row.amountDiscount > 0 ? { amount: row.amountDiscount, promotionCodeId: row.promotionCodeId } : null,
+    currency: row.currency,
+    createdAt: row.createdAt,
+    planType: row.planType,
+    paymentIntentId: row.paymentIntentId,
+  };
+}
+
 /** The port's invoice and charge calls, and the demo's disputes. */
 export function createSandboxInvoices(deps: Pick<SandboxDeps, 'db' | 'clock'>): Pick<SandboxPaymentsPort, 'retrieveInvoice' | 'retrieveCharge' | 'refundPayment'> & Pick<SandboxOperations, 'disputeCharge'> {
   const { db, clock } = deps;
   return {
     async retrieveInvoice(id): Promise<InvoiceSnapshot | null> {
       const [row] = await db.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, id)).limit(1);
-      if (!row) return null;
-      return {
-        id: row.id,
-        customerId: row.customerId,
-        subscriptionId: row.subscriptionId,
-        status: row.status,
-        billingReason: row.billingReason,
-        amountPaid: row.status === 'paid' ? row.amountDue : 0,
-        amountDue: row.amountDue,
-        amountTax: row.amountTax,
-        discount: row.amountDiscount > 0 ? { amount: row.amountDiscount, promotionCodeId: row.promotionCodeId } : null,
-        currency: row.currency,
-        createdAt: row.createdAt,
-        planType: row.planType,
-        paymentIntentId: row.paymentIntentId,
-      };
+      return row ? toInvoiceSnapshot(row) : null;
     },
 
     async retrieveCharge(id): Promise<ChargeSnapshot | null> {

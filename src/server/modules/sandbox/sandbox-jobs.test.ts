@@ -1,10 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, processedEvents, sandboxEvents } from '../../db/schema';
+import { orders, paymentEventFailures, processedEvents, sandboxEvents } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
-import { billingSuite, buy, CARDS, rowsOfSession, sandboxOf, startCheckout, undeliveredEvents } from '../../test-support/billing-test-kit';
+import { billingSuite, buy, CARDS, jobsOf, rowsOfSession, sandboxOf, startCheckout, undeliveredEvents } from '../../test-support/billing-test-kit';
+import { createPaymentEventHandler } from '../fulfilment/fulfilment';
 import type { PaymentEvent } from '../payments/payments.port';
-import { createSandboxJobs, DELIVERY_LANES } from './sandbox-jobs';
+import { createSandboxJobs, deliverSandboxEvents, DELIVERY_LANES } from './sandbox-jobs';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -15,8 +16,8 @@ function recordingJobs(handled: { event: PaymentEvent; result: string }[]) {
   return createSandboxJobs({
     payments: sandboxOf(t),
     handler: {
-      handle: async (event, source) => {
-        const result = await handler.handle(event, source);
+      handle: async (event, source, objects) => {
+        const result = await handler.handle(event, source, objects);
         handled.push({ event, result });
         return result;
       },
@@ -103,3 +104,80 @@ describe('the sandbox jobs: purchases paid while no one delivered', () => {
     expect(handled.every(({ result }) => result === 'processed')).toBe(true);
   });
 });
+
+describe('the sandbox jobs: the objects handed over with the events', () => {
+  /** One subscription bought and renewed: its renewal's events are waiting, unclaimed. */
+  async function renewedSubscription() {
+    const payments = sandboxOf(t);
+    const sessionId = await buy(t, email('handed'), { planType: 'monthly' });
+    await deliverSandboxEvents(payments, t.services.paymentEvents, t.deps.logger);
+    const subscriptionId = (await rowsOfSession(t, sessionId))[0]!.providerSubscriptionId!;
+    // the demo clock renews this one subscription only (the suite's others are not due with it)
+    await payments.sandbox.advanceToPeriodEnd((await payments.retrieveSubscription(subscriptionId))!.customerId, subscriptionId);
+    expect((await undeliveredEvents(t)).map((event) => event.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    return { sessionId, subscriptionId };
+  }
+
+  it('a pass that crashed after applying its events but before marking them delivered: the next delivery applies nothing twice', async () => {
+    const { sessionId, subscriptionId } = await renewedSubscription();
+    const payments = sandboxOf(t);
+    const crashing = { ...payments, sandbox: { ...payments.sandbox, markDelivered: async () => Promise.reject(new Error('the instance died')) } };
+    await expect(deliverSandboxEvents(crashing, t.services.paymentEvents, t.deps.logger)).rejects.toThrow('the instance died');
+    const ordersAfterCrash = await ordersOf(subscriptionId);
+    const expiry = (await rowsOfSession(t, sessionId))[0]!.expiresAt;
+    expect(ordersAfterCrash).toHaveLength(2);
+    expect(expiry!.getTime()).toBeGreaterThan(time.now().getTime());
+
+    // the crashed deliverer's lease lapses; another takes the same events
+    await t.deps.database.db.update(sandboxEvents).set({ leasedUntil: sql`now() - interval '1 second'` }).where(isNull(sandboxEvents.deliveredAt));
+    const handled: { event: PaymentEvent; result: string }[] = [];
+    await recordingJobs(handled).runOnce();
+    expect(handled.map(({ event, result }) => `${event.type} ${result}`)).toEqual(['invoice.paid duplicate', 'customer.subscription.updated duplicate']);
+    expect(await undeliveredEvents(t)).toHaveLength(0);
+    expect(await ordersOf(subscriptionId)).toEqual(ordersAfterCrash);
+    expect((await rowsOfSession(t, sessionId))[0]!.expiresAt).toEqual(expiry);
+  });
+
+  it('objects read before a newer write never overwrite it: they are stamped with the moment they were read', async () => {
+    const { sessionId, subscriptionId } = await renewedSubscription();
+    const payments = sandboxOf(t);
+    const claimed = await payments.sandbox.claimPendingEvents(10);
+    const objects = await payments.sandbox.readEventObjects(claimed.map(({ event }) => event));
+    expect(objects.subscriptions.get(subscriptionId)?.cancelAtPeriodEnd).toBe(false);
+
+    // meanwhile the member cancels at period end, and that is applied from a fresh reading
+    time.advance(60_000);
+    const customerId = objects.subscriptions.get(subscriptionId)!.customerId;
+    await payments.sandbox.setCancelAtPeriodEnd(customerId, subscriptionId, true);
+    const [cancel] = (await payments.sandbox.claimPendingEvents(10)).map(({ event }) => event);
+    expect(await t.services.paymentEvents.handle(cancel!, 'sandbox')).toBe('processed');
+    expect((await rowsOfSession(t, sessionId))[0]!.cancelAtPeriodEnd).toBe(true);
+
+    // the renewal's events, handed over with the older objects, apply the renewal's order but not the older state
+    for (const { event } of claimed) expect(await t.services.paymentEvents.handle(event, 'sandbox', objects)).toBe('processed');
+    expect((await rowsOfSession(t, sessionId))[0]!.cancelAtPeriodEnd).toBe(true);
+    expect(await ordersOf(subscriptionId)).toHaveLength(2);
+    await payments.sandbox.markDelivered(...claimed.map(({ event }) => event.id), cancel!.id);
+  });
+
+  it('an event that failed before is marked resolved when a later delivery applies it', async () => {
+    const payments = sandboxOf(t);
+    const { sessionId } = await startCheckout(t, { planType: 'monthly' });
+    await payments.sandbox.pay(sessionId, { email: email('failed-first'), cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'B' });
+    // the provider cannot be read during the first delivery: each event fails and is kept, then released
+    const unreachable = { ...payments, retrieveCheckoutSession: async () => Promise.reject(new Error('provider timed out')) };
+    const broken = createPaymentEventHandler({ db: t.deps.database.db, payments: unreachable, logger: t.deps.logger, clock: time.clock, entitlements: t.services.entitlements });
+    await deliverSandboxEvents(payments, broken, t.deps.logger);
+    const [failed] = await t.deps.database.db.select().from(paymentEventFailures).where(eq(paymentEventFailures.type, 'checkout.session.completed'));
+    expect(failed).toMatchObject({ resolvedAt: null });
+
+    await jobsOf(t).runOnce();
+    const [resolved] = await t.deps.database.db.select().from(paymentEventFailures).where(eq(paymentEventFailures.id, failed!.id));
+    expect(resolved!.resolvedAt).not.toBeNull();
+    expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
+  });
+});
+
+async function ordersOf(subscriptionId: string) {
+  return t.deps.database.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.providerSubscriptionId, subscriptionId)).orderBy(orders.id);
+}

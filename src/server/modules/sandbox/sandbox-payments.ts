@@ -7,6 +7,7 @@ import { createSandboxCheckout } from './sandbox-checkout';
 import { createSandboxImportListing } from './sandbox-import-listing';
 import { createSandboxInvoices } from './sandbox-invoices';
 import { createSandboxPromotions } from './sandbox-promotions';
+import { readEventObjects } from './sandbox-event-objects';
 import { claimPendingEvents, markDelivered, releaseEvent, type SandboxDeps } from './sandbox-store';
 import { createSandboxSubscriptions } from './sandbox-subscriptions';
 import { createSandboxInvoiceList } from './sandbox-tax';
@@ -34,6 +35,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       runClock: async (now = deps.clock()) => (await remindTrials(now)) + (await runClock(now)),
       disputeCharge,
       claimPendingEvents: (limit) => claimPendingEvents(db, limit),
+      readEventObjects: (events) => readEventObjects(db, deps.clock, events),
       markDelivered: (...eventIds) => markDelivered(db, eventIds),
       releaseEvent: (eventId) => releaseEvent(db, eventId),
     },

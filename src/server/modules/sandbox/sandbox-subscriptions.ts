@@ -37,6 +37,19 @@ function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | 
   };
 }
 
+/** Several subscriptions' snapshots in two statements: their rows, and each one's latest invoice. */
+export async function subscriptionSnapshots(db: Db, ids: readonly string[]): Promise<Map<string, SubscriptionSnapshot>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(sandboxSubscriptions).where(inArray(sandboxSubscriptions.id, [...ids]));
+  const latest = await db
+    .selectDistinctOn([sandboxInvoices.subscriptionId], { subscriptionId: sandboxInvoices.subscriptionId, id: sandboxInvoices.id })
+    .from(sandboxInvoices)
+    .where(inArray(sandboxInvoices.subscriptionId, [...ids]))
+    .orderBy(sandboxInvoices.subscriptionId, desc(sandboxInvoices.createdAt), desc(sandboxInvoices.id));
+  const latestOf = new Map(latest.map((invoice) => [invoice.subscriptionId, invoice.id]));
+  return new Map(rows.map((row) => [row.id, toSubscriptionSnapshot(row, latestOf.get(row.id) ?? null)]));
+}
+
 type SubscriptionCalls = Pick<
   SandboxPaymentsPort,
   'retrieveSubscription' | 'previewPlanChange' | 'applyPlanChange' | 'cancelSubscriptionNow' | 'createPortalSession' | 'extendPeriod' | 'pauseCollection' | 'resumeCollection'
