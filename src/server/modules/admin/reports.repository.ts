@@ -89,14 +89,21 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
   }));
 }
 
+/**
+ * Each member's row as a stretch of access `[from, until)`: from its start until its expiry, or
+ * until it was switched off (updated_at) when that came first; open (null) while it is active with
+ * no expiry, and for lifetime. migration 0026's subscription_access_until, which its index and
+ * the trigger keeping member_counts_by_day right use too.
+ */
+export const accessSpans = sql`(SELECT user_id, created_at AS "from", subscription_access_until(is_active, plan_type, expires_at, updated_at) AS "until"
+  FROM user_subscriptions WHERE user_id IS NOT NULL)`;
+
 /** One group of members with the same days of access on the chart, and how many of them moved in the last 30 days. */
 export type AccessRuns = { starts: number[]; ends: number[]; members: number; newMembers: number; churned: number };
 
 /**
- * Each row's stretch of access (from its start until its expiry, or until it was switched off,
- * updated_at, when that came first; open while it is active with no expiry: lifetime), counted in
- * the database so that 100,000 spans never reach Node. Only the spans still open at the chart's
- * first day (`chartStart`, a UTC midnight) count, for movement too. Per member: the chart's days
+ * Each row's stretch of access (`accessSpans`), counted in the database so that 100,000 spans
+ * never reach Node. Only the spans still open at the chart's first day (`chartStart`, a UTC midnight) count, for movement too. Per member: the chart's days
  * with access as index runs `[start, end)` (day 0: `chartStart`'s; a span covers the days whose
  * end is after its start and not after its end, its runs merged by range_agg), whether the member
  * first got access since `since` (new), and whether they had it at `since` and not at `now`
@@ -116,13 +123,7 @@ export async function accessRuns(db: Db, range: { chartStart: Date; days: number
           FROM (
             SELECT user_id, "from", "until", greatest(0, ${day(sql`"from"`)}) AS first_day,
               CASE WHEN "until" IS NULL THEN ${days}::int ELSE least(${days}::int, ${day(sql`"until"`)}) END AS end_day
-            FROM (
-              SELECT user_id, created_at AS "from",
-                CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
-                     ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
-              FROM user_subscriptions
-              WHERE user_id IS NOT NULL
-            ) spans WHERE "until" IS NULL OR "until" >= ${chartStart}::timestamptz
+            FROM ${accessSpans} spans WHERE "until" IS NULL OR "until" >= ${chartStart}::timestamptz
           ) kept GROUP BY user_id
         ) members GROUP BY runs`,
   );
