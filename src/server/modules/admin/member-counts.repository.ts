@@ -42,7 +42,8 @@ function countsOfRuns(days: number, runs: Awaited<ReturnType<typeof accessRuns>>
 const todayStart = (range: Range) => new Date(range.chartStart.getTime() + (range.days - 1) * DAY_MS);
 
 const kept = (chartStart: Date, alias: string) => sql`(${sql.raw(alias)}."until" IS NULL OR ${sql.raw(alias)}."until" >= ${chartStart}::timestamptz)`;
-const covers = (alias: string, at: Date) => sql`(${sql.raw(alias)}."from" <= ${at}::timestamptz AND (${sql.raw(alias)}."until" IS NULL OR ${sql.raw(alias)}."until" > ${at}::timestamptz))`;
+const covers = (alias: string, at: Date) =>
+  sql`(${sql.raw(alias)}."from" <= ${at}::timestamptz AND (${sql.raw(alias)}."until" IS NULL OR ${sql.raw(alias)}."until" > ${at}::timestamptz))`;
 /** Access through the whole UTC day ending at `dayEnd`, as the chart counts a day. */
 const coversDay = (dayEnd: Date) => sql`("from" < ${dayEnd}::timestamptz AND ("until" IS NULL OR "until" >= ${dayEnd}::timestamptz))`;
 
@@ -56,7 +57,14 @@ async function readCounts(db: Db, range: Range): Promise<MemberCounts | null> {
   const { chartStart, days, since, now } = range;
   const today = todayStart(range);
   const tomorrow = new Date(today.getTime() + DAY_MS);
-  const [row] = await queryRows<{ stored: number[]; newBefore: number | null; churnedAtStart: number | null; todayChange: string | number; newToday: string | number; churnChange: string | number }>(
+  const [row] = await queryRows<{
+    stored: number[];
+    newBefore: number | null;
+    churnedAtStart: number | null;
+    todayChange: string | number;
+    newToday: string | number;
+    churnChange: string | number;
+  }>(
     db,
     sql`SELECT
           array(SELECT members FROM member_counts_by_day WHERE day >= ${dayKey(chartStart)}::date AND day < ${dayKey(today)}::date ORDER BY day) AS stored,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { dayKey, lastDays, membersPerDayOfRuns, periodStart, startOfDay } from '@shared/admin-reports';
-import { ADVERTISED_PRICES } from '@shared/plans';
+import { ADVERTISED_PRICES, type PlanType } from '@shared/plans';
 import type { Database, Db } from '../../db/client';
 import { user, userSubscriptions } from '../../db/schema';
 import { queryRows } from '../../db/query';
@@ -34,7 +34,17 @@ function randomRow(userId: string | null) {
   const createdAt = moment();
   const isActive = random() < 0.6;
   const expiresAt = random() < 0.15 ? null : at(createdAt, random() < 0.2 ? -random() * 3 : random() * 60);
-  return { userId, status: isActive ? 'active' : 'canceled', planType: random() < 0.1 ? 'lifetime' : 'monthly', provider: 'sandbox', isActive, expiresAt, createdAt, updatedAt: at(createdAt, random() * 40) };
+  const planType: PlanType = random() < 0.1 ? 'lifetime' : 'monthly';
+  return {
+    userId,
+    status: isActive ? 'active' : 'canceled',
+    planType,
+    provider: 'sandbox',
+    isActive,
+    expiresAt,
+    createdAt,
+    updatedAt: at(createdAt, random() * 40),
+  };
 }
 
 /** The chart and movement counted afresh from every subscription, as before migration 0026. */
@@ -55,7 +65,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   for (let index = 0; index < 60; index++) {
-    const [created] = await db.insert(user).values({ email: `counts-${index}@example.com`, name: `counts ${index}` }).returning({ id: user.id });
+    const [created] = await db
+      .insert(user)
+      .values({ email: `counts-${index}@example.com`, name: `counts ${index}` })
+      .returning({ id: user.id });
     members.push(created!.id);
     for (let row = 0; row < 1 + Math.floor(random() * 2); row++) await db.insert(userSubscriptions).values(randomRow(created!.id));
   }
@@ -76,7 +89,9 @@ describe("the overview's stored member counts", () => {
     const before = await shown();
     const [imported] = await db.insert(user).values({ email: 'imported@example.com', name: 'imported' }).returning({ id: user.id });
     members.push(imported!.id);
-    await db.insert(userSubscriptions).values({ ...randomRow(imported!.id), isActive: false, status: 'canceled', createdAt: at(clock, -60), expiresAt: at(clock, -20), updatedAt: clock });
+    await db
+      .insert(userSubscriptions)
+      .values({ ...randomRow(imported!.id), isActive: false, status: 'canceled', createdAt: at(clock, -60), expiresAt: at(clock, -20), updatedAt: clock });
     const after = await shown();
     expect(after).toEqual(await counted());
     expect(after.members).not.toEqual(before.members);

@@ -56,7 +56,15 @@ export type RenewingSubscription = {
   /** When the next period starts (the row's expiry); only read, so only given, with a discount. */
   renewsAt: Date | null;
   /** The newest order's promotion code: what it took off, its terms and when the subscription first had it. */
-  discount: { amount: number; percentOff: number | null; amountOff: number | null; currency: string | null; duration: PromotionDuration; durationInMonths: number | null; since: Date } | null;
+  discount: {
+    amount: number;
+    percentOff: number | null;
+    amountOff: number | null;
+    currency: string | null;
+    duration: PromotionDuration;
+    durationInMonths: number | null;
+    since: Date;
+  } | null;
   /** How many renewing subscriptions have exactly these figures. */
   count: number;
 };
@@ -69,7 +77,19 @@ export type RenewingSubscription = {
  * by identical figures so that 59,000 subscriptions arrive as a handful of rows.
  */
 export async function renewingSubscriptions(db: Db, now: Date): Promise<RenewingSubscription[]> {
-  const rows = await queryRows<Omit<RenewingSubscription, 'discount' | 'renewsAt' | 'count'> & { renewsAt: Date | string | null; amountDiscount: number | null; percentOff: number | null; amountOff: number | null; couponCurrency: string | null; duration: PromotionDuration | null; durationInMonths: number | null; since: Date | string | null; count: string | number }>(
+  const rows = await queryRows<
+    Omit<RenewingSubscription, 'discount' | 'renewsAt' | 'count'> & {
+      renewsAt: Date | string | null;
+      amountDiscount: number | null;
+      percentOff: number | null;
+      amountOff: number | null;
+      couponCurrency: string | null;
+      duration: PromotionDuration | null;
+      durationInMonths: number | null;
+      since: Date | string | null;
+      count: string | number;
+    }
+  >(
     db,
     sql`SELECT s.plan_type AS "planType", s.provider, s.price_amount AS amount, s.price_currency AS currency,
                CASE WHEN s.price_promotion_code IS NOT NULL THEN s.expires_at END AS "renewsAt", s.price_discount AS "amountDiscount",
@@ -83,7 +103,10 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
   return rows.map(({ amountDiscount, percentOff, amountOff, couponCurrency, duration, durationInMonths, since, renewsAt, count, ...row }) => ({
     ...row,
     renewsAt: renewsAt === null ? null : new Date(renewsAt),
-    discount: duration && since !== null ? { amount: amountDiscount ?? 0, percentOff, amountOff, currency: couponCurrency, duration, durationInMonths, since: new Date(since) } : null,
+    discount:
+      duration && since !== null
+        ? { amount: amountDiscount ?? 0, percentOff, amountOff, currency: couponCurrency, duration, durationInMonths, since: new Date(since) }
+        : null,
     // a bigint string from pg
     count: Number(count),
   }));
@@ -159,5 +182,9 @@ export async function attentionCounts(db: Db): Promise<{ duplicatesRefunded: num
           (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refund_pending') AS "duplicatesPending",
           (SELECT count(DISTINCT coalesce(user_id::text, id::text)) FROM user_subscriptions WHERE status = 'past_due' AND is_active) AS "failedRenewals"`,
   );
-  return { duplicatesRefunded: Number(row?.duplicatesRefunded ?? 0), duplicatesPending: Number(row?.duplicatesPending ?? 0), failedRenewals: Number(row?.failedRenewals ?? 0) };
+  return {
+    duplicatesRefunded: Number(row?.duplicatesRefunded ?? 0),
+    duplicatesPending: Number(row?.duplicatesPending ?? 0),
+    failedRenewals: Number(row?.failedRenewals ?? 0),
+  };
 }
