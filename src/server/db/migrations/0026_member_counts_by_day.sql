@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS "member_movement_by_day" (
 CREATE OR REPLACE FUNCTION "member_counts_forget"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   old_from timestamptz; old_until timestamptz := 'infinity'; new_from timestamptz; new_until timestamptz := 'infinity';
+  days date[]; moves date[];
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM member_counts_by_day;
@@ -52,21 +53,28 @@ BEGIN
   PERFORM pg_advisory_xact_lock_shared(2026112737);
   IF TG_OP = 'UPDATE' AND OLD.user_id IS NOT DISTINCT FROM NEW.user_id THEN
     -- the same member's stretch moved: only the days and instants between its old and new ends change
-    DELETE FROM member_counts_by_day
+    SELECT array_agg(day) INTO days FROM member_counts_by_day
       WHERE (day >= (least(old_from, new_from) AT TIME ZONE 'UTC')::date AND day < (greatest(old_from, new_from) AT TIME ZONE 'UTC')::date)
          OR (day >= (least(old_until, new_until) AT TIME ZONE 'UTC')::date AND day < (greatest(old_until, new_until) AT TIME ZONE 'UTC')::date);
-    DELETE FROM member_movement_by_day
+    SELECT array_agg(day) INTO moves FROM member_movement_by_day
       WHERE (old_from <> new_from AND day::timestamp AT TIME ZONE 'UTC' >= least(old_from, new_from))
          OR (old_until <> new_until AND EXISTS (
               SELECT 1 FROM unnest(ARRAY[89, 29, 0]) back
               WHERE (day - back)::timestamp AT TIME ZONE 'UTC' BETWEEN least(old_until, new_until) AND greatest(old_until, new_until)));
   ELSE
     -- a stretch appeared or went (a member's row written, deleted, or given to another member)
-    DELETE FROM member_counts_by_day
+    SELECT array_agg(day) INTO days FROM member_counts_by_day
       WHERE (old_from IS NOT NULL AND day >= (old_from AT TIME ZONE 'UTC')::date AND day < (old_until AT TIME ZONE 'UTC')::date)
          OR (new_from IS NOT NULL AND day >= (new_from AT TIME ZONE 'UTC')::date AND day < (new_until AT TIME ZONE 'UTC')::date);
-    DELETE FROM member_movement_by_day
+    SELECT array_agg(day) INTO moves FROM member_movement_by_day
       WHERE day::timestamp AT TIME ZONE 'UTC' >= least(old_from, new_from);
+  END IF;
+  -- one writer at a time forgets stored counts: two writing several past rows each would
+  -- otherwise delete the same days in opposite orders and deadlock
+  IF days IS NOT NULL OR moves IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(2026112738);
+    DELETE FROM member_counts_by_day WHERE day = ANY (days);
+    DELETE FROM member_movement_by_day WHERE day = ANY (moves);
   END IF;
   RETURN NULL;
 END $$;
