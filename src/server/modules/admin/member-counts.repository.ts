@@ -17,8 +17,8 @@ export type MemberCounts = { members: number[]; newMembers: number; churned: num
 type Range = { chartStart: Date; days: number; since: Date; now: Date };
 
 /**
- * The members with access on each of the chart's `days` days (the last is today, whose start is
- * `today`), and the movement since `since`: as accessRuns counts them for `now`, byte for byte.
+ * The members with access on each of the chart's `days` days from `chartStart` (the last is today),
+ * and the movement since `since`: what accessRuns counts for `now`, byte for byte.
  */
 export async function memberCounts(db: Db, range: Range): Promise<MemberCounts> {
   const stored = await readCounts(db, range);
