@@ -56,7 +56,15 @@ export type RenewingSubscription = {
   /** When the next period starts (the row's expiry); only read, so only given, with a discount. */
   renewsAt: Date | null;
   /** The newest order's promotion code: what it took off, its terms and when the subscription first had it. */
-  discount: { amount: number; percentOff: number | null; amountOff: number | null; currency: string | null; duration: PromotionDuration; durationInMonths: number | null; since: Date } | null;
+  discount: {
+    amount: number;
+    percentOff: number | null;
+    amountOff: number | null;
+    currency: string | null;
+    duration: PromotionDuration;
+    durationInMonths: number | null;
+    since: Date;
+  } | null;
   /** How many renewing subscriptions have exactly these figures. */
   count: number;
 };
@@ -69,7 +77,19 @@ export type RenewingSubscription = {
  * by identical figures so that 59,000 subscriptions arrive as a handful of rows.
  */
 export async function renewingSubscriptions(db: Db, now: Date): Promise<RenewingSubscription[]> {
-  const rows = await queryRows<Omit<RenewingSubscription, 'discount' | 'renewsAt' | 'count'> & { renewsAt: Date | string | null; amountDiscount: number | null; percentOff: number | null; amountOff: number | null; couponCurrency: string | null; duration: PromotionDuration | null; durationInMonths: number | null; since: Date | string | null; count: string | number }>(
+  const rows = await queryRows<
+    Omit<RenewingSubscription, 'discount' | 'renewsAt' | 'count'> & {
+      renewsAt: Date | string | null;
+      amountDiscount: number | null;
+      percentOff: number | null;
+      amountOff: number | null;
+      couponCurrency: string | null;
+      duration: PromotionDuration | null;
+      durationInMonths: number | null;
+      since: Date | string | null;
+      count: string | number;
+    }
+  >(
     db,
     sql`SELECT s.plan_type AS "planType", s.provider, s.price_amount AS amount, s.price_currency AS currency,
                CASE WHEN s.price_promotion_code IS NOT NULL THEN s.expires_at END AS "renewsAt", s.price_discount AS "amountDiscount",
@@ -83,20 +103,30 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
   return rows.map(({ amountDiscount, percentOff, amountOff, couponCurrency, duration, durationInMonths, since, renewsAt, count, ...row }) => ({
     ...row,
     renewsAt: renewsAt === null ? null : new Date(renewsAt),
-    discount: duration && since !== null ? { amount: amountDiscount ?? 0, percentOff, amountOff, currency: couponCurrency, duration, durationInMonths, since: new Date(since) } : null,
+    discount:
+      duration && since !== null
+        ? { amount: amountDiscount ?? 0, percentOff, amountOff, currency: couponCurrency, duration, durationInMonths, since: new Date(since) }
+        : null,
     // a bigint string from pg
     count: Number(count),
   }));
 }
 
+/**
+ * Each member's row as a stretch of access `[from, until)`: from its start until its expiry, or
+ * until it was switched off (updated_at) when that came first; open (null) while it is active with
+ * no expiry, and for lifetime. migration 0026's subscription_access_until, which its index and
+ * the trigger keeping member_counts_by_day right use too.
+ */
+export const accessSpans = sql`(SELECT user_id, created_at AS "from", subscription_access_until(is_active, plan_type, expires_at, updated_at) AS "until"
+  FROM user_subscriptions WHERE user_id IS NOT NULL)`;
+
 /** One group of members with the same days of access on the chart, and how many of them moved in the last 30 days. */
 export type AccessRuns = { starts: number[]; ends: number[]; members: number; newMembers: number; churned: number };
 
 /**
- * Each row's stretch of access (from its start until its expiry, or until it was switched off,
- * updated_at, when that came first; open while it is active with no expiry: lifetime), counted in
- * the database so that 100,000 spans never reach Node. Only the spans still open at the chart's
- * first day (`chartStart`, a UTC midnight) count, for movement too. Per member: the chart's days
+ * Each row's stretch of access (`accessSpans`), counted in the database so that 100,000 spans
+ * never reach Node. Only the spans still open at the chart's first day (`chartStart`, a UTC midnight) count, for movement too. Per member: the chart's days
  * with access as index runs `[start, end)` (day 0: `chartStart`'s; a span covers the days whose
  * end is after its start and not after its end, its runs merged by range_agg), whether the member
  * first got access since `since` (new), and whether they had it at `since` and not at `now`
@@ -116,13 +146,7 @@ export async function accessRuns(db: Db, range: { chartStart: Date; days: number
           FROM (
             SELECT user_id, "from", "until", greatest(0, ${day(sql`"from"`)}) AS first_day,
               CASE WHEN "until" IS NULL THEN ${days}::int ELSE least(${days}::int, ${day(sql`"until"`)}) END AS end_day
-            FROM (
-              SELECT user_id, created_at AS "from",
-                CASE WHEN is_active THEN (CASE WHEN plan_type = 'lifetime' THEN NULL ELSE expires_at END)
-                     ELSE least(coalesce(expires_at, updated_at), updated_at) END AS "until"
-              FROM user_subscriptions
-              WHERE user_id IS NOT NULL
-            ) spans WHERE "until" IS NULL OR "until" >= ${chartStart}::timestamptz
+            FROM ${accessSpans} spans WHERE "until" IS NULL OR "until" >= ${chartStart}::timestamptz
           ) kept GROUP BY user_id
         ) members GROUP BY runs`,
   );
@@ -158,5 +182,9 @@ export async function attentionCounts(db: Db): Promise<{ duplicatesRefunded: num
           (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refund_pending') AS "duplicatesPending",
           (SELECT count(DISTINCT coalesce(user_id::text, id::text)) FROM user_subscriptions WHERE status = 'past_due' AND is_active) AS "failedRenewals"`,
   );
-  return { duplicatesRefunded: Number(row?.duplicatesRefunded ?? 0), duplicatesPending: Number(row?.duplicatesPending ?? 0), failedRenewals: Number(row?.failedRenewals ?? 0) };
+  return {
+    duplicatesRefunded: Number(row?.duplicatesRefunded ?? 0),
+    duplicatesPending: Number(row?.duplicatesPending ?? 0),
+    failedRenewals: Number(row?.failedRenewals ?? 0),
+  };
 }

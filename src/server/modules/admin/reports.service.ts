@@ -1,9 +1,10 @@
-import { dailyTotals, dayKey, lastDays, membersPerDayOfRuns, monthlyRecurringRevenue, periodStart, startOfDay } from '@shared/admin-reports';
+import { dailyTotals, dayKey, lastDays, monthlyRecurringRevenue, periodStart, startOfDay } from '@shared/admin-reports';
 import type { Overview } from '@shared/admin-contract';
 import { nextPeriodAmount } from '@shared/promotions';
 import { isPlanType, PLAN_CURRENCY, type PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
-import { accessRuns, activeMembersByPlan, attentionCounts, paidPerDaySince, renewingSubscriptions, revenueByPlan, reversedOrders } from './reports.repository';
+import { memberCounts } from './member-counts.repository';
+import { activeMembersByPlan, attentionCounts, paidPerDaySince, renewingSubscriptions, revenueByPlan, reversedOrders } from './reports.repository';
 
 const CHART_DAYS = 90;
 
@@ -16,11 +17,11 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
       const now = clock();
       const starts = { today: periodStart(now, 'today'), days7: periodStart(now, 'days7'), days30: periodStart(now, 'days30') };
       const chartStart = startOfDay(now, CHART_DAYS - 1);
-      const [revenue, active, renewing, runs, paid, reversed, attention] = await Promise.all([
+      const [revenue, active, renewing, counts, paid, reversed, attention] = await Promise.all([
         revenueByPlan(db, starts),
         activeMembersByPlan(db, now),
         renewingSubscriptions(db, now),
-        accessRuns(db, { chartStart, days: CHART_DAYS, since: starts.days30, now }),
+        memberCounts(db, { chartStart, days: CHART_DAYS, since: starts.days30, now }),
         paidPerDaySince(db, chartStart),
         reversedOrders(db),
         attentionCounts(db),
@@ -35,7 +36,6 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
         }),
       );
       const days = lastDays(now, CHART_DAYS);
-      const members = membersPerDayOfRuns(CHART_DAYS, runs);
       const reversal = (status: string) => {
         const rows = reversed.filter((row) => row.status === status);
         return { count: rows.reduce((sum, row) => sum + row.orders, 0), amounts: rows.map((row) => ({ currency: row.currency, amount: row.amount })) };
@@ -46,12 +46,12 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
         revenue: { today: lines('today', 'ordersToday'), days7: lines('days7', 'orders7'), days30: lines('days30', 'orders30') },
         activeMembers: active,
         mrr: moneyList(mrr),
-        newMembers: { count: runs.reduce((sum, group) => sum + group.newMembers, 0), since: dayKey(starts.days30) },
-        churnedMembers: runs.reduce((sum, group) => sum + group.churned, 0),
+        newMembers: { count: counts.newMembers, since: dayKey(starts.days30) },
+        churnedMembers: counts.churned,
         refunds: reversal('refunded'),
         disputes: reversal('disputed'),
         attention,
-        chart: dailyTotals(days, paid).map((point, index) => ({ day: point.day, revenue: point.totals, members: members[index] ?? 0 })),
+        chart: dailyTotals(days, paid).map((point, index) => ({ day: point.day, revenue: point.totals, members: counts.members[index] ?? 0 })),
       };
     },
   };
