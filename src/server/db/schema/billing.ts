@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import type { PausedAccess } from '@shared/support-actions';
@@ -131,8 +131,28 @@ export const userSubscriptions = pgTable(
     index('user_subscriptions_order_idx').on(table.orderId),
     // the member list's standing filters (migration 0023 adds status, provider, plan and expiry as INCLUDE columns)
     index('user_subscriptions_access_idx').on(table.userId).where(sql`is_active`),
+    // the overview's changes of the day (migration 0025, with user_id as an INCLUDE column): stretches of access ending since an instant, rows begun since one
+    index('user_subscriptions_access_until_idx')
+      .on(sql`subscription_access_until(${table.isActive}, ${table.planType}, ${table.expiresAt}, ${table.updatedAt})`)
+      .where(sql`${table.userId} IS NOT NULL`),
+    index('user_subscriptions_created_idx').on(table.createdAt).where(sql`${table.userId} IS NOT NULL`),
   ],
 );
+
+/** The overview chart's members with access on each past UTC day, as last counted (migration 0025; a trigger forgets the days a write changes). */
+export const memberCountsByDay = pgTable('member_counts_by_day', {
+  day: date('day').primaryKey(),
+  members: integer('members').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The overview's member movement as it stood at the start of a UTC day (migration 0025). */
+export const memberMovementByDay = pgTable('member_movement_by_day', {
+  day: date('day').primaryKey(),
+  newMembers: integer('new_members').notNull(),
+  churned: integer('churned').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Provider events already applied; written in the same transaction as their effects. */
 export const processedEvents = pgTable(

@@ -1,7 +1,7 @@
 // The overview's chart of members with access and its member movement, from the counts stored
-// per day (member_counts_by_day, member_movement_by_day: migration 0026) plus today's changes,
+// per day (member_counts_by_day, member_movement_by_day: migration 0025) plus today's changes,
 // which only the few members whose access began or ended today can make. The stored counts are
-// what accessRuns says; the trigger of migration 0026 forgets those a write changes.
+// what accessRuns says; the trigger of migration 0025 forgets those a write changes.
 import { sql } from 'drizzle-orm';
 import { dayKey, membersPerDayOfRuns } from '@shared/admin-reports';
 import type { Db } from '../../db/client';

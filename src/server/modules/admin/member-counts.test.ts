@@ -1,4 +1,4 @@
-// The overview's members come from counts stored per day (migration 0026) plus today's changes.
+// The overview's members come from counts stored per day (migration 0025) plus today's changes.
 // Whatever is written afterwards (history written in the past, as an import or an operator
 // does, rows switched off, moved to another member, deleted, the clock crossing midnight), the
 // overview must say what counting every subscription afresh says (accessRuns, itself checked
@@ -47,7 +47,7 @@ function randomRow(userId: string | null) {
   };
 }
 
-/** The chart and movement counted afresh from every subscription, as before migration 0026. */
+/** The chart and movement counted afresh from every subscription, as before migration 0025. */
 async function counted(): Promise<{ members: number[]; newMembers: number; churned: number }> {
   const runs = await accessRuns(db, { chartStart: startOfDay(clock, 89), days: 90, since: periodStart(clock, 'days30'), now: clock });
   return { members: membersPerDayOfRuns(90, runs), newMembers: runs.reduce((sum, g) => sum + g.newMembers, 0), churned: runs.reduce((sum, g) => sum + g.churned, 0) };

@@ -115,7 +115,7 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
 /**
  * Each member's row as a stretch of access `[from, until)`: from its start until its expiry, or
  * until it was switched off (updated_at) when that came first; open (null) while it is active with
- * no expiry, and for lifetime. migration 0026's subscription_access_until, which its index and
+ * no expiry, and for lifetime. migration 0025's subscription_access_until, which its index and
  * the trigger keeping member_counts_by_day right use too.
  */
 export const accessSpans = sql`(SELECT user_id, created_at AS "from", subscription_access_until(is_active, plan_type, expires_at, updated_at) AS "until"
