@@ -259,8 +259,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
    */
   async function adoptSharedPause(): Promise<void> {
     const shared = await readSharedPause(db);
-    if (!shared || (pause?.reason === shared.reason && pause.since.getTime() === shared.since.getTime())) return;
-    if (pause && shared.reason === pause.reason && shared.until && pause.until && shared.until <= pause.until) return;
+    if (!shared) return;
+    // the pause held already lasts as long (a throttle extended by its instance keeps its start, so the end decides)
+    if (pause?.reason === shared.reason && (shared.until === null || (pause.until !== null && shared.until <= pause.until))) return;
     if (!pause) logger.info({ reason: shared.reason, until: shared.until?.toISOString() }, 'tradingview grant queue paused by another instance');
     if (shared.reason === 'session_expired' && pause?.reason !== 'session_expired') nextProbeAt = clock().getTime() + sessionProbeMs;
     pause = shared;
