@@ -75,21 +75,19 @@ async function sequencesOf(db: Queries): Promise<{ name: string; value: string; 
 }
 
 /** Copies one table's rows in batches, walking the source by its rows' physical addresses (no sort, no offset). */
-async function copyTable(source: Queries, target: Queries, name: string): Promise<number> {
+async function copyTable(source: Queries, target: Queries, name: string): Promise<void> {
   const columns = sql.join((await insertableColumns(target, name)).map((column) => sql.identifier(column)), sql`, `);
   let after = '(0,0)';
-  let copied = 0;
   for (;;) {
-    const [batch] = await queryRows<{ last: string | null; rows: string | null; count: number }>(
+    const [batch] = await queryRows<{ last: string | null; rows: string | null }>(
       source,
       sql`WITH batch AS (SELECT ctid AS copy_tid, t.* FROM ${table(name)} t WHERE ctid > ${after}::tid ORDER BY ctid LIMIT ${BATCH_ROWS})
-          SELECT max(copy_tid)::text AS last, json_agg(to_jsonb(batch) - 'copy_tid')::text AS rows, count(*)::int AS count FROM batch`,
+          SELECT max(copy_tid)::text AS last, json_agg(to_jsonb(batch) - 'copy_tid')::text AS rows FROM batch`,
     );
-    if (!batch?.last || !batch.rows) return copied;
+    if (!batch?.last || !batch.rows) return;
     await target.execute(
       sql`INSERT INTO ${table(name)} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(NULL::${table(name)}, ${batch.rows}::json)`,
     );
-    copied += batch.count;
     after = batch.last;
   }
 }
@@ -118,11 +116,9 @@ export async function copyShop(source: Db, target: Db, progress: (copied: Copied
     for (const name of tables) await tx.execute(sql`ALTER TABLE ${table(name)} DISABLE TRIGGER USER`);
     const copied: CopiedTable[] = [];
     for (const name of tables) {
-      const rows = await copyTable(source, tx, name);
-      const expected = await countRows(source, name);
-      if (rows !== expected || (await countRows(tx, name)) !== expected) {
-        throw new Error(`table ${name}: ${expected} rows in the source, ${rows} copied: nothing was kept`);
-      }
+      await copyTable(source, tx, name);
+      const [expected, rows] = [await countRows(source, name), await countRows(tx, name)];
+      if (rows !== expected) throw new Error(`table ${name}: ${expected} rows in the source, ${rows} copied: nothing was kept`);
       copied.push({ table: name, rows });
       progress({ table: name, rows });
     }
