@@ -209,11 +209,17 @@ describe('the grant queue pauses for TradingView, not for the grants', () => {
 });
 
 describe('several instances on one database', () => {
-  it("one instance's expired session holds the other's queue too: it makes no call, its console says why, and both go on once the cookie works", async () => {
+  /** Two instances' reconcilers on the one database, the members' grants queued by the first. */
+  async function twoInstances(options: Parameters<typeof reconciler>[0]) {
     const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
-    const first = reconciler({ sessionProbeMs: 60_000 });
-    const second = reconciler({ sessionProbeMs: 60_000 });
+    const first = reconciler(options);
+    const second = reconciler(options);
     for (const userId of userIds) await first.syncUser(userId);
+    return { userIds, first, second };
+  }
+
+  it("one instance's expired session holds the other's queue too: it makes no call, its console says why, and both go on once the cookie works", async () => {
+    const { userIds, first, second } = await twoInstances({ sessionProbeMs: 60_000 });
     fake.sessionExpired = '401';
 
     await first.runOnce();
@@ -236,10 +242,7 @@ describe('several instances on one database', () => {
   });
 
   it("one instance's 429 holds the other until its Retry-After, then both go on by themselves", async () => {
-    const userIds = await Promise.all(NAMES.map((name) => payingMember(name)));
-    const first = reconciler({ throttleWaitInRowMs: 0 });
-    const second = reconciler({ throttleWaitInRowMs: 0 });
-    for (const userId of userIds) await first.syncUser(userId);
+    const { userIds, first, second } = await twoInstances({ throttleWaitInRowMs: 0 });
     fake.callsPerSecond = 1;
     fake.retryAfterSeconds = 2;
 
