@@ -89,6 +89,35 @@ function flaky(state: { down: boolean }): TradingViewPort {
   };
 }
 
+/**
+ * The sandbox, with every grant after the first `passing` calls held until release(); `inFlight`
+ * lists the usernames whose grant is being called, `mostAtOnce` the most rows called at once.
+ */
+function heldAfter(passing: number) {
+  let calls = 0;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const inFlight: string[] = [];
+  const state = { inFlight, mostAtOnce: 0, release };
+  const port: TradingViewPort = {
+    ...sandbox,
+    grant: async (scriptId, username, expiresAt, shop) => {
+      calls += 1;
+      inFlight.push(username);
+      state.mostAtOnce = Math.max(state.mostAtOnce, new Set(inFlight).size);
+      try {
+        if (calls > passing) await released;
+        return await sandbox.grant(scriptId, username, expiresAt, shop);
+      } finally {
+        inFlight.splice(inFlight.indexOf(username), 1);
+      }
+    },
+  };
+  return { port, state };
+}
+
 describe('grant reconciler', () => {
   it('grants a new member access to every script until the subscription expires', async () => {
     const { userId } = await member({ expiresAt: JULY });
@@ -493,6 +522,43 @@ describe('grant reconciler', () => {
     const broken: TradingViewPort = { ...sandbox, listUsers: () => Promise.reject(new TradingViewError('session_expired', '401')) };
     await expect(reconciler(broken).audit()).rejects.toThrow(TradingViewError);
     expect(await grants(userId)).toMatchObject([{ status: 'granted' }]);
+  });
+
+  it('works on several members at once, never more than its lanes, once the first grant of the pass went through', async () => {
+    const members = await Promise.all(Array.from({ length: 8 }, (_, i) => member({ username: `lane_${i}` })));
+    // the first member's three scripts go through; every later call waits
+    const { port, state } = heldAfter(SCRIPTS.length);
+    const r = createGrantReconciler({ db: database.db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, lanes: 3 });
+    for (const { userId } of members) await r.syncUser(userId);
+
+    const running = r.runOnce();
+    await vi.waitFor(() => expect(new Set(state.inFlight).size).toBe(3), { timeout: 20_000, interval: 20 });
+    state.release();
+
+    expect(await running).toMatchObject({ processed: 8, succeeded: 8, failed: 0 });
+    expect(state.mostAtOnce).toBe(3);
+    expect(count('add')).toBe(8 * SCRIPTS.length);
+    for (let i = 0; i < 8; i += 1) expect(await onTradingView(`lane_${i}`)).toEqual(everyScript(JULY));
+  });
+
+  it('never works on two rows for the same TradingView account at once', async () => {
+    const first = await member({ username: 'lane_first' });
+    const sharing = [await member({ username: 'shared_account', expiresAt: JULY }), await member({ username: 'Shared_Account', expiresAt: AUGUST })];
+    const others = [await member({ username: 'lane_a' }), await member({ username: 'lane_b' })];
+    const { port, state } = heldAfter(SCRIPTS.length);
+    const r = createGrantReconciler({ db: database.db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, lanes: 4 });
+    for (const { userId } of [first, ...sharing, ...others]) await r.syncUser(userId);
+
+    const running = r.runOnce();
+    // three lanes hold a row each; the fourth finds the shared account's other row taken
+    await vi.waitFor(() => expect(new Set(state.inFlight).size).toBe(3), { timeout: 20_000, interval: 20 });
+    expect(new Set(state.inFlight.map((username) => username.toLowerCase()))).toEqual(new Set(['shared_account', 'lane_a', 'lane_b']));
+    state.release();
+    await running;
+    await r.runOnce();
+
+    for (const { userId } of sharing) expect(await grants(userId)).toMatchObject([{ status: 'granted' }]);
+    expect(await onTradingView('shared_account')).toEqual(everyScript(AUGUST));
   });
 
   it('the started loop grants right after syncUser, without waiting for its interval, and stop() waits for it', async () => {

@@ -78,6 +78,12 @@ export type GrantReconcilerOptions = {
   renewEveryMs?: number;
   /** Rows per pass; a full pass schedules the next one at once. */
   batchSize?: number;
+  /**
+   * Rows worked on at once. A row spends most of its time waiting on TradingView's answers, so
+   * one at a time leaves the rate limit mostly unused (a sale's grants then queue for minutes);
+   * the limit itself is kept by the throttle waits and the shared pause.
+   */
+  lanes?: number;
   /** How often every member is resynced, as a backstop for a missed syncUser call. */
   sweepIntervalMs?: number;
   /** Members a pass resyncs of a sweep before it works through due rows (a sweep spans passes). */
@@ -102,6 +108,8 @@ export type GrantReconcilerOptions = {
 /** Short throttles one row waits out before it is deferred (a limit that never lifts must not hold the lease for ever). */
 const THROTTLE_WAITS_PER_ROW = 20;
 
+export const DEFAULT_LANES = 4;
+
 /** Short, and renewed while working: after a crash mid-grant another instance grants within a minute. */
 export const DEFAULT_LEASE_MS = 30_000;
 
@@ -110,6 +118,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const renewEveryMs = options.renewEveryMs ?? leaseMs / 3;
   const batchSize = options.batchSize ?? 25;
+  const lanes = Math.max(1, options.lanes ?? DEFAULT_LANES);
   const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
   const auditIntervalMs = options.auditIntervalMs ?? 60 * 60_000;
   const sweepSlice = options.sweepSlice ?? 500;
@@ -383,17 +392,54 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       }
     }
     // paused: the rows wait where they are, and no TradingView call is made
-    const resumed = !(await stillPaused());
-    while (resumed && summary.processed < batchSize && !pause && !stopping) {
-      const row = await claimNextDue(db, clock(), leaseMs);
-      if (!row) break;
-      queueBusyAt = Date.now();
-      summary.processed += 1;
-      if (await processRow(row)) summary.succeeded += 1;
-      else summary.failed += 1;
-      queueBusyAt = Date.now();
-    }
+    if (!(await stillPaused())) await workThroughDue(summary);
     return summary;
+  }
+
+  // one claim at a time per instance: a claim made beside another would not yet see that one's
+  // row as taken, and could take a second row for the same TradingView account
+  let claiming: Promise<unknown> = Promise.resolve();
+  function claimInTurn(): Promise<GrantRow | null> {
+    const claimed = claiming.then(() => claimNextDue(db, clock(), leaseMs));
+    claiming = claimed.catch(() => undefined);
+    return claimed;
+  }
+
+  /**
+   * Up to batchSize due rows, in lanes. The pass starts with one lane and opens the others after
+   * a row succeeded: a queue TradingView refuses (an expired session, a throttle) costs one call
+   * per pass, not one per lane.
+   */
+  async function workThroughDue(summary: RunSummary): Promise<void> {
+    let claims = 0;
+    let drained = false;
+    const nextRow = async (): Promise<GrantRow | null> => {
+      if (drained || claims >= batchSize || pause || stopping) return null;
+      claims += 1;
+      const row = await claimInTurn();
+      if (!row) drained = true;
+      return row;
+    };
+    const running: Promise<void>[] = [];
+    const lane = async (): Promise<void> => {
+      for (let row = await nextRow(); row; row = await nextRow()) {
+        queueBusyAt = Date.now();
+        summary.processed += 1;
+        const succeeded = await processRow(row);
+        queueBusyAt = Date.now();
+        if (!succeeded) {
+          summary.failed += 1;
+          continue;
+        }
+        summary.succeeded += 1;
+        while (running.length < lanes) running.push(lane());
+      }
+    };
+    running.push(lane());
+    const errors: unknown[] = [];
+    // lanes opened while earlier ones run are awaited too
+    for (let i = 0; i < running.length; i += 1) await running[i]!.catch((error: unknown) => errors.push(error));
+    if (errors.length) throw errors[0];
   }
 
   /** Before each page the audit lists: the grant queue first, and nothing while it is paused. */
@@ -455,7 +501,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     const summary = await runOnce();
     // paused: the next pass comes when the throttle's Retry-After ends, or at the next session check
     if (pause) return pause.until ? pause.until.getTime() - clock().getTime() : Math.max(0, nextProbeAt - clock().getTime());
-    return summary.processed >= batchSize || sweeping !== null;
+    // a pass that worked may have left rows it could not take (another of the same account was
+    // being worked on): the next pass comes at once and ends the run when it finds nothing
+    return summary.processed > 0 || sweeping !== null;
   }
 
   const loop = createBackgroundLoop({ pass, intervalMs: options.intervalMs, logger, label: 'tradingview reconciler' });

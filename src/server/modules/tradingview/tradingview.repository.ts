@@ -252,6 +252,13 @@ export async function settledGrants(db: Db, before: Date): Promise<GrantRow[]> {
 // ---------------------------------------------------------------- grants: the work queue
 
 /**
+ * Another row for the same TradingView account under a live claim: its calls would race ours on
+ * the same access (two adds, a revoke crossing a grant), so the row waits for that one to finish.
+ */
+const notBeingWorkedOn = (now: Date) =>
+  sql`not exists (select 1 from ${tradingviewGrants} as busy where lower(busy.username) = lower(${tradingviewGrants.username}) and busy.status = 'processing' and busy.next_attempt_at > ${now.toISOString()}::timestamptz and busy.id <> ${tradingviewGrants.id})`;
+
+/**
  * Claims the next due row in a short transaction: SKIP LOCKED lets several instances claim at
  * once without waiting on each other, and the lease (next_attempt_at in the future, status
  * processing) keeps others off it while TradingView is called. A crash leaves the lease to
@@ -262,7 +269,7 @@ export async function claimNextDue(db: Db, now: Date, leaseMs: number): Promise<
     const [due] = await tx
       .select({ id: tradingviewGrants.id })
       .from(tradingviewGrants)
-      .where(and(inArray(tradingviewGrants.status, OPEN_STATUSES), lte(tradingviewGrants.nextAttemptAt, now)))
+      .where(and(inArray(tradingviewGrants.status, OPEN_STATUSES), lte(tradingviewGrants.nextAttemptAt, now), notBeingWorkedOn(now)))
       .orderBy(asc(tradingviewGrants.nextAttemptAt))
       .limit(1)
       .for('update', { skipLocked: true });
