@@ -38,7 +38,8 @@ export const discordMembers = pgTable(
     uniqueIndex('discord_members_user_account_uq').on(table.userId, table.discordUserId),
     // a Discord account is the current link of one member at most
     uniqueIndex('discord_members_current_account_uq').on(table.discordUserId).where(sql`${table.current}`),
-    index('discord_members_due_idx').on(table.nextAttemptAt),
+    // the open rows only: the claim's order would otherwise walk every synced member first
+    index('discord_members_open_due_idx').on(table.nextAttemptAt).where(sql`status IN ('pending', 'processing', 'failed')`),
   ],
 );
 

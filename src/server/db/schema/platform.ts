@@ -34,7 +34,8 @@ export const tradingviewGrants = pgTable(
   },
   (table) => [
     uniqueIndex('tradingview_grants_user_username_uq').on(table.userId, table.username),
-    index('tradingview_grants_due_idx').on(table.nextAttemptAt),
+    // the open rows only: the claim's order would otherwise walk every settled grant first
+    index('tradingview_grants_open_due_idx').on(table.nextAttemptAt).where(sql`status IN ('pending', 'processing', 'failed')`),
     index('tradingview_grants_status_idx').on(table.status, table.updatedAt),
     index('tradingview_grants_lower_username_idx').on(sql`lower(${table.username})`),
     index('tradingview_grants_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
