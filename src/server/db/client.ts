@@ -23,7 +23,7 @@ export type Database = {
  * PGlite's defaults (128 MB of shared buffers) are resident in the server's own process; the
  * shop's whole database is a few MB, so 16 MB holds it and the process keeps ~130 MB less.
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=1MB'];
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=1MB'];
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: PGlite } | { kind: 'postgres'; url: string };
 
