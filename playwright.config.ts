@@ -1,12 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { emptyDatabases } from './e2e/empty-databases.ts';
 
 // E2E_PORT and CLIENT_DIR let several developers run suites side by side
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// every run starts from an empty embedded database
-const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-e2e-'));
+// Every run starts from empty embedded databases, one a server. Playwright loads this file again in
+// each browser's worker, which starts no server: only the runner makes them.
+const SERVERS = ['desktop', 'trials', 'server-wide'];
+const [dataDir = '', trialsDataDir = '', serverWideDataDir = ''] = process.env.TEST_WORKER_INDEX === undefined ? await emptyDatabases(SERVERS) : [];
 // The free-trial journeys run against a second server with TRIAL_DAYS=7 (the others expect charges).
 const TRIALS_PORT = PORT + 1;
 const TRIALS = /trials\.spec\.ts/;
@@ -54,8 +54,8 @@ export default defineConfig({
   ],
   webServer: [
     webServer(PORT, dataDir),
-    webServer(TRIALS_PORT, mkdtempSync(join(tmpdir(), 'candlewise-e2e-trials-')), { TRIAL_DAYS: '7' }),
-    webServer(SERVER_WIDE_PORT, mkdtempSync(join(tmpdir(), 'candlewise-e2e-server-wide-'))),
+    webServer(TRIALS_PORT, trialsDataDir, { TRIAL_DAYS: '7' }),
+    webServer(SERVER_WIDE_PORT, serverWideDataDir),
   ],
 });
 
