@@ -8,6 +8,7 @@ import {
   monthlyValue,
   periodStart,
   reportPlan,
+  revenueByPeriod,
 } from './admin-reports';
 
 const NOW = new Date('2026-03-01T08:30:00Z');
@@ -59,15 +60,53 @@ describe('periods and days', () => {
 
   it('sums amounts per day and currency, leaving out days outside the range', () => {
     const totals = dailyTotals(['2026-02-28', '2026-03-01'], [
-      { at: new Date('2026-02-28T10:00:00Z'), amount: 100, currency: 'usd' },
-      { at: new Date('2026-02-28T23:00:00Z'), amount: 50, currency: 'usd' },
-      { at: new Date('2026-02-28T23:00:00Z'), amount: 70, currency: 'eur' },
-      { at: new Date('2026-02-01T00:00:00Z'), amount: 999, currency: 'usd' },
+      { day: '2026-02-28', amount: 100, currency: 'usd' },
+      { day: '2026-02-28', amount: 50, currency: 'usd' },
+      { day: '2026-02-28', amount: 70, currency: 'eur' },
+      { day: '2026-02-01', amount: 999, currency: 'usd' },
     ]);
     expect(totals).toEqual([
       { day: '2026-02-28', totals: { usd: 150, eur: 70 } },
       { day: '2026-03-01', totals: {} },
     ]);
+  });
+});
+
+describe('revenueByPeriod', () => {
+  const paid = (day: string, plan: string, currency: string, amount: number, orders = 1) => ({ day, plan, currency, amount, orders });
+
+  it('sums each plan and currency over the days of each period, today counting in all three', () => {
+    const revenue = revenueByPeriod(
+      [
+        paid('2026-03-01', 'monthly', 'usd', 4900),
+        paid('2026-03-01', 'euMonthly', 'eur', 3900),
+        paid('2026-02-24', 'monthly', 'usd', 9800, 2),
+        paid('2026-02-23', 'monthly', 'usd', 4900),
+        paid('2026-01-31', 'yearly', 'usd', 29900),
+        paid('2026-01-30', 'yearly', 'usd', 29900),
+      ],
+      NOW,
+    );
+    expect(revenue.today).toEqual([
+      { plan: 'euMonthly', currency: 'eur', amount: 3900, orders: 1 },
+      { plan: 'monthly', currency: 'usd', amount: 4900, orders: 1 },
+    ]);
+    // seven days ending today start on 2026-02-23
+    expect(revenue.days7).toEqual([
+      { plan: 'euMonthly', currency: 'eur', amount: 3900, orders: 1 },
+      { plan: 'monthly', currency: 'usd', amount: 19600, orders: 4 },
+    ]);
+    // thirty days ending today start on 2026-01-31
+    expect(revenue.days30).toEqual([
+      { plan: 'euMonthly', currency: 'eur', amount: 3900, orders: 1 },
+      { plan: 'monthly', currency: 'usd', amount: 19600, orders: 4 },
+      { plan: 'yearly', currency: 'usd', amount: 29900, orders: 1 },
+    ]);
+  });
+
+  it('keeps currencies of one plan apart', () => {
+    const revenue = revenueByPeriod([paid('2026-03-01', 'monthly', 'usd', 4900), paid('2026-03-01', 'monthly', 'eur', 4500)], NOW);
+    expect(revenue.today.map((line) => line.currency)).toEqual(['eur', 'usd']);
   });
 });
 

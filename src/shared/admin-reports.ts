@@ -59,14 +59,41 @@ export function lastDays(now: Date, days: number): string[] {
   return Array.from({ length: days }, (_, index) => dayKey(startOfDay(now, days - 1 - index)));
 }
 
-/** Sums amounts per day (and currency) over the days given; amounts outside them are left out. */
-export function dailyTotals(days: readonly string[], rows: readonly { at: Date; amount: number; currency: string }[]): { day: string; totals: Record<string, number> }[] {
+/** Sums amounts per day (YYYY-MM-DD) and currency over the days given; amounts outside them are left out. */
+export function dailyTotals(days: readonly string[], rows: readonly { day: string; amount: number; currency: string }[]): { day: string; totals: Record<string, number> }[] {
   const byDay = new Map(days.map((day) => [day, {} as Record<string, number>]));
   for (const row of rows) {
-    const totals = byDay.get(dayKey(row.at));
+    const totals = byDay.get(row.day);
     if (totals) totals[row.currency] = (totals[row.currency] ?? 0) + row.amount;
   }
   return days.map((day) => ({ day, totals: byDay.get(day) ?? {} }));
+}
+
+/** Paid orders of one UTC day (YYYY-MM-DD), plan and currency: their sum and how many. */
+export type PaidDay = { day: string; plan: string; currency: string; amount: number; orders: number };
+
+/** One line of a period's revenue: a plan's paid orders in one currency. */
+export type RevenueLine = { plan: string; currency: string; amount: number; orders: number };
+
+/**
+ * Each period's revenue by plan and currency (sorted by both) from the paid orders' daily totals:
+ * a day counts in every period that starts on it or before it.
+ */
+export function revenueByPeriod(days: readonly PaidDay[], now: Date): Record<ReportPeriod, RevenueLine[]> {
+  const linesSince = (period: ReportPeriod) => {
+    const first = dayKey(periodStart(now, period));
+    const lines = new Map<string, RevenueLine>();
+    for (const { day, plan, currency, amount, orders } of days) {
+      if (day < first) continue;
+      const key = `${plan} ${currency}`;
+      const line = lines.get(key) ?? { plan, currency, amount: 0, orders: 0 };
+      line.amount += amount;
+      line.orders += orders;
+      lines.set(key, line);
+    }
+    return [...lines.values()].sort((a, b) => (a.plan === b.plan ? (a.currency < b.currency ? -1 : 1) : a.plan < b.plan ? -1 : 1));
+  };
+  return { today: linesSince('today'), days7: linesSince('days7'), days30: linesSince('days30') };
 }
 
 /**

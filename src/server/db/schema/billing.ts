@@ -81,6 +81,8 @@ export const orders = pgTable(
     index('orders_created_idx').on(table.createdAt),
     index('orders_provider_subscription_idx').on(table.providerSubscriptionId),
     // the overview's refunds and disputes (migration 0023 adds amount as an INCLUDE column)
+    // the overview's revenue and chart (migration 0027 adds plan_type, currency and amount as INCLUDE columns)
+    index('orders_paid_created_idx').on(table.createdAt).where(sql`status = 'paid'`),
     index('orders_reversed_idx').on(table.status, table.currency).where(sql`status IN ('refunded', 'disputed')`),
   ],
 );

@@ -1,7 +1,7 @@
 // The overview's raw numbers, read straight from billing's tables; the rules that turn them into
 // reports live in src/shared/admin-reports.ts. Read-only.
 import { sql, type SQL } from 'drizzle-orm';
-import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
+import { COMP_PROVIDER, dayKey, type PaidDay } from '@shared/admin-reports';
 import type { PromotionDuration } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -9,41 +9,29 @@ import { subscriptionGrantsAccessAt } from '../access/access.repository';
 
 const reportPlan = sql`CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END`;
 
-export type RevenueRow = { plan: string; currency: string; today: number; days7: number; days30: number; ordersToday: number; orders7: number; orders30: number };
-
-/** Paid orders (refunded and disputed ones left out) per plan and currency in the three periods. */
-export async function revenueByPlan(db: Db, starts: { today: Date; days7: Date; days30: Date }): Promise<RevenueRow[]> {
-  const rows = await queryRows<Record<keyof RevenueRow, string | number>>(
+/**
+ * Paid orders (refunded and disputed ones left out) since `since` (a UTC midnight), summed per UTC
+ * day, plan and currency: the revenue of the overview's periods and its 90-day chart, from one
+ * pass over the paid orders' index (migration 0027) that returns a few hundred rows.
+ */
+export async function paidOrdersByDay(db: Db, since: Date): Promise<PaidDay[]> {
+  const rows = await queryRows<{ day: string; plan: string; currency: string; amount: string | number; orders: string | number }>(
     db,
-    sql`SELECT plan_type AS plan, currency,
-          coalesce(sum(amount) FILTER (WHERE created_at >= ${starts.today}), 0) AS today,
-          coalesce(sum(amount) FILTER (WHERE created_at >= ${starts.days7}), 0) AS days7,
-          coalesce(sum(amount), 0) AS days30,
-          count(*) FILTER (WHERE created_at >= ${starts.today}) AS "ordersToday",
-          count(*) FILTER (WHERE created_at >= ${starts.days7}) AS orders7,
-          count(*) AS orders30
-        FROM orders WHERE status = 'paid' AND created_at >= ${starts.days30}
-        GROUP BY plan_type, currency ORDER BY plan_type, currency`,
+    sql`SELECT ((created_at AT TIME ZONE 'UTC')::date)::text AS day, plan_type AS plan, currency, sum(amount) AS amount, count(*) AS orders
+        FROM orders WHERE status = 'paid' AND created_at >= ${since} GROUP BY 1, 2, 3`,
   );
   // sums and counts arrive as bigint strings from pg
-  return rows.map((row) => ({
-    plan: String(row.plan),
-    currency: String(row.currency),
-    today: Number(row.today),
-    days7: Number(row.days7),
-    days30: Number(row.days30),
-    ordersToday: Number(row.ordersToday),
-    orders7: Number(row.orders7),
-    orders30: Number(row.orders30),
-  }));
+  return rows.map((row) => ({ day: row.day, plan: row.plan, currency: row.currency, amount: Number(row.amount), orders: Number(row.orders) }));
 }
 
+/** Members with access now per plan (comp its own), each member once a plan: distinct pairs first, which hash in memory. */
 export async function activeMembersByPlan(db: Db, now: Date): Promise<{ plan: string; members: number }[]> {
   const rows = await queryRows<{ plan: string; members: string | number }>(
     db,
-    sql`SELECT ${reportPlan} AS plan, count(DISTINCT s.user_id) AS members
-        FROM user_subscriptions s WHERE s.user_id IS NOT NULL AND ${subscriptionGrantsAccessAt('s', now)}
-        GROUP BY 1 ORDER BY 1`,
+    sql`SELECT plan, count(*) AS members FROM (
+          SELECT DISTINCT ${reportPlan} AS plan, s.user_id
+          FROM user_subscriptions s WHERE s.user_id IS NOT NULL AND ${subscriptionGrantsAccessAt('s', now)}
+        ) pairs GROUP BY plan ORDER BY plan`,
   );
   return rows.map((row) => ({ plan: row.plan, members: Number(row.members) }));
 }
@@ -152,16 +140,6 @@ export async function accessRuns(db: Db, range: { chartStart: Date; days: number
   );
   // counts arrive as bigint strings from pg
   return rows.map((row) => ({ starts: row.starts, ends: row.ends, members: Number(row.members), newMembers: Number(row.newMembers), churned: Number(row.churned) }));
-}
-
-/** Paid orders since `since` summed per UTC day and currency (`at`: the day's midnight), for the chart. */
-export async function paidPerDaySince(db: Db, since: Date): Promise<{ at: Date; amount: number; currency: string }[]> {
-  const rows = await queryRows<{ day: string; amount: string | number; currency: string }>(
-    db,
-    sql`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, currency, sum(amount) AS amount
-        FROM orders WHERE status = 'paid' AND created_at >= ${since} GROUP BY 1, 2 ORDER BY min(created_at)`,
-  );
-  return rows.map((row) => ({ at: new Date(`${row.day}T00:00:00.000Z`), amount: Number(row.amount), currency: row.currency }));
 }
 
 /** Orders per status among refunded and disputed ones, with their amounts per currency. */

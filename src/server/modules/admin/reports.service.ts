@@ -1,10 +1,10 @@
-import { dailyTotals, dayKey, lastDays, monthlyRecurringRevenue, periodStart, startOfDay } from '@shared/admin-reports';
+import { dailyTotals, dayKey, lastDays, monthlyRecurringRevenue, periodStart, revenueByPeriod, startOfDay } from '@shared/admin-reports';
 import type { Overview } from '@shared/admin-contract';
 import { nextPeriodAmount } from '@shared/promotions';
 import { isPlanType, PLAN_CURRENCY, type PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { memberCounts } from './member-counts.repository';
-import { activeMembersByPlan, attentionCounts, paidPerDaySince, renewingSubscriptions, revenueByPlan, reversedOrders } from './reports.repository';
+import { activeMembersByPlan, attentionCounts, paidOrdersByDay, renewingSubscriptions, reversedOrders } from './reports.repository';
 
 const CHART_DAYS = 90;
 
@@ -17,12 +17,11 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
       const now = clock();
       const starts = { today: periodStart(now, 'today'), days7: periodStart(now, 'days7'), days30: periodStart(now, 'days30') };
       const chartStart = startOfDay(now, CHART_DAYS - 1);
-      const [revenue, active, renewing, counts, paid, reversed, attention] = await Promise.all([
-        revenueByPlan(db, starts),
+      const [paid, active, renewing, counts, reversed, attention] = await Promise.all([
+        paidOrdersByDay(db, chartStart),
         activeMembersByPlan(db, now),
         renewingSubscriptions(db, now),
         memberCounts(db, { chartStart, days: CHART_DAYS, since: starts.days30, now }),
-        paidPerDaySince(db, chartStart),
         reversedOrders(db),
         attentionCounts(db),
       ]);
@@ -40,10 +39,8 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
         const rows = reversed.filter((row) => row.status === status);
         return { count: rows.reduce((sum, row) => sum + row.orders, 0), amounts: rows.map((row) => ({ currency: row.currency, amount: row.amount })) };
       };
-      const lines = (pick: 'today' | 'days7' | 'days30', orders: 'ordersToday' | 'orders7' | 'orders30') =>
-        revenue.filter((row) => row[orders] > 0).map((row) => ({ plan: row.plan, currency: row.currency, amount: row[pick], orders: row[orders] }));
       return {
-        revenue: { today: lines('today', 'ordersToday'), days7: lines('days7', 'orders7'), days30: lines('days30', 'orders30') },
+        revenue: revenueByPeriod(paid, now),
         activeMembers: active,
         mrr: moneyList(mrr),
         newMembers: { count: counts.newMembers, since: dayKey(starts.days30) },
