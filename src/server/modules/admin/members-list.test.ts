@@ -23,6 +23,12 @@ const MEMBERS: Record<string, { standing: MemberStatus; rows: Row[] }> = {
   comped: { standing: 'comp', rows: [{ provider: 'comp' }] },
   'comped, paid before': { standing: 'comp', rows: [{ provider: 'comp' }, { status: 'canceled', isActive: false }] },
   'paying and comped': { standing: 'active', rows: [{ provider: 'comp' }, {}] },
+  'failing renewal beside paying': { standing: 'past_due', rows: [{}, { status: 'past_due', expiresAt: inDays(2) }] },
+  'paying twice': { standing: 'active', rows: [{}, { planType: 'lifetime', expiresAt: null }] },
+  'lapsed, paying again': { standing: 'active', rows: [{ expiresAt: inDays(-30) }, {}] },
+  'comp beside an ended failing renewal': { standing: 'comp', rows: [{ status: 'past_due', expiresAt: inDays(-2) }, { provider: 'comp' }] },
+  'comp ended': { standing: 'churned', rows: [{ provider: 'comp', expiresAt: inDays(-1) }] },
+  'failing renewal switched off': { standing: 'churned', rows: [{ status: 'past_due', isActive: false }] },
   lapsed: { standing: 'churned', rows: [{ expiresAt: inDays(-1) }] },
   refunded: { standing: 'churned', rows: [{ status: 'canceled', isActive: false }] },
   'never subscribed': { standing: 'none', rows: [] },
@@ -53,6 +59,8 @@ async function addMember(db: Db, name: string, index: number, rows: Row[]): Prom
 beforeAll(async () => {
   database = await createTestDatabase();
   for (const [index, [name, { rows }]] of Object.entries(MEMBERS).entries()) await addMember(database.db, name, index, rows);
+  // a paid subscription no member has claimed yet gives no one a standing
+  await database.db.insert(userSubscriptions).values({ userId: null, planType: 'monthly', provider: 'sandbox', status: 'past_due', expiresAt: inDays(20) });
 });
 afterAll(async () => {
   await database.close();
@@ -70,10 +78,29 @@ describe('the member list filtered by standing', () => {
   });
 
   it('pages a standing newest account first, with the total of every page', async () => {
-    const first = await searchMembers(database.db, { page: 1, status: 'churned' }, 2, NOW);
-    const second = await searchMembers(database.db, { page: 2, status: 'churned' }, 2, NOW);
-    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual([ids.get('refunded'), ids.get('lapsed'), ids.get('failing renewal, ended')]);
-    expect([first.total, second.total]).toEqual([3, 3]);
+    const first = await searchMembers(database.db, { page: 1, status: 'churned' }, 3, NOW);
+    const second = await searchMembers(database.db, { page: 2, status: 'churned' }, 3, NOW);
+    expect([...first.rows, ...second.rows].map((row) => row.id)).toEqual(
+      ['refunded', 'lapsed', 'failing renewal switched off', 'comp ended', 'failing renewal, ended'].map((name) => ids.get(name)),
+    );
+    expect([first.total, second.total]).toEqual([5, 5]);
+  });
+
+  // a standing alone is counted from the subscription rows, within a search from the members found
+  it.each(MEMBER_STATUSES.map((status) => [status]))('counts the %s members it lists across its pages, alone as within a search', async (status) => {
+    const pages = async (query: { status: MemberStatus; q?: string }) => {
+      const listed: { ids: string[]; totals: number[] } = { ids: [], totals: [] };
+      for (let page = 1; ; page += 1) {
+        const { rows, total } = await searchMembers(database.db, { ...query, page }, 2, NOW);
+        if (rows.length === 0) return listed;
+        listed.ids.push(...rows.map((row) => row.id));
+        listed.totals.push(total);
+      }
+    };
+    const alone = await pages({ status });
+    expect(new Set(alone.ids).size).toBe(Object.values(MEMBERS).filter((member) => member.standing === status).length);
+    expect(alone.totals.every((total) => total === alone.ids.length)).toBe(true);
+    expect(await pages({ status, q: '@example.com' })).toEqual(alone);
   });
 
   it('combines the standing with a search', async () => {

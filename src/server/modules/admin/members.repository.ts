@@ -8,36 +8,68 @@ import { queryRows } from '../../db/query';
 import { checkoutSessions, orders, securityEvents, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
 import { subscriptionGrantsAccessAt } from '../access/access.repository';
 
+/** A condition on one subscription row, named by `alias`; bracketed where it is used. */
+type RowCondition = (alias: string) => SQL;
+
 /**
  * What decides a member's standing, in the order the console asks about it (a failing renewal
- * first): each a row of the member's (`u`) that exists, looked up by the member's index.
+ * first): a row of the member's that matches, as a condition on the row named by `alias`.
  */
-const standings = (now: Date) => {
-  const row = (condition: SQL) => sql`EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND ${condition})`;
-  const access = subscriptionGrantsAccessAt('s', now);
+const standingRows = (now: Date) => {
+  const access: RowCondition = (alias) => subscriptionGrantsAccessAt(alias, now);
   return [
-    ['past_due', row(sql`s.status = 'past_due' AND ${access}`)],
-    ['active', row(sql`s.provider <> ${COMP_PROVIDER} AND ${access}`)],
-    ['comp', row(access)],
-    ['churned', row(sql`true`)],
-  ] as const satisfies readonly (readonly [MemberStatus, SQL])[];
+    ['past_due', (alias) => sql`${sql.identifier(alias)}.status = 'past_due' AND ${access(alias)}`],
+    ['active', (alias) => sql`${sql.identifier(alias)}.provider <> ${COMP_PROVIDER} AND ${access(alias)}`],
+    ['comp', access],
+    ['churned', () => sql`true`],
+  ] as const satisfies readonly (readonly [MemberStatus, RowCondition])[];
 };
+
+/** A row of the member's (`u`) that matches, looked up by the member's index. */
+const hasRow = (condition: RowCondition) => sql`EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND (${condition('s')}))`;
 
 const memberStatus = (now: Date) =>
   sql`CASE ${sql.join(
-    standings(now).map(([status, condition]) => sql`WHEN ${condition} THEN ${status}`),
+    standingRows(now).map(([status, condition]) => sql`WHEN ${hasRow(condition)} THEN ${status}`),
     sql` `,
   )} ELSE 'none' END`;
+
+/**
+ * A standing as the row conditions it takes: a row of the standing (none has no such row) and no
+ * row of an earlier one (past due has no earlier one). The earlier ones are asked as one condition,
+ * so that a member is looked up once for all of them (one anti join, not one per standing).
+ */
+function standingConditions(status: MemberStatus, now: Date): { own: RowCondition | null; earlier: RowCondition | null } {
+  const ordered = standingRows(now);
+  const index = ordered.findIndex(([name]) => name === status);
+  const earlier = index < 0 ? ordered : ordered.slice(0, index);
+  return {
+    own: index < 0 ? null : ordered[index]![1],
+    earlier: earlier.length ? (alias) => sql.join(earlier.map(([, condition]) => sql`(${condition(alias)})`), sql` OR `) : null,
+  };
+}
 
 /**
  * The members of one standing, as conditions on `u` the database can answer as a whole (semi and
  * anti joins on the rows that may give access) rather than one member's CASE at a time.
  */
 function hasStanding(status: MemberStatus, now: Date): SQL {
-  const ordered = standings(now);
-  const index = ordered.findIndex(([name]) => name === status);
-  const earlier = index < 0 ? ordered : ordered.slice(0, index);
-  return sql.join([...earlier.map(([, condition]) => sql`NOT ${condition}`), ...(index < 0 ? [] : [ordered[index]![1]])], sql` AND `);
+  const { own, earlier } = standingConditions(status, now);
+  const parts = [earlier ? sql`NOT ${hasRow(earlier)}` : null, own ? hasRow(own) : null].filter((part) => part !== null);
+  return sql.join(parts, sql` AND `);
+}
+
+/**
+ * How many members have a standing, counted from the rows alone: the members of a row of the
+ * standing with no row of an earlier one. hasStanding finds the same members (a row's member
+ * exists: a foreign key) but joins all 100,000 members to the rows twice to count them.
+ * None, which no row shows, is left to hasStanding.
+ */
+function standingCount(status: MemberStatus, now: Date): SQL | null {
+  const { own, earlier } = standingConditions(status, now);
+  if (!own) return null;
+  const withoutEarlier = earlier ? sql` AND NOT EXISTS (SELECT 1 FROM user_subscriptions e WHERE e.user_id = s.user_id AND (${earlier('e')}))` : sql``;
+  return sql`SELECT count(DISTINCT s.user_id) FROM user_subscriptions s WHERE (${own('s')})${withoutEarlier}`;
 }
 
 /** The plan the list shows: of the row giving access, else of the newest row. */
@@ -79,21 +111,25 @@ type ListedRow = MemberListRow & { total: string | number; createdAt: Date | str
  * One page of members, newest accounts first, found by `q` (membersMatching) and filtered by
  * standing, plan and first subscription; the total counts the same members. Only the page's
  * members have their standing and plan worked out for showing; a standing filter is a set of
- * members the database finds through the rows that may give access (user_subscriptions_access_idx).
+ * members the database finds through the rows that may give access (user_subscriptions_access_idx),
+ * and a standing alone is counted from the rows (standingCount). The members `q` finds are looked
+ * up once for the page and its total (its trigram scans cost the most of a search).
  */
 export async function searchMembers(db: Db, query: MemberListQuery, pageSize: number, now: Date): Promise<{ rows: MemberListRow[]; total: number }> {
   const q = query.q?.trim() ?? '';
   const conditions = [
-    q ? sql`u.id IN (${membersMatching(q)})` : null,
+    q ? sql`u.id IN (SELECT id FROM found)` : null,
     query.status === undefined ? null : hasStanding(query.status, now),
     query.plan === undefined ? null : sql`${planOf(now)} = ${query.plan}`,
     query.since === undefined ? null : sql`(SELECT min(s.created_at) FROM user_subscriptions s WHERE s.user_id = u.id) >= ${query.since}::date`,
   ].filter((condition) => condition !== null);
   const scope = conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
+  const total = (query.status !== undefined && conditions.length === 1 && standingCount(query.status, now)) || sql`SELECT count(*) FROM "user" u WHERE ${scope}`;
   const offset = (query.page - 1) * pageSize;
   const rows = await queryRows<ListedRow>(
     db,
-    sql`SELECT ${memberColumns(now)}, (SELECT count(*) FROM "user" u WHERE ${scope}) AS total
+    sql`${q ? sql`WITH found AS MATERIALIZED (${membersMatching(q)}) ` : sql``}
+        SELECT ${memberColumns(now)}, (${total}) AS total
         FROM (SELECT * FROM "user" u WHERE ${scope} ORDER BY u.created_at DESC, u.id LIMIT ${pageSize} OFFSET ${offset}) u
         ORDER BY u.created_at DESC, u.id`,
   );
