@@ -78,11 +78,12 @@ export const orders = pgTable(
     index('orders_user_id_idx').on(table.userId),
     index('orders_provider_payment_idx').on(table.providerPaymentId),
     index('orders_promotion_idx').on(table.promotionCode).where(sql`${table.promotionCode} IS NOT NULL`),
+    // No partial index of the paid orders by created_at: migration 0022's price trigger asks for a
+    // subscription's newest paid order, and the planner then walks such an index backwards over
+    // every paid order (seeding 100,000 subscriptions went from 5 s to over 4 minutes).
     index('orders_created_idx').on(table.createdAt),
     index('orders_provider_subscription_idx').on(table.providerSubscriptionId),
     // the overview's refunds and disputes (migration 0023 adds amount as an INCLUDE column)
-    // the overview's revenue and chart (migration 0027 adds plan_type, currency and amount as INCLUDE columns)
-    index('orders_paid_created_idx').on(table.createdAt).where(sql`status = 'paid'`),
     index('orders_reversed_idx').on(table.status, table.currency).where(sql`status IN ('refunded', 'disputed')`),
   ],
 );

@@ -12,7 +12,7 @@ const reportPlan = sql`CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE 
 /**
  * Paid orders (refunded and disputed ones left out) since `since` (a UTC midnight), summed per UTC
  * day, plan and currency: the revenue of the overview's periods and its 90-day chart, from one
- * pass over the paid orders' index (migration 0027) that returns a few hundred rows.
+ * range of orders_created_idx that returns a few hundred rows.
  */
 export async function paidOrdersByDay(db: Db, since: Date): Promise<PaidDay[]> {
   const rows = await queryRows<{ day: string; plan: string; currency: string; amount: string | number; orders: string | number }>(
