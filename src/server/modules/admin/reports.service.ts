@@ -15,13 +15,14 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
   return {
     async overview(): Promise<Overview> {
       const now = clock();
-      const starts = { today: periodStart(now, 'today'), days7: periodStart(now, 'days7'), days30: periodStart(now, 'days30') };
+      // new members and churn are counted over the last 30 days, as the 30-day revenue
+      const days30 = periodStart(now, 'days30');
       const chartStart = startOfDay(now, CHART_DAYS - 1);
       const [paid, active, renewing, counts, reversed, attention] = await Promise.all([
         paidOrdersByDay(db, chartStart),
         activeMembersByPlan(db, now),
         renewingSubscriptions(db, now),
-        memberCounts(db, { chartStart, days: CHART_DAYS, since: starts.days30, now }),
+        memberCounts(db, { chartStart, days: CHART_DAYS, since: days30, now }),
         reversedOrders(db),
         attentionCounts(db),
       ]);
@@ -43,7 +44,7 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
         revenue: revenueByPeriod(paid, now),
         activeMembers: active,
         mrr: moneyList(mrr),
-        newMembers: { count: counts.newMembers, since: dayKey(starts.days30) },
+        newMembers: { count: counts.newMembers, since: dayKey(days30) },
         churnedMembers: counts.churned,
         refunds: reversal('refunded'),
         disputes: reversal('disputed'),
