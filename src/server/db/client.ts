@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { nameStatements, statementNames } from './statement-names';
 import { countPgliteWrites, countPgWrites, writeCount, type WriteCount } from './write-count';
 
 export type Schema = typeof schema;
@@ -40,7 +41,9 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     // the process; the pool replaces it on the next query.
     pool.on('error', onIdleError);
     const writes = writeCount();
+    const names = statementNames();
     pool.on('connect', (connection) => {
+      nameStatements(connection as unknown as Parameters<typeof nameStatements>[0], names);
       countPgWrites(connection as unknown as Parameters<typeof countPgWrites>[0], writes);
       // A connection in use has no listener of the pool's: its loss would be an unhandled 'error'
       // event, which ends the process. Its query fails instead (and see givesBackBrokenConnections).
