@@ -98,7 +98,9 @@ export function compose(deps: Dependencies): Composition {
     settings: config.site.trial,
     logger: logger.child({ module: 'trials' }),
     clock,
-    applySubscription: (sub, asOf) => entitlements.write((writer) => applySubscription(writer, payments.kind, sub, asOf, logger)),
+    applySubscription: async (sub, asOf) => {
+      await entitlements.write((writer) => applySubscription(writer, payments.kind, sub, asOf, logger));
+    },
     kickMailer: () => mailer.kick(),
   });
   const fulfilment = createFulfilment({ db, payments, logger, clock, entitlements, afterEvent: trials.afterPaymentEvent });

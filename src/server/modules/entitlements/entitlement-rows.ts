@@ -116,7 +116,10 @@ const mergedOnConflict = () => ({
  * checkout, order) are filled once and never overwritten. A change of plan unlinks the order,
  * whose amount was for the old plan (the view then shows list prices).
  */
-export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<string | null> {
+/** The row as written: its member (null while unclaimed) and its plan (an older snapshot keeps the row's). */
+export type WrittenRow = { userId: string | null; planType: PlanType };
+
+export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<WrittenRow | null> {
   const [row] = await tx
     .insert(us)
     .values({ ...snapshotColumns(state, link), cancelAtPeriodEnd: state.cancelAtPeriodEnd, providerSubscriptionId: subscriptionId, checkoutSessionId: link.checkoutSessionId })
@@ -134,8 +137,8 @@ export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: 
         ...mergedOnConflict(),
       },
     })
-    .returning({ userId: us.userId });
-  return row?.userId ?? null;
+    .returning({ userId: us.userId, planType: us.planType });
+  return row ?? null;
 }
 
 /** The row of a one-time (lifetime) purchase, keyed by its checkout session. */

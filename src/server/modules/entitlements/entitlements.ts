@@ -23,9 +23,10 @@ import {
   upsertRecurringRow,
   type ProviderState,
   type RowSelector,
+  type WrittenRow,
 } from './entitlement-rows';
 
-export type { ProviderState };
+export type { ProviderState, WrittenRow };
 
 const CAUSE_OF_REVOKE: Record<RevokedReason, AccessChangeCause | null> = {
   refunded: 'refunded',
@@ -45,7 +46,7 @@ function createWriter(tx: Db, watch: (userIds: readonly (string | null)[], cause
     /** The transaction, for the writes of other tables that belong with these (processed events, mails). */
     tx,
     /** `row`: the subscription's row as this transaction already read it (null: none), which saves reading its owner again. */
-    async upsertRecurringRow(subscriptionId: string, state: ProviderState, link: Parameters<typeof upsertRecurringRow>[3], row?: { userId: string | null } | null): Promise<string | null> {
+    async upsertRecurringRow(subscriptionId: string, state: ProviderState, link: Parameters<typeof upsertRecurringRow>[3], row?: { userId: string | null } | null): Promise<WrittenRow | null> {
       await watch([link.userId, row === undefined ? await ownerOfRow(tx, { subscriptionId }) : (row?.userId ?? null)]);
       return upsertRecurringRow(tx, subscriptionId, state, link);
     },

@@ -22,7 +22,7 @@ import {
   type CheckoutSessionRow,
   type SubscriptionRecord,
 } from '../entitlements/entitlements.repository';
-import type { Entitlements, EntitlementWriter, ProviderState } from '../entitlements/entitlements';
+import type { Entitlements, EntitlementWriter, ProviderState, WrittenRow } from '../entitlements/entitlements';
 import { judgeCompletedPayment, replaceRecurringPlans, settlePayment, type SettlementDeps } from './duplicate-payments';
 import { recordEventFailure, recordProcessedEvent, resolveEventFailure } from './payment-event-failures.repository';
 import { discountColumns } from '../promotions/promotion-facts';
@@ -95,7 +95,9 @@ export type FulfilmentDeps = {
 export function settlementDeps(deps: FulfilmentDeps): SettlementDeps {
   return {
     ...deps,
-    applySubscription: (sub, asOf) => deps.entitlements.write((writer) => applySubscription(writer, deps.payments.kind, sub, asOf, deps.logger)),
+    applySubscription: async (sub, asOf) => {
+      await deps.entitlements.write((writer) => applySubscription(writer, deps.payments.kind, sub, asOf, deps.logger));
+    },
   };
 }
 
@@ -173,12 +175,13 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
   } else if (subscription) {
     const subPlan = subscription.planType ?? planType;
     const previous = await findRowBySubscriptionId(tx, subscription.id);
-    owner = await writer.upsertRecurringRow(
+    const written = await writer.upsertRecurringRow(
       subscription.id,
       recurringRowState(subscription, subPlan, asOf, previous),
       { ...link, providerCustomerId: subscription.customerId, providerLivemode: subscription.livemode, checkoutSessionId: session.id, orderId: subPlan === planType ? orderId : null },
       previous,
     );
+    owner = written?.userId ?? null;
   } else {
     logger.error({ sessionId: session.id }, 'paid subscription checkout without a subscription');
     return;
@@ -213,15 +216,18 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Writes a subscription snapshot onto the row that already tracks it (rows are born at checkout). */
-export async function applySubscription(writer: EntitlementWriter, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<void> {
+/**
+ * Writes a subscription snapshot onto the row that already tracks it (rows are born at checkout).
+ * Answers the row as written (null: not ours, ignored).
+ */
+export async function applySubscription(writer: EntitlementWriter, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<WrittenRow | null> {
   const existing = await findRowBySubscriptionId(writer.tx, sub.id);
   const planType = sub.planType ?? (existing && isPlanType(existing.planType) ? existing.planType : null);
   if (!planType) {
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
-    return;
+    return null;
   }
-  await writer.upsertRecurringRow(
+  return writer.upsertRecurringRow(
     sub.id,
     recurringRowState(sub, planType, asOf, existing),
     { provider, providerCustomerId: sub.customerId, providerLivemode: sub.livemode, userId: null, checkoutSessionId: null, orderId: null },
@@ -229,14 +235,12 @@ export async function applySubscription(writer: EntitlementWriter, provider: Pay
   );
 }
 
-/** A paid renewal or plan-change invoice becomes an order of the subscription's owner. */
-async function recordInvoiceOrder(writer: EntitlementWriter, invoice: InvoiceSnapshot): Promise<void> {
+/** A paid renewal or plan-change invoice becomes an order of the owner of the subscription's row, as just written. */
+async function recordInvoiceOrder(writer: EntitlementWriter, invoice: InvoiceSnapshot, row: WrittenRow): Promise<void> {
   const { tx } = writer;
   if (invoice.status !== 'paid' || !invoice.subscriptionId) return;
   if (invoice.billingReason === 'subscription_create') return; // the checkout's own order
   if (await findOrderByPaymentId(tx, invoice.id)) return;
-  const row = await findRowBySubscriptionId(tx, invoice.subscriptionId);
-  if (!row) return;
   await writer.insertOrder({
     userId: row.userId,
     // the plan the invoice charged for: the row may already show a later plan change
@@ -421,15 +425,16 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
         case 'session':
           await applyCheckoutSession(writer, payments.kind, facts.facts, logger);
           break;
-        case 'subscription':
-          await applySubscription(writer, payments.kind, facts.sub, facts.asOf, logger);
-          if (facts.invoice && event.type === 'invoice.paid') await recordInvoiceOrder(writer, facts.invoice);
+        case 'subscription': {
+          const row = await applySubscription(writer, payments.kind, facts.sub, facts.asOf, logger);
+          if (row && facts.invoice && event.type === 'invoice.paid') await recordInvoiceOrder(writer, facts.invoice, row);
           if (event.type === 'invoice.payment_failed') {
             logger.warn({ subscriptionId: facts.sub.id, status: facts.sub.status }, 'renewal payment failed');
             if (facts.invoice) await queuePaymentFailedMail(tx, facts.invoice);
           }
           if (event.type === 'invoice.payment_action_required') logger.info({ subscriptionId: facts.sub.id, invoiceId: facts.invoice?.id }, 'payment waits for the member to authenticate');
           break;
+        }
         case 'charge':
           await applyCharge(writer, facts.charge, logger);
           break;
