@@ -5,23 +5,33 @@
  * for a row read by key), and the renewal wave of `npm run bench:scale` runs thousands of
  * statements a second (docs/benchmarks.md).
  *
- * Each connection keeps the statements it prepared until it closes, so the names are bounded: only
- * statements with a few parameters (a list of ids makes a new text for each length) and only the
- * first MAX_NAMED texts, which the hot paths reach within the first minutes of a process.
+ * Each connection keeps what it prepared until it closes, about 45 KB a statement with its plan, so
+ * the names are bounded: only statements with a few parameters (a list of ids makes a new text for
+ * each length), only texts run NAMED_FROM_USE times (a one-off report or start-up read stays
+ * unnamed), and no more than MAX_NAMED texts.
  */
 export const MAX_NAMED = 256;
 export const MAX_PARAMETERS = 16;
+export const NAMED_FROM_USE = 3;
 
 export type StatementNames = { nameOf: (text: string, parameters: number) => string | undefined; readonly size: number };
 
 /** One registry per pool: the same text has the same name on every connection, and two texts never share one. */
 export function statementNames(limit = MAX_NAMED): StatementNames {
   const names = new Map<string, string>();
+  const uses = new Map<string, number>();
   return {
     nameOf(text, parameters) {
       if (parameters === 0 || parameters > MAX_PARAMETERS) return undefined;
       const known = names.get(text);
       if (known !== undefined || names.size >= limit) return known;
+      const used = (uses.get(text) ?? 0) + 1;
+      if (used < NAMED_FROM_USE) {
+        // the texts being counted are bounded too: four for every name
+        if (uses.has(text) || uses.size < 4 * limit) uses.set(text, used);
+        return undefined;
+      }
+      uses.delete(text);
       const name = `cw_${names.size + 1}`;
       names.set(text, name);
       return name;
