@@ -1,8 +1,10 @@
 // Each lifecycle mail from the event that triggers it, through the real app on the sandbox
 // provider: exactly one mail in the outbox with the right recipient, subject and link, also when
 // the provider's events arrive twice or out of order.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dayKey } from '@shared/admin-reports';
+import { tradingviewGrants } from '../../db/schema';
 import { TEST_ORIGIN, type TestApp } from '../../test-support/test-app';
 import { billingSuite, buy, buyerBrowser, CARDS, DAY_MS, jobsOf, rowsOfSession, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 import type { SessionUser } from '../../http/session-user';
@@ -87,10 +89,10 @@ describe('after a purchase by a signed-in member', () => {
     expect(await templates(member)).toEqual(['receipt']);
   });
 
-  it('activation adds "Your TradingView access is active" once the grant is read back, once', async () => {
+  it('activation adds "Your TradingView access is active" once the grant is read back, once, and not again when a renewal extends it', async () => {
     const member = email('trader');
     const cookie = await signUp(t, member);
-    await buy(t, member, { planType: 'monthly' }, cookie);
+    const sessionId = await buy(t, member, { planType: 'monthly' }, cookie);
     expect((await t.request('/api/tradingview/activate', { body: { tv_username: 'chart_wizard' }, cookie })).status).toBe(200);
     expect(await templates(member)).toEqual(['receipt']);
 
@@ -102,6 +104,18 @@ describe('after a purchase by a signed-in member', () => {
     expect(active.text).toContain('TradingView username: chart_wizard');
     for (const step of ['Open a chart', 'Indicators', 'Invite-only scripts', 'Select the indicators']) expect(active.text).toContain(step);
     expect(active.text).toContain(t.deps.config.tradingView.scriptIds[0]!);
+
+    const [row] = await rowsOfSession(t, sessionId);
+    time.set(new Date(row!.expiresAt!.getTime() + 60_000));
+    await jobsOf(t).runOnce();
+    await jobsOf(t).runOnce();
+    await t.deps.reconciler.runOnce();
+    const [renewed] = await rowsOfSession(t, sessionId);
+    expect(renewed!.expiresAt!.getTime()).toBeGreaterThan(row!.expiresAt!.getTime());
+    const [grant] = await t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.username, 'chart_wizard'));
+    expect(grant).toMatchObject({ status: 'granted', grantedExpiresAt: renewed!.expiresAt });
+    await one(member, 'tradingview_active');
+    time.set(new Date());
   });
 
   it('a failed renewal writes "Payment failed — update your card" once, with the subscription settings link', async () => {

@@ -5,7 +5,7 @@ import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { mailKeys, type TrialReceipt } from '@shared/mail-intents';
 import { emailOfUser, recipientOfSubscription } from './lifecycle-mail.repository';
-import { enqueueMail } from './outbox.repository';
+import { enqueueMail, isMailKeyTaken } from './outbox.repository';
 
 export type PaidCheckout = {
   sessionId: string;
@@ -45,10 +45,15 @@ export async function queuePaymentFailedMail(tx: Db, invoice: { id: string; subs
   await enqueueMail(tx, { template: 'payment_failed', to: recipient.email, data: { planType: recipient.planType }, dedupeKey: mailKeys.paymentFailed(invoice.id) });
 }
 
-/** "Your TradingView access is active", once per grant (user and username) once it is read back. */
-/** `scripts`: the names of the scripts the grant gave. */
-export async function queueAccessActiveMail(tx: Db, grant: { id: string; userId: string; username: string }, scripts: string[]): Promise<void> {
+/**
+ * "Your TradingView access is active", once per grant (user and username) once it is read back.
+ * `scriptNames`: the names of the scripts the grant gave. Every renewal's extension is confirmed
+ * again and comes here: a grant already told reads nothing more.
+ */
+export async function queueAccessActiveMail(tx: Db, grant: { id: string; userId: string; username: string }, scriptNames: () => Promise<string[]>): Promise<void> {
+  const dedupeKey = mailKeys.tradingviewActive(grant.id, grant.username);
+  if (await isMailKeyTaken(tx, dedupeKey)) return;
   const email = await emailOfUser(tx, grant.userId);
   if (!email) return;
-  await enqueueMail(tx, { template: 'tradingview_active', to: email, data: { username: grant.username, scripts }, dedupeKey: mailKeys.tradingviewActive(grant.id, grant.username) });
+  await enqueueMail(tx, { template: 'tradingview_active', to: email, data: { username: grant.username, scripts: await scriptNames() }, dedupeKey });
 }

@@ -22,6 +22,12 @@ export async function enqueueMail(db: Db, intent: MailIntent): Promise<boolean> 
   return inserted.length > 0;
 }
 
+/** Whether a mail with this dedupe key was ever written (sent or not): a caller may skip the reads a second one would take. */
+export async function isMailKeyTaken(db: Db, dedupeKey: string): Promise<boolean> {
+  const [row] = await db.select({ id: outbox.id }).from(outbox).where(eq(outbox.dedupeKey, dedupeKey)).limit(1);
+  return row !== undefined;
+}
+
 /**
  * Claims up to `limit` due mails (queued, failing and due, or sending with a lapsed lease) with
  * FOR UPDATE SKIP LOCKED, so several workers never take the same row; each claimed row is leased

@@ -343,7 +343,7 @@ export async function finishClaim(db: Db, claimed: GrantRow, outcome: Outcome, n
       // First confirmed grant of a script to this row: the member is told, once (the key dedupes
       // re-grants); a plan whose bundle is empty gives nothing to tell.
       const granted = outcome.applied.desired === 'grant' ? (outcome.applied.scripts ?? []) : [];
-      if (unchanged && granted.length > 0) await queueAccessActiveMail(tx, row, await scriptNames(tx, granted));
+      if (unchanged && granted.length > 0) await queueAccessActiveMail(tx, row, () => scriptNames(tx, granted));
       return true;
     }
     if (outcome.ok === 'deferred') {
