@@ -25,13 +25,14 @@ import {
   renewClaim,
   setGrantTarget,
   settledGrants,
+  shopAccessOf,
   shopUsernames,
   subscriptionAccessRows,
   usersToSweep,
   usersWithPassedExpiry,
   type GrantRow,
 } from './tradingview.repository';
-import { isThrottle, toTradingViewError, type TradingViewError, type TradingViewPort } from './tradingview.port';
+import { isThrottle, toTradingViewError, type ShopAccess, type TradingViewError, type TradingViewPort } from './tradingview.port';
 import { catalogScriptIds, readCatalog } from './script-catalog.repository';
 import { clearSharedPause, readSharedPause, writeSharedPause, type QueuePause } from './queue-pause.repository';
 
@@ -187,9 +188,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
    * access the vendor gave by hand is left as it is, and forgotten as ours if it was. A script
    * outside the target's bundle is revoked, which touches only access the shop gave.
    */
-  async function applyToScript(scriptId: string, row: GrantRow, target: GrantTarget): Promise<void> {
+  async function applyToScript(scriptId: string, row: GrantRow, target: GrantTarget, recorded?: ShopAccess | null): Promise<void> {
     const wanted = target.desired === 'grant' && targetScripts(target, scriptIds).includes(scriptId);
-    const shop = await findShopAccess(db, scriptId, row.username);
+    const shop = recorded !== undefined ? recorded : await findShopAccess(db, scriptId, row.username);
     if (!wanted && !shop) return;
     if (wanted && !shop && target.expiresAt === null) await recordLifetimeAddAhead(scriptId, row.username);
     const outcome = wanted ? await port.grant(scriptId, row.username, target.expiresAt, shop) : await port.revoke(scriptId, row.username, shop);
@@ -305,11 +306,12 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
    * The queue is paused meanwhile, since this worker makes no other call. A long one pauses the
    * queue with the row deferred.
    */
-  async function applyWithRetries(scriptId: string, row: GrantRow, target: GrantTarget): Promise<void> {
+  async function applyWithRetries(scriptId: string, row: GrantRow, target: GrantTarget, recorded: ShopAccess | null): Promise<void> {
     let throttleWaits = 0;
     for (let attempt = 0; ; ) {
       try {
-        return await applyToScript(scriptId, row, target);
+        // a second try reads the shop's record again: the first may have changed it (a lifetime add records ahead)
+        return await applyToScript(scriptId, row, target, attempt === 0 && throttleWaits === 0 ? recorded : undefined);
       } catch (error) {
         const failure = toTradingViewError(error);
         const wait = failure.retryAfterMs ?? Number.POSITIVE_INFINITY;
@@ -332,7 +334,9 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     const releaseLease = holdLease(claimed);
     let failed: { error: unknown } | null = null;
     try {
-      for (const scriptId of scripts) await applyWithRetries(scriptId, claimed, target);
+      // what the shop gave this username, read once for every script of the row
+      const recorded = await shopAccessOf(db, [...scripts], claimed.username);
+      for (const scriptId of scripts) await applyWithRetries(scriptId, claimed, target, recorded.get(scriptId) ?? null);
     } catch (error) {
       failed = { error };
     }

@@ -259,28 +259,25 @@ const notBeingWorkedOn = (now: Date) =>
   sql`not exists (select 1 from ${tradingviewGrants} as busy where lower(busy.username) = lower(${tradingviewGrants.username}) and busy.status = 'processing' and busy.next_attempt_at > ${now.toISOString()}::timestamptz and busy.id <> ${tradingviewGrants.id})`;
 
 /**
- * Claims the next due row in a short transaction: SKIP LOCKED lets several instances claim at
- * once without waiting on each other, and the lease (next_attempt_at in the future, status
- * processing) keeps others off it while TradingView is called. A crash leaves the lease to
- * run out, after which the row is due again.
+ * Claims the next due row in one statement: SKIP LOCKED lets several instances claim at once
+ * without waiting on each other, and the lease (next_attempt_at in the future, status processing)
+ * keeps others off it while TradingView is called. A crash leaves the lease to run out, after
+ * which the row is due again.
  */
 export async function claimNextDue(db: Db, now: Date, leaseMs: number): Promise<GrantRow | null> {
-  return db.transaction(async (tx) => {
-    const [due] = await tx
-      .select({ id: tradingviewGrants.id })
-      .from(tradingviewGrants)
-      .where(and(inArray(tradingviewGrants.status, OPEN_STATUSES), lte(tradingviewGrants.nextAttemptAt, now), notBeingWorkedOn(now)))
-      .orderBy(asc(tradingviewGrants.nextAttemptAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!due) return null;
-    const [claimed] = await tx
-      .update(tradingviewGrants)
-      .set({ status: 'processing', nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now })
-      .where(eq(tradingviewGrants.id, due.id))
-      .returning();
-    return claimed ? asGrant(claimed) : null;
-  });
+  const due = db
+    .select({ id: tradingviewGrants.id })
+    .from(tradingviewGrants)
+    .where(and(inArray(tradingviewGrants.status, OPEN_STATUSES), lte(tradingviewGrants.nextAttemptAt, now), notBeingWorkedOn(now)))
+    .orderBy(asc(tradingviewGrants.nextAttemptAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(tradingviewGrants)
+    .set({ status: 'processing', nextAttemptAt: new Date(now.getTime() + leaseMs), updatedAt: now })
+    .where(eq(tradingviewGrants.id, sql`(${due})`))
+    .returning();
+  return claimed ? asGrant(claimed) : null;
 }
 
 /**
@@ -385,6 +382,16 @@ const shopKey = (scriptId: string, username: string) =>
 export async function findShopAccess(db: Db, scriptId: string, username: string): Promise<ShopAccess | null> {
   const [row] = await db.select({ expiresAt: tradingviewShopAccess.expiresAt }).from(tradingviewShopAccess).where(shopKey(scriptId, username)).limit(1);
   return row ?? null;
+}
+
+/** What the shop recorded for `username` on each of these scripts (scripts it never gave access to are absent). */
+export async function shopAccessOf(db: Db, scriptIds: readonly string[], username: string): Promise<Map<string, ShopAccess>> {
+  if (scriptIds.length === 0) return new Map();
+  const rows = await db
+    .select({ scriptId: tradingviewShopAccess.scriptId, expiresAt: tradingviewShopAccess.expiresAt })
+    .from(tradingviewShopAccess)
+    .where(and(inArray(tradingviewShopAccess.scriptId, [...scriptIds]), eq(tradingviewShopAccess.username, username.toLowerCase())));
+  return new Map(rows.map(({ scriptId, expiresAt }) => [scriptId, { expiresAt }]));
 }
 
 export async function recordShopAccess(db: Db, scriptId: string, username: string, expiresAt: Date | null, now: Date): Promise<void> {
