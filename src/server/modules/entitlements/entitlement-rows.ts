@@ -8,7 +8,7 @@ import { COMP_PROVIDER } from '@shared/admin-reports';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { orders, userSubscriptions } from '../../db/schema';
-import { ENTITLEMENT_COLUMNS, type CheckoutSessionRow } from './entitlements.repository';
+import { ENTITLEMENT_COLUMNS, type CheckoutSessionRow, type SubscriptionRecord } from './entitlements.repository';
 
 // ---------------------------------------------------------------- orders
 
@@ -239,6 +239,18 @@ export async function entitlementRowsOf(tx: Db, userIds: readonly string[]) {
     .select({ userId: us.userId, ...ENTITLEMENT_COLUMNS })
     .from(us)
     .where(inArray(us.userId, [...userIds]));
+}
+
+/**
+ * The row tracking a provider subscription together with every row of its member (none while
+ * unclaimed), in one read: a write to that row reads the member's entitlement first anyway.
+ */
+export async function rowsAroundSubscription(tx: Db, subscriptionId: string): Promise<SubscriptionRecord[]> {
+  const owner = tx.select({ userId: us.userId }).from(us).where(eq(us.providerSubscriptionId, subscriptionId));
+  return tx
+    .select()
+    .from(us)
+    .where(or(eq(us.providerSubscriptionId, subscriptionId), inArray(us.userId, owner)));
 }
 
 /** Complimentary access until `until`: a row with no provider behind it, ending on its own. */

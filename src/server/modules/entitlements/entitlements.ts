@@ -3,11 +3,12 @@
 // it again before the commit, and records what changed (access-changes.ts names the change) with
 // a delivery row per subscriber, in the same transaction. After the commit the deliveries run at
 // once; the delivery loop retries whatever failed or was cut off by a crash.
-import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, type AccessChange, type AccessChangeCause, type AccessSubscriber, type Entitlement } from '@shared/access-changes';
+import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, type AccessChange, type AccessChangeCause, type AccessSubscriber, type Entitlement, type EntitlementRow } from '@shared/access-changes';
 import type { RevokedReason } from '@shared/payment-rules';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { advanceExpiryWatch, membersWithExpiryBetween, recordChanges, type NewAccessChange } from './access-changes.repository';
+import type { SubscriptionRecord } from './entitlements.repository';
 import {
   ensureCheckoutOrder,
   entitlementRowsOf,
@@ -18,6 +19,7 @@ import {
   ownersOfRows,
   restoreRows,
   revokeRows,
+  rowsAroundSubscription,
   setOrderStatus,
   upsertOneTimeRow,
   upsertRecurringRow,
@@ -41,10 +43,24 @@ const CAUSE_OF_REVOKE: Record<RevokedReason, AccessChangeCause | null> = {
 /** The writes of one transaction of the core; each notes the members it touches before writing. */
 export type EntitlementWriter = ReturnType<typeof createWriter>;
 
-function createWriter(tx: Db, watch: (userIds: readonly (string | null)[], cause?: AccessChangeCause) => Promise<void>) {
+type Watching = {
+  /** Reads the entitlements of members this transaction is about to touch, unless known already. */
+  watch: (userIds: readonly (string | null)[], cause?: AccessChangeCause) => Promise<void>;
+  /** Notes a member's entitlement from their rows as this transaction just read them. */
+  know: (userId: string, rows: readonly EntitlementRow[]) => void;
+};
+
+function createWriter(tx: Db, { watch, know }: Watching) {
   return {
     /** The transaction, for the writes of other tables that belong with these (processed events, mails). */
     tx,
+    /** The row tracking a provider subscription (null: none yet), read with its member's other rows, so a write to it reads nothing more. */
+    async findRecurringRow(subscriptionId: string): Promise<SubscriptionRecord | null> {
+      const rows = await rowsAroundSubscription(tx, subscriptionId);
+      const row = rows.find((candidate) => candidate.providerSubscriptionId === subscriptionId) ?? null;
+      if (row?.userId) know(row.userId, rows.filter((candidate) => candidate.userId === row.userId));
+      return row;
+    },
     /** `row`: the subscription's row as this transaction already read it (null: none), which saves reading its owner again. */
     async upsertRecurringRow(subscriptionId: string, state: ProviderState, link: Parameters<typeof upsertRecurringRow>[3], row?: { userId: string | null } | null): Promise<WrittenRow | null> {
       await watch([link.userId, row === undefined ? await ownerOfRow(tx, { subscriptionId }) : (row?.userId ?? null)]);
@@ -137,7 +153,10 @@ export function createEntitlements(deps: EntitlementsDeps) {
         for (const [userId, entitlement] of await entitlementsOf(tx, fresh, at)) before.set(userId, entitlement);
         if (cause) for (const userId of userIds) if (userId) causes.set(userId, cause);
       };
-      const answer = await work(createWriter(tx, watch));
+      const know = (userId: string, rows: readonly EntitlementRow[]) => {
+        if (!before.has(userId)) before.set(userId, entitlementOf(rows, at));
+      };
+      const answer = await work(createWriter(tx, { watch, know }));
       committed = await recordBetween(tx, before, await entitlementsOf(tx, [...before.keys()], at), causes, at);
       return answer;
     });

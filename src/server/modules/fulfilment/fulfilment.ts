@@ -13,7 +13,6 @@ import {
   findAccountById,
   findOrderByAnyPaymentId,
   findOrderByPaymentId,
-  findRowBySubscriptionId,
   insertCheckoutSession,
   isEventProcessed,
   lockCheckoutSession,
@@ -174,7 +173,7 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
     owner = await writer.upsertOneTimeRow(session.id, { planType, status: reversed ? 'canceled' : 'active', isActive: !reversed, expiresAt: null, cancelAtPeriodEnd: false, asOf }, link);
   } else if (subscription) {
     const subPlan = subscription.planType ?? planType;
-    const previous = await findRowBySubscriptionId(tx, subscription.id);
+    const previous = await writer.findRecurringRow(subscription.id);
     const written = await writer.upsertRecurringRow(
       subscription.id,
       recurringRowState(subscription, subPlan, asOf, previous),
@@ -221,7 +220,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Answers the row as written (null: not ours, ignored).
  */
 export async function applySubscription(writer: EntitlementWriter, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<WrittenRow | null> {
-  const existing = await findRowBySubscriptionId(writer.tx, sub.id);
+  const existing = await writer.findRecurringRow(sub.id);
   const planType = sub.planType ?? (existing && isPlanType(existing.planType) ? existing.planType : null);
   if (!planType) {
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
