@@ -110,15 +110,15 @@ const mergedOnConflict = () => ({
   updatedAt: sql`CASE WHEN ${fresh} THEN now() ELSE ${us.updatedAt} END`,
 });
 
+/** The row as written: its member (null while unclaimed) and its plan (an older snapshot keeps the row's). */
+export type WrittenRow = { userId: string | null; planType: PlanType };
+
 /**
  * Writes a recurring subscription's state from a provider snapshot, creating the row on first
  * sight. State columns change only when the snapshot is not older than the row's; links (user,
  * checkout, order) are filled once and never overwritten. A change of plan unlinks the order,
  * whose amount was for the old plan (the view then shows list prices).
  */
-/** The row as written: its member (null while unclaimed) and its plan (an older snapshot keeps the row's). */
-export type WrittenRow = { userId: string | null; planType: PlanType };
-
 export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<WrittenRow | null> {
   const [row] = await tx
     .insert(us)
