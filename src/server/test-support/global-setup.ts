@@ -29,7 +29,12 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('testDatabase', { kind: 'postgres', url: serverUrl, template });
     return async () => {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      // and the copies the workers kept to hand on (test-database.ts)
+      await inDatabase(serverUrl, async (client) => {
+        const { rows } = await client.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)`, [`${template}_`]);
+        for (const { name } of rows) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      });
     };
   }
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
@@ -47,10 +52,15 @@ export default async function setup(project: TestProject) {
 }
 
 export async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  await inDatabase(serverUrl, (client) => client.query(text));
+}
+
+/** `work` on one connection to the database at `url`, closed afterwards. */
+export async function inDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    return await work(client);
   } finally {
     await client.end();
   }

@@ -4,35 +4,137 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, PGLITE_SETTINGS, type Database } from '../db/client';
 import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
-import { adminQuery, withDatabase } from './global-setup';
+import { adminQuery, inDatabase, withDatabase } from './global-setup';
 
 /**
- * A migrated, empty database of its own for one suite: a restored PGlite snapshot by default,
- * or a copy of the migrated template on the Postgres server named by TEST_DATABASE_URL.
+ * A migrated, empty database of its own for one suite: one that a suite before it in the same
+ * worker used and closed, emptied, or else a restored PGlite snapshot, or a copy of the migrated
+ * template on the Postgres server named by TEST_DATABASE_URL.
  * Call `close()` in afterAll, or the process never exits.
  */
 export async function createTestDatabase(): Promise<Database> {
   const target = inject('testDatabase');
   if (target.kind === 'postgres') {
-    const name = `cw_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await adminQuery(target.url, `CREATE DATABASE ${name} TEMPLATE ${target.template}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(target.url, name) });
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        await adminQuery(target.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      },
-    };
+    const name = idle.postgres.pop() ?? (await copiedTemplate(target.url, target.template));
+    const url = withDatabase(target.url, name);
+    const database = await openDatabase({ kind: 'postgres', url });
+    let closing: Promise<void> | undefined;
+    // closing the pool refuses a query that arrives later, as a lease does on PGlite
+    return { ...database, close: () => (closing ??= database.close().then(() => giveBackPostgres(target.url, name))) };
   }
-  // The shop's own settings, which also halve a restore's CPU: PGlite's default 128 MB of shared
-  // buffers are set up anew at every start (0.8 s of 2.4 s a restore on the busy 2-core machine).
-  const pglite = await PGlite.create({ loadDataDir: await snapshotOf(target.snapshotPath), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_SETTINGS });
-  return openDatabase({ kind: 'pglite', dataDir: null, pglite });
+  const pglite = idle.pglite.pop() ?? (await restoredSnapshot(target.snapshotPath));
+  const lease = leaseOf(pglite);
+  const database = await openDatabase({ kind: 'pglite', dataDir: null, pglite: lease.client });
+  let closing: Promise<void> | undefined;
+  return { ...database, close: () => (closing ??= lease.end().then(() => giveBackPglite(pglite))) };
 }
 
-// The server suites share a worker's modules (isolate: false), so the 42 MB snapshot is read and
-// copied into a Blob once a worker rather than once a suite; a Blob can be read any number of times.
+// A restore costs about 0.5 s of CPU (1.2 s on a busy machine), a copy of the template a
+// checkpoint on the server; emptying a used database costs a tenth of either. The server suites
+// share a worker's modules (isolate: false), so a worker keeps the databases its suites closed and
+// hands them to the next suites, emptied.
+const idle = { pglite: [] as PGlite[], postgres: [] as string[] };
+// a file that opens several databases at once gives them all back at its end
+const MOST_IDLE = 2;
+
+type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * How a database as migrated looks: its tables but the migrations' own (emptied on each hand-on)
+ * and what a suite must not have changed for its database to be handed on, the catalog's objects
+ * (a table, column, function or trigger made or dropped) and the settings of the session, the
+ * database and its roles. Every database in a run is migrated alike, so a worker reads it once.
+ */
+let migrated: Promise<{ tables: string; shape: string }> | undefined;
+const migratedShape = (query: Query) => (migrated ??= Promise.all([tablesOf(query), shapeOf(query)]).then(([tables, shape]) => ({ tables, shape })));
+
+async function tablesOf(query: Query): Promise<string> {
+  const { rows } = await query(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_%' AND c.relname <> 'schema_migrations'`,
+  );
+  return rows.map((row) => String(row.name)).join(', ');
+}
+
+async function shapeOf(query: Query): Promise<string> {
+  const { rows } = await query(
+    `SELECT concat_ws(' ', (SELECT count(*) FROM pg_class), (SELECT count(*) FROM pg_attribute), (SELECT count(*) FROM pg_proc),
+       (SELECT count(*) FROM pg_trigger), (SELECT count(*) FROM pg_db_role_setting),
+       (SELECT string_agg(name || '=' || setting, ',' ORDER BY name) FROM pg_settings WHERE source = 'session')) AS shape`,
+  );
+  return String(rows[0]!.shape);
+}
+
+/** Empties a closed suite's database for the next suite, or says it cannot be handed on. */
+async function emptied(query: Query): Promise<boolean> {
+  const { tables, shape } = await migratedShape(query);
+  if (idle.pglite.length + idle.postgres.length >= MOST_IDLE || (await shapeOf(query)) !== shape) return false;
+  await query(`TRUNCATE ${tables} RESTART IDENTITY`);
+  return true;
+}
+
+async function restoredSnapshot(snapshotPath: string): Promise<PGlite> {
+  // The shop's own settings, which also halve a restore's CPU: PGlite's default 128 MB of shared
+  // buffers are set up anew at every start (0.8 s of 2.4 s a restore on the busy 2-core machine).
+  const pglite = await PGlite.create({ loadDataDir: await snapshotOf(snapshotPath), extensions: PGLITE_EXTENSIONS, postgresqlconf: PGLITE_SETTINGS });
+  await migratedShape((text) => pglite.query(text));
+  return pglite;
+}
+
+async function giveBackPglite(pglite: PGlite): Promise<void> {
+  if (await emptied((text) => pglite.query(text))) idle.pglite.push(pglite);
+  else await pglite.close();
+}
+
+/** Named after the run's template, so that the run's end drops what its workers kept (global-setup.ts). */
+async function copiedTemplate(serverUrl: string, template: string): Promise<string> {
+  const name = `${template}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await inDatabase(withDatabase(serverUrl, name), (client) => migratedShape((text) => client.query(text)));
+  return name;
+}
+
+async function giveBackPostgres(serverUrl: string, name: string): Promise<void> {
+  if (await inDatabase(withDatabase(serverUrl, name), (client) => emptied((text) => client.query(text)))) idle.postgres.push(name);
+  else await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/**
+ * The PGlite a suite's database talks to, until the suite closes it: a query that arrives later
+ * (a job or a request the suite left running) is refused, as a closed database would refuse it,
+ * instead of reaching the next suite's data.
+ */
+function leaseOf(pglite: PGlite): { client: PGlite; end: () => Promise<void> } {
+  let ended = false;
+  // the shop wraps the client's methods (it counts writes): those wrappers belong to this lease only
+  const own = new Map<PropertyKey, unknown>();
+  const client = new Proxy(pglite, {
+    get(target, key) {
+      if (own.has(key)) return own.get(key);
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function' || key === 'constructor') return value;
+      return (...args: unknown[]) => {
+        if (ended) throw new Error('PGlite is closed');
+        return (value as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    },
+    set(_target, key, value) {
+      own.set(key, value);
+      return true;
+    },
+  });
+  return {
+    client,
+    // a statement still running finishes first: PGlite runs one at a time
+    end: async () => {
+      ended = true;
+      await pglite.query('SELECT 1');
+    },
+  };
+}
+
+// The 42 MB snapshot is read and copied into a Blob once a worker rather than once a restore; a
+// Blob can be read any number of times.
 const snapshots = new Map<string, Promise<Blob>>();
 function snapshotOf(path: string): Promise<Blob> {
   let snapshot = snapshots.get(path);
