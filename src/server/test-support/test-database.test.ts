@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { queryRows } from '../db/query';
 import { createTestDatabase } from './test-database';
 
 // A worker hands a closed suite's database to the next suite: what the first left must not reach the second.
@@ -22,13 +23,14 @@ describe('a test database handed to the next suite', () => {
     await first.close();
 
     const next = await opened();
-    const { rows } = await next.db.execute<{ users: number; changes: number; migrations: number }>(
+    const rows = await queryRows<{ users: number; changes: number; migrations: number }>(
+      next.db,
       sql`SELECT (SELECT count(*)::int FROM "user") AS users, (SELECT count(*)::int FROM access_changes) AS changes, (SELECT count(*)::int FROM schema_migrations) AS migrations`,
     );
     expect(rows[0]).toMatchObject({ users: 0, changes: 0 });
     expect(rows[0]!.migrations).toBeGreaterThan(20);
     await next.db.execute(sql`INSERT INTO "user" (id, name, email, email_verified) VALUES (gen_random_uuid(), 'B', 'b@example.com', true)`);
-    const { rows: ids } = await next.db.execute<{ id: string }>(sql`INSERT INTO access_changes (user_id, kind, plan_type, has_access) SELECT id, 'granted', 'monthly', true FROM "user" RETURNING id::text`);
+    const ids = await queryRows<{ id: string }>(next.db, sql`INSERT INTO access_changes (user_id, kind, plan_type, has_access) SELECT id, 'granted', 'monthly', true FROM "user" RETURNING id::text`);
     expect(ids[0]!.id).toBe('1');
   });
 
@@ -45,7 +47,7 @@ describe('a test database handed to the next suite', () => {
     await first.db.execute(sql`CREATE TABLE left_behind (id int)`);
     await first.close();
     const next = await opened();
-    const { rows } = await next.db.execute<{ found: string | null }>(sql`SELECT to_regclass('left_behind')::text AS found`);
+    const rows = await queryRows<{ found: string | null }>(next.db, sql`SELECT to_regclass('left_behind')::text AS found`);
     expect(rows[0]!.found).toBeNull();
   });
 });

@@ -40,20 +40,23 @@ const MOST_IDLE = 2;
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /**
- * How a database as migrated looks: its tables but the migrations' own (emptied on each hand-on)
- * and what a suite must not have changed for its database to be handed on, the catalog's objects
- * (a table, column, function or trigger made or dropped) and the settings of the session, the
- * database and its roles. Every database in a run is migrated alike, so a worker reads it once.
+ * How a database as migrated looks: the question that finds the tables a suite left rows in (all
+ * but the migrations' own), and what a suite must not have changed for its database to be handed
+ * on: the catalog's objects (a table, column, function or trigger made or dropped) and the
+ * settings of the session, the database and its roles. Every database in a run is migrated
+ * alike, so a worker reads it once.
  */
-let migrated: Promise<{ tables: string; shape: string }> | undefined;
-const migratedShape = (query: Query) => (migrated ??= Promise.all([tablesOf(query), shapeOf(query)]).then(([tables, shape]) => ({ tables, shape })));
+let migrated: Promise<{ tablesWithRows: string; shape: string }> | undefined;
+const migratedShape = (query: Query) => (migrated ??= Promise.all([tablesWithRowsQuery(query), shapeOf(query)]).then(([tablesWithRows, shape]) => ({ tablesWithRows, shape })));
 
-async function tablesOf(query: Query): Promise<string> {
+async function tablesWithRowsQuery(query: Query): Promise<string> {
   const { rows } = await query(
     `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg_%' AND c.relname <> 'schema_migrations'`,
   );
-  return rows.map((row) => String(row.name)).join(', ');
+  const probes = rows.map(({ name }) => `CASE WHEN EXISTS (SELECT 1 FROM ${String(name)}) THEN '${String(name).replaceAll("'", "''")}' END`);
+  return `SELECT array_to_string(ARRAY[${probes.join(', ')}], ', ') AS tables,
+    (SELECT string_agg(format('%I.%I', schemaname, sequencename), ', ') FROM pg_sequences WHERE last_value IS NOT NULL) AS sequences`;
 }
 
 async function shapeOf(query: Query): Promise<string> {
@@ -65,11 +68,20 @@ async function shapeOf(query: Query): Promise<string> {
   return String(rows[0]!.shape);
 }
 
-/** Empties a closed suite's database for the next suite, or says it cannot be handed on. */
+/**
+ * Empties a closed suite's database for the next suite, or says it cannot be handed on. Only the
+ * tables that hold rows: a TRUNCATE makes new files for a table and its indexes, which on the
+ * Postgres server cost more than the copy of the template it replaces.
+ */
 async function emptied(query: Query): Promise<boolean> {
-  const { tables, shape } = await migratedShape(query);
+  const { tablesWithRows, shape } = await migratedShape(query);
   if (idle.pglite.length + idle.postgres.length >= MOST_IDLE || (await shapeOf(query)) !== shape) return false;
-  await query(`TRUNCATE ${tables} RESTART IDENTITY`);
+  const { rows } = await query(tablesWithRows);
+  const { tables, sequences } = rows[0] as { tables: string; sequences: string | null };
+  // CASCADE: a table with rows may be referenced by tables left empty
+  if (tables) await query(`TRUNCATE ${tables} CASCADE`);
+  // numbering starts again, also where the rows were deleted by the suite itself
+  for (const sequence of sequences?.split(', ') ?? []) await query(`ALTER SEQUENCE ${sequence} RESTART`);
   return true;
 }
 
