@@ -37,10 +37,12 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   use: {
     baseURL: `http://localhost:${PORT}`,
-    // A failed test keeps its trace: actions, DOM snapshots, console and network. Not the screencast:
-    // its frames kept the browser's compositor busy through every test, a third of the run's CPU
-    // (316 s → 217 s for the whole run alone); the failure's own screenshot is kept below.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (actions, DOM snapshots, console and network) when run alone, as
+    // `npm run test:e2e -- <file>`. Not in `npm test` (CI), where recording every test's trace
+    // took a tenth of the run (217 s → 194 s alone) for traces nobody opens: a failure there
+    // keeps its error, the page's ARIA snapshot and a screenshot. Never the screencast: its frames
+    // kept the browser's compositor busy through every test (316 s → 217 s for the run alone).
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; test tools never download browsers here

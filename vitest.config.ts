@@ -14,9 +14,12 @@ const onPostgresServer = Boolean(process.env.TEST_DATABASE_URL);
 // a first mail (the templates load with it) has taken over 15 s.
 const expect = { poll: { timeout: 45_000 } };
 // Vitest's default (one worker less than the cores) leaves a 2-core machine one worker: its main
-// process is idle while the workers run, so one worker a core; on the Postgres server the suites
-// wait on another process, so one more.
-const maxWorkers = availableParallelism() + (onPostgresServer ? 1 : 0);
+// process is idle while the workers run, so one worker a core, and one more. On a quiet machine
+// the extra worker costs nothing measurable; on a busy one, where the other work takes the cores
+// a runnable process at a time, it keeps the suite's share (two CPU hogs leave two workers one
+// core between them, three workers 1.2), and on the Postgres server the suites also wait on
+// another process.
+const maxWorkers = availableParallelism() + 1;
 
 export default defineConfig({
   resolve: { alias: aliases },
