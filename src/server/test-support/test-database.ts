@@ -29,10 +29,10 @@ export async function createTestDatabase(): Promise<Database> {
   return { ...database, close: () => (closing ??= lease.end().then(() => giveBackPglite(pglite))) };
 }
 
-// A restore costs about 0.5 s of CPU (1.2 s on a busy machine), a copy of the template a
-// checkpoint on the server; emptying a used database costs a tenth of either. The server suites
-// share a worker's modules (isolate: false), so a worker keeps the databases its suites closed and
-// hands them to the next suites, emptied.
+// A PGlite restore costs about 0.5 s of CPU (1.2 s on a busy machine), emptying a used database
+// a tenth of that; on the Postgres server emptying also costs less than a copy and a drop (decision
+// 042). The server suites share a worker's modules (isolate: false), so a worker keeps the
+// databases its suites closed and hands them to the next suites, emptied.
 const idle = { pglite: [] as PGlite[], postgres: [] as string[] };
 // a file that opens several databases at once gives them all back at its end
 const MOST_IDLE = 2;
