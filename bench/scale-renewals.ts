@@ -9,21 +9,23 @@ const DEADLINE_MS = 10 * 60_000;
 
 export async function renewalStream(db: pg.Client, emailPattern: string): Promise<EventStream> {
   const { rows: [mark] } = await db.query<{ at: Date }>('SELECT clock_timestamp() AS at');
-  const { rowCount } = await db.query(
+  const { rows: due } = await db.query<{ id: string }>(
     `UPDATE sandbox_subscriptions SET current_period_end = clock_timestamp() - interval '1 second'
-     WHERE status = 'active' AND NOT cancel_at_period_end AND customer_id IN (SELECT id FROM sandbox_customers WHERE email LIKE $1)`,
+     WHERE status = 'active' AND NOT cancel_at_period_end AND customer_id IN (SELECT id FROM sandbox_customers WHERE email LIKE $1)
+     RETURNING id`,
     [emailPattern],
   );
-  const subscriptions = rowCount ?? 0;
+  const subscriptions = due.length;
   const deadline = Date.now() + DEADLINE_MS;
+  // Asks by key and stops at the first row found: a probe that scanned the tables four times a
+  // second took a fifth of the database's time during the wave it measures.
   for (;;) {
-    const { rows: [state] } = await db.query<{ renewed: number; undelivered: number }>(
-      `SELECT (SELECT count(*)::int FROM sandbox_subscriptions s JOIN sandbox_customers c ON c.id = s.customer_id
-                WHERE c.email LIKE $1 AND s.current_period_end < $2) AS renewed,
-              (SELECT count(*)::int FROM sandbox_events WHERE delivered_at IS NULL) AS undelivered`,
-      [emailPattern, mark!.at],
+    const { rows: [state] } = await db.query<{ waiting: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM sandbox_subscriptions WHERE id = ANY($1) AND current_period_end < $2)
+           OR EXISTS (SELECT 1 FROM sandbox_events WHERE delivered_at IS NULL) AS waiting`,
+      [due.map((row) => row.id), mark!.at],
     );
-    if ((state!.renewed === 0 && state!.undelivered === 0) || Date.now() > deadline) break;
+    if (!state!.waiting || Date.now() > deadline) break;
     await new Promise((done) => setTimeout(done, 250));
   }
   const { rows: [figures] } = await db.query<{ events: number; seconds: number; p99: number }>(

@@ -171,7 +171,7 @@ export function compose(deps: Dependencies): Composition {
     discordRoles: deps.discordRoles,
     mailer,
     mailSchedule: createMailSchedule({ db, clock, logger, mailer }),
-    sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock }) : null,
+    sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock, lanes: database.lanes }) : null,
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
     accessChanges,
   };

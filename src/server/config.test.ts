@@ -36,7 +36,7 @@ describe('loadConfig', () => {
       DISCORD_GUILD_ID: '456',
       DISCORD_ROLE_IDS: '789',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/shop', poolSize: 20 });
     expect(config.payments.kind).toBe('stripe');
     expect(config.tradingView.credentials).toEqual({ sessionId: 'abc', sessionSign: 'def' });
     expect(config.mail.kind).toBe('smtp');
@@ -73,6 +73,14 @@ describe('loadConfig', () => {
     expect(problems.some((line) => line.startsWith('PORT:'))).toBe(true);
     expect(problems.some((line) => line.startsWith('SUPPORT_EMAIL:'))).toBe(true);
     expect(problems.some((line) => line.startsWith('SALE_ENDS_AT:'))).toBe(true);
+  });
+
+  it('sizes the Postgres pool from DATABASE_POOL_SIZE (20 unless set), and refuses a pool too small to serve requests beside the jobs', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db:5432/shop' }).database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/shop', poolSize: 20 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db:5432/shop', DATABASE_POOL_SIZE: '12' }).database).toMatchObject({ poolSize: 12 });
+    for (const value of ['4', 'many', '1.5']) {
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://app@db:5432/shop', DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE/);
+    }
   });
 
   it('names every missing Stripe setting once a secret key is given', () => {

@@ -95,6 +95,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(5).max(200).default(20),
   DATA_DIR: z.string().default('./data'),
   CLIENT_DIR: z.string().default('./dist/client'),
 
@@ -243,7 +244,7 @@ function buildConfig(env: Env) {
     logLevel: env.LOG_LEVEL,
     /** How long an instance may answer a member's session, access and account reads from memory (0: never). */
     memberCacheMs: env.MEMBER_CACHE_MS,
-    database: env.DATABASE_URL ? { kind: 'postgres' as const, url: env.DATABASE_URL } : { kind: 'pglite' as const, dataDir: env.DATA_DIR },
+    database: env.DATABASE_URL ? { kind: 'postgres' as const, url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { kind: 'pglite' as const, dataDir: env.DATA_DIR },
     dataDir: env.DATA_DIR,
     clientDir: env.CLIENT_DIR,
     auth: {

@@ -16,6 +16,11 @@ export type Database = {
   engine: 'pglite' | 'postgres';
   /** Moves whenever a statement that may change data completes (read caches watch it). */
   writes: WriteCount;
+  /**
+   * How many items a background job (the sandbox's renewals and event deliveries) works on at
+   * once: each holds a connection for its transaction, and requests need the rest of the pool.
+   */
+  lanes: number;
   ping: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -26,7 +31,20 @@ export type Database = {
  */
 export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'work_mem=1MB'];
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: PGlite } | { kind: 'postgres'; url: string };
+/** Connections per instance unless DATABASE_POOL_SIZE says otherwise (mind the server's max_connections). */
+export const DEFAULT_POOL_SIZE = 20;
+
+/**
+ * Two fifths of the pool, at most 8. A renewal wave is bound by round trips and commits, not by
+ * CPU: 8 lanes on 20 connections handled twice the events a second of 4 lanes on 10
+ * (npm run bench:scale, docs/benchmarks.md).
+ */
+export const lanesFor = (poolSize: number) => Math.max(1, Math.min(8, Math.floor((poolSize * 2) / 5)));
+
+/** PGlite runs one statement at a time; a few lanes keep it fed between a lane's statements. */
+const PGLITE_LANES = 4;
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: PGlite } | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** Each engine's driver loads only when it is the one opened: the other is memory for nothing. */
 export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
@@ -36,7 +54,8 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     // threshold and then spend 0.6 s compiling a query that runs in less (npm run bench:scale).
     // A startup option, so it holds before a connection's first query (a pooler that refuses
     // startup options must be told to ignore this one; JIT then stays on, slower, still correct).
-    const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000, options: '-c jit=off' });
+    const poolSize = target.poolSize ?? DEFAULT_POOL_SIZE;
+    const pool = new pg.Pool({ connectionString: target.url, max: poolSize, connectionTimeoutMillis: 5_000, options: '-c jit=off' });
     // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
     // the process; the pool replaces it on the next query.
     pool.on('error', onIdleError);
@@ -51,7 +70,7 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
     });
     givesBackBrokenConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, engine: 'postgres', writes, ping: () => ping(db), close: () => pool.end() };
+    return { db, engine: 'postgres', writes, lanes: lanesFor(poolSize), ping: () => ping(db), close: () => pool.end() };
   }
   const [{ PGlite: Engine }, { drizzle: drizzlePglite }, { PGLITE_EXTENSIONS }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -67,7 +86,7 @@ export async function openDatabase(target: DatabaseTarget, onIdleError: (error: 
   const writes = writeCount();
   countPgliteWrites(owned, writes);
   const db = drizzlePglite(owned, { schema }) as unknown as Db;
-  return { db, engine: 'pglite', writes, ping: () => ping(db), close: () => owned.close() };
+  return { db, engine: 'pglite', writes, lanes: PGLITE_LANES, ping: () => ping(db), close: () => owned.close() };
 }
 
 /**

@@ -148,7 +148,10 @@ export function createEntitlements(deps: EntitlementsDeps) {
     const result = await db.transaction(async (tx) => {
       const before = new Map<string, Entitlement | null>();
       const causes = new Map<string, AccessChangeCause>();
+      // every write of entitlement rows watches first; without one, this transaction changed no access
+      let wrote = false;
       const watch = async (userIds: readonly (string | null)[], cause?: AccessChangeCause) => {
+        wrote = true;
         const fresh = [...new Set(userIds.filter((id): id is string => id !== null && !before.has(id)))];
         for (const [userId, entitlement] of await entitlementsOf(tx, fresh, at)) before.set(userId, entitlement);
         if (cause) for (const userId of userIds) if (userId) causes.set(userId, cause);
@@ -157,7 +160,7 @@ export function createEntitlements(deps: EntitlementsDeps) {
         if (!before.has(userId)) before.set(userId, entitlementOf(rows, at));
       };
       const answer = await work(createWriter(tx, { watch, know }));
-      committed = await recordBetween(tx, before, await entitlementsOf(tx, [...before.keys()], at), causes, at);
+      if (wrote) committed = await recordBetween(tx, before, await entitlementsOf(tx, [...before.keys()], at), causes, at);
       return answer;
     });
     await deliverCommitted(committed);

@@ -18,7 +18,7 @@ import {
   undeliveredEvents,
   userIdOf,
 } from '../../test-support/billing-test-kit';
-import type { AccessChange, AccessSubscriber } from '@shared/access-changes';
+import { CALLBACK_OF_KIND, type AccessChange, type AccessSubscriber } from '@shared/access-changes';
 import { composeEntitlements } from '../../composition';
 import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from './fulfilment';
 import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
@@ -29,7 +29,8 @@ const { time, email } = billingSuite((app) => (t = app));
 
 /** A handler whose entitlements core tells one more subscriber: it notes each change it hears of. */
 function handlerWith(payments: PaymentsPort = t.deps.payments, changed: AccessChange[] = []) {
-  const recorder: AccessSubscriber = { name: 'recorder', onAccessBought: async (change) => void changed.push(change) };
+  const note = async (change: AccessChange) => void changed.push(change);
+  const recorder: AccessSubscriber = { name: 'recorder', ...Object.fromEntries(Object.values(CALLBACK_OF_KIND).map((callback) => [callback, note])) };
   const { entitlements } = composeEntitlements({ db: t.deps.database.db, clock: time.clock, logger: t.deps.logger, subscribers: [recorder] });
   return createPaymentEventHandler({ db: t.deps.database.db, payments, logger: t.deps.logger, clock: time.clock, entitlements });
 }
@@ -123,6 +124,38 @@ describe('the payment event handler', () => {
     const r = await handlerWith(t.deps.payments, changed).handle(events[0]!);
     expect(r).toBe('processed');
     expect(changed).toMatchObject([{ userId, kind: 'bought', planType: 'monthly', hasAccess: true }]);
+  });
+
+  it("a renewal's two events carry one reading: the first writes the row and tells of the renewal, the second writes nothing", async () => {
+    const changed: AccessChange[] = [];
+    const handler = handlerWith(t.deps.payments, changed);
+    const address = email('one-reading');
+    const cookie = await signUp(t, address);
+    const sessionId = await buy(t, address, { planType: 'monthly' }, cookie);
+    const [before] = await rowsOfSession(t, sessionId);
+
+    time.set(new Date(before!.expiresAt!.getTime() + 60_000));
+    expect(await sandboxOf(t).sandbox.runClock(time.now())).toBe(1);
+    const events = (await undeliveredEvents(t)).map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as object) }) as PaymentEvent);
+    expect(events.map((event) => event.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    const objects = await sandboxOf(t).sandbox.readEventObjects(events);
+
+    expect(await handler.handle(events[0]!, 'sandbox', objects)).toBe('processed');
+    const [renewed] = await rowsOfSession(t, sessionId);
+    expect(renewed!.expiresAt!.getTime()).toBeGreaterThan(before!.expiresAt!.getTime() + 27 * DAY_MS);
+    // (named 'bought': the period had ended a minute before the renewal came)
+    expect(changed).toMatchObject([{ hasAccess: true, expiresAt: renewed!.expiresAt }]);
+
+    expect(await handler.handle(events[1]!, 'sandbox', objects)).toBe('processed');
+    expect(await rowsOfSession(t, sessionId)).toEqual([renewed]);
+    expect(changed).toHaveLength(1);
+    // a later reading of the same subscription is written as ever
+    time.advance(1000);
+    await sandboxOf(t).sandbox.setCancelAtPeriodEnd(renewed!.providerCustomerId!, renewed!.providerSubscriptionId!, true);
+    expect(await handler.handle({ id: 'evt_after_one_reading', type: 'customer.subscription.updated', created: time.now(), subscriptionId: renewed!.providerSubscriptionId! })).toBe('processed');
+    expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ cancelAtPeriodEnd: true, isActive: true });
+    expect(changed).toHaveLength(2);
+    expect(changed[1]).toMatchObject({ kind: 'canceled', hasAccess: true });
   });
 
   it('ignores event types it does not handle, and events naming unknown objects', async () => {

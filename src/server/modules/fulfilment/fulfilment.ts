@@ -216,6 +216,28 @@ export async function applyCheckoutSession(writer: EntitlementWriter, provider: 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * True when writing `state` onto the row would change nothing: the row was written from a later
+ * reading of the subscription (an older snapshot never overwrites state, and applySubscription
+ * brings no links), or from this same reading with the same outcome. A renewal's invoice.paid and
+ * customer.subscription.updated carry one reading of the subscription (decision 038), so the
+ * second costs no write.
+ */
+function holdsSnapshot(row: SubscriptionRecord, state: ProviderState, sub: SubscriptionSnapshot): boolean {
+  if (row.providerUpdatedAt === null || row.providerCustomerId !== sub.customerId || row.providerLivemode !== sub.livemode) return false;
+  const written = row.providerUpdatedAt.getTime();
+  const reading = state.asOf.getTime();
+  if (written !== reading) return written > reading;
+  return (
+    row.planType === state.planType &&
+    row.status === state.status &&
+    row.isActive === (row.revokedReason === null && state.isActive) &&
+    (row.expiresAt?.getTime() ?? null) === (state.expiresAt?.getTime() ?? null) &&
+    row.cancelAtPeriodEnd === state.cancelAtPeriodEnd &&
+    row.collectionPaused === (state.collectionPaused ?? false)
+  );
+}
+
+/**
  * Writes a subscription snapshot onto the row that already tracks it (rows are born at checkout).
  * Answers the row as written (null: not ours, ignored).
  */
@@ -226,9 +248,11 @@ export async function applySubscription(writer: EntitlementWriter, provider: Pay
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
     return null;
   }
+  const state = recurringRowState(sub, planType, asOf, existing);
+  if (existing && holdsSnapshot(existing, state, sub)) return { userId: existing.userId, planType: existing.planType };
   return writer.upsertRecurringRow(
     sub.id,
-    recurringRowState(sub, planType, asOf, existing),
+    state,
     { provider, providerCustomerId: sub.customerId, providerLivemode: sub.livemode, userId: null, checkoutSessionId: null, orderId: null },
     existing,
   );

@@ -11,27 +11,27 @@ const SANDBOX_JOB_INTERVAL_MS = 2_000;
 // as many events per pass as runClock renews subscriptions (100)
 const BATCH = 100;
 /**
- * Subscriptions whose events are handled at once: each event waits on a dozen database round
- * trips, so one at a time left the database and the process mostly idle (13 events/s at a
- * renewal wave; docs/decisions/035). The pool has 10 connections; requests keep the rest.
+ * Subscriptions whose events are handled at once unless told (the database's lanes): each event
+ * waits on a dozen database round trips, so one at a time left the database and the process
+ * mostly idle (13 events/s at a renewal wave; docs/decisions/035).
  */
 export const DELIVERY_LANES = 4;
 
 /**
  * Delivers the pending sandbox events no other deliverer has claimed, each subscription's in
- * order, DELIVERY_LANES subscriptions at once; an event that fails goes back for the next pass.
+ * order, `lanes` subscriptions at once; an event that fails goes back for the next pass.
  * The delivered ones leave the queue together at the end (a crash before then delivers them
  * again, which the handler answers as duplicates). The objects the events name are read once for
  * the pass and handed over with them. Returns how many were delivered.
  */
-export async function deliverSandboxEvents(payments: SandboxPaymentsPort, handler: PaymentEventHandler, logger: Logger): Promise<number> {
+export async function deliverSandboxEvents(payments: SandboxPaymentsPort, handler: PaymentEventHandler, logger: Logger, lanes = DELIVERY_LANES): Promise<number> {
   const delivered: string[] = [];
   const claimed = await payments.sandbox.claimPendingEvents(BATCH);
   if (claimed.length === 0) return 0;
   // the subscriptions and invoices they name, read once for all of them instead of once an event
   const objects = await payments.sandbox.readEventObjects(claimed.map(({ event }) => event));
   // one subscription's events (with the checkout that started it) keep their order; others need none
-  await runInLanes(claimed, ({ lane }) => lane, DELIVERY_LANES, async ({ event }) => {
+  await runInLanes(claimed, ({ lane }) => lane, lanes, async ({ event }) => {
     try {
       await handler.handle(event, 'sandbox', objects);
       delivered.push(event.id);
@@ -58,6 +58,8 @@ export function createSandboxJobs(deps: {
   logger: Logger;
   clock: () => Date;
   intervalMs?: number;
+  /** Events delivered at once (the database's lanes). */
+  lanes?: number;
 }): SandboxJobs {
   const { payments, handler, logger, clock } = deps;
   const intervalMs = deps.intervalMs ?? SANDBOX_JOB_INTERVAL_MS;
@@ -65,7 +67,7 @@ export function createSandboxJobs(deps: {
 
   async function pass() {
     const renewed = await payments.sandbox.runClock(clock());
-    const delivered = await deliverSandboxEvents(payments, handler, logger);
+    const delivered = await deliverSandboxEvents(payments, handler, logger, deps.lanes);
     if (renewed > 0) logger.info({ renewed }, 'sandbox renewals processed');
     return { renewed, delivered };
   }

@@ -15,8 +15,8 @@ import { serverError } from '../../http/server-errors';
 
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
 
-/** Renewals in flight at once when many come due together (each is its own short transaction). */
-const RENEWAL_LANES = 4;
+/** Renewals in flight at once when many come due together (each is its own short transaction), unless deps.lanes says. */
+const DEFAULT_RENEWAL_LANES = 4;
 
 function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | null): SubscriptionSnapshot {
   return {
@@ -218,8 +218,8 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
         .limit(100);
       let count = 0;
-      // each renewal locks only its own subscription, so several run at once (see DELIVERY_LANES)
-      await runInLanes(due, ({ id }) => id, RENEWAL_LANES, async ({ id }) => {
+      // each renewal locks only its own subscription, so several run at once (see deliverSandboxEvents)
+      await runInLanes(due, ({ id }) => id, deps.lanes ?? DEFAULT_RENEWAL_LANES, async ({ id }) => {
         if (await renew(id, now)) count += 1;
       });
       return count;

@@ -13,12 +13,11 @@ import type { Logger } from '../../logger';
 import {
   claimNextDue,
   createGrant,
-  currentUsername,
   finishClaim,
   findShopAccess,
   forgetShopAccess,
   grantsForUser,
-  lockUser,
+  lockMember,
   memberGrantStates,
   otherTargetsForUsername,
   recordShopAccess,
@@ -147,10 +146,11 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
   /** syncUser, saying whether anything changed. */
   async function resync(userId: string): Promise<boolean> {
     const changed = await db.transaction(async (tx) => {
-      if (!(await lockUser(tx, userId))) return false;
+      const locked = await lockMember(tx, userId);
+      if (!locked) return false;
       const now = clock();
       // the current name gets what the subscriptions allow; every older name is revoked with it
-      const member = { username: await currentUsername(tx, userId), subscriptions: await subscriptionAccessRows(tx, userId) };
+      const member = { username: locked.username, subscriptions: await subscriptionAccessRows(tx, userId) };
       const changes = memberGrantChanges(asBundled(await grantsForUser(tx, userId)), member, await readCatalog(tx, scriptIds), now);
       for (const change of changes) {
         if (change.kind === 'create') await createGrant(tx, userId, change.username, change.target, now);
@@ -327,10 +327,11 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
     }
   }
 
-  async function processRow(claimed: GrantRow): Promise<boolean> {
+  /** `catalog`: the catalog's script ids, read once for the pass (a script outside the target is revoked). */
+  async function processRow(claimed: GrantRow, catalog: readonly string[]): Promise<boolean> {
     const others = await otherTargetsForUsername(db, claimed.username, claimed.id);
     const target = effectiveTarget(targetOf(claimed), others.map(targetOf), scriptIds);
-    const scripts = new Set([...(await catalogScriptIds(db, scriptIds)), ...targetScripts(target, scriptIds)]);
+    const scripts = new Set([...catalog, ...targetScripts(target, scriptIds)]);
     const releaseLease = holdLease(claimed);
     let failed: { error: unknown } | null = null;
     try {
@@ -415,6 +416,8 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
    * per pass, not one per lane.
    */
   async function workThroughDue(summary: RunSummary): Promise<void> {
+    // read at the pass's first row, once for all of them
+    let catalog: Promise<string[]> | null = null;
     let claims = 0;
     let drained = false;
     const nextRow = async (): Promise<GrantRow | null> => {
@@ -429,7 +432,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       for (let row = await nextRow(); row; row = await nextRow()) {
         queueBusyAt = Date.now();
         summary.processed += 1;
-        const succeeded = await processRow(row);
+        const succeeded = await processRow(row, await (catalog ??= catalogScriptIds(db, scriptIds)));
         queueBusyAt = Date.now();
         if (!succeeded) {
           summary.failed += 1;

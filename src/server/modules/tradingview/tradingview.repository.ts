@@ -84,8 +84,9 @@ export type LinkedUsername = { changed: boolean; previous: string | null };
  */
 export async function linkUsername(db: Db, userId: string, username: string, now: Date): Promise<LinkedUsername> {
   return db.transaction(async (tx) => {
-    if (!(await lockUser(tx, userId))) throw new Error(`linkUsername: no user ${userId}`);
-    const previous = await currentUsername(tx, userId);
+    const locked = await lockMember(tx, userId);
+    if (!locked) throw new Error(`linkUsername: no user ${userId}`);
+    const previous = locked.username;
     if (previous !== null && previous.toLowerCase() === username.toLowerCase()) return { changed: false, previous };
     if (previous !== null) {
       await tx
@@ -111,10 +112,22 @@ export async function usernameHistory(db: Db, userId: string): Promise<UsernameH
 
 // ---------------------------------------------------------------- grants: desired state
 
-/** Serialises syncs of one member (activation and a billing event at the same moment). */
-export async function lockUser(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
-  return rows.length > 0;
+/**
+ * Locks the member's row, which serialises syncs of one member (activation and a billing event at
+ * the same moment), and answers their current TradingView username with it (null: no such member).
+ */
+export async function lockMember(db: Db, userId: string): Promise<{ username: string | null } | null> {
+  const current = db
+    .select({ username: tradingviewUsernames.username })
+    .from(tradingviewUsernames)
+    .where(and(eq(tradingviewUsernames.userId, user.id), isNull(tradingviewUsernames.replacedAt)))
+    .limit(1);
+  const [row] = await db
+    .select({ username: sql<string | null>`(${current})` })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update', { of: user });
+  return row ?? null;
 }
 
 export async function grantsForUser(db: Db, userId: string): Promise<GrantRow[]> {
