@@ -134,9 +134,12 @@ describe('the payment event handler', () => {
     const sessionId = await buy(t, address, { planType: 'monthly' }, cookie);
     const [before] = await rowsOfSession(t, sessionId);
 
+    // (the suite's earlier subscriptions come due too: only this one's events are handed over here)
     time.set(new Date(before!.expiresAt!.getTime() + 60_000));
-    expect(await sandboxOf(t).sandbox.runClock(time.now())).toBe(1);
-    const events = (await undeliveredEvents(t)).map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as object) }) as PaymentEvent);
+    expect(await sandboxOf(t).sandbox.runClock(time.now())).toBeGreaterThanOrEqual(1);
+    const events = (await undeliveredEvents(t))
+      .map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as object) }) as PaymentEvent)
+      .filter((event) => event.subscriptionId === before!.providerSubscriptionId);
     expect(events.map((event) => event.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
     const objects = await sandboxOf(t).sandbox.readEventObjects(events);
 
@@ -156,6 +159,8 @@ describe('the payment event handler', () => {
     expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ cancelAtPeriodEnd: true, isActive: true });
     expect(changed).toHaveLength(2);
     expect(changed[1]).toMatchObject({ kind: 'canceled', hasAccess: true });
+    for (const event of events) await sandboxOf(t).sandbox.markDelivered(event.id);
+    await jobsOf(t).runOnce();
   });
 
   it('ignores event types it does not handle, and events naming unknown objects', async () => {
