@@ -73,7 +73,7 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
  * Stripe with STRIPE_SECRET_KEY, else the sandbox. The Stripe SDK (about 20 MB resident) is
  * imported only here, so a sandboxed shop never loads it.
  */
-export async function buildPayments(deps: { config: Config; db: Db; lanes: number; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
+export async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
   const { config } = deps;
   if (config.payments.kind === 'stripe') {
     const { createStripePayments } = await import('./modules/payments/stripe-payments');
@@ -88,7 +88,6 @@ export async function buildPayments(deps: { config: Config; db: Db; lanes: numbe
     // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
     portalReturnUrl: '/dashboard/settings?section=subscription',
     tax: config.tax,
-    lanes: deps.lanes,
   });
 }
 
@@ -160,6 +159,6 @@ export async function buildDependencies(
   const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
-  const payments = options.payments ?? (await buildPayments({ config, db: database.db, lanes: database.lanes, logger, clock }));
+  const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock }));
   return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments, ...discord };
 }

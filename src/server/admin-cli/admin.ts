@@ -14,7 +14,7 @@ await runWithDatabase(async (config, database) => {
   // Promotion codes are mirrored at the payment provider the configuration names (the sandbox's tables, or Stripe).
   const promotions = async () => {
     const logger = createLogger(config.logLevel);
-    const payments = await buildPayments({ config, db: database.db, lanes: database.lanes, logger, clock });
+    const payments = await buildPayments({ config, db: database.db, logger, clock });
     return createPromotionsService({ db: database.db, payments, clock, logger, audit: (entry) => recordOperatorAction(database.db, entry) });
   };
   // The script catalog reads the TradingView the configuration names; its reconciler only writes

@@ -249,8 +249,11 @@ export type SandboxOperations = {
   setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean): Promise<void>;
   /** Demo clock: processes the subscription as if its current period had just ended. */
   advanceToPeriodEnd(customerId: string, subscriptionId: string): Promise<void>;
-  /** Renews or ends every subscription whose period has ended by `now`; returns how many. */
-  runClock(now?: Date): Promise<number>;
+  /**
+   * Renews or ends every subscription whose period has ended by `now`, `lanes` of them at once (one
+   * at a time when absent); returns how many.
+   */
+  runClock(now?: Date, lanes?: number): Promise<number>;
   /** Demo and tests: the card holder's bank opens (needs_response) or closes (won, lost) a dispute of a charge. */
   disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
   /**

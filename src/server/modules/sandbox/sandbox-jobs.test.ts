@@ -5,7 +5,7 @@ import type { TestApp } from '../../test-support/test-app';
 import { billingSuite, buy, CARDS, jobsOf, rowsOfSession, sandboxOf, startCheckout, undeliveredEvents } from '../../test-support/billing-test-kit';
 import { createPaymentEventHandler } from '../fulfilment/fulfilment';
 import type { PaymentEvent } from '../payments/payments.port';
-import { createSandboxJobs, deliverSandboxEvents, DELIVERY_LANES } from './sandbox-jobs';
+import { createSandboxJobs, deliverSandboxEvents, DEFAULT_LANES } from './sandbox-jobs';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -29,7 +29,7 @@ function recordingJobs(handled: { event: PaymentEvent; result: string }[]) {
 
 describe('the sandbox jobs: a renewal wave', () => {
   it('delivers every event of many subscriptions due at once exactly once, each subscription in order, with two deliverers at work', async () => {
-    const subscriptions = DELIVERY_LANES * 3;
+    const subscriptions = DEFAULT_LANES * 3;
     const sessions: string[] = [];
     for (let i = 0; i < subscriptions; i += 1) sessions.push(await buy(t, email('wave'), { planType: 'monthly' }));
     expect(await undeliveredEvents(t)).toHaveLength(0);
@@ -86,7 +86,7 @@ describe('the sandbox jobs: a renewal wave', () => {
 describe('the sandbox jobs: purchases paid while no one delivered', () => {
   it("hands each purchase's events over in the order they were emitted, several purchases side by side", async () => {
     const sessions: string[] = [];
-    for (let i = 0; i < DELIVERY_LANES * 2; i += 1) {
+    for (let i = 0; i < DEFAULT_LANES * 2; i += 1) {
       const { sessionId } = await startCheckout(t, { planType: 'monthly' });
       await sandboxOf(t).sandbox.pay(sessionId, { email: email('queued'), cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'B' });
       sessions.push(sessionId);

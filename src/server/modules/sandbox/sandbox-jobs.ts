@@ -11,11 +11,11 @@ const SANDBOX_JOB_INTERVAL_MS = 2_000;
 // as many events per pass as runClock renews subscriptions (100)
 const BATCH = 100;
 /**
- * Subscriptions whose events are handled at once unless told (the database's lanes): each event
- * waits on a dozen database round trips, so one at a time left the database and the process
- * mostly idle (13 events/s at a renewal wave; docs/decisions/035).
+ * Subscriptions renewed, and whose events are handled, at once unless told (the database's lanes):
+ * each waits on a dozen database round trips, so one at a time left the database and the process
+ * mostly idle (13 events/s at a renewal wave; docs/decisions/035 and 043).
  */
-export const DELIVERY_LANES = 4;
+export const DEFAULT_LANES = 4;
 
 /**
  * Delivers the pending sandbox events no other deliverer has claimed, each subscription's in
@@ -24,7 +24,7 @@ export const DELIVERY_LANES = 4;
  * again, which the handler answers as duplicates). The objects the events name are read once for
  * the pass and handed over with them. Returns how many were delivered.
  */
-export async function deliverSandboxEvents(payments: SandboxPaymentsPort, handler: PaymentEventHandler, logger: Logger, lanes = DELIVERY_LANES): Promise<number> {
+export async function deliverSandboxEvents(payments: SandboxPaymentsPort, handler: PaymentEventHandler, logger: Logger, lanes = DEFAULT_LANES): Promise<number> {
   const delivered: string[] = [];
   const claimed = await payments.sandbox.claimPendingEvents(BATCH);
   if (claimed.length === 0) return 0;
@@ -58,16 +58,17 @@ export function createSandboxJobs(deps: {
   logger: Logger;
   clock: () => Date;
   intervalMs?: number;
-  /** Events delivered at once (the database's lanes). */
+  /** Subscriptions renewed and delivered at once (the database's lanes). */
   lanes?: number;
 }): SandboxJobs {
   const { payments, handler, logger, clock } = deps;
   const intervalMs = deps.intervalMs ?? SANDBOX_JOB_INTERVAL_MS;
+  const lanes = deps.lanes ?? DEFAULT_LANES;
   let running: Promise<unknown> = Promise.resolve();
 
   async function pass() {
-    const renewed = await payments.sandbox.runClock(clock());
-    const delivered = await deliverSandboxEvents(payments, handler, logger, deps.lanes);
+    const renewed = await payments.sandbox.runClock(clock(), lanes);
+    const delivered = await deliverSandboxEvents(payments, handler, logger, lanes);
     if (renewed > 0) logger.info({ renewed }, 'sandbox renewals processed');
     return { renewed, delivered };
   }

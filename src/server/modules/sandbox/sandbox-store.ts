@@ -18,8 +18,6 @@ export type SandboxDeps = {
   portalReturnUrl: string;
   /** STRIPE_TAX in the sandbox: VAT by billing country (off when absent). */
   tax?: SandboxTaxSettings;
-  /** Subscriptions renewed at once when they come due (the database's lanes; 4 when absent). */
-  lanes?: number;
 };
 
 export const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;

@@ -15,9 +15,6 @@ import { serverError } from '../../http/server-errors';
 
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
 
-/** Renewals in flight at once when many come due together (each is its own short transaction), unless deps.lanes says. */
-const DEFAULT_RENEWAL_LANES = 4;
-
 function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | null): SubscriptionSnapshot {
   return {
     id: row.id,
@@ -210,7 +207,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       await renew(subscriptionId, sub.currentPeriodEnd);
     },
 
-    async runClock(now = clock()) {
+    async runClock(now = clock(), lanes = 1) {
       const due = await db
         .select({ id: sandboxSubscriptions.id })
         .from(sandboxSubscriptions)
@@ -218,8 +215,8 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
         .limit(100);
       let count = 0;
-      // each renewal locks only its own subscription, so several run at once (see deliverSandboxEvents)
-      await runInLanes(due, ({ id }) => id, deps.lanes ?? DEFAULT_RENEWAL_LANES, async ({ id }) => {
+      // each renewal is its own short transaction locking only its subscription, so several run at once
+      await runInLanes(due, ({ id }) => id, lanes, async ({ id }) => {
         if (await renew(id, now)) count += 1;
       });
       return count;
