@@ -17,6 +17,7 @@
 //   npm run bench:scale -- --only console  seed, start the server, time the console pages, stop
 //   npm run bench:scale -- --only renewals seed, start the server, the burst and the renewal stream, stop
 //                                          (no member routes, console pages or settling: minutes less)
+//   KEEP_SCALE_DB=1 KEEP_SCALE_LOGS=1 ...  keep the seeded database and the server's logs to look into
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -370,7 +371,9 @@ try {
 } finally {
   await stop(server);
   await tradingView.close();
-  await database?.drop();
+  // KEEP_SCALE_DB: the seeded database stays for EXPLAIN and the like (drop it by hand afterwards)
+  if (database && process.env.KEEP_SCALE_DB) console.log(`database kept: ${database.url}`);
+  else await database?.drop();
   if (process.env.KEEP_SCALE_LOGS) console.log(`logs kept in ${work}`);
   else rmSync(work, { recursive: true, force: true });
   process.exitCode = failed ? 1 : 0;
