@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 # the reports of an earlier run must not be counted again
-rm -f test-results/vitest.json test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
+rm -f test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
 passed=0
 failed=0
 # Each step prints how long it took, so a slow step shows where it starts.
@@ -47,23 +47,15 @@ count_step() { # name, exit code → a step without its own tests counts as one 
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
 }
 
-# The type check, the lint and the Postgres server's pass are CPU-bound or wait on another
-# process, as are the Vitest workers: run side by side they give the suite more of a busy
-# machine, whose other work takes the cores a runnable process at a time, and on a quiet one take
-# no longer than one after another. The two Vitest passes share nothing: their own reports, the
-# PGlite pass its own temporary snapshot, the server pass its own template databases; the server
-# pass keeps no results cache, which the PGlite pass writes at its end.
+# The type check and the lint are single-threaded and CPU-bound, as are the Vitest workers: run
+# side by side they give the suite more of a busy machine, whose other work takes the cores a
+# runnable process at a time, and on a quiet one take no longer than one after another.
 npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
 typecheck_pid=$!
 npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
 lint_pid=$!
-postgres_pid=
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  npx vitest run --project server --no-cache --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json > test-results/vitest-postgres.log 2>&1 &
-  postgres_pid=$!
-fi
 
-echo "== unit and integration tests (PGlite), beside the type check, the lint${postgres_pid:+ and the pass on Postgres}"
+echo "== unit and integration tests (PGlite), beside the type check and the lint"
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 add_counts "$(count_report vitest test-results/vitest.json $?)"
@@ -75,11 +67,11 @@ wait "$lint_pid"; lint_status=$?
 echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
 took "the rest of the type check and the lint"
 
-if [ -n "$postgres_pid" ]; then
-  wait "$postgres_pid"; postgres_status=$?
-  echo "== server integration tests (Postgres server)"; cat test-results/vitest-postgres.log
-  add_counts "$(count_report vitest test-results/vitest-postgres.json "$postgres_status")"
-  took "the rest of the Vitest pass on Postgres"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== server integration tests (Postgres server)"
+  npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json
+  add_counts "$(count_report vitest test-results/vitest-postgres.json $?)"
+  took "Vitest on Postgres"
 fi
 
 echo "== build"; node scripts/build.mjs; count_step build $?
