@@ -140,7 +140,7 @@ describe('the bot', () => {
 
   it('Discord down: cannot be reached', async () => {
     fake.serverErrors = { status: 503, times: Infinity };
-    expect(problems(await check())).toEqual([{ service: 'Discord', status: 'problem', message: expect.stringMatching(/^Discord cannot be reached: /), fix: 'check the network and try again' }]);
+    expect(problems(await check())).toEqual([{ service: 'Discord', status: 'problem', message: expect.stringMatching(/^Discord cannot be reached: /), fix: 'check the network and try again', unanswered: true }]);
   });
 
   it('no Manage Roles: names error 50013 and the fix', async () => {

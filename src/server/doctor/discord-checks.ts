@@ -10,7 +10,7 @@ import { planEnvKey } from '../config';
 import type { Logger } from '../logger';
 import { createDiscordClient } from '../modules/discord/discord-client';
 import { toDiscordError, type BotStanding, type DiscordBotPort, type DiscordError, type GuildRole } from '../modules/discord/discord.port';
-import { ok, problem, sandbox, type Check } from './doctor-report';
+import { ok, problem, sandbox, unanswered, type Check } from './doctor-report';
 
 export type DiscordCheckSettings = {
   credentials: { clientId: string; clientSecret: string; botToken: string; guildId: string } | null;
@@ -75,7 +75,9 @@ function standingProblem(failure: DiscordError, guildId: string): Check {
   if (code === UNKNOWN_GUILD || code === MISSING_ACCESS || code === UNKNOWN_MEMBER) {
     return problem('Discord', `the bot is not in the guild DISCORD_GUILD_ID ${guildId} (${failure.message})`, INVITE_FIX);
   }
-  return problem('Discord', `Discord cannot be reached: ${failure.message}`, NETWORK_FIX);
+  // timeouts, refused connections, 5xx: Discord said nothing about the configuration
+  const check = failure.kind === 'network' ? unanswered : problem;
+  return check('Discord', `Discord cannot be reached: ${failure.message}`, NETWORK_FIX);
 }
 
 function checkManageRoles(standing: BotStanding): Check {

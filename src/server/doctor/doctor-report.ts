@@ -9,10 +9,16 @@ export type Check = {
   message: string;
   /** For a problem: what to do about it. */
   fix?: string;
+  /**
+   * For a problem: the service did not answer the check (throttled, failing, out of reach), which
+   * says nothing about the configuration. A production start goes on with it logged.
+   */
+  unanswered?: true;
 };
 
 export const ok = (service: Check['service'], message: string): Check => ({ service, status: 'ok', message });
 export const problem = (service: Check['service'], message: string, fix: string): Check => ({ service, status: 'problem', message, fix });
+export const unanswered = (service: Check['service'], message: string, fix: string): Check => ({ ...problem(service, message, fix), unanswered: true });
 export const sandbox = (service: Check['service'], message: string): Check => ({ service, status: 'sandbox', message });
 
 const LABELS: Record<CheckStatus, string> = { ok: 'ok     ', problem: 'PROBLEM', sandbox: 'sandbox' };

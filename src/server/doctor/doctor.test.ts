@@ -167,6 +167,19 @@ describe('TradingView problems', () => {
     }
   });
 
+  it('TradingView throttling every check (429): the scripts are not checked, and the report says it did not answer', async () => {
+    tradingView.callsPerSecond = 0;
+    try {
+      const checks = (await doctor(liveEnv())).filter((check) => check.service === 'TradingView');
+      expect(checks[0]).toMatchObject({ status: 'ok', message: `session cookie signed in as ${FAKE_VENDOR}` });
+      expect(checks.slice(1)).toEqual(
+        SCRIPTS.map((script) => ({ service: 'TradingView', status: 'problem', unanswered: true, message: expect.stringMatching(new RegExp(`^${script.replace(';', ';')} not checked: TradingView did not answer \\(.*429`)), fix: expect.stringMatching(/^TradingView throttled the check or is down: run npm run doctor again in a minute/) })),
+      );
+    } finally {
+      tradingView.callsPerSecond = null;
+    }
+  });
+
   it('one cookie without the other is refused when the configuration loads', () => {
     expect(() => loadConfig(liveEnv({ TRADINGVIEW_SESSION_SIGN: undefined }))).toThrow(/TRADINGVIEW_SESSION_SIGN: required together with TRADINGVIEW_SESSION_ID/);
   });
@@ -200,6 +213,35 @@ describe('at a production start and on the command line', () => {
       tradingView.foreignScripts.delete(SCRIPTS[0]!);
     }
     expect(written.join('')).toMatch(/^Refusing to start: the live configuration has problems\.\n\n[\s\S]*PROBLEM {2}TradingView/);
+  });
+
+  it('a service that did not answer its check (TradingView throttling an instance started mid-sale) does not stop the start: it is logged', async () => {
+    tradingView.callsPerSecond = 0;
+    const written: string[] = [];
+    const lines: string[] = [];
+    try {
+      const logger = createLogger('warn', { destination: { write: (line: string) => void lines.push(line) } });
+      const passed = await passesDoctor(loadConfig(liveEnv()), logger, (text) => written.push(text), { stripeConnection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' }, timeoutMs: 2_000 });
+      expect(passed).toBe(true);
+    } finally {
+      tradingView.callsPerSecond = null;
+    }
+    expect(written).toEqual([]);
+    const warning = JSON.parse(lines.find((line) => line.includes('did not answer its check'))!) as { checks: string[] };
+    expect(warning.checks).toEqual(SCRIPTS.map((script) => expect.stringMatching(new RegExp(`^TradingView: ${script} not checked: TradingView did not answer`))));
+  });
+
+  it('a problem beside an unanswered check still refuses the start', async () => {
+    tradingView.callsPerSecond = 0;
+    const written: string[] = [];
+    try {
+      const passed = await passesDoctor(loadConfig(liveEnv({ MAIL_FROM: 'Candlewise' })), createLogger('silent'), (text) => written.push(text), { stripeConnection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' }, timeoutMs: 2_000 });
+      expect(passed).toBe(false);
+    } finally {
+      tradingView.callsPerSecond = null;
+    }
+    expect(written.join('')).toMatch(/PROBLEM {2}Mail +the sender "Candlewise" is not an e-mail address/);
+    expect(written.join('')).toMatch(/PROBLEM {2}TradingView {2}PUB;\w+ not checked: TradingView did not answer/);
   });
 
   it('npm run doctor prints the report and exits 1 on a problem', async () => {
