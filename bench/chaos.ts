@@ -195,6 +195,9 @@ async function runFault(fault: Fault): Promise<Outcome> {
     tradingView.failureRate = TRADINGVIEW.failureRate;
     log(`${fault}: ${BUYERS} buyers from ${ADDRESSES} addresses on ${count} instance(s); TradingView allows ${TRADINGVIEW.callsPerSecond} calls/s and fails ${TRADINGVIEW.failureRate * 100} %`);
     const struck = strike(fault, { db, instances, env, tradingView }, outcome);
+    // awaited once the burst is over; handled from now on, so that a fault that fails (an instance
+    // that does not start again) ends the bench through its finally, which stops the cluster
+    struck.catch(() => undefined);
     const burst = await runBurst({
       base: instances.map((instance) => instance.base),
       db,
