@@ -8,7 +8,7 @@ import { runDoctor, type DoctorOptions } from './run-doctor';
  * mail would fail refuses to start and prints the report (the same one `npm run doctor` prints).
  * A service that did not answer its check only is logged: an instance started again in the middle
  * of a sale meets TradingView throttling the other instances' grants, and the grant queue waits
- * for TradingView anyway, while a shop that refused to start would take no payment at all.
+ * for TradingView anyway, while a shop that refused to start would take no payment (docs/decisions/044).
  */
 export async function passesDoctor(config: Config, logger: Logger, write: (text: string) => void = console.error, options: DoctorOptions = {}): Promise<boolean> {
   const checks = await runDoctor(config, options);
