@@ -541,6 +541,54 @@ describe('grant reconciler', () => {
     for (let i = 0; i < 8; i += 1) expect(await onTradingView(`lane_${i}`)).toEqual(everyScript(JULY));
   });
 
+  it('a database failure in some lanes while another works: the pass fails with it once every lane is done, and no rejection is left unhandled (it would end the server)', async () => {
+    const members = [];
+    for (let i = 0; i < 6; i += 1) members.push(await member({ username: `lane_${i}` }));
+    // a Postgres restart, as the chaos bench makes it: every query fails from the moment one lane's grant is held
+    let down = false;
+    const db = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (down && ['select', 'insert', 'update', 'delete', 'execute', 'transaction'].includes(String(property))) throw new Error('connect ECONNREFUSED (the database restarts)');
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    let calls = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    const port: TradingViewPort = {
+      ...sandbox,
+      grant: async (scriptId, username, expiresAt, shop) => {
+        calls += 1;
+        // the first member's grants go through and open the lanes; the next call is held, and the database goes away
+        if (calls > SCRIPTS.length && !held) {
+          held = true;
+          down = true;
+          await released;
+        }
+        return sandbox.grant(scriptId, username, expiresAt, shop);
+      },
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const r = createGrantReconciler({ db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, lanes: 3 });
+      for (const { userId } of members) await r.syncUser(userId);
+      const pass = r.runOnce();
+      const outcome = pass.then(() => 'done', (error: unknown) => (error instanceof Error ? error.message : String(error)));
+      await vi.waitFor(() => expect(held).toBe(true), { timeout: 20_000, interval: 10 });
+      // the other lanes meet the database's absence while the held one still works
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      release();
+      expect(await outcome).toMatch(/ECONNREFUSED/);
+      expect(unhandled).toEqual([]);
+    } finally {
+      down = false;
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('never works on two rows for the same TradingView account at once', async () => {
     const first = await member({ username: 'lane_first' });
     const sharing = [await member({ username: 'shared_account', expiresAt: JULY }), await member({ username: 'Shared_Account', expiresAt: AUGUST })];

@@ -428,6 +428,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       return row;
     };
     const running: Promise<void>[] = [];
+    const errors: unknown[] = [];
     const lane = async (): Promise<void> => {
       for (let row = await nextRow(); row; row = await nextRow()) {
         queueBusyAt = Date.now();
@@ -439,13 +440,16 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
           continue;
         }
         summary.succeeded += 1;
-        while (running.length < lanes) running.push(lane());
+        while (running.length < lanes) open();
       }
     };
-    running.push(lane());
-    const errors: unknown[] = [];
+    // Each lane's failure is caught as it happens: one noticed only when the loop below reached
+    // its lane, after an earlier lane had finished, was an unhandled rejection, which ends the
+    // process (a Postgres restart during the chaos bench's burst did).
+    const open = () => running.push(lane().catch((error: unknown) => void errors.push(error)));
+    open();
     // lanes opened while earlier ones run are awaited too
-    for (let i = 0; i < running.length; i += 1) await running[i]!.catch((error: unknown) => errors.push(error));
+    for (let i = 0; i < running.length; i += 1) await running[i];
     if (errors.length) throw errors[0];
   }
 
