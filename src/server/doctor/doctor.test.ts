@@ -41,8 +41,9 @@ function liveEnv(overrides: Record<string, string | undefined> = {}): Record<str
   };
 }
 
-const doctor = (env: Record<string, string | undefined>) =>
-  runDoctor(loadConfig(env), { stripeConnection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' }, timeoutMs: 2_000 });
+/** The fake Stripe, and timeouts short enough for a service that never answers. */
+const doctorOptions = () => ({ stripeConnection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' }, timeoutMs: 2_000 } as const);
+const doctor = (env: Record<string, string | undefined>) => runDoctor(loadConfig(env), doctorOptions());
 
 const problems = (checks: Check[]) => checks.filter((check) => check.status === 'problem');
 const onlyProblem = (checks: Check[]) => {
@@ -173,7 +174,7 @@ describe('TradingView problems', () => {
       const checks = (await doctor(liveEnv())).filter((check) => check.service === 'TradingView');
       expect(checks[0]).toMatchObject({ status: 'ok', message: `session cookie signed in as ${FAKE_VENDOR}` });
       expect(checks.slice(1)).toEqual(
-        SCRIPTS.map((script) => ({ service: 'TradingView', status: 'problem', unanswered: true, message: expect.stringMatching(new RegExp(`^${script.replace(';', ';')} not checked: TradingView did not answer \\(.*429`)), fix: expect.stringMatching(/^TradingView throttled the check or is down: run npm run doctor again in a minute/) })),
+        SCRIPTS.map((script) => ({ service: 'TradingView', status: 'problem', unanswered: true, message: expect.stringMatching(new RegExp(`^${script} not checked: TradingView did not answer \\(.*429`)), fix: expect.stringMatching(/^TradingView throttled the check or is down: run npm run doctor again in a minute/) })),
       );
     } finally {
       tradingView.callsPerSecond = null;
@@ -207,7 +208,7 @@ describe('at a production start and on the command line', () => {
     tradingView.foreignScripts.add(SCRIPTS[0]!);
     const written: string[] = [];
     try {
-      const passed = await passesDoctor(loadConfig(liveEnv()), createLogger('silent'), (text) => written.push(text), { stripeConnection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' }, timeoutMs: 2_000 });
+      const passed = await passesDoctor(loadConfig(liveEnv()), createLogger('silent'), (text) => written.push(text), doctorOptions());
       expect(passed).toBe(false);
     } finally {
       tradingView.foreignScripts.delete(SCRIPTS[0]!);
@@ -221,7 +222,7 @@ describe('at a production start and on the command line', () => {
     const lines: string[] = [];
     try {
       const logger = createLogger('warn', { destination: { write: (line: string) => void lines.push(line) } });
-      const passed = await passesDoctor(loadConfig(liveEnv()), logger, (text) => written.push(text), { stripeConnection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' }, timeoutMs: 2_000 });
+      const passed = await passesDoctor(loadConfig(liveEnv()), logger, (text) => written.push(text), doctorOptions());
       expect(passed).toBe(true);
     } finally {
       tradingView.callsPerSecond = null;
@@ -235,7 +236,7 @@ describe('at a production start and on the command line', () => {
     tradingView.callsPerSecond = 0;
     const written: string[] = [];
     try {
-      const passed = await passesDoctor(loadConfig(liveEnv({ MAIL_FROM: 'Candlewise' })), createLogger('silent'), (text) => written.push(text), { stripeConnection: { host: '127.0.0.1', port: stripe.port, protocol: 'http' }, timeoutMs: 2_000 });
+      const passed = await passesDoctor(loadConfig(liveEnv({ MAIL_FROM: 'Candlewise' })), createLogger('silent'), (text) => written.push(text), doctorOptions());
       expect(passed).toBe(false);
     } finally {
       tradingView.callsPerSecond = null;

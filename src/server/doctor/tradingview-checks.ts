@@ -18,7 +18,10 @@ const RETRY_FIX = 'TradingView throttled the check or is down: run npm run docto
 
 const COOKIE_FIX = 'sign in to TradingView in a browser with the vendor account, copy the sessionid and sessionid_sign cookies into TRADINGVIEW_SESSION_ID and TRADINGVIEW_SESSION_SIGN (docs/going-live.md) and restart';
 
-async function checkSession(client: TradingViewClient, firstScript: string): Promise<{ check: Check; account: string | null }> {
+/** The session cookie's check, and the account it signs in as when TradingView names it. */
+type Session = { check: Check; account: string | null };
+
+async function checkSession(client: TradingViewClient, firstScript: string): Promise<Session> {
   try {
     const { username } = await client.currentAccount();
     return { check: ok('TradingView', `session cookie signed in as ${username}`), account: username };
@@ -33,7 +36,7 @@ async function checkSession(client: TradingViewClient, firstScript: string): Pro
   }
 }
 
-async function checkScript(client: TradingViewClient, session: Check, account: string | null, scriptId: string): Promise<Check> {
+async function checkScript(client: TradingViewClient, { check: session, account }: Session, scriptId: string): Promise<Check> {
   if (!SCRIPT_ID.test(scriptId)) {
     return problem('TradingView', `TRADINGVIEW_SCRIPT_IDS entry "${scriptId}" is not a published script id`, 'copy the id (PUB;…) of each invite-only script from its page on TradingView (docs/going-live.md)');
   }
@@ -55,6 +58,6 @@ export async function checkTradingView(settings: TradingViewCheckSettings, optio
   const client = createTradingViewClient({ baseUrl: settings.baseUrl, credentials: settings.credentials, scriptIds: settings.scriptIds, ...options });
   const session = await checkSession(client, settings.scriptIds[0]!);
   const scripts = [];
-  for (const scriptId of settings.scriptIds) scripts.push(await checkScript(client, session.check, session.account, scriptId));
+  for (const scriptId of settings.scriptIds) scripts.push(await checkScript(client, session, scriptId));
   return [session.check, ...scripts];
 }

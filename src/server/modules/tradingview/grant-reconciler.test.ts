@@ -546,9 +546,13 @@ describe('grant reconciler', () => {
     for (let i = 0; i < 6; i += 1) members.push(await member({ username: `lane_${i}` }));
     // a Postgres restart, as the chaos bench makes it: every query fails from the moment one lane's grant is held
     let down = false;
+    let refused = 0;
     const db = new Proxy(database.db, {
       get(target, property, receiver) {
-        if (down && ['select', 'insert', 'update', 'delete', 'execute', 'transaction'].includes(String(property))) throw new Error('connect ECONNREFUSED (the database restarts)');
+        if (down && ['select', 'insert', 'update', 'delete', 'execute', 'transaction'].includes(String(property))) {
+          refused += 1;
+          throw new Error('connect ECONNREFUSED (the database restarts)');
+        }
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
@@ -578,8 +582,9 @@ describe('grant reconciler', () => {
       const pass = r.runOnce();
       const outcome = pass.then(() => 'done', (error: unknown) => (error instanceof Error ? error.message : String(error)));
       await vi.waitFor(() => expect(held).toBe(true), { timeout: 20_000, interval: 10 });
-      // the other lanes meet the database's absence while the held one still works
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // the two other lanes meet the database's absence while the held one still works
+      await vi.waitFor(() => expect(refused).toBeGreaterThanOrEqual(2), { timeout: 20_000, interval: 10 });
+      await new Promise((resolve) => setImmediate(resolve));
       release();
       expect(await outcome).toMatch(/ECONNREFUSED/);
       expect(unhandled).toEqual([]);
