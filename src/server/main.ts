@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { atTheEdge } from './http/edge';
+import { drainable } from './http/drain';
 import { securityHeaders } from './http/security-headers';
 import { compose } from './composition';
 import { buildDependencies, resolveAuthSecret } from './dependencies';
@@ -69,25 +71,42 @@ jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
 
+const drain = drainable(server as Server);
+/** Requests in flight get this long to be answered (a rolling deploy's grace). */
+const DRAIN_MS = 10_000;
+/** And the whole stop this long: the container's stop timeout (compose.yaml's stop_grace_period) is longer. */
+const STOP_LIMIT_MS = 25_000;
+
 let stopping = false;
+/**
+ * Stops without dropping a request or leaving work leased: no new connection, the requests in
+ * flight answered (up to DRAIN_MS), then each background loop finishes the pass in flight, whose
+ * claimed rows (grant queue, outbox, Discord roles, access-change deliveries) it completes or
+ * gives back with their retry time, so another instance goes on with them at once rather than
+ * once a lease lapses; then the database is closed.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
-  // stop taking connections, let in-flight requests finish, then release the database
-  server.close(async () => {
-    await jobs.accessChanges.stop();
-    await jobs.operatorAlerts.stop();
-    await jobs.sandbox?.stop();
-    await jobs.mailSchedule.stop();
-    await jobs.mailer.stop();
-    await jobs.reconciler.stop();
-    await jobs.discordRoles.stop();
-    await database.close();
-    logger.info('stopped');
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(1), 10_000).unref();
+  logger.info({ signal, inFlight: drain.inFlight() }, 'shutting down');
+  setTimeout(() => {
+    logger.error({ limitMs: STOP_LIMIT_MS }, 'shutdown took too long; exiting');
+    process.exit(1);
+  }, STOP_LIMIT_MS).unref();
+  const { cut } = await drain.close(DRAIN_MS);
+  if (cut > 0) logger.warn({ cut, graceMs: DRAIN_MS }, 'requests still unanswered at the end of the grace period were cut');
+  await Promise.all([
+    jobs.accessChanges.stop(),
+    jobs.operatorAlerts.stop(),
+    jobs.sandbox?.stop(),
+    jobs.mailSchedule.stop(),
+    jobs.mailer.stop(),
+    jobs.reconciler.stop(),
+    jobs.discordRoles.stop(),
+  ]);
+  await database.close();
+  logger.info('stopped');
+  process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
