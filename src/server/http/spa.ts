@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { isEuLocation, landingKind } from '@shared/landing-page';
 import { legalPage } from '@shared/legal-pages';
+import { isAppPagePath } from '@shared/page-paths';
 import type { SiteSettings } from '@shared/site';
 import { ensureBrowserToken, type BrowserTokens } from './browser-token';
 import { hasSessionCookie, landingPages, legalPages, loadPageRenderer, pageSettings } from './landing';
@@ -22,11 +23,6 @@ export function isBuildOnly(path: string): boolean {
   return lower === '/.vite' || lower.startsWith('/.vite/') || lower.endsWith('.map');
 }
 
-/**
- * Serves the built React app: hashed assets with immutable caching, every other GET falls back to
- * index.html (history routing) with the public site settings inlined, so the first paint needs
- * no extra request.
- */
 /** index.html with the settings inlined and the configured brand mark as the favicon. */
 export function renderIndexHtml(template: string, settings: SiteSettings): string {
   const favicon = settings.brandLogoUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -35,7 +31,12 @@ export function renderIndexHtml(template: string, settings: SiteSettings): strin
     .replace('</head>', `${siteSettingsScript(settings)}</head>`);
 }
 
-/** `browserTokens`: every page gives the browser its id (browser-token.ts) for the checkout limit. */
+/**
+ * Serves the built React app: hashed assets with immutable caching, every other GET falls back to
+ * index.html (history routing) with the public site settings inlined, so the first paint needs
+ * no extra request; an address that is not one of the app's pages gets it with status 404.
+ * `browserTokens`: every page gives the browser its id (browser-token.ts) for the checkout limit.
+ */
 export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings, browserTokens: BrowserTokens): Promise<void> {
   const indexHtml = renderIndexHtml(await readFile(join(clientDir, 'index.html'), 'utf8'), settings);
   const prerender = await loadPageRenderer(clientDir);
@@ -70,6 +71,9 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     ensureBrowserToken(c, browserTokens);
+    // an address that is none of the app's pages is a 404 for browsers, crawlers and monitors
+    // alike; the app still comes with it and shows its 'Oops! Page not found' page
+    if (!isAppPagePath(c.req.path)) return c.html(indexHtml, 404);
     const { search } = new URL(c.req.url);
     // the legal pages show nothing that depends on who is signed in: everyone gets them pre-rendered
     const legal = legalPage(c.req.path);
