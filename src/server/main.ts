@@ -39,7 +39,7 @@ logger.info({ engine: database.engine, applied }, 'database ready');
 const clientDir = resolve(config.clientDir);
 const deps = await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
 const composition = compose(deps);
-const { jobs } = composition;
+const { jobs, integrations = [] } = composition;
 const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });
 
 const sandboxes = sandboxAdapters(config);
@@ -68,6 +68,7 @@ jobs.mailSchedule.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
+for (const loop of integrations.flatMap((integration) => integration.loops)) loop.start();
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -83,6 +84,7 @@ async function shutdown(signal: string) {
     await jobs.mailer.stop();
     await jobs.reconciler.stop();
     await jobs.discordRoles.stop();
+    for (const loop of integrations.flatMap((integration) => integration.loops)) await loop.stop();
     await database.close();
     logger.info('stopped');
     process.exit(0);
