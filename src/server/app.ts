@@ -39,6 +39,7 @@ import { discordRoutes } from './modules/discord/discord.routes';
 import { activationRoutes } from './modules/activation/activation.routes';
 import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/promotions.routes';
+import { integrationCardRoutes, mergeRoutes } from './integration-routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -56,7 +57,7 @@ export function publicSiteSettings(config: Config): SiteSettings {
  * it behind the edge (http/edge.ts: request ids, security headers, the request log).
  */
 export async function createApp(composition: Composition, options: AppOptions = { clientDir: null }) {
-  const { deps, services } = composition;
+  const { deps, services, integrations = [] } = composition;
   const { config, database, logger, clock, payments, checkoutProofs } = deps;
   const db = database.db;
   const app = new Hono();
@@ -106,6 +107,10 @@ export async function createApp(composition: Composition, options: AppOptions = 
   if (isSandboxDiscord(deps.discord)) {
     api.route('/sandbox/discord', sandboxDiscordRoutes({ discord: deps.discord, applicationName: config.site.brandName, shopOrigins: config.trustedOrigins, directory: services.directory, openToAll: () => outboxIsPublic(config) }));
   }
+  const integrationRoutes = integrations.map((integration) =>
+    integration.routes({ trustedOrigins: config.trustedOrigins, reads, directory: services.directory, sandboxOpenToAll: () => outboxIsPublic(config) }),
+  );
+  for (const routes of integrationRoutes) api.route('/', routes.api);
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
   api.route('/', trialRoutes({ trials: services.trials }));
   api.route('/', promotionRoutes({ db, clock, promotions: services.promotions }));
@@ -114,7 +119,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -36,6 +36,8 @@ import { createScriptCatalogService, type ScriptCatalogService } from './modules
 import { catalogScriptIds as readCatalogScriptIds } from './modules/tradingview/script-catalog.repository';
 import { createImportAccounts } from './modules/imports/import-accounts';
 import { createImports, type Imports } from './modules/imports/imports.service';
+import type { Integration } from './integration';
+import { INTEGRATIONS } from './integrations';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -80,16 +82,19 @@ export type Jobs = {
   accessChanges: ReturnType<typeof createAccessChangesLoop>;
 };
 
-export type Composition = { deps: Dependencies; services: Services; jobs: Jobs };
+/** `integrations`: each one of integrations.ts, built once (its routes, loops, card; decision 046). */
+export type Composition = { deps: Dependencies; services: Services; jobs: Jobs; integrations?: Integration[] };
 
 export function compose(deps: Dependencies): Composition {
   const { config, database, logger, clock, payments, reconciler, auth, mailer } = deps;
   const db = database.db;
+  const integrations = INTEGRATIONS.map((integration) => integration.build({ config, db, logger, clock }));
   // Who hears of access changes: each integration that follows a member's access, one line each.
   const subscribers: AccessSubscriber[] = [
     followsAccess('tradingview', (userId) => reconciler.syncUser(userId)),
     followsAccess('discord', (userId) => deps.discordRoles.syncUser(userId)),
     accessMails({ db, mailer }),
+    ...integrations.map((integration) => integration.subscriber),
   ];
   const { entitlements, accessChanges } = composeEntitlements({ db, clock, logger, subscribers });
   const trials = createTrialsService({
@@ -175,7 +180,7 @@ export function compose(deps: Dependencies): Composition {
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
     accessChanges,
   };
-  return { deps, services, jobs };
+  return { deps, services, jobs, integrations };
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES, isPlanType, isRecurring, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
 import { DEFAULT_TRIAL_PLANS, MAX_TRIAL_DAYS } from '@shared/trials';
+import { telegramEnvShape, telegramSettings, telegramSettingsProblems } from '@shared/telegram/settings';
 
 /**
  * The only reader of process.env: the environment is parsed once, here, and a bad value stops
@@ -173,6 +174,8 @@ const envSchema = z.object({
   ...perPlanEnv('STRIPE_REGULAR_PRICE', CAMPAIGN_PLANS, () => priceId),
   // Extra roles per plan (e.g. DISCORD_ROLE_IDS_LIFETIME), swapped on a plan change.
   ...perPlanEnv('DISCORD_ROLE_IDS', PLAN_TYPES, () => csv),
+  // The integrations' own keys, parsed beside each integration (decision 046).
+  ...telegramEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -274,6 +277,8 @@ function buildConfig(env: Env) {
       onEnd: env.DISCORD_ON_END,
       auditIntervalMs: env.DISCORD_AUDIT_INTERVAL_MS,
     },
+    /** Each integration's settings, from its own keys (decision 046). */
+    integrations: { telegram: telegramSettings(env) },
     mail: env.SMTP_URL
       ? { kind: 'smtp' as const, url: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` }
       : { kind: 'outbox' as const, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` },
@@ -338,6 +343,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (config.discord.credentials && config.discord.memberRoleIds.length === 0) {
     problems.push('DISCORD_ROLE_IDS: required with the real Discord bot (the role ids every paying member gets)');
   }
+  problems.push(...telegramSettingsProblems(config.integrations.telegram));
   if (config.isProduction && config.database.kind === 'postgres' && !config.auth.secret) {
     problems.push('AUTH_SECRET: required in production on a shared Postgres so that every instance signs sessions alike');
   }

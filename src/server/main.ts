@@ -41,7 +41,7 @@ logger.info({ engine: database.engine, applied }, 'database ready');
 const clientDir = resolve(config.clientDir);
 const deps = await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
 const composition = compose(deps);
-const { jobs } = composition;
+const { jobs, integrations = [] } = composition;
 const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });
 
 const sandboxes = sandboxAdapters(config);
@@ -70,6 +70,7 @@ jobs.mailSchedule.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
+for (const loop of integrations.flatMap((integration) => integration.loops)) loop.start();
 
 const drain = drainable(server as Server);
 /** Requests in flight get this long to be answered (a rolling deploy's grace). */
@@ -103,6 +104,7 @@ async function shutdown(signal: string) {
     jobs.mailer.stop(),
     jobs.reconciler.stop(),
     jobs.discordRoles.stop(),
+    ...integrations.flatMap((integration) => integration.loops).map((loop) => loop.stop()),
   ]);
   await database.close();
   logger.info('stopped');
