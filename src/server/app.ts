@@ -29,6 +29,8 @@ import { isSandboxDiscord } from './modules/sandbox/sandbox-discord';
 import { sandboxDiscordRoutes } from './modules/sandbox/sandbox-discord.routes';
 import { webhookRoutes } from './modules/fulfilment/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { announcementRoutes, contentStudioAdminRoutes } from './modules/content/content-studio.routes';
+import { memberStanding } from './modules/content/content.repository';
 import { loadSession } from './modules/auth/session.middleware';
 import { type AuthVariables } from './http/session-user';
 import { createSessionRepository } from './modules/auth/session.repository';
@@ -97,7 +99,9 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.get('/site', describeOperation({ summary: 'The public site settings: brand, contacts, campaign, sandboxed adapters', auth: 'none', ok: 'SiteSettings (src/shared/site.ts)' }), (c) => c.json(publicSiteSettings(config)));
   api.get('/openapi.json', describeOperation({ summary: 'This OpenAPI document', auth: 'none' }), openApiHandler(app, config.site.brandName));
   api.route('/', accessRoutes());
-  api.route('/', contentRoutes({ content: deps.content }));
+  const standing = (userId: string) => memberStanding(db, userId);
+  api.route('/', contentRoutes({ library: deps.content, standing, reads, clock }));
+  api.route('/', announcementRoutes({ announcements: services.announcements, standing, reads }));
   api.route('/', securityRoutes({ db, clock, reads }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
@@ -119,7 +123,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

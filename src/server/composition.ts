@@ -38,6 +38,9 @@ import { createImportAccounts } from './modules/imports/import-accounts';
 import { createImports, type Imports } from './modules/imports/imports.service';
 import type { Integration } from './integration';
 import { INTEGRATIONS } from './integrations';
+import { createContentStudio, type ContentStudio } from './modules/content/content-studio.service';
+import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements } from './modules/content/announcements.service';
+import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -67,6 +70,10 @@ export type Services = {
   scripts: ScriptCatalogService;
   /** The import of an existing business (`npm run import`), and its log for the console. */
   imports: Imports;
+  /** The console's content studio: drafts, publication, revisions, images. */
+  contentStudio: ContentStudio;
+  /** What's new: announcements shown, mailed and posted to Discord. */
+  announcements: Announcements;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -168,6 +175,23 @@ export function compose(deps: Dependencies): Composition {
       tradingView: deps.tradingView,
       reconciler,
       scriptIds: catalogScriptIds,
+    }),
+    contentStudio: createContentStudio({
+      db,
+      storage: deps.contentStorage,
+      library: deps.content,
+      options: siteCatalogueOptions(config),
+      clock,
+      previewImageUrl: (name) => `${PREVIEW_IMAGE_PREFIX}${name}`,
+    }),
+    announcements: createAnnouncements({
+      db,
+      discord: deps.discord,
+      channelId: config.discord.announcementChannelId ?? (deps.discord.kind === 'sandbox' ? SANDBOX_ANNOUNCEMENT_CHANNEL : null),
+      kickMailer: () => mailer.kick(),
+      publicUrl: config.publicUrl,
+      clock,
+      logger: logger.child({ module: 'announcements' }),
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
   };

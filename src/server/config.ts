@@ -154,6 +154,17 @@ const envSchema = z.object({
   DISCORD_ROLE_IDS: csv,
   DISCORD_ON_END: z.enum(['remove_roles', 'kick']).default('remove_roles'),
   DISCORD_AUDIT_INTERVAL_MS: z.coerce.number().int().min(10_000).default(5 * 60_000),
+  // The channel the bot posts announcements to (the sandbox records its posts; empty with the real bot: not posted).
+  DISCORD_ANNOUNCEMENT_CHANNEL_ID: optionalText,
+  // Where the content studio keeps image bytes: the database (default), a folder, or an S3-compatible bucket.
+  CONTENT_STORAGE: z.enum(['database', 'disk', 's3']).default('database'),
+  CONTENT_STORAGE_DIR: optionalText,
+  CONTENT_S3_ENDPOINT: optionalUrl,
+  CONTENT_S3_BUCKET: optionalText,
+  CONTENT_S3_REGION: z.string().min(1).default('auto'),
+  CONTENT_S3_ACCESS_KEY_ID: optionalText,
+  CONTENT_S3_SECRET_ACCESS_KEY: optionalText,
+  CONTENT_S3_PREFIX: z.string().default(''),
   DOCS_URL: z.url().default('https://docs.candlewise.app'),
   CHAT_URL: optionalUrl,
   // Empty: the demo's rolling sale. Without an offset the time is the server's local time.
@@ -276,9 +287,13 @@ function buildConfig(env: Env) {
       planRoleIds: perPlan(PLAN_TYPES, (plan) => env[planEnvKey('DISCORD_ROLE_IDS', plan)]),
       onEnd: env.DISCORD_ON_END,
       auditIntervalMs: env.DISCORD_AUDIT_INTERVAL_MS,
+      /** Announcements are posted here; the sandbox bot uses a channel of its own when unset. */
+      announcementChannelId: env.DISCORD_ANNOUNCEMENT_CHANNEL_ID ?? null,
     },
     /** Each integration's settings, from its own keys (decision 046). */
     integrations: { telegram: telegramSettings(env) },
+    /** The content studio's image bytes (modules/content/content-storage.ts). */
+    contentStorage: contentStorage(env),
     mail: env.SMTP_URL
       ? { kind: 'smtp' as const, url: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` }
       : { kind: 'outbox' as const, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` },
@@ -301,6 +316,22 @@ function buildConfig(env: Env) {
       trial: { days: env.TRIAL_DAYS, plans: env.TRIAL_DAYS > 0 ? env.TRIAL_PLANS : [] },
     },
   };
+}
+
+function contentStorage(env: Env) {
+  if (env.CONTENT_STORAGE === 'disk') return { kind: 'disk' as const, dir: env.CONTENT_STORAGE_DIR ?? `${env.DATA_DIR}/content-images` };
+  if (env.CONTENT_STORAGE === 's3') {
+    return {
+      kind: 's3' as const,
+      endpoint: env.CONTENT_S3_ENDPOINT ?? '',
+      bucket: env.CONTENT_S3_BUCKET ?? '',
+      region: env.CONTENT_S3_REGION,
+      accessKeyId: env.CONTENT_S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: env.CONTENT_S3_SECRET_ACCESS_KEY ?? '',
+      prefix: env.CONTENT_S3_PREFIX,
+    };
+  }
+  return { kind: 'database' as const };
 }
 
 export class ConfigError extends Error {
@@ -349,6 +380,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (config.isProduction && config.payments.kind === 'stripe' && config.mail.kind === 'outbox') {
     problems.push('SMTP_URL: required in production with live payments, or buyers cannot receive password-reset and sign-in mails');
+  }
+  if (config.contentStorage.kind === 's3') {
+    for (const key of ['CONTENT_S3_ENDPOINT', 'CONTENT_S3_BUCKET', 'CONTENT_S3_ACCESS_KEY_ID', 'CONTENT_S3_SECRET_ACCESS_KEY'] as const) {
+      if (!parsed.data[key]) problems.push(`${key}: required with CONTENT_STORAGE=s3`);
+    }
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -8,7 +8,10 @@ import type { Logger } from './logger';
 import { createAuth, type Auth, type PasswordHashing } from './modules/auth/auth';
 import type { PaymentsPort } from './modules/payments/payments.port';
 import type { ContentCatalogue } from './modules/content/content-loader';
-import { EMPTY_CONTENT } from './modules/content/content.service';
+import { createContentLibrary, staticContentLibrary, type ContentLibrary } from './modules/content/content-library';
+import { siteCatalogueOptions } from './modules/content/content.service';
+import { createDatabaseContentStorage, createDiskContentStorage, type ContentStorage } from './modules/content/content-storage';
+import { createS3ContentStorage } from './modules/content/s3-content-storage';
 import type { MailPort } from './modules/mail/mail.port';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxMail } from './modules/mail/outbox-mail';
@@ -38,8 +41,10 @@ export type Dependencies = {
   checkoutProofs: CheckoutProofs;
   auth: Auth;
   clock: () => Date;
-  /** Guides and strategies, loaded once at start (loadSiteContent). */
-  content: ContentCatalogue;
+  /** The published guides and strategies members read, kept in memory (or a fixed catalogue a test passes). */
+  content: ContentLibrary;
+  /** Where the content studio's image bytes live: the database, a folder or an S3-compatible bucket. */
+  contentStorage: ContentStorage;
   tradingView: TradingViewPort;
   /** Grants and revokes TradingView access; main.ts starts its loop, billing calls syncUser. */
   reconciler: GrantReconciler;
@@ -133,6 +138,14 @@ function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: ()
   return { discord, discordRoles };
 }
 
+/** The content studio's image storage from CONTENT_STORAGE (the database by default). */
+export function buildContentStorage(config: Config, db: Db): ContentStorage {
+  const storage = config.contentStorage;
+  if (storage.kind === 'disk') return createDiskContentStorage(storage.dir);
+  if (storage.kind === 's3') return createS3ContentStorage(storage);
+  return createDatabaseContentStorage(db);
+}
+
 export async function buildDependencies(
   config: Config,
   database: Database,
@@ -160,5 +173,9 @@ export async function buildDependencies(
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
   const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock }));
-  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments, ...discord };
+  const contentStorage = buildContentStorage(config, database.db);
+  const content = options.content
+    ? staticContentLibrary(options.content)
+    : createContentLibrary({ db: database.db, storage: contentStorage, options: siteCatalogueOptions(config), cacheMs: config.memberCacheMs, logger: logger.child({ module: 'content' }), now: () => clock().getTime() });
+  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content, contentStorage, ...tradingView, payments, ...discord };
 }

@@ -11,7 +11,8 @@ import { buildDependencies, resolveAuthSecret } from './dependencies';
 import { ConfigError, listeningUrl, loadConfig, sandboxAdapters, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { loadSiteContent } from './modules/content/content.service';
+import { CONTENT_DIR } from './modules/content/content.service';
+import { importContentOnFirstStart } from './modules/content/content-import';
 import { createLogger, loadPrettifier } from './logger';
 import { passesDoctor } from './doctor/startup-check';
 
@@ -39,7 +40,11 @@ const applied = await migrate(database.db);
 logger.info({ engine: database.engine, applied }, 'database ready');
 
 const clientDir = resolve(config.clientDir);
-const deps = await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
+const deps = await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config) });
+// The repository's guides and strategies become the studio's rows at a shop's first start.
+const imported = await importContentOnFirstStart({ db: database.db, storage: deps.contentStorage, dir: CONTENT_DIR, productSlug: config.site.brandSlug, by: 'first start', at: new Date() });
+if (imported) logger.info(imported, 'content imported from content/');
+await deps.content.current();
 const composition = compose(deps);
 const { jobs, integrations = [] } = composition;
 const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });

@@ -35,6 +35,8 @@ export type MailIntentData = {
   /** To each operator: an alert of the console started (title and detail as measured) or ended. */
   operator_alert: { title: string; detail: string | null; since: string };
   operator_alert_resolved: { title: string; since: string; resolvedAt: string };
+  /** An operator's update (What's new) to a member who did not turn these mails off. */
+  announcement: { announcementId: string; title: string; body: string; scriptId: string | null };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -58,6 +60,7 @@ export const MAIL_TEMPLATES = [
   'operator_invitation',
   'operator_alert',
   'operator_alert_resolved',
+  'announcement',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */

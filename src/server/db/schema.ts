@@ -10,3 +10,4 @@ export * from './schema/trials';
 export * from './schema/promotions';
 export * from './schema/imports';
 export * from './schema/telegram';
+export * from './schema/content';

@@ -82,6 +82,14 @@ export const SERVER_ERRORS = {
   // Content
   /** `what` reads as the sentence's subject: 'The guide', 'The image'. */
   contentNotFound: { status: 404, code: 'not_found', message: (what: string) => `${what} could not be found.` },
+  // Content studio: what the operator must change, in their words
+  contentSlugTaken: { status: 409, code: 'validation_failed', message: (what: string) => `${what} exists already: choose another slug.` },
+  contentSlugFixed: { status: 400, code: 'invalid_input', message: 'The slug of a piece cannot change once it is created: make a new piece instead.' },
+  contentWouldBreak: { status: 422, code: 'validation_failed', message: (problem: string) => `Not published: ${problem}` },
+  contentPreviewBroken: { status: 422, code: 'validation_failed', message: (problem: string) => problem },
+  contentUploadRefused: { status: 400, code: 'invalid_input', message: (reason: string) => reason },
+  contentImageTaken: { status: 409, code: 'validation_failed', message: (name: string) => `An image named ${name} exists already: rename the file, or use the one uploaded.` },
+  contentParentMissing: { status: 400, code: 'invalid_input', message: (slug: string) => `No product guide ${slug}: a feature belongs to a product guide.` },
 
   // TradingView
   tvUsernameNotFound: { status: 422, code: 'tv_username_not_found', message: SHARED.tv_username_not_found },

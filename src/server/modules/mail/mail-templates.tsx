@@ -278,6 +278,22 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  announcement: ({ title, body, scriptId }, ctx) => ({
+    subject: `${ctx.brand}: ${title}`,
+    element: (
+      <Layout ctx={ctx} preview={body.slice(0, 120)} heading={title} action={{ label: "Open What's new", url: `${ctx.publicUrl}/dashboard/guides` }}>
+        {scriptId ? <P>About: {scriptId}</P> : null}
+        {body
+          .split(/\n[ \t]*\n/)
+          .map((paragraph) => paragraph.trim())
+          .filter(Boolean)
+          .map((paragraph, index) => (
+            <P key={index}>{paragraph}</P>
+          ))}
+        <P>You get these updates as a member. To stop them, turn off update e-mails in Settings.</P>
+      </Layout>
+    ),
+  }),
   verify_email: ({ url }, ctx) => ({
     subject: `Confirm your ${ctx.brand} e-mail address`,
     element: (
