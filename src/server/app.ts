@@ -9,6 +9,7 @@ import { jsonDepthLimit } from './http/json-depth';
 import { compression } from './http/compression';
 import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
+import { createMetrics, metricsEnabled } from './http/metrics';
 import { httpsRedirect } from './http/https-redirect';
 import { publicUrlNotice } from './http/public-address';
 import { describeOperation, openApiHandler } from './http/openapi';
@@ -68,6 +69,9 @@ export async function createApp(composition: Composition, options: AppOptions = 
 
   const browserTokens = { cookieName: browserTokenCookie(config.site.brandSlug), secureCookie: config.publicUrl.startsWith('https://') };
 
+  // requests by route and their time, and /metrics itself: only when someone may read them
+  const metrics = metricsEnabled(config) ? createMetrics({ db, clock, config }) : null;
+  if (metrics) app.use('*', metrics.observe);
   app.use('*', clientAddress(config.trustProxy));
   app.use('*', requestBodyLimit);
   app.use('*', jsonDepthLimit);
@@ -86,6 +90,10 @@ export async function createApp(composition: Composition, options: AppOptions = 
       return c.json(errorBody('database_unreachable', 'The database is not reachable.'), 503);
     }
   });
+
+  if (metrics) {
+    app.get('/metrics', describeOperation({ summary: 'Prometheus metrics (METRICS_TOKEN bearer token or an address in METRICS_ALLOW; 403 otherwise)', auth: 'none', ok: 'text/plain; version=0.0.4' }), (c) => metrics.serve(c));
+  }
 
   // Before the API and its middleware: the signature check needs the untouched raw body.
   app.route('/api/webhooks', webhookRoutes({ payments, handler: services.paymentEvents, refusals: services.signatureRefusals, logger, clock }));

@@ -92,6 +92,12 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: csv,
   PREVIEW_HOSTS: csv,
   TRUST_PROXY: trustProxy,
+  // /metrics (Prometheus): open with this bearer token, or to the client addresses below; off when neither is set
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, { message: 'must be at least 16 characters' }),
+  METRICS_ALLOW: csv.superRefine((entries, ctx) => {
+    const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (invalid.length) ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${invalid.join(', ')}` });
+  }),
   ADMIN_EMAILS: csv.pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
@@ -251,6 +257,8 @@ function buildConfig(env: Env) {
     trustedOrigins: allowedOrigins(publicUrl, env.PORT, isProduction, env.TRUSTED_ORIGINS),
     previewHosts: env.PREVIEW_HOSTS,
     trustProxy: env.TRUST_PROXY,
+    /** Who may read /metrics: the bearer token, or these client addresses (CIDR); neither: /metrics is not served. */
+    metrics: { token: env.METRICS_TOKEN ?? null, allow: env.METRICS_ALLOW },
     /** Operators by e-mail (more are stored in the database); read only through isOperator() (modules/auth/operator.ts). */
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     /** Operators must pass TOTP two-factor to open the console. */
