@@ -5,7 +5,8 @@ import { ACCESS_CHANGE_KINDS } from './access-changes';
 import { OPERATOR_STANDINGS } from './operator-standing';
 import { PLAN_TYPES } from './plans';
 import { FREE_DAYS_MAX, FREE_DAYS_MIN, PAUSED_ACCESS } from './support-actions';
-import { emailSchema, signUpPasswordSchema } from './validation';
+import { rulesNamedPasswordSchema } from './password-rules';
+import { emailSchema } from './validation';
 
 export const ADMIN_API = '/api/admin';
 
@@ -47,7 +48,7 @@ export const operatorInviteRequestSchema = z.object({ email: emailSchema });
 /** GET /api/operator-invitations/:token, POST /api/operator-invitations/accept (no session needed: the link is the proof). */
 export const OPERATOR_INVITATIONS_PATH = '/api/operator-invitations';
 export const operatorInvitationSchema = z.object({ email: z.string(), accountExists: z.boolean(), expiresAt: z.string() });
-export const operatorInvitationAcceptSchema = z.object({ token: z.string().min(1).max(128), password: signUpPasswordSchema });
+export const operatorInvitationAcceptSchema = z.object({ token: z.string().min(1).max(128), password: rulesNamedPasswordSchema });
 export const operatorInvitationAcceptedSchema = z.object({ email: z.string(), signedIn: z.boolean() });
 export type OperatorInvitationView = z.infer<typeof operatorInvitationSchema>;
 export type OperatorInvitationAccepted = z.infer<typeof operatorInvitationAcceptedSchema>;

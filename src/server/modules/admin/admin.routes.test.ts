@@ -125,6 +125,10 @@ describe('the console', () => {
 
     const view = await t.request(`/api/operator-invitations/${token}`);
     expect(await view.json()).toMatchObject({ email: 'new-colleague@example.com', accountExists: false });
+    // (#46) a weak password is refused naming only the rules it does not meet, and the link stays usable
+    const weak = await t.request('/api/operator-invitations/accept', { body: { token, password: 'colleague' } });
+    expect(weak.status).toBe(400);
+    expect(JSON.stringify(await weak.json())).toContain('Password needs an uppercase letter and a number.');
     const accepted = await t.request('/api/operator-invitations/accept', { body: { token, password: 'Colleague-1' } });
     expect(await accepted.clone().json()).toEqual({ email: 'new-colleague@example.com', signedIn: true });
     const cookie = accepted.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
