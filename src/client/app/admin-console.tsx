@@ -4,6 +4,21 @@ import { AdminLayout } from '@client/features/admin/admin-layout';
 import { SandboxToolsPage } from '@client/features/admin/sandbox-tools';
 
 // The mailbox keeps its own chunk (it is also /sandbox/mailbox): loaded when /admin/sandbox opens.
+const AdminTelegramPage = lazy(() => import('@client/features/telegram/admin-telegram-page').then((m) => ({ default: m.AdminTelegramPage })));
+
+/** The integrations' console pages (each its own chunk), one line each. */
+const INTEGRATION_PAGES = [
+  {
+    path: 'telegram',
+    label: 'Telegram',
+    element: (
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <AdminTelegramPage />
+      </Suspense>
+    ),
+  },
+];
+
 const SandboxMailbox = lazy(() => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ default: m.SandboxMailboxPage })));
 
 /** /admin/sandbox: the sandbox tools with the sandbox mailbox below them (two features meet here, in app/). */
@@ -21,5 +36,5 @@ function AdminSandboxPage() {
 
 /** The operator console under /admin, with the sandbox page that needs the sandbox feature. */
 export function AdminConsole() {
-  return <AdminLayout sandboxPage={<AdminSandboxPage />} />;
+  return <AdminLayout sandboxPage={<AdminSandboxPage />} integrationPages={INTEGRATION_PAGES} />;
 }
