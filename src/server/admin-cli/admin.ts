@@ -1,12 +1,14 @@
 // `npm run admin -- <command>`: opens the configured database (migrating it first, as the server
 // does) and manages the operators, promotion codes and script catalog stored there. With the embedded database, stop the server first:
 // PGlite's data directory is one process's at a time.
-import { buildPayments, buildTradingView } from '../dependencies';
+import { buildContentStorage, buildPayments, buildTradingView } from '../dependencies';
+import { importContent } from '../modules/content/content-import';
+import { CONTENT_DIR } from '../modules/content/content.service';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createPromotionsService } from '../modules/promotions/promotions.service';
 import { createScriptCatalogService } from '../modules/tradingview/script-catalog.service';
-import { runAdminCommand } from './admin-command';
+import { CLI_OPERATOR, runAdminCommand } from './admin-command';
 import { runWithDatabase } from './cli-database';
 
 await runWithDatabase(async (config, database) => {
@@ -24,5 +26,6 @@ await runWithDatabase(async (config, database) => {
     const audit = (entry: { operator: string; action: string; details: Record<string, unknown> }) => recordOperatorAction(database.db, entry);
     return createScriptCatalogService({ db: database.db, port: tradingView, reconciler, initialBundle: config.tradingView.scriptIds, clock, audit });
   };
-  return runAdminCommand({ db: database.db, config, clock, promotions, scripts }, process.argv.slice(2));
+  const reimport = () => importContent({ db: database.db, storage: buildContentStorage(config, database.db), dir: CONTENT_DIR, productSlug: config.site.brandSlug, by: CLI_OPERATOR, at: clock() });
+  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport }, process.argv.slice(2));
 });

@@ -20,7 +20,11 @@ export async function contentVersion(db: Db): Promise<number> {
 
 /** Every instance reloads its copy when it sees the number move (within MEMBER_CACHE_MS). */
 export async function bumpContentVersion(db: Db): Promise<void> {
-  await db.update(contentState).set({ version: sql`${contentState.version} + 1` }).where(eq(contentState.id, 1));
+  // an upsert: the one row is the migration's, but an emptied database (tests) has none
+  await db
+    .insert(contentState)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({ target: contentState.id, set: { version: sql`${contentState.version} + 1` } });
 }
 
 export async function wasImported(db: Db): Promise<boolean> {
@@ -29,7 +33,10 @@ export async function wasImported(db: Db): Promise<boolean> {
 }
 
 export async function markImported(db: Db, at: Date): Promise<void> {
-  await db.update(contentState).set({ importedAt: at, version: sql`${contentState.version} + 1` }).where(eq(contentState.id, 1));
+  await db
+    .insert(contentState)
+    .values({ id: 1, version: 1, importedAt: at })
+    .onConflictDoUpdate({ target: contentState.id, set: { importedAt: at, version: sql`${contentState.version} + 1` } });
 }
 
 export function listItems(db: Db): Promise<ContentItemRow[]> {
