@@ -36,6 +36,8 @@ import { createScriptCatalogService, type ScriptCatalogService } from './modules
 import { catalogScriptIds as readCatalogScriptIds } from './modules/tradingview/script-catalog.repository';
 import { createImportAccounts } from './modules/imports/import-accounts';
 import { createImports, type Imports } from './modules/imports/imports.service';
+import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
+import { affiliateMails } from './modules/affiliates/affiliate-mails';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -65,6 +67,8 @@ export type Services = {
   scripts: ScriptCatalogService;
   /** The import of an existing business (`npm run import`), and its log for the console. */
   imports: Imports;
+  /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
+  affiliates: AffiliatesService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -103,7 +107,26 @@ export function compose(deps: Dependencies): Composition {
     },
     kickMailer: () => mailer.kick(),
   });
-  const fulfilment = createFulfilment({ db, payments, logger, clock, entitlements, afterEvent: trials.afterPaymentEvent });
+  const affiliates = createAffiliatesService({
+    db,
+    payments,
+    clock,
+    logger: logger.child({ module: 'affiliates' }),
+    publicUrl: config.publicUrl,
+    audit: (entry) => recordOperatorAction(db, entry),
+    notify: affiliateMails({ db, clock, kickMailer: () => mailer.kick() }),
+  });
+  const fulfilment = createFulfilment({
+    db,
+    payments,
+    logger,
+    clock,
+    entitlements,
+    afterEvent: async (event) => {
+      await trials.afterPaymentEvent(event);
+      await affiliates.afterPaymentEvent(event);
+    },
+  });
   const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions });
   const paymentEvents = fulfilment;
@@ -132,6 +155,7 @@ export function compose(deps: Dependencies): Composition {
     entitlements,
     billing,
     promotions,
+    affiliates,
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
     signatureRefusals,

@@ -35,6 +35,10 @@ export type MailIntentData = {
   /** To each operator: an alert of the console started (title and detail as measured) or ended. */
   operator_alert: { title: string; detail: string | null; since: string };
   operator_alert_resolved: { title: string; since: string; resolvedAt: string };
+  /** To an affiliate, at most once a day: the commissions earned since the last such mail (amounts per currency). */
+  affiliate_commission: { count: number; amounts: { amount: number; currency: string }[]; holdDays: number };
+  /** To an affiliate: a payout was marked sent to their PayPal or Wise address. */
+  affiliate_payout: { amount: number; currency: string; payoutEmail: string };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -58,6 +62,8 @@ export const MAIL_TEMPLATES = [
   'operator_invitation',
   'operator_alert',
   'operator_alert_resolved',
+  'affiliate_commission',
+  'affiliate_payout',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */

@@ -5,6 +5,7 @@ import { buildPayments, buildTradingView } from '../dependencies';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createPromotionsService } from '../modules/promotions/promotions.service';
+import { createAffiliatesService } from '../modules/affiliates/affiliates.service';
 import { createScriptCatalogService } from '../modules/tradingview/script-catalog.service';
 import { runAdminCommand } from './admin-command';
 import { runWithDatabase } from './cli-database';
@@ -24,5 +25,11 @@ await runWithDatabase(async (config, database) => {
     const audit = (entry: { operator: string; action: string; details: Record<string, unknown> }) => recordOperatorAction(database.db, entry);
     return createScriptCatalogService({ db: database.db, port: tradingView, reconciler, initialBundle: config.tradingView.scriptIds, clock, audit });
   };
-  return runAdminCommand({ db: database.db, config, clock, promotions, scripts }, process.argv.slice(2));
+  // Affiliates: the card check of a purchase asks the configured payment provider.
+  const affiliates = async () => {
+    const logger = createLogger(config.logLevel);
+    const payments = await buildPayments({ config, db: database.db, logger, clock });
+    return createAffiliatesService({ db: database.db, payments, clock, logger, publicUrl: config.publicUrl, audit: (entry) => recordOperatorAction(database.db, entry) });
+  };
+  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, affiliates }, process.argv.slice(2));
 });
