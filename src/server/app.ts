@@ -43,6 +43,9 @@ import { activationRoutes } from './modules/activation/activation.routes';
 import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/promotions.routes';
 import { integrationCardRoutes, mergeRoutes } from './integration-routes';
+import { affiliateAdminRoutes, affiliateRoutes } from './modules/affiliates/affiliates.routes';
+import { referralCookieName, referralLinks } from './modules/affiliates/referral-links';
+import { getCookie } from 'hono/cookie';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -79,6 +82,9 @@ export async function createApp(composition: Composition, options: AppOptions = 
   else app.use('*', publicUrlNotice(config, logger));
   app.use('*', compression);
   app.onError((error, c) => handleError(error, c, logger));
+  // /?ref=CODE on any page: the affiliate's click and referral cookie (never stops the page)
+  const referralCookie = referralCookieName(config.site.brandSlug);
+  app.use('*', referralLinks({ affiliates: services.affiliates, cookieName: referralCookie, browserTokens, logger }));
 
   app.get('/healthz', describeOperation({ summary: 'Liveness: the process answers', auth: 'none', ok: '{ status: "ok" }' }), (c) => c.json({ status: 'ok' }));
   app.get('/readyz', describeOperation({ summary: 'Readiness: the database answers (503 when it does not)', auth: 'none', ok: '{ status: "ready", database }' }), async (c) => {
@@ -113,7 +119,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', securityRoutes({ db, clock, reads }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
-  api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs, browserTokens }));
+  api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs, browserTokens, onCheckoutStarted: (c, sessionId) => services.affiliates.recordCheckout(sessionId, getCookie(c, referralCookie)) }));
   api.route('/', invoicesRoutes({ invoices: services.invoices }));
   if (payments.kind === 'sandbox') api.route('/sandbox', sandboxRoutes({ payments, handler: services.paymentEvents, logger, checkoutProofs }));
   if (isSandboxDiscord(deps.discord)) {
@@ -126,12 +132,13 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
   api.route('/', trialRoutes({ trials: services.trials }));
   api.route('/', promotionRoutes({ db, clock, promotions: services.promotions }));
+  api.route('/', affiliateRoutes({ affiliates: services.affiliates }));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config, directory: services.directory }));
   const { directory, reports, members, support, invitations } = services;
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -41,6 +41,8 @@ import { INTEGRATIONS } from './integrations';
 import { createContentStudio, type ContentStudio } from './modules/content/content-studio.service';
 import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements } from './modules/content/announcements.service';
 import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
+import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
+import { affiliateMails } from './modules/affiliates/affiliate-mails';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -74,6 +76,8 @@ export type Services = {
   contentStudio: ContentStudio;
   /** What's new: announcements shown, mailed and posted to Discord. */
   announcements: Announcements;
+  /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
+  affiliates: AffiliatesService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -115,7 +119,26 @@ export function compose(deps: Dependencies): Composition {
     },
     kickMailer: () => mailer.kick(),
   });
-  const fulfilment = createFulfilment({ db, payments, logger, clock, entitlements, afterEvent: trials.afterPaymentEvent });
+  const affiliates = createAffiliatesService({
+    db,
+    payments,
+    clock,
+    logger: logger.child({ module: 'affiliates' }),
+    publicUrl: config.publicUrl,
+    audit: (entry) => recordOperatorAction(db, entry),
+    notify: affiliateMails({ db, clock, kickMailer: () => mailer.kick() }),
+  });
+  const fulfilment = createFulfilment({
+    db,
+    payments,
+    logger,
+    clock,
+    entitlements,
+    afterEvent: async (event) => {
+      await trials.afterPaymentEvent(event);
+      await affiliates.afterPaymentEvent(event);
+    },
+  });
   const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions });
   const paymentEvents = fulfilment;
@@ -144,6 +167,7 @@ export function compose(deps: Dependencies): Composition {
     entitlements,
     billing,
     promotions,
+    affiliates,
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
     signatureRefusals,

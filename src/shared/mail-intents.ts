@@ -37,6 +37,10 @@ export type MailIntentData = {
   operator_alert_resolved: { title: string; since: string; resolvedAt: string };
   /** An operator's update (What's new) to a member who did not turn these mails off. */
   announcement: { announcementId: string; title: string; body: string; scriptId: string | null };
+  /** To an affiliate, at most once a day: the commissions earned since the last such mail (amounts per currency). */
+  affiliate_commission: { count: number; amounts: { amount: number; currency: string }[]; holdDays: number };
+  /** To an affiliate: a payout was marked sent to their PayPal or Wise address. */
+  affiliate_payout: { amount: number; currency: string; payoutEmail: string };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -61,6 +65,8 @@ export const MAIL_TEMPLATES = [
   'operator_alert',
   'operator_alert_resolved',
   'announcement',
+  'affiliate_commission',
+  'affiliate_payout',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */

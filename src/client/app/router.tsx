@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: '/operator-invitation', lazy: () => import('@client/features/auth/operator-invitation-page').then((m) => ({ Component: m.OperatorInvitationPage })) },
       { path: '/payment-success', lazy: () => import('@client/features/payment/payment-success-page').then((m) => ({ Component: m.PaymentSuccessPage })) },
       { path: '/payment-canceled', lazy: () => import('@client/features/payment/payment-canceled-page').then((m) => ({ Component: m.PaymentCanceledPage })) },
+      { path: '/refer', lazy: () => import('@client/features/affiliates/refer-page').then((m) => ({ Component: m.ReferPage })) },
       { path: '/premium-access-required', lazy: () => import('@client/features/premium/premium-access-required-page').then((m) => ({ Component: m.PremiumAccessRequiredPage })) },
       {
         // The legal pages navigate through the page port, which their pre-rendered entry fills without the router.
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
                 ),
               })),
           },
+          { path: 'affiliate', lazy: () => import('@client/features/affiliates/affiliate-page').then((m) => ({ Component: m.AffiliatePage })) },
           { path: 'settings', lazy: () => import('@client/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],

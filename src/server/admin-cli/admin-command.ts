@@ -12,8 +12,10 @@ import type { ScriptCatalogService } from '../modules/tradingview/script-catalog
 import { runPromoCommand } from './promo-command';
 import { runScriptsCommand } from './scripts-command';
 import type { ImportReport } from '../modules/content/content-import';
+import { runAffiliatesCommand } from './affiliates-command';
+import type { AffiliatesService } from '../modules/affiliates/affiliates.service';
 
-export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts … | content import';
+export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts … | affiliates … | content import';
 
 /** Who the audit log names for changes made on the command line. */
 export const CLI_OPERATOR = 'command-line';
@@ -30,6 +32,8 @@ export type AdminCommandDeps = {
   scripts?: () => Promise<ScriptCatalogService>;
   /** `content import`: the repository's content/ into the studio again (pieces from files are written over, the console's kept). */
   importContent?: () => Promise<ImportReport>;
+  /** The affiliate program (`affiliates …`), built on first use. */
+  affiliates?: () => Promise<AffiliatesService>;
 };
 
 const emailSchema = z.email();
@@ -51,6 +55,10 @@ export async function runAdminCommand(deps: AdminCommandDeps, args: readonly str
       output: `content imported: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.images} images. Pieces written in the console were left as they are; an updated piece keeps its earlier version in Revisions.`,
       exitCode: 0,
     };
+  }
+  if (command === 'affiliates') {
+    if (!deps.affiliates) return { output: 'The affiliate program is not available here.', exitCode: 2 };
+    return runAffiliatesCommand(await deps.affiliates(), CLI_OPERATOR, args.slice(1), deps.config.publicUrl);
   }
   if (command === 'list' && email === undefined) {
     const stored = await listOperators(deps.db);

@@ -7,6 +7,7 @@ import { CONTENT_DIR } from '../modules/content/content.service';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createPromotionsService } from '../modules/promotions/promotions.service';
+import { createAffiliatesService } from '../modules/affiliates/affiliates.service';
 import { createScriptCatalogService } from '../modules/tradingview/script-catalog.service';
 import { CLI_OPERATOR, runAdminCommand } from './admin-command';
 import { runWithDatabase } from './cli-database';
@@ -27,5 +28,11 @@ await runWithDatabase(async (config, database) => {
     return createScriptCatalogService({ db: database.db, port: tradingView, reconciler, initialBundle: config.tradingView.scriptIds, clock, audit });
   };
   const reimport = () => importContent({ db: database.db, storage: buildContentStorage(config, database.db), dir: CONTENT_DIR, productSlug: config.site.brandSlug, by: CLI_OPERATOR, at: clock() });
-  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport }, process.argv.slice(2));
+  // Affiliates: the card check of a purchase asks the configured payment provider.
+  const affiliates = async () => {
+    const logger = createLogger(config.logLevel);
+    const payments = await buildPayments({ config, db: database.db, logger, clock });
+    return createAffiliatesService({ db: database.db, payments, clock, logger, publicUrl: config.publicUrl, audit: (entry) => recordOperatorAction(database.db, entry) });
+  };
+  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport, affiliates }, process.argv.slice(2));
 });

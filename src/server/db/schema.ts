@@ -11,3 +11,4 @@ export * from './schema/promotions';
 export * from './schema/imports';
 export * from './schema/telegram';
 export * from './schema/content';
+export * from './schema/affiliates';

@@ -109,6 +109,12 @@ export const SERVER_ERRORS = {
   promotionTermsInvalid: { status: 400, code: 'validation_failed', message: (firstProblem: string | undefined) => firstProblem ?? SHARED.validation_failed },
   promotionCodeTaken: { status: 409, code: 'validation_failed', message: (code: string) => `The code ${code} already exists.` },
 
+  // Affiliates: the reason in words (src/shared/affiliates.ts), as affiliates and operators read it
+  affiliateNotFound: { status: 404, code: 'not_found', message: (reason: string) => reason },
+  affiliateRefused: { status: 400, code: 'validation_failed', message: (reason: string) => reason },
+  affiliateJoinRefused: { status: 403, code: 'forbidden', message: (reason: string) => reason },
+  affiliateConflict: { status: 409, code: 'validation_failed', message: (reason: string) => reason },
+
   // Operator console
   noMember: { status: 404, code: 'not_found', message: 'No member with this id.' },
   accountBanned: { status: 403, code: 'account_banned', message: SHARED.account_banned },

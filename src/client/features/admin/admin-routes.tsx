@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { AffiliatesPage } from './affiliates';
 import { AuditLogPage } from './audit-log-page';
 import { AdminNotFound } from './components/admin-not-found';
 import { DiscordPage } from './discord';
@@ -24,6 +25,7 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   { path: 'promotion-codes', element: <PromotionsPage /> },
+  { path: 'affiliates', element: <AffiliatesPage /> },
   { path: 'imports', element: <ImportsPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Overview } from '@shared/admin-contract';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { PageSpinner, Spinner } from '@client/components/ui/spinner';
+import { AffiliateRevenueCard } from './affiliates';
 import { useOverview } from './api/get-overview';
 import { AccessChangesCard } from './components/access-changes-card';
 import { TrialsCard } from './components/trials-card';
@@ -105,6 +106,8 @@ export function OverviewPage() {
       </div>
 
       <TrialsCard />
+
+      <AffiliateRevenueCard />
 
       <AccessChangesCard />
 

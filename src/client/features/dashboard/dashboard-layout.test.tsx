@@ -108,7 +108,7 @@ describe('dashboard shell', () => {
     renderDashboard('/dashboard/guides');
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Guides', 'Strategies', 'Discord']);
+    expect(links.map((link) => link.textContent)).toEqual(['Guides', 'Strategies', 'Discord', 'Refer & earn']);
     expect(within(nav).getByRole('link', { name: 'Guides' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Strategies' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'support@candlewise.app' })).toHaveAttribute('href', 'mailto:support@candlewise.app');

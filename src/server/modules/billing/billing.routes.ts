@@ -1,7 +1,7 @@
 // The billing calls (create-checkout, get-payment-details, plan changes, portal, …), named after
 // the product's operations: thin handlers that validate with the shared
 // contract, call the billing service and answer its DTO. Sandbox provider pages mount here too.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { ReadCache } from '@shared/read-cache';
 import {
   checkSubscriptionResponseSchema,
@@ -39,6 +39,8 @@ export type BillingRoutesDeps = {
   clock: () => Date;
   checkoutProofs: CheckoutProofs;
   browserTokens: BrowserTokens;
+  /** Told of each checkout started, with its request (the affiliate program reads its referral cookie there). */
+  onCheckoutStarted?: (c: Context, sessionId: string) => Promise<void>;
 };
 
 export function billingRoutes(deps: BillingRoutesDeps) {
@@ -50,6 +52,7 @@ export function billingRoutes(deps: BillingRoutesDeps) {
       const checkout = await billing.createCheckout(c.get('user'), await readJson(c, createCheckoutRequestSchema), returnBaseUrl(config, c));
       // This browser may take the purchase after paying; any other must prove the e-mail.
       checkoutProofs.remember(c, checkout.sessionId);
+      await deps.onCheckoutStarted?.(c, checkout.sessionId);
       return c.json(checkout);
     })
     .post('/get-payment-details', describeOperation({ summary: 'Details and buyer status of a paid checkout', auth: 'none', body: getPaymentDetailsRequestSchema, response: getPaymentDetailsResponseSchema }), async (c) => {

@@ -269,6 +269,27 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  affiliate_commission: ({ count, amounts, holdDays }, ctx) => ({
+    subject: `You earned ${count === 1 ? 'a commission' : `${count} commissions`} at ${ctx.brand}`,
+    element: (
+      <Layout ctx={ctx} preview={amounts.map((line) => formatAmount(line.amount, line.currency)).join(' + ')} heading="You earned a commission" action={{ label: 'Open Refer & earn', url: `${ctx.publicUrl}/refer` }}>
+        <P>
+          {count === 1 ? 'A buyer you referred paid' : `${count} payments of buyers you referred came in`}: {amounts.map((line) => formatAmount(line.amount, line.currency)).join(' + ')} pending.
+        </P>
+        <P>A commission is approved {holdDays} days after the payment, unless the payment is refunded or disputed, and then paid with the next payout run.</P>
+      </Layout>
+    ),
+  }),
+  affiliate_payout: ({ amount, currency, payoutEmail }, ctx) => ({
+    subject: `Your ${ctx.brand} affiliate payout of ${formatAmount(amount, currency)} was sent`,
+    element: (
+      <Layout ctx={ctx} preview={`${formatAmount(amount, currency)} to ${payoutEmail}.`} heading="Your payout was sent" action={{ label: 'Open Refer & earn', url: `${ctx.publicUrl}/refer` }}>
+        <P>
+          We sent {formatAmount(amount, currency)} to {payoutEmail}. It can take a few days to show in your PayPal or Wise account.
+        </P>
+      </Layout>
+    ),
+  }),
   operator_invitation: ({ url, invitedBy }, ctx) => ({
     subject: `You are invited to operate ${ctx.brand}`,
     element: (

@@ -1,4 +1,4 @@
-import { BookOpen, LifeBuoy, LineChart, MessageCircle } from 'lucide-react';
+import { BookOpen, Gift, LifeBuoy, LineChart, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -10,6 +10,7 @@ const NAV = [
   { to: '/dashboard/guides', label: 'Guides', icon: BookOpen },
   { to: '/dashboard/strategies', label: 'Strategies', icon: LineChart },
   { to: '/dashboard/discord', label: 'Discord', icon: MessageCircle },
+  { to: '/dashboard/affiliate', label: 'Refer & earn', icon: Gift },
 ] as const;
 
 /**

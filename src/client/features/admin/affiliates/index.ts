@@ -1,0 +1,1 @@
+export { AffiliatesPage, AffiliateRevenueCard } from './affiliates-page';

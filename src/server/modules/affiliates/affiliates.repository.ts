@@ -1,0 +1,334 @@
+// The affiliate tables, and what orders, checkout sessions and accounts say of referred buyers.
+// Orders and checkout sessions are read here, never written (the entitlements core writes them).
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { DEFAULT_AFFILIATE_TERMS, type AffiliateTerms, type CommissionStatus } from '@shared/affiliates';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { affiliateAttributions, affiliateClicks, affiliateCommissions, affiliatePayouts, affiliateProgram, affiliateReferrals, affiliates } from '../../db/schema';
+
+export type AffiliateRow = typeof affiliates.$inferSelect;
+export type AttributionRow = typeof affiliateAttributions.$inferSelect;
+export type CommissionRow = typeof affiliateCommissions.$inferSelect;
+
+const date = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
+
+// ---------------------------------------------------------------- terms
+
+export async function readTerms(db: Db): Promise<{ terms: AffiliateTerms; updatedBy: string | null; updatedAt: Date | null }> {
+  const [row] = await db.select().from(affiliateProgram).limit(1);
+  return row ? { terms: { ...DEFAULT_AFFILIATE_TERMS, ...row.terms }, updatedBy: row.updatedBy, updatedAt: row.updatedAt } : { terms: DEFAULT_AFFILIATE_TERMS, updatedBy: null, updatedAt: null };
+}
+
+export async function writeTerms(db: Db, terms: AffiliateTerms, by: string, at: Date): Promise<void> {
+  await db
+    .insert(affiliateProgram)
+    .values({ id: 1, terms, updatedBy: by, updatedAt: at })
+    .onConflictDoUpdate({ target: affiliateProgram.id, set: { terms, updatedBy: by, updatedAt: at } });
+}
+
+// ---------------------------------------------------------------- affiliates
+
+export async function findAffiliateByUser(db: Db, userId: string): Promise<AffiliateRow | null> {
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+export async function findAffiliateByCode(db: Db, code: string): Promise<AffiliateRow | null> {
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.code, code)).limit(1);
+  return row ?? null;
+}
+
+export async function findAffiliateById(db: Db, id: string): Promise<AffiliateRow | null> {
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findAffiliateByPromotionCode(db: Db, code: string): Promise<AffiliateRow | null> {
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.promotionCode, code.toUpperCase())).limit(1);
+  return row ?? null;
+}
+
+/** The new affiliate, or null when the code is taken (the caller tries another) or the account already is one. */
+export async function insertAffiliate(db: Db, values: { userId: string; email: string; code: string; joinedBy: string; at: Date }): Promise<AffiliateRow | null> {
+  const [row] = await db
+    .insert(affiliates)
+    .values({ userId: values.userId, email: values.email.toLowerCase(), code: values.code, joinedBy: values.joinedBy, createdAt: values.at, updatedAt: values.at })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function updateAffiliate(db: Db, id: string, values: Partial<Pick<AffiliateRow, 'payoutEmail' | 'status' | 'suspendedReason' | 'promotionCode'>>, at: Date): Promise<AffiliateRow | null> {
+  const [row] = await db
+    .update(affiliates)
+    .set({ ...values, updatedAt: at })
+    .where(eq(affiliates.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<{ id: string; email: string } | null> {
+  const rows = await queryRows<{ id: string; email: string }>(db, sql`SELECT id, email FROM "user" WHERE lower(email) = ${email.toLowerCase()} LIMIT 1`);
+  return rows[0] ?? null;
+}
+
+/** Whether the account holds, or held, a paid plan (the program's `members` mode). */
+export async function isPayingMember(db: Db, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ paid: boolean }>(db, sql`SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId} AND status = 'paid') OR user_has_premium_access(${userId}::uuid) AS paid`);
+  return rows[0]?.paid === true;
+}
+
+// ---------------------------------------------------------------- clicks and referrals
+
+/** Counts a click unless this browser clicked this affiliate's link today already; answers whether it counted. */
+export async function recordClick(db: Db, affiliateId: string, visitor: string, day: string, at: Date): Promise<boolean> {
+  const rows = await db.insert(affiliateClicks).values({ affiliateId, visitor, day, createdAt: at }).onConflictDoNothing().returning({ visitor: affiliateClicks.visitor });
+  return rows.length > 0;
+}
+
+export async function recordReferral(db: Db, checkoutSessionId: string, affiliateId: string, source: 'link' | 'promotion', at: Date): Promise<void> {
+  await db.insert(affiliateReferrals).values({ checkoutSessionId, affiliateId, source, createdAt: at }).onConflictDoNothing();
+}
+
+export async function referralOf(db: Db, checkoutSessionId: string): Promise<{ affiliateId: string; source: 'link' | 'promotion' } | null> {
+  const [row] = await db.select({ affiliateId: affiliateReferrals.affiliateId, source: affiliateReferrals.source }).from(affiliateReferrals).where(eq(affiliateReferrals.checkoutSessionId, checkoutSessionId)).limit(1);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- attribution
+
+export async function attributionOf(db: Db, email: string): Promise<AttributionRow | null> {
+  const [row] = await db.select().from(affiliateAttributions).where(eq(affiliateAttributions.email, email.toLowerCase())).limit(1);
+  return row ?? null;
+}
+
+/** The buyer is the affiliate's now (the last checkout wins); another affiliate's earlier first payment no longer counts. */
+export async function attribute(db: Db, values: { email: string; affiliateId: string; source: 'link' | 'promotion'; trial: boolean; at: Date }): Promise<AttributionRow> {
+  const email = values.email.toLowerCase();
+  const [row] = await db
+    .insert(affiliateAttributions)
+    .values({ email, affiliateId: values.affiliateId, source: values.source, trial: values.trial, attributedAt: values.at })
+    .onConflictDoUpdate({
+      target: affiliateAttributions.email,
+      set: {
+        affiliateId: values.affiliateId,
+        source: values.source,
+        trial: sql`CASE WHEN ${affiliateAttributions.affiliateId} = ${values.affiliateId} THEN ${affiliateAttributions.trial} OR ${values.trial} ELSE ${values.trial} END`,
+        firstPaidAt: sql`CASE WHEN ${affiliateAttributions.affiliateId} = ${values.affiliateId} THEN ${affiliateAttributions.firstPaidAt} ELSE NULL END`,
+        attributedAt: sql`CASE WHEN ${affiliateAttributions.affiliateId} = ${values.affiliateId} THEN ${affiliateAttributions.attributedAt} ELSE ${values.at} END`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+export async function markFirstPaid(db: Db, email: string, at: Date): Promise<void> {
+  await db.update(affiliateAttributions).set({ firstPaidAt: sql`COALESCE(${affiliateAttributions.firstPaidAt}, ${at})` }).where(eq(affiliateAttributions.email, email.toLowerCase()));
+}
+
+// ---------------------------------------------------------------- orders and commissions
+
+export type OrderFacts = {
+  id: string;
+  userId: string | null;
+  checkoutSessionId: string | null;
+  planType: string;
+  amount: number;
+  amountTax: number | null;
+  promotionCode: string | null;
+  currency: string;
+  status: string;
+  subscriptionId: string | null;
+  createdAt: Date;
+  buyerEmail: string | null;
+  commissionId: string | null;
+  commissionStatus: CommissionStatus | null;
+  commissionReason: string | null;
+};
+
+type RawOrder = Omit<OrderFacts, 'createdAt'> & { createdAt: Date | string };
+
+/** The orders of a checkout session or a provider subscription, with their buyer's e-mail and commission. */
+export async function ordersOf(db: Db, selector: { checkoutSessionId?: string | null; subscriptionId?: string | null; orderIds?: readonly string[] }): Promise<OrderFacts[]> {
+  const conditions = [];
+  if (selector.checkoutSessionId) conditions.push(sql`o.checkout_session_id = ${selector.checkoutSessionId}`);
+  if (selector.subscriptionId) conditions.push(sql`o.provider_subscription_id = ${selector.subscriptionId}`);
+  if (selector.orderIds?.length) conditions.push(sql`o.id IN (${sql.join(selector.orderIds.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  if (conditions.length === 0) return [];
+  const rows = await queryRows<RawOrder>(
+    db,
+    sql`SELECT o.id, o.user_id AS "userId", o.checkout_session_id AS "checkoutSessionId", o.plan_type AS "planType", o.amount, o.amount_tax AS "amountTax",
+               o.promotion_code AS "promotionCode", o.currency, o.status, o.provider_subscription_id AS "subscriptionId", o.created_at AS "createdAt",
+               lower(COALESCE(u.email, cs.email, (SELECT first_cs.email FROM orders first_order JOIN checkout_sessions first_cs ON first_cs.id = first_order.checkout_session_id
+                                            WHERE o.provider_subscription_id IS NOT NULL AND first_order.provider_subscription_id = o.provider_subscription_id LIMIT 1))) AS "buyerEmail",
+               c.id AS "commissionId", c.status AS "commissionStatus", c.reason AS "commissionReason"
+          FROM orders o
+          LEFT JOIN "user" u ON u.id = o.user_id
+          LEFT JOIN checkout_sessions cs ON cs.id = o.checkout_session_id
+          LEFT JOIN affiliate_commissions c ON c.order_id = o.id
+         WHERE ${sql.join(conditions, sql` OR `)}
+         ORDER BY o.created_at, o.id`,
+  );
+  return rows.map((row) => ({ ...row, amount: Number(row.amount), amountTax: row.amountTax === null ? null : Number(row.amountTax), createdAt: date(row.createdAt)! }));
+}
+
+/** Commissions whose order was refunded or disputed since, and reversed ones whose dispute the shop won. */
+export async function commissionsToRevisit(db: Db): Promise<{ orderId: string }[]> {
+  return queryRows<{ orderId: string }>(
+    db,
+    sql`SELECT c.order_id AS "orderId" FROM orders o JOIN affiliate_commissions c ON c.order_id = o.id
+         WHERE o.status IN ('refunded', 'disputed') AND c.status IN ('pending', 'approved', 'paid')
+        UNION ALL
+        SELECT c.order_id FROM affiliate_commissions c JOIN orders o ON o.id = c.order_id
+         WHERE c.status = 'reversed' AND c.reason = 'disputed' AND o.status = 'paid'`,
+  );
+}
+
+export async function insertCommission(db: Db, values: typeof affiliateCommissions.$inferInsert): Promise<CommissionRow | null> {
+  const [row] = await db.insert(affiliateCommissions).values(values).onConflictDoNothing({ target: affiliateCommissions.orderId }).returning();
+  return row ?? null;
+}
+
+export async function findCommissionByOrder(db: Db, orderId: string): Promise<CommissionRow | null> {
+  const [row] = await db.select().from(affiliateCommissions).where(eq(affiliateCommissions.orderId, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** Takes a commission back; one already paid stays tied to its payout and waits to be taken from the next. */
+export async function reverseCommission(db: Db, id: string, reason: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(affiliateCommissions)
+    .set({ status: 'reversed', reason, reversedAt: at, updatedAt: at })
+    .where(and(eq(affiliateCommissions.id, id), inArray(affiliateCommissions.status, ['pending', 'approved', 'paid'])))
+    .returning({ id: affiliateCommissions.id });
+  return rows.length > 0;
+}
+
+/** A dispute the shop won: the commission stands again where it stood (paid, approved, or pending). */
+export async function reinstateCommission(db: Db, row: CommissionRow, at: Date): Promise<void> {
+  const paidAndNotTaken = row.payoutId !== null && row.clawbackPayoutId === null;
+  const status: CommissionStatus = paidAndNotTaken ? 'paid' : row.approvedAt ? 'approved' : 'pending';
+  await db
+    .update(affiliateCommissions)
+    .set({ status, reason: null, reversedAt: null, updatedAt: at, ...(row.clawbackPayoutId ? { payoutId: null, clawbackPayoutId: null } : {}) })
+    .where(and(eq(affiliateCommissions.id, row.id), eq(affiliateCommissions.status, 'reversed')));
+}
+
+/** Pending commissions whose hold is over become approved; answers how many. */
+export async function approveDue(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(affiliateCommissions)
+    .set({ status: 'approved', approvedAt: now, updatedAt: now })
+    .where(and(eq(affiliateCommissions.status, 'pending'), lte(affiliateCommissions.approvableAt, now)))
+    .returning({ id: affiliateCommissions.id });
+  return rows.length;
+}
+
+export async function countDue(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM affiliate_commissions WHERE status = 'pending' AND approvable_at <= ${now}`);
+  return Number(rows[0]?.count ?? 0);
+}
+
+export type Totals = { affiliateId: string; currency: string; pending: number; approved: number; paid: number; reversed: number; clawback: number; sales: number };
+
+/** Sums per affiliate and currency; `clawback`: reversed after being paid, not yet taken from a payout. */
+export async function commissionTotals(db: Db, affiliateIds: readonly string[] | null): Promise<Totals[]> {
+  const filter = affiliateIds === null ? sql`TRUE` : affiliateIds.length === 0 ? sql`FALSE` : sql`affiliate_id IN (${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
+  const rows = await queryRows<Totals>(
+    db,
+    sql`SELECT affiliate_id AS "affiliateId", currency,
+               COALESCE(SUM(amount) FILTER (WHERE status = 'pending'), 0)::int AS pending,
+               COALESCE(SUM(amount) FILTER (WHERE status = 'approved'), 0)::int AS approved,
+               COALESCE(SUM(amount) FILTER (WHERE status = 'paid'), 0)::int AS paid,
+               COALESCE(SUM(amount) FILTER (WHERE status = 'reversed'), 0)::int AS reversed,
+               COALESCE(SUM(amount) FILTER (WHERE status = 'reversed' AND payout_id IS NOT NULL AND clawback_payout_id IS NULL), 0)::int AS clawback,
+               (count(*) FILTER (WHERE status <> 'refused'))::int AS sales
+          FROM affiliate_commissions WHERE ${filter} GROUP BY affiliate_id, currency`,
+  );
+  return rows.map((row) => ({ ...row, pending: Number(row.pending), approved: Number(row.approved), paid: Number(row.paid), reversed: Number(row.reversed), clawback: Number(row.clawback), sales: Number(row.sales) }));
+}
+
+export type Activity = { affiliateId: string; clicks: number; signups: number; trials: number; buyers: number; reversedBuyers: number };
+
+export async function activityOf(db: Db, affiliateIds: readonly string[] | null): Promise<Map<string, Activity>> {
+  const ids = affiliateIds === null ? sql`SELECT id FROM affiliates` : affiliateIds.length === 0 ? sql`SELECT NULL::uuid WHERE FALSE` : sql`SELECT unnest(ARRAY[${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)}])`;
+  const rows = await queryRows<Activity>(
+    db,
+    sql`WITH ids(id) AS (${ids})
+        SELECT ids.id AS "affiliateId",
+               (SELECT count(*) FROM affiliate_clicks k WHERE k.affiliate_id = ids.id)::int AS clicks,
+               (SELECT count(*) FROM affiliate_attributions a WHERE a.affiliate_id = ids.id)::int AS signups,
+               (SELECT count(*) FROM affiliate_attributions a WHERE a.affiliate_id = ids.id AND a.trial)::int AS trials,
+               (SELECT count(DISTINCT buyer_email) FROM affiliate_commissions c WHERE c.affiliate_id = ids.id AND c.status <> 'refused')::int AS buyers,
+               (SELECT count(DISTINCT buyer_email) FROM affiliate_commissions c WHERE c.affiliate_id = ids.id AND c.status = 'reversed')::int AS "reversedBuyers"
+          FROM ids`,
+  );
+  return new Map(rows.map((row) => [row.affiliateId, { ...row, clicks: Number(row.clicks), signups: Number(row.signups), trials: Number(row.trials), buyers: Number(row.buyers), reversedBuyers: Number(row.reversedBuyers) }]));
+}
+
+export async function revenueOf(db: Db): Promise<{ affiliateId: string; currency: string; amount: number }[]> {
+  const rows = await queryRows<{ affiliateId: string; currency: string; amount: number }>(
+    db,
+    sql`SELECT affiliate_id AS "affiliateId", currency, COALESCE(SUM(base_amount), 0)::int AS amount FROM affiliate_commissions
+         WHERE status IN ('pending', 'approved', 'paid') GROUP BY affiliate_id, currency`,
+  );
+  return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
+}
+
+export async function commissionHistory(db: Db, affiliateId: string, limit: number): Promise<CommissionRow[]> {
+  return db.select().from(affiliateCommissions).where(eq(affiliateCommissions.affiliateId, affiliateId)).orderBy(desc(affiliateCommissions.createdAt), desc(affiliateCommissions.id)).limit(limit);
+}
+
+export async function payoutsOf(db: Db, affiliateId: string, limit: number) {
+  return db.select().from(affiliatePayouts).where(eq(affiliatePayouts.affiliateId, affiliateId)).orderBy(desc(affiliatePayouts.paidAt)).limit(limit);
+}
+
+export async function listAffiliates(db: Db, search: string | null): Promise<AffiliateRow[]> {
+  const query = db.select().from(affiliates);
+  const rows = search
+    ? await query.where(sql`${affiliates.code} ILIKE ${`%${search}%`} OR ${affiliates.email} ILIKE ${`%${search}%`} OR ${affiliates.payoutEmail} ILIKE ${`%${search}%`}`).orderBy(asc(affiliates.createdAt)).limit(500)
+    : await query.orderBy(asc(affiliates.createdAt)).limit(500);
+  return rows;
+}
+
+/** Marks the affiliate's approved commissions in `currency` paid by `payoutId`, and takes the outstanding clawbacks with them. */
+export async function settlePayout(db: Db, affiliateId: string, currency: string, payout: { amount: number; payoutEmail: string; paidBy: string; at: Date }): Promise<string> {
+  const [row] = await db.insert(affiliatePayouts).values({ affiliateId, amount: payout.amount, currency, payoutEmail: payout.payoutEmail, paidBy: payout.paidBy, paidAt: payout.at }).returning({ id: affiliatePayouts.id });
+  const payoutId = row!.id;
+  await db
+    .update(affiliateCommissions)
+    .set({ status: 'paid', payoutId, updatedAt: payout.at })
+    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.currency, currency), eq(affiliateCommissions.status, 'approved')));
+  await db
+    .update(affiliateCommissions)
+    .set({ clawbackPayoutId: payoutId, updatedAt: payout.at })
+    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.currency, currency), eq(affiliateCommissions.status, 'reversed'), sql`${affiliateCommissions.payoutId} IS NOT NULL`, isNull(affiliateCommissions.clawbackPayoutId)));
+  return payoutId;
+}
+
+/** The affiliate's earned commissions not yet told in a "you earned a commission" mail. */
+export async function unmailedOf(db: Db, affiliateId: string): Promise<CommissionRow[]> {
+  return db
+    .select()
+    .from(affiliateCommissions)
+    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.mailed, false), inArray(affiliateCommissions.status, ['pending', 'approved'])))
+    .orderBy(asc(affiliateCommissions.createdAt))
+    .limit(500);
+}
+
+export async function markMailed(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(affiliateCommissions).set({ mailed: true }).where(inArray(affiliateCommissions.id, [...ids]));
+}
+
+/** Card fingerprints the affiliate's own trials were started with. */
+export async function trialFingerprints(db: Db, email: string): Promise<string[]> {
+  const rows = await queryRows<{ fingerprint: string }>(db, sql`SELECT DISTINCT card_fingerprint AS fingerprint FROM trials WHERE email = ${email.toLowerCase()} AND card_fingerprint IS NOT NULL LIMIT 20`);
+  return rows.map((row) => row.fingerprint);
+}
+
+/** The affiliate's own provider subscriptions (their cards are theirs). */
+export async function ownSubscriptionIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`SELECT DISTINCT provider_subscription_id AS id FROM user_subscriptions WHERE user_id = ${userId} AND provider_subscription_id IS NOT NULL LIMIT 5`);
+  return rows.map((row) => row.id);
+}
