@@ -11,8 +11,10 @@ import type { PromotionsService } from '../modules/promotions/promotions.service
 import type { ScriptCatalogService } from '../modules/tradingview/script-catalog.service';
 import { runPromoCommand } from './promo-command';
 import { runScriptsCommand } from './scripts-command';
+import { runPlansCommand } from './plans-command';
+import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 
-export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts …';
+export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts … | plans …';
 
 /** Who the audit log names for changes made on the command line. */
 export const CLI_OPERATOR = 'command-line';
@@ -27,6 +29,8 @@ export type AdminCommandDeps = {
   promotions?: () => Promise<PromotionsService>;
   /** The script catalog (`scripts …`), built on first use: it needs the configured TradingView. */
   scripts?: () => Promise<ScriptCatalogService>;
+  /** The catalogue (`plans …`): plans, prices, price lists and sales. */
+  catalogue?: () => Promise<CatalogueService>;
 };
 
 const emailSchema = z.email();
@@ -40,6 +44,10 @@ export async function runAdminCommand(deps: AdminCommandDeps, args: readonly str
   if (command === 'scripts') {
     if (!deps.scripts) return { output: 'The script catalog is not available here.', exitCode: 2 };
     return runScriptsCommand(await deps.scripts(), CLI_OPERATOR, args.slice(1));
+  }
+  if (command === 'plans') {
+    if (!deps.catalogue) return { output: 'The catalogue is not available here.', exitCode: 2 };
+    return runPlansCommand(await deps.catalogue(), CLI_OPERATOR, args.slice(1));
   }
   if (command === 'list' && email === undefined) {
     const stored = await listOperators(deps.db);

@@ -1,7 +1,8 @@
 // `npm run admin -- <command>`: opens the configured database (migrating it first, as the server
 // does) and manages the operators, promotion codes and script catalog stored there. With the embedded database, stop the server first:
 // PGlite's data directory is one process's at a time.
-import { buildPayments, buildTradingView } from '../dependencies';
+import { buildCatalogue, buildPayments, buildTradingView } from '../dependencies';
+import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createPromotionsService } from '../modules/promotions/promotions.service';
@@ -24,5 +25,11 @@ await runWithDatabase(async (config, database) => {
     const audit = (entry: { operator: string; action: string; details: Record<string, unknown> }) => recordOperatorAction(database.db, entry);
     return createScriptCatalogService({ db: database.db, port: tradingView, reconciler, initialBundle: config.tradingView.scriptIds, clock, audit });
   };
-  return runAdminCommand({ db: database.db, config, clock, promotions, scripts }, process.argv.slice(2));
+  // The catalogue as the configuration seeds it; the first edit writes the seed with it.
+  const catalogue = async () => {
+    const store = buildCatalogue(config, database.db, clock);
+    await store.load();
+    return createCatalogueService(store);
+  };
+  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, catalogue }, process.argv.slice(2));
 });

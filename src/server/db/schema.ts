@@ -9,3 +9,4 @@ export * from './schema/sandbox-discord';
 export * from './schema/trials';
 export * from './schema/promotions';
 export * from './schema/imports';
+export * from './schema/catalogue';

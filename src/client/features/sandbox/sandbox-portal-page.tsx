@@ -63,7 +63,7 @@ function SubscriptionCard({ sub, customerId }: { sub: Subscription; customerId: 
         <div>
           <CardTitle>{name}</CardTitle>
           <CardDescription>
-            {formatMoney(sub.amount, sub.currency)} {billingPeriod(sub.intervalMonths)}
+            {formatMoney(sub.amount, sub.currency)} {sub.billing ?? billingPeriod(sub.intervalMonths)}
           </CardDescription>
         </div>
         <Badge tone={status.tone}>{status.label}</Badge>

@@ -2,7 +2,8 @@
 // Stripe's test cards (creating the customer, subscription or one-time payment), and expired.
 import { and, desc, eq } from 'drizzle-orm';
 import { validateCardInput, type CardErrors } from '@shared/card-input';
-import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
+import { billingPeriodWords } from '@shared/catalogue';
+import { PLAN_CURRENCY, planPeriod, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from '../../db/schema';
@@ -15,6 +16,7 @@ import { emit, newId, type SandboxDeps } from './sandbox-store';
 import { billingDetailsOf, saveBillingDetails, withInvoiceTax } from './sandbox-tax';
 import { assertRedeemable, couponDiscount, loadPromotion, redeem } from './sandbox-promotions';
 import { serverError } from '../../http/server-errors';
+import { ApiError } from '../../http/errors';
 
 /** Stripe's checkout sessions expire after 24 hours; so do ours. */
 const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -103,6 +105,7 @@ export function createSandboxCheckout(
         amount: row.unitAmount,
         currency: row.currency,
         intervalMonths: row.mode === 'subscription' ? intervalMonths(planType) : null,
+        billing: billingPeriodWords(row.mode === 'subscription' ? planPeriod(planType) : null),
         tax: deps.tax?.enabled ? { behavior: deps.tax.behavior } : null,
         customerEmail: row.customerEmail,
         cancelUrl: row.cancelUrl,
@@ -208,6 +211,7 @@ export function createSandboxCheckout(
       const id = newId('cs');
       const now = clock();
       const unitAmount = prices()[input.planType];
+      if (unitAmount === undefined) throw new ApiError(400, 'unknown_plan', `No price for plan ${input.planType}: it is sold on no price list.`);
       const promotion = await presetDiscount(input, unitAmount, now);
       await db.insert(sandboxCheckoutSessions).values({
         id,
