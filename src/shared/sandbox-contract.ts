@@ -27,8 +27,6 @@ export const sandboxCheckoutSchema = z.object({
   currency: currencySchema,
   /** Months per billing period (a week: 0.23…); null for a one-time payment. */
   intervalMonths: z.number().positive().nullable(),
-  /** How often it is charged: 'per month', 'every 3 months', 'per week', 'one-time payment'. */
-  billing: z.string().optional(),
   /** Fixed by the shop (or the buyer, once paid): shown, not editable; masked unless this browser started the checkout. */
   customerEmail: z.string().nullable(),
   cancelUrl: z.string(),
@@ -84,7 +82,6 @@ export const sandboxPortalSchema = z.object({
       amount: minorUnitsSchema,
       currency: currencySchema,
       intervalMonths: z.number().positive(),
-      billing: z.string().optional(),
       currentPeriodEnd: isoDate,
       cancelAtPeriodEnd: z.boolean(),
       canceledAt: isoDate.nullable(),

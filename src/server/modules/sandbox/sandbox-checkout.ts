@@ -2,8 +2,7 @@
 // Stripe's test cards (creating the customer, subscription or one-time payment), and expired.
 import { and, desc, eq } from 'drizzle-orm';
 import { validateCardInput, type CardErrors } from '@shared/card-input';
-import { billingPeriodWords } from '@shared/catalogue';
-import { PLAN_CURRENCY, planPeriod, planPeriodEnd } from '@shared/plans';
+import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from '../../db/schema';
@@ -105,7 +104,6 @@ export function createSandboxCheckout(
         amount: row.unitAmount,
         currency: row.currency,
         intervalMonths: row.mode === 'subscription' ? intervalMonths(planType) : null,
-        billing: billingPeriodWords(row.mode === 'subscription' ? planPeriod(planType) : null),
         tax: deps.tax?.enabled ? { behavior: deps.tax.behavior } : null,
         customerEmail: row.customerEmail,
         cancelUrl: row.cancelUrl,

@@ -2,7 +2,6 @@
 // end"), cancellation, prorated plan changes like Stripe's, and the customer portal that shows them.
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { runInLanes } from '@shared/lanes';
-import { billingPeriodWords } from '@shared/catalogue';
 import { planPeriod, planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
@@ -171,7 +170,6 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
           amount: sub.unitAmount,
           currency: sub.currency,
           intervalMonths: intervalMonths(sub.planType) ?? 1,
-          billing: billingPeriodWords(planPeriod(sub.planType)),
           currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
           cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
           canceledAt: sub.canceledAt?.toISOString() ?? null,
