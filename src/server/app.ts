@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { createReadCache, type ReadCache } from '@shared/read-cache';
 import type { SiteSettings } from '@shared/site';
+import type { Campaign } from '@shared/campaign';
+import type { CatalogueStore } from './modules/catalogue/catalogue-store';
 import type { Composition } from './composition';
 import { outboxIsPublic, sandboxAdapters, type Config } from './config';
 import { requestBodyLimit } from './http/body-limit';
@@ -54,8 +56,20 @@ export type AppOptions = {
   reads?: ReadCache;
 };
 
-export function publicSiteSettings(config: Config): SiteSettings {
-  return { ...config.site, sandbox: sandboxAdapters(config) };
+/** The public settings; with the catalogue, its campaign at `now` and the catalogue itself (the cards are laid out from it). */
+export function publicSiteSettings(config: Config, catalogue?: Pick<CatalogueStore, 'campaign'>, now: Date = new Date()): SiteSettings {
+  if (!catalogue) return { ...config.site, sandbox: sandboxAdapters(config) };
+  return { ...config.site, ...catalogue.campaign(now), sandbox: sandboxAdapters(config) };
+}
+
+/** The settings at `now`, the same object while the catalogue's campaign is (so pages render once per change). */
+function siteSettingsOf(config: Config, catalogue: CatalogueStore): (now: Date) => SiteSettings {
+  let kept: { campaign: Campaign; settings: SiteSettings } | null = null;
+  return (now) => {
+    const campaign = catalogue.campaign(now);
+    if (kept?.campaign !== campaign) kept = { campaign, settings: { ...config.site, ...campaign, sandbox: sandboxAdapters(config) } };
+    return kept.settings;
+  };
 }
 
 /**
@@ -81,6 +95,12 @@ export async function createApp(composition: Composition, options: AppOptions = 
   if (config.isProduction) app.use('*', httpsRedirect({ publicUrl: config.publicUrl, previewHosts: config.previewHosts }));
   else app.use('*', publicUrlNotice(config, logger));
   app.use('*', compression);
+  // the catalogue from memory: read again only when it changed elsewhere, at most once per MEMBER_CACHE_MS
+  app.use('*', async (_c, next) => {
+    await deps.catalogue.fresh();
+    return next();
+  });
+  const siteSettings = siteSettingsOf(config, deps.catalogue);
   app.onError((error, c) => handleError(error, c, logger));
   // /?ref=CODE on any page: the affiliate's click and referral cookie (never stops the page)
   const referralCookie = referralCookieName(config.site.brandSlug);
@@ -110,7 +130,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
   api.use('*', loadSession(deps.auth, createSessionRepository(db), reads));
-  api.get('/site', describeOperation({ summary: 'The public site settings: brand, contacts, campaign, sandboxed adapters', auth: 'none', ok: 'SiteSettings (src/shared/site.ts)' }), (c) => c.json(publicSiteSettings(config)));
+  api.get('/site', describeOperation({ summary: 'The public site settings: brand, contacts, campaign, sandboxed adapters', auth: 'none', ok: 'SiteSettings (src/shared/site.ts)' }), (c) => c.json(siteSettings(clock())));
   api.get('/openapi.json', describeOperation({ summary: 'This OpenAPI document', auth: 'none' }), openApiHandler(app, config.site.brandName));
   api.route('/', accessRoutes());
   const standing = (userId: string) => memberStanding(db, userId);
@@ -144,6 +164,6 @@ export async function createApp(composition: Composition, options: AppOptions = 
 
   // The sandbox's invoice pages, as Stripe hosts its own: HTML of the server, not of the client app.
   if (payments.kind === 'sandbox') app.route('/sandbox/receipts', sandboxReceiptRoutes({ db, brandName: config.site.brandName, supportEmail: config.site.supportEmail }));
-  if (options.clientDir) await mountSpa(app, options.clientDir, publicSiteSettings(config), browserTokens);
+  if (options.clientDir) await mountSpa(app, options.clientDir, siteSettings, browserTokens);
   return app;
 }

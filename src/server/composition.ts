@@ -140,7 +140,7 @@ export function compose(deps: Dependencies): Composition {
     },
   });
   const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
-  const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions });
+  const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions, catalogue: deps.catalogue });
   const paymentEvents = fulfilment;
   const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock, onUsernameLinked: trials.usernameAttached });
   const activation = createActivationService({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { currentPrices, isSaleRunning } from '@shared/campaign';
+import { isSaleRunning } from '@shared/campaign';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Logger } from './logger';
@@ -27,6 +27,9 @@ import { createDiscordReconciler, type DiscordReconciler } from './modules/disco
 import { createDiscordLinking } from './modules/discord/discord.service';
 import type { DiscordPort } from './modules/discord/discord.port';
 import { createSandboxDiscord, sandboxDiscordRoleConfig } from './modules/sandbox/sandbox-discord';
+import { createCatalogueStore, type CatalogueStore } from './modules/catalogue/catalogue-store';
+import { configSeed } from './modules/catalogue/catalogue-seed';
+import { recordOperatorAction } from './modules/admin/audit.repository';
 
 /** Everything the HTTP app needs; tests build the same object with other adapters. */
 export type Dependencies = {
@@ -54,6 +57,8 @@ export type Dependencies = {
   discord: DiscordPort;
   /** Gives and takes the managed Discord roles; main.ts starts its loop, access changes call syncUser. */
   discordRoles: DiscordReconciler;
+  /** Plans, price lists and sales, read from memory (decision record 045). */
+  catalogue: CatalogueStore;
 };
 
 /**
@@ -78,8 +83,9 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
  * Stripe with STRIPE_SECRET_KEY, else the sandbox. The Stripe SDK (about 20 MB resident) is
  * imported only here, so a sandboxed shop never loads it.
  */
-export async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
+export async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date; catalogue?: CatalogueStore }): Promise<PaymentsPort> {
   const { config } = deps;
+  const catalogue = deps.catalogue ?? buildCatalogue(config, deps.db, deps.clock);
   if (config.payments.kind === 'stripe') {
     const { createStripePayments } = await import('./modules/payments/stripe-payments');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
@@ -89,11 +95,16 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
   return createSandboxPayments({
     db: deps.db,
     clock: deps.clock,
-    prices: () => currentPrices(config.site, isSaleRunning(config.site, deps.clock())),
+    prices: () => catalogue.prices(deps.clock()),
     // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
     portalReturnUrl: '/dashboard/settings?section=subscription',
     tax: config.tax,
   });
+}
+
+/** The catalogue in memory, its seed from the configuration; edits are audited as operator actions. */
+export function buildCatalogue(config: Config, db: Db, clock: () => Date): CatalogueStore {
+  return createCatalogueStore({ db, seed: configSeed(config), ttlMs: config.memberCacheMs, now: () => clock().getTime(), audit: recordOperatorAction });
 }
 
 /**
@@ -172,10 +183,12 @@ export async function buildDependencies(
   const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
-  const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock }));
+  const catalogue = buildCatalogue(config, database.db, clock);
+  await catalogue.load();
+  const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock, catalogue }));
   const contentStorage = buildContentStorage(config, database.db);
   const content = options.content
     ? staticContentLibrary(options.content)
     : createContentLibrary({ db: database.db, storage: contentStorage, options: siteCatalogueOptions(config), cacheMs: config.memberCacheMs, logger: logger.child({ module: 'content' }), now: () => clock().getTime() });
-  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content, contentStorage, ...tradingView, payments, ...discord };
+  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content, contentStorage, ...tradingView, payments, ...discord, catalogue };
 }

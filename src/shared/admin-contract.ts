@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import { ACCESS_CHANGE_KINDS } from './access-changes';
 import { OPERATOR_STANDINGS } from './operator-standing';
-import { PLAN_TYPES } from './plans';
 import { FREE_DAYS_MAX, FREE_DAYS_MIN, PAUSED_ACCESS } from './support-actions';
 import { rulesNamedPasswordSchema } from './password-rules';
 import { emailSchema } from './validation';
@@ -156,8 +155,8 @@ export const memberDetailSchema = z.object({
     z.object({
       id: z.string(),
       kind: z.enum(ACCESS_CHANGE_KINDS),
-      planType: z.enum(PLAN_TYPES),
-      previousPlanType: z.enum(PLAN_TYPES).nullable(),
+      planType: z.string(),
+      previousPlanType: z.string().nullable(),
       hasAccess: z.boolean(),
       expiresAt: z.string().nullable(),
       occurredAt: z.string(),

@@ -3,7 +3,7 @@
 import { canCancel, grantsAccess, isCanceled } from './access';
 import type { SubscriptionRow } from './access';
 import type { SubscriptionViewDto } from './api-contract';
-import { FALLBACK_PRICES, isRecurring, neverExpires, PLAN_CURRENCY } from './plans';
+import { FALLBACK_PRICES, isRecurring, neverExpires, PLAN_CURRENCY, planTypes } from './plans';
 import type { PlanPrices, PlanType } from './plans';
 
 export type SubscriptionViewRow = SubscriptionRow & { tradingviewUsername: string | null };
@@ -121,18 +121,18 @@ export function buildSubscriptionView(
     status: row.status,
     expiresAt: row.expiresAt,
     purchaseDate: order?.createdAt ?? row.createdAt,
-    amount: orderHasPrice ? order.amount : prices[row.planType],
+    amount: orderHasPrice ? order.amount : (prices[row.planType] ?? null),
     currency: (orderHasPrice ? order.currency?.toLowerCase() : null) ?? PLAN_CURRENCY,
     tradingviewUsername: row.tradingviewUsername,
     error: null,
   };
 }
 
-/** The plan shown on the premium-required screen: newest row by created_at, lifetime if none. */
+/** The plan shown on the premium-required screen: newest row by created_at, the one-time plan if none. */
 export function latestPlanForPremiumRequired(
   rows: readonly Pick<SubscriptionRow, 'planType' | 'createdAt'>[],
 ): PlanType {
-  return recentSubscriptionRows(rows)[0]?.planType ?? 'lifetime';
+  return recentSubscriptionRows(rows)[0]?.planType ?? planTypes().find(neverExpires) ?? planTypes()[0] ?? '';
 }
 
 /** Everything GET /api/subscription returns, from the user's rows and the chosen row's order. */

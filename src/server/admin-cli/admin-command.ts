@@ -14,8 +14,10 @@ import { runScriptsCommand } from './scripts-command';
 import type { ImportReport } from '../modules/content/content-import';
 import { runAffiliatesCommand } from './affiliates-command';
 import type { AffiliatesService } from '../modules/affiliates/affiliates.service';
+import { runPlansCommand } from './plans-command';
+import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 
-export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts … | affiliates … | content import';
+export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts … | affiliates … | plans … | content import';
 
 /** Who the audit log names for changes made on the command line. */
 export const CLI_OPERATOR = 'command-line';
@@ -34,6 +36,8 @@ export type AdminCommandDeps = {
   importContent?: () => Promise<ImportReport>;
   /** The affiliate program (`affiliates …`), built on first use. */
   affiliates?: () => Promise<AffiliatesService>;
+  /** The catalogue (`plans …`): plans, prices, price lists and sales. */
+  catalogue?: () => Promise<CatalogueService>;
 };
 
 const emailSchema = z.email();
@@ -59,6 +63,10 @@ export async function runAdminCommand(deps: AdminCommandDeps, args: readonly str
   if (command === 'affiliates') {
     if (!deps.affiliates) return { output: 'The affiliate program is not available here.', exitCode: 2 };
     return runAffiliatesCommand(await deps.affiliates(), CLI_OPERATOR, args.slice(1), deps.config.publicUrl);
+  }
+  if (command === 'plans') {
+    if (!deps.catalogue) return { output: 'The catalogue is not available here.', exitCode: 2 };
+    return runPlansCommand(await deps.catalogue(), CLI_OPERATOR, args.slice(1));
   }
   if (command === 'list' && email === undefined) {
     const stored = await listOperators(deps.db);

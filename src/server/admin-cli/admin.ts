@@ -1,9 +1,10 @@
 // `npm run admin -- <command>`: opens the configured database (migrating it first, as the server
 // does) and manages the operators, promotion codes and script catalog stored there. With the embedded database, stop the server first:
 // PGlite's data directory is one process's at a time.
-import { buildContentStorage, buildPayments, buildTradingView } from '../dependencies';
+import { buildCatalogue, buildContentStorage, buildPayments, buildTradingView } from '../dependencies';
 import { importContent } from '../modules/content/content-import';
 import { CONTENT_DIR } from '../modules/content/content.service';
+import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createPromotionsService } from '../modules/promotions/promotions.service';
@@ -34,5 +35,11 @@ await runWithDatabase(async (config, database) => {
     const payments = await buildPayments({ config, db: database.db, logger, clock });
     return createAffiliatesService({ db: database.db, payments, clock, logger, publicUrl: config.publicUrl, audit: (entry) => recordOperatorAction(database.db, entry) });
   };
-  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport, affiliates }, process.argv.slice(2));
+  // The catalogue as the configuration seeds it; the first edit writes the seed with it.
+  const catalogue = async () => {
+    const store = buildCatalogue(config, database.db, clock);
+    await store.load();
+    return createCatalogueService(store);
+  };
+  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport, affiliates, catalogue }, process.argv.slice(2));
 });

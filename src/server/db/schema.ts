@@ -12,3 +12,4 @@ export * from './schema/imports';
 export * from './schema/telegram';
 export * from './schema/content';
 export * from './schema/affiliates';
+export * from './schema/catalogue';
