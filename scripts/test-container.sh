@@ -107,10 +107,10 @@ compose up -d --no-build postgres >/dev/null
 pg=$(podman ps --filter "label=io.podman.compose.project=$project" --filter "label=com.docker.compose.service=postgres" --format '{{.Names}}' | head -1)
 [ -n "$pg" ] || fail "no Postgres container"
 for _ in $(seq 1 120); do
-  podman exec "$pg" pg_isready -U candlewise -d candlewise >/dev/null 2>&1 && break
+  podman exec "$pg" pg_isready -h 127.0.0.1 -U candlewise -d candlewise >/dev/null 2>&1 && break
   sleep 1
 done
-podman exec "$pg" pg_isready -U candlewise -d candlewise >/dev/null || fail "Postgres did not become ready"
+podman exec "$pg" pg_isready -h 127.0.0.1 -U candlewise -d candlewise >/dev/null || fail "Postgres did not become ready"
 # both replicas start at once on the empty database (the migrations' index builds: decision 051)
 compose up -d --no-build shop-1 shop-2 caddy >/dev/null
 container_of() { podman ps -a --filter "label=io.podman.compose.project=$project" --filter "label=com.docker.compose.service=$1" --format '{{.Names}}' | head -1; }

@@ -1,13 +1,8 @@
 #!/bin/sh
 # What the official postgres image does at start, in short: a first start makes the cluster with
-# POSTGRES_USER / POSTGRES_PASSWORD and the database POSTGRES_DB; then the server runs as postgres.
+# POSTGRES_USER / POSTGRES_PASSWORD and the database POSTGRES_DB; then the server runs. The image
+# runs it as the postgres user, who owns the data directory (a new volume takes its ownership).
 set -eu
-if [ "$(id -u)" = 0 ]; then
-  mkdir -p "$PGDATA" /run/postgresql
-  chown -R postgres:postgres "$PGDATA" /run/postgresql
-  chmod 700 "$PGDATA"
-  exec runuser -u postgres -- "$0" "$@"
-fi
 user=${POSTGRES_USER:-postgres}
 db=${POSTGRES_DB:-$user}
 if [ ! -s "$PGDATA/PG_VERSION" ]; then
