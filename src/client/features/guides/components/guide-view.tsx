@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, ListTree } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { splitParagraphs, type Guide } from '@shared/content';
 import { NumberBadge, NumberedSection, SidebarCard } from '@client/components/content/content-cards';
@@ -11,6 +11,7 @@ import { scrollToSettled } from '@client/lib/scroll-to-settled';
 import { useGuides } from '../api/get-guides';
 import { featureHref, featureNumber, GuideCount, GuideLoader, guideHref } from './guide-parts';
 import { Markdown } from './markdown';
+import { useSectionSpy } from '../use-section-spy';
 
 function GuideHeader({ guide, showCount = true }: { guide: Guide; showCount?: boolean }) {
   return (
@@ -154,8 +155,12 @@ function LongFormGuide({ guide }: { guide: Guide }) {
   // Stops following the last jump (see scrollToSettled) when another starts or the guide closes.
   const stopFollowing = useRef<() => void>(undefined);
   useEffect(() => () => stopFollowing.current?.(), []);
+  // The table of contents follows the section being read.
+  const sectionElementIds = useMemo(() => guide.sections.map((section) => `section-${section.id}`), [guide.sections]);
+  const spy = useSectionSpy(sectionElementIds, (index) => setActive(guide.sections[index]?.id));
 
   const goTo = (id: string) => {
+    spy.jumpStarted();
     setActive(id);
     stopFollowing.current?.();
     const target = document.getElementById(`section-${id}`);
