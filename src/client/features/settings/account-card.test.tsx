@@ -56,9 +56,12 @@ describe('My Account card', () => {
     expect(rowValue(card, 'Email Address')).toHaveTextContent('jane@example.com');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('trader_jane');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('Access granted');
-    expect(within(card).getByTestId('tradingview-status-message')).toHaveTextContent(
-      'Access granted. In TradingView, open a chart, then Indicators → Invite-only scripts.',
+    // what the access holds, by script name; "Access granted" is said once (issue 46)
+    expect(within(card).getByTestId('tradingview-delivery')).toHaveTextContent(
+      '2 scripts: Candlewise Pro V2 and Candlewise Smart Money Concepts on trader_jane. In TradingView, open a chart, then Indicators → Invite-only scripts.',
     );
+    expect(within(card).getAllByText(/Access granted/)).toHaveLength(1);
+    expect(card).not.toHaveTextContent('PUB;');
     expect(rowValue(card, 'Purchase Date')).toHaveTextContent('June 15, 2025');
     expect(rowValue(card, 'Plan')).toHaveTextContent('Quarterly');
     expect(rowValue(card, 'Member Since')).toHaveTextContent('March 4, 2025');
@@ -73,7 +76,7 @@ describe('My Account card', () => {
     const card = await accountCard();
     await within(card).findByText('Monthly');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('Not provided');
-    expect(await within(card).findByTestId('tradingview-status-message')).toHaveTextContent(
+    expect(await within(card).findByTestId('tradingview-delivery')).toHaveTextContent(
       'Add your TradingView username so we can give you access to the indicators.',
     );
     expect(within(card).getByRole('button', { name: 'Add' })).toBeInTheDocument();
@@ -90,7 +93,7 @@ describe('My Account card', () => {
   });
 
   it('warns that a wrong username blocks access and offers Discord and e-mail support', async () => {
-    mockApi({ 'GET /api/subscription': { body: NO_SUBSCRIPTION } });
+    mockApi({ 'GET /api/subscription': { body: NO_SUBSCRIPTION }, 'GET /api/tradingview/status': { body: tradingviewStatus('trader_jane', 'pending') } });
     renderSettings('/dashboard/settings?section=account');
     const card = await accountCard();
     const warning = within(card).getByRole('note');
