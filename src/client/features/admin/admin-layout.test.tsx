@@ -33,7 +33,7 @@ const DETAIL: MemberDetail = {
     { id: '1', kind: 'bought', planType: 'monthly', previousPlanType: null, hasAccess: true, expiresAt: '2026-02-01T12:00:00.000Z', occurredAt: '2026-01-01T09:00:00.000Z' },
   ],
   discord: [],
-  usernameHistory: [{ username: 'buyer_tv', linkedAt: '2026-01-01T09:00:00.000Z', linkedBy: 'member', replacedAt: null, endedBy: null }],
+  usernameHistory: [],
 };
 
 function renderConsole(path: string, routes: Record<string, ApiRoute>) {
