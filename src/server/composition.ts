@@ -142,7 +142,16 @@ export function compose(deps: Dependencies): Composition {
   const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions, catalogue: deps.catalogue });
   const paymentEvents = fulfilment;
-  const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock, onUsernameLinked: trials.usernameAttached });
+  const tradingView = createTradingViewService({
+    db,
+    port: deps.tradingView,
+    reconciler,
+    logger,
+    clock,
+    onUsernameLinked: trials.usernameAttached,
+    usernameChangeDays: config.tradingView.usernameChangeDays,
+    scriptIds: config.tradingView.scriptIds,
+  });
   const activation = createActivationService({
     auth,
     logger,

@@ -4,6 +4,7 @@ import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@sha
 import { ADVERTISED_PRICES, isPlanType, isRecurring, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
 import { DEFAULT_TRIAL_PLANS, MAX_TRIAL_DAYS } from '@shared/trials';
 import { telegramEnvShape, telegramSettings, telegramSettingsProblems } from '@shared/telegram/settings';
+import { USERNAME_CHANGE_COOLDOWN_DAYS } from '@shared/tradingview-usernames';
 
 /**
  * The only reader of process.env: the environment is parsed once, here, and a bad value stops
@@ -127,6 +128,7 @@ const envSchema = z.object({
   TRADINGVIEW_SCRIPT_IDS: csv,
   SANDBOX_TRADINGVIEW_MISSING_USERNAMES: csv,
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
+  TRADINGVIEW_USERNAME_CHANGE_DAYS: z.coerce.number().int().min(0).max(365).default(USERNAME_CHANGE_COOLDOWN_DAYS),
   MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 
   SMTP_URL: optionalUrl,
@@ -286,6 +288,8 @@ function buildConfig(env: Env) {
       credentials: tradingView,
       sandboxMissingUsernames: env.SANDBOX_TRADINGVIEW_MISSING_USERNAMES,
       reconcileIntervalMs: env.RECONCILER_INTERVAL_MS,
+      /** A member changes their own username at most once in this many days (0: any time). */
+      usernameChangeDays: env.TRADINGVIEW_USERNAME_CHANGE_DAYS,
     },
     discord: {
       /** The real bot and OAuth application; null runs the sandbox guild. */

@@ -19,6 +19,7 @@ import { createSmtpMail } from './modules/mail/smtp-mail';
 import { createCheckoutProofs, type CheckoutProofs } from './modules/billing/checkout-proof';
 import { createSandboxPayments } from './modules/sandbox/sandbox-payments';
 import { createSandboxTradingView } from './modules/sandbox/sandbox-tradingview';
+import { nameUnnamedScripts } from './modules/tradingview/script-names';
 import { createGrantReconciler, type GrantReconciler } from './modules/tradingview/grant-reconciler';
 import { createTradingViewClient } from './modules/tradingview/tradingview-client';
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';
@@ -183,6 +184,13 @@ export async function buildDependencies(
   const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
+  // Scripts are named, never shown as PUB; ids: the sandbox's catalogue is named on the first start
+  // (a live shop's by the reconciler's first pass, from TradingView's own list).
+  if (tradingView.tradingView.kind === 'sandbox' && !options.tradingView) {
+    await nameUnnamedScripts(database.db, tradingView.tradingView, config.tradingView.scriptIds).catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not name the sandbox scripts'),
+    );
+  }
   const catalogue = buildCatalogue(config, database.db, clock);
   await catalogue.load();
   const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock, catalogue }));

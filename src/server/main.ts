@@ -69,6 +69,12 @@ const server = serve({ fetch, hostname: config.host, port: config.port, serverOp
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
 jobs.reconciler.start();
+// Mails and pages name scripts by their names: a live shop's catalog, started from
+// TRADINGVIEW_SCRIPT_IDS, reads them from TradingView (the sandbox's was named as it was built).
+void composition.services.scripts.nameScripts().then(
+  (named) => (named > 0 ? logger.info({ named }, 'tradingview scripts named from TradingView') : undefined),
+  (error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not read the tradingview script names; they show as ids until a sync'),
+);
 jobs.discordRoles.start();
 jobs.mailer.start();
 jobs.mailSchedule.start();

@@ -138,7 +138,7 @@ export const memberDetailSchema = z.object({
       lastError: z.string().nullable(),
       nextAttemptAt: z.string().nullable(),
       /** Per script: whether the shop has given this username access on TradingView, and until when (null: no expiry). */
-      scripts: z.array(z.object({ scriptId: z.string(), granted: z.boolean(), grantedUntil: z.string().nullable() })),
+      scripts: z.array(z.object({ scriptId: z.string(), name: z.string(), granted: z.boolean(), grantedUntil: z.string().nullable() })),
     }),
   ),
   securityEvents: z.array(z.object({ id: z.string(), event: z.string(), count: z.number().int(), ipAddress: z.string().nullable(), createdAt: z.string() })),
@@ -179,6 +179,19 @@ export const memberDetailSchema = z.object({
       /** When the next pass is due (null when synced or under way). */
       nextAttemptAt: z.string().nullable(),
       linkedAt: z.string(),
+    }),
+  ),
+  /**
+   * Every TradingView username the member linked, the current one first: who linked it, when it
+   * stopped being current and why (a change, a correction, a transfer: decision 048).
+   */
+  usernameHistory: z.array(
+    z.object({
+      username: z.string(),
+      linkedAt: z.string(),
+      linkedBy: z.string(),
+      replacedAt: z.string().nullable(),
+      endedBy: z.string().nullable(),
     }),
   ),
 });

@@ -5,6 +5,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SERVER_ERROR_MESSAGES as SHARED, type ErrorCode } from '@shared/error-messages';
 import type { PlanType } from '@shared/plans';
+import { usernameChangeTooSoonMessage } from '@shared/tradingview-usernames';
 import { ApiError } from './errors';
 import { checkoutRefusalText, type CheckoutRefusal } from './checkout-refusal';
 
@@ -97,6 +98,13 @@ export const SERVER_ERRORS = {
   tvUnverifiable: { status: 502, code: 'tv_unverifiable', message: SHARED.tv_unverifiable },
   tvUnverifiableSessionExpired: { status: 503, code: 'tv_unverifiable', message: SHARED.tv_unverifiable },
   tvActivationNeedsAccess: { status: 403, code: 'forbidden', message: 'You need an active subscription to activate TradingView access.' },
+  /** Another member with access holds the name (decision 048): the operator's transfer moves it. */
+  tvUsernameTaken: { status: 409, code: 'tv_username_taken', message: SHARED.tv_username_taken },
+  tvUsernameChangeTooSoon: {
+    status: 429,
+    code: 'tv_username_change_too_soon',
+    message: ({ days, nextChangeAt }: { days: number; nextChangeAt: Date }) => usernameChangeTooSoonMessage(days, nextChangeAt),
+  },
 
   // Discord
   discordNeedsAccess: { status: 403, code: 'discord_needs_access', message: SHARED.discord_needs_access },

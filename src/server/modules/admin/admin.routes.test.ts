@@ -36,6 +36,8 @@ describe('authorisation of every operator route', () => {
   // A body for each route that takes one; a new route without an entry here fails the table.
   const bodies: Record<string, unknown> = {
     'POST /api/admin/members/:id/tradingview-username': { username: 'target_trader' },
+    // no other member holds it: the transfer moves nothing and says so
+    'POST /api/admin/members/:id/tradingview-username/transfer': { username: 'target_trader_two' },
     'POST /api/admin/members/:id/comp': { until: future(30) },
     'POST /api/admin/members/:id/free-days': { days: 7 },
     'POST /api/admin/members/:id/pause-collection': { access: 'keep' },
