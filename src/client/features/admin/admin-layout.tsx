@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, Import, KeyRound, LayoutDashboard, MessagesSquare, ScrollText, Tag, Tv, Users } from 'lucide-react';
+import { CreditCard, FileText, FlaskConical, Import, KeyRound, LayoutDashboard, MessagesSquare, ScrollText, Tag, Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -11,6 +11,7 @@ import { useSiteSettings } from '@client/lib/site-settings';
 import { adminChildRoutes } from './admin-routes';
 import { AlertsBanner, useOperatorAlerts } from './alerts';
 import { OperatorGate } from './operator-gate';
+import { ContentPreviewProvider, type ContentPreviewRenderer } from './content';
 
 const NAV = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
@@ -19,6 +20,7 @@ const NAV = [
   { to: '/admin/discord', label: 'Discord', icon: MessagesSquare, end: false },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
   { to: '/admin/promotion-codes', label: 'Promotion codes', icon: Tag, end: false },
+  { to: '/admin/content', label: 'Content', icon: FileText, end: false },
   { to: '/admin/imports', label: 'Import', icon: Import, end: false },
   { to: '/admin/audit-log', label: 'Audit log', icon: ScrollText, end: false },
   { to: '/admin/operators', label: 'Operators', icon: KeyRound, end: false },
@@ -36,7 +38,7 @@ function OperatorAlerts() {
  * in or not, sees the ordinary 404 page, so the console does not reveal that it exists. A named
  * operator who has not proven enough yet is told what to do (operator-gate.tsx).
  */
-export function AdminLayout({ sandboxPage }: { sandboxPage?: ReactNode }) {
+export function AdminLayout({ sandboxPage, contentPreview }: { sandboxPage?: ReactNode; contentPreview?: ContentPreviewRenderer }) {
   const { user, isLoading } = useAuth();
   const status = useOperatorStatus(user?.id ?? null);
   // The sandbox tools (simulated renewals, a TradingView outage, the mailbox) while any service is simulated.
@@ -86,7 +88,7 @@ export function AdminLayout({ sandboxPage }: { sandboxPage?: ReactNode }) {
       <main className="min-w-0 flex-1 pl-60">
         <div className="mx-auto max-w-6xl space-y-6 px-8 py-8">
           <OperatorAlerts />
-          {page}
+          <ContentPreviewProvider render={contentPreview}>{page}</ContentPreviewProvider>
         </div>
       </main>
     </div>
