@@ -230,21 +230,22 @@ function LongFormGuide({ guide }: { guide: Guide }) {
   );
 }
 
-/** guide={id}: one of the three guide layouts (single page, feature list, long form), chosen by the server from the id. */
+/** A guide in its layout (single page, feature list, long form), as members read it; also the console's preview. */
+export function GuideArticle({ guide }: { guide: Guide }) {
+  if (guide.layout === 'single-page') return <SinglePageGuide guide={guide} />;
+  if (guide.layout === 'feature-list') return <FeatureListGuide guide={guide} />;
+  // Keyed so that moving to another guide starts again at its first section.
+  return <LongFormGuide key={guide.id} guide={guide} />;
+}
+
+/** guide={id}: one of the three guide layouts (single page, feature list, long form), chosen by the server. */
 export function GuideView({ guideId }: { guideId: string }) {
   return (
     <GuideLoader guideId={guideId}>
       {(guide, back) => (
         <div>
           <div className="mb-6">{back}</div>
-          {guide.layout === 'single-page' ? (
-            <SinglePageGuide guide={guide} />
-          ) : guide.layout === 'feature-list' ? (
-            <FeatureListGuide guide={guide} />
-          ) : (
-            // Keyed so that moving to another guide starts again at its first section.
-            <LongFormGuide key={guide.id} guide={guide} />
-          )}
+          <GuideArticle guide={guide} />
         </div>
       )}
     </GuideLoader>
