@@ -5,6 +5,7 @@ import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { PageSpinner, Spinner } from '@client/components/ui/spinner';
 import { useOverview } from './api/get-overview';
 import { AccessChangesCard } from './components/access-changes-card';
+import { IntegrationCards } from './components/integration-cards';
 import { TrialsCard } from './components/trials-card';
 import { AdminPageHeader, LoadError } from './components/admin-page';
 import { moneyText, planLabel } from './format';
@@ -107,6 +108,7 @@ export function OverviewPage() {
       <TrialsCard />
 
       <AccessChangesCard />
+      <IntegrationCards />
 
       <Card>
         <CardTitle>Last 90 days</CardTitle>
