@@ -107,7 +107,7 @@ async function shutdown(signal: string) {
   }, STOP_LIMIT_MS).unref();
   const { cut } = await drain.close(DRAIN_MS);
   if (cut > 0) logger.warn({ cut, graceMs: DRAIN_MS }, 'requests still unanswered at the end of the grace period were cut');
-  await Promise.all([
+  const loops = await Promise.allSettled([
     jobs.accessChanges.stop(),
     jobs.operatorAlerts.stop(),
     jobs.sandbox?.stop(),
@@ -117,7 +117,8 @@ async function shutdown(signal: string) {
     jobs.discordRoles.stop(),
     ...integrations.flatMap((integration) => integration.loops).map((loop) => loop.stop()),
   ]);
-  await database.close();
+  for (const loop of loops) if (loop.status === 'rejected') logger.error({ err: loop.reason }, 'a background loop failed while stopping');
+  await database.close().catch((error: unknown) => logger.warn({ err: error }, 'the database did not close cleanly'));
   logger.info('stopped');
   process.exit(0);
 }
