@@ -36,6 +36,7 @@ import { createScriptCatalogService, type ScriptCatalogService } from './modules
 import { catalogScriptIds as readCatalogScriptIds } from './modules/tradingview/script-catalog.repository';
 import { createImportAccounts } from './modules/imports/import-accounts';
 import { createImports, type Imports } from './modules/imports/imports.service';
+import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -55,6 +56,8 @@ export type Services = {
   trials: TrialsService;
   /** Promotion codes: the console's and the command line's, mirrored at the provider; checked at checkout. */
   promotions: PromotionsService;
+  /** Plans, price lists and sales: the console's and the command line's edits (decision record 045). */
+  catalogue: CatalogueService;
   directory: OperatorDirectory;
   invitations: OperatorInvitations;
   members: MembersService;
@@ -132,6 +135,7 @@ export function compose(deps: Dependencies): Composition {
     entitlements,
     billing,
     promotions,
+    catalogue: createCatalogueService(deps.catalogue),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
     signatureRefusals,

@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, Import, KeyRound, LayoutDashboard, MessagesSquare, ScrollText, Tag, Tv, Users } from 'lucide-react';
+import { CreditCard, FlaskConical, Import, KeyRound, LayoutDashboard, MessagesSquare, ScrollText, ShoppingBag, Tag, Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -18,6 +18,7 @@ const NAV = [
   { to: '/admin/tradingview', label: 'TradingView', icon: Tv, end: false },
   { to: '/admin/discord', label: 'Discord', icon: MessagesSquare, end: false },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
+  { to: '/admin/catalogue', label: 'Plans & prices', icon: ShoppingBag, end: false },
   { to: '/admin/promotion-codes', label: 'Promotion codes', icon: Tag, end: false },
   { to: '/admin/imports', label: 'Import', icon: Import, end: false },
   { to: '/admin/audit-log', label: 'Audit log', icon: ScrollText, end: false },

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { AuditLogPage } from './audit-log-page';
+import { CataloguePage } from './catalogue';
 import { AdminNotFound } from './components/admin-not-found';
 import { DiscordPage } from './discord';
 import { ImportsPage } from './imports';
@@ -23,6 +24,7 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'tradingview', element: <TradingViewPage /> },
   { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
+  { path: 'catalogue', element: <CataloguePage /> },
   { path: 'promotion-codes', element: <PromotionsPage /> },
   { path: 'imports', element: <ImportsPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
