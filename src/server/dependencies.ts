@@ -129,9 +129,11 @@ export function buildTradingView(input: { config: Config; db: Db; logger: Logger
 }
 
 /** The real bot with DISCORD_* keys, else the sandbox guild, and the reconciler of its roles. */
-function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: DiscordPort | undefined }): { discord: DiscordPort; discordRoles: DiscordReconciler } {
+function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: DiscordPort | undefined; catalogue: CatalogueStore }): { discord: DiscordPort; discordRoles: DiscordReconciler } {
   const { config, db, clock } = input;
-  const settings = config.discord;
+  // each plan's roles are its catalogue record's (seeded from DISCORD_ROLE_IDS_<PLAN>), read at start
+  const planRoleIds: Record<string, readonly string[]> = Object.fromEntries(input.catalogue.current().plans.map((plan) => [plan.slug, plan.discordRoleIds]));
+  const settings = { ...config.discord, planRoleIds };
   const logger = input.logger.child({ module: 'discord' });
   const discord =
     input.port ??
@@ -166,12 +168,12 @@ export async function buildDependencies(
     clock,
     context: { brand: config.site.brandName, publicUrl: config.publicUrl, supportEmail: config.site.supportEmail, scripts: config.tradingView.scriptIds, finishSetupUrl: checkoutProofs.finishSetupUrl },
   });
-  const discord = buildDiscord({ config, db: database.db, logger, clock, port: options.discord });
+  const catalogue = buildCatalogue(config, database.db, clock);
+  await catalogue.load();
+  const discord = buildDiscord({ config, db: database.db, logger, clock, port: options.discord, catalogue });
   const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
-  const catalogue = buildCatalogue(config, database.db, clock);
-  await catalogue.load();
   const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock, catalogue }));
   return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments, ...discord, catalogue };
 }
