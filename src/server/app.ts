@@ -4,6 +4,7 @@ import { createReadCache, type ReadCache } from '@shared/read-cache';
 import type { SiteSettings } from '@shared/site';
 import type { Campaign } from '@shared/campaign';
 import type { CatalogueStore } from './modules/catalogue/catalogue-store';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue.routes';
 import type { Composition } from './composition';
 import { outboxIsPublic, sandboxAdapters, type Config } from './config';
 import { requestBodyLimit } from './http/body-limit';
@@ -158,7 +159,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -43,6 +43,7 @@ import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements }
 import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
 import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
 import { affiliateMails } from './modules/affiliates/affiliate-mails';
+import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -62,6 +63,8 @@ export type Services = {
   trials: TrialsService;
   /** Promotion codes: the console's and the command line's, mirrored at the provider; checked at checkout. */
   promotions: PromotionsService;
+  /** Plans, price lists and sales: the console's and the command line's edits (decision record 045). */
+  catalogue: CatalogueService;
   directory: OperatorDirectory;
   invitations: OperatorInvitations;
   members: MembersService;
@@ -177,6 +180,7 @@ export function compose(deps: Dependencies): Composition {
     billing,
     promotions,
     affiliates,
+    catalogue: createCatalogueService(deps.catalogue),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
     signatureRefusals,

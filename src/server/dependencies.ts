@@ -135,9 +135,11 @@ export function buildTradingView(input: { config: Config; db: Db; logger: Logger
 }
 
 /** The real bot with DISCORD_* keys, else the sandbox guild, and the reconciler of its roles. */
-function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: DiscordPort | undefined }): { discord: DiscordPort; discordRoles: DiscordReconciler } {
+function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: DiscordPort | undefined; catalogue: CatalogueStore }): { discord: DiscordPort; discordRoles: DiscordReconciler } {
   const { config, db, clock } = input;
-  const settings = config.discord;
+  // each plan's roles are its catalogue record's (seeded from DISCORD_ROLE_IDS_<PLAN>), read at start
+  const planRoleIds: Record<string, readonly string[]> = Object.fromEntries(input.catalogue.current().plans.map((plan) => [plan.slug, plan.discordRoleIds]));
+  const settings = { ...config.discord, planRoleIds };
   const logger = input.logger.child({ module: 'discord' });
   const discord =
     input.port ??
@@ -180,7 +182,9 @@ export async function buildDependencies(
     clock,
     context: { brand: config.site.brandName, publicUrl: config.publicUrl, supportEmail: config.site.supportEmail, scripts: config.tradingView.scriptIds, finishSetupUrl: checkoutProofs.finishSetupUrl },
   });
-  const discord = buildDiscord({ config, db: database.db, logger, clock, port: options.discord });
+  const catalogue = buildCatalogue(config, database.db, clock);
+  await catalogue.load();
+  const discord = buildDiscord({ config, db: database.db, logger, clock, port: options.discord, catalogue });
   const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
@@ -191,8 +195,6 @@ export async function buildDependencies(
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not name the sandbox scripts'),
     );
   }
-  const catalogue = buildCatalogue(config, database.db, clock);
-  await catalogue.load();
   const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock, catalogue }));
   const contentStorage = buildContentStorage(config, database.db);
   const content = options.content

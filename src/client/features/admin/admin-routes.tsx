@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { AffiliatesPage } from './affiliates';
 import { AuditLogPage } from './audit-log-page';
+import { CataloguePage } from './catalogue';
 import { AdminNotFound } from './components/admin-not-found';
 import { ContentEditorPage, ContentPage } from './content';
 import { DiscordPage } from './discord';
@@ -25,6 +26,7 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'tradingview', element: <TradingViewPage /> },
   { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
+  { path: 'catalogue', element: <CataloguePage /> },
   { path: 'promotion-codes', element: <PromotionsPage /> },
   { path: 'affiliates', element: <AffiliatesPage /> },
   { path: 'imports', element: <ImportsPage /> },

@@ -45,6 +45,11 @@ describe('authorisation of every operator route', () => {
     // created before the routes that name it (:code), which follow it in the router
     'POST /api/admin/promotion-codes': { code: 'TABLE10', percentOff: 10 },
     // the sandbox's first script (TRADINGVIEW_SCRIPT_IDS' default)
+    // the catalogue's routes act on a plan the table adds first (:slug), and a sale on the EU list (:id)
+    'POST /api/admin/catalogue/plans': { slug: 'table-plan', name: 'Table', price: 1000, period: { unit: 'week', count: 1 } },
+    'PUT /api/admin/catalogue/plans/:slug': { name: 'Table plan' },
+    'PUT /api/admin/catalogue/plans/:slug/price': { price: 1200 },
+    'PUT /api/admin/catalogue/sales/:id': { label: 'Table sale', startsAt: null, endsAt: null, countdown: false, list: 'eu', prices: [{ plan: 'euMonthly', price: 1999 }] },
     'POST /api/admin/tradingview/scripts/plans': { scriptId: 'PUB;candlewise-pro-v2', plans: ['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly'] },
   };
   // Every route mounted under /api/admin, read from the app itself: a route added to the admin
@@ -77,7 +82,7 @@ describe('authorisation of every operator route', () => {
     for (const { method, path } of routes()) {
       const key = `${method} ${path}`;
       const body = method === 'GET' ? undefined : (bodies[key] ?? {});
-      const url = path.replace(':id', supportRoutes.includes(key) ? supportTarget : target).replace(':code', 'TABLE10');
+      const url = path.replace(':id', supportRoutes.includes(key) ? supportTarget : target).replace(':code', 'TABLE10').replace(':slug', 'table-plan');
       expect((await t.request(url, { method, body })).status, key).toBe(401);
       expect((await t.request(url, { method, body, cookie: member.cookie })).status, key).toBe(403);
       const response = await t.request(url, { method, body, cookie: operator });

@@ -15,6 +15,7 @@ function applied(edit: Edit): Catalogue {
 export function createCatalogueService(store: CatalogueStore) {
   return {
     current: () => store.current(),
+    version: () => store.version(),
     /** Reads the stored catalogue again first (the command line's, or another instance's edits). */
     read: async () => {
       await store.load();

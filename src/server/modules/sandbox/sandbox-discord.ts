@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadCache } from '@shared/read-cache';
 import type { DiscordRoleConfig } from '@shared/discord-roles';
-import { PLAN_TYPES, planDisplayName } from '@shared/plans';
+import { planDisplayName } from '@shared/plans';
 import { discordUsernameSchema, SANDBOX_DISCORD_CLIENT_ID, type SandboxDiscordGuild, type SandboxDiscordSwitches } from '@shared/sandbox-discord-contract';
 import type { Db } from '../../db/client';
 import {
@@ -84,7 +84,7 @@ export function sandboxManagedRoles(config: DiscordRoleConfig): { id: string; na
   const memberRoleIds = sandboxDiscordRoleConfig(config).memberRoleIds;
   if (config.memberRoleIds.length === 0) add(SANDBOX_MEMBER_ROLE.id, SANDBOX_MEMBER_ROLE.name);
   else memberRoleIds.forEach((id, index) => add(id, memberRoleIds.length === 1 ? 'Member' : `Member ${index + 1}`));
-  for (const plan of PLAN_TYPES) for (const id of config.planRoleIds[plan] ?? []) add(id, planDisplayName(plan));
+  for (const [plan, ids] of Object.entries(config.planRoleIds)) for (const id of ids) add(id, planDisplayName(plan));
   return [...names].filter(([id]) => id !== SANDBOX_BOT_ROLE.id).map(([id, list]) => ({ id, name: list.join(' / ') }));
 }
 

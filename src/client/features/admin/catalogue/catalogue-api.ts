@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CATALOGUE_PATHS, catalogueResponseSchema, type AddPlanRequest, type SaveSaleRequest, type SetPriceRequest, type UpdatePlanRequest } from '@shared/catalogue-contract';
+import { api } from '@client/lib/api/api-client';
+
+const ROOT = ['admin', 'catalogue'] as const;
+
+export function useCatalogueQuery() {
+  return useQuery({ queryKey: ROOT, queryFn: () => api(CATALOGUE_PATHS.catalogue, { schema: catalogueResponseSchema }), retry: false });
+}
+
+/** Every edit answers the whole catalogue; the console keeps it as the query's data. */
+function useCatalogueChange<T>(call: (input: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: ROOT }) });
+}
+
+const schema = catalogueResponseSchema;
+export const useAddPlan = () => useCatalogueChange((body: AddPlanRequest) => api(CATALOGUE_PATHS.plans, { body, schema }));
+export const useUpdatePlan = () => useCatalogueChange(({ slug, changes }: { slug: string; changes: UpdatePlanRequest }) => api(CATALOGUE_PATHS.plan(slug), { method: 'PUT', body: changes, schema }));
+export const useSetPrice = () => useCatalogueChange(({ slug, ...body }: SetPriceRequest & { slug: string }) => api(CATALOGUE_PATHS.price(slug), { method: 'PUT', body, schema }));
+export const useArchivePlan = () => useCatalogueChange((slug: string) => api(CATALOGUE_PATHS.archive(slug), { body: {}, schema }));
+export const useSaveSale = () => useCatalogueChange(({ id, sale }: { id: string; sale: SaveSaleRequest }) => api(CATALOGUE_PATHS.sale(id), { method: 'PUT', body: sale, schema }));
+export const useRemoveSale = () => useCatalogueChange((id: string) => api(CATALOGUE_PATHS.sale(id), { method: 'DELETE', schema }));

@@ -1,0 +1,338 @@
+// /admin/catalogue: the shop's plans, price lists and sales, edited with the same rules and
+// messages as `npm run admin -- plans`, beside a live preview of the pricing cards as a buyer sees
+// them (the draft's, before it is saved). Every change is audited (Audit log).
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { campaignOf, cardBilled, currentPrices, isSaleRunning, landingCards } from '@shared/campaign';
+import { pageOfList, parseEvery, periodText, updatePlan, type Catalogue, type CataloguePlan, type PlanChanges } from '@shared/catalogue';
+import { formatMoney, type PricingCard } from '@shared/plans';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiRequestError } from '@client/lib/api/api-client';
+import type { UpdatePlanRequest } from '@shared/catalogue-contract';
+import { AdminPageHeader, LoadError } from '../components/admin-page';
+import { useAddPlan, useArchivePlan, useCatalogueQuery, useRemoveSale, useSaveSale, useSetPrice, useUpdatePlan } from './catalogue-api';
+
+const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
+
+type Outcome = { ok: boolean; message: string } | null;
+
+const failure = (error: unknown, fallback: string): Outcome => ({ ok: false, message: error instanceof ApiRequestError ? error.message : fallback });
+
+/** Dollars as typed ('47', '29.99') in cents; NaN stays NaN so the server's rule names it. */
+const centsOf = (text: string) => Math.round(Number(text) * 100);
+
+function OutcomeLine({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return (
+    <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? 'text-sm text-green-400' : 'text-sm text-red-300'}>
+      {outcome.message}
+    </p>
+  );
+}
+
+/** One card as the landing page shows it (compact): the preview of the draft catalogue. */
+function PreviewCard({ card, billed }: { card: PricingCard; billed: string | undefined }) {
+  return (
+    <article aria-label={`Preview ${card.name}`} className={`rounded-xl border p-4 ${card.isPopular ? 'border-primary/60' : 'border-white/10'}`}>
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="font-semibold text-white">{card.name}</h3>
+        {card.isPopular ? <Badge tone="green">Most Popular</Badge> : null}
+        {card.label ? <Badge tone="yellow">{card.label}</Badge> : null}
+      </div>
+      <p className="mt-3 flex items-end gap-2">
+        {card.originalPrice ? <span className="text-muted line-through">{card.originalPrice}</span> : null}
+        <span className="text-3xl font-bold text-white" data-testid="preview-price">
+          {card.price}
+        </span>
+        <span className="text-sm text-muted">{card.period}</span>
+      </p>
+      {billed ? <p className="text-xs text-muted">{billed}</p> : null}
+      {card.savings ? <p className="mt-1 text-xs font-semibold text-primary">{card.savings}</p> : null}
+    </article>
+  );
+}
+
+function Preview({ catalogue }: { catalogue: Catalogue }) {
+  const [page, setPage] = useState('/');
+  const now = new Date();
+  const campaign = campaignOf(catalogue, now);
+  const running = isSaleRunning(campaign, now);
+  const cards = landingCards(campaign, page, running);
+  const prices = currentPrices(campaign, running);
+  return (
+    <Card className="space-y-3" aria-label="Live preview">
+      <div className="flex items-center justify-between gap-3">
+        <CardTitle>Live preview</CardTitle>
+        <select aria-label="Preview page" className={FIELD} value={page} onChange={(event) => setPage(event.target.value)}>
+          {catalogue.priceLists.map((list) => (
+            <option key={list.slug} value={pageOfList(list.slug)}>
+              {pageOfList(list.slug)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <CardDescription>The cards of {page} as a buyer sees them now{running ? `, during ${campaign.saleLabel}` : ''}, with your unsaved changes.</CardDescription>
+      <div className="grid grid-cols-2 gap-3 xl:grid-cols-3">
+        {cards.map((card) => (
+          <PreviewCard key={card.planType} card={card} billed={cardBilled(card, page, prices, catalogue)} />
+        ))}
+        {cards.length === 0 ? <p className="text-sm text-muted">No plan is shown on this page.</p> : null}
+      </div>
+    </Card>
+  );
+}
+
+type Draft = Record<string, PlanChanges & { price?: string }>;
+
+function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; catalogue: Catalogue; draft: Draft; setDraft: (slug: string, changes: PlanChanges & { price?: string }) => void }) {
+  const update = useUpdatePlan();
+  const setPrice = useSetPrice();
+  const archive = useArchivePlan();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const home = catalogue.priceLists.find((list) => list.entries.some((entry) => entry.plan === plan.slug));
+  const listed = home?.entries.find((entry) => entry.plan === plan.slug)?.price;
+  const edit = draft[plan.slug] ?? {};
+  const name = edit.name ?? plan.name;
+  const price = edit.price ?? (listed === undefined ? '' : (listed / 100).toFixed(2));
+  const badge = edit.badge !== undefined ? (edit.badge ?? '') : (plan.badge ?? '');
+  const popular = edit.popular ?? plan.popular;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setOutcome(null);
+    try {
+      const changes: UpdatePlanRequest = {};
+      if (name !== plan.name) changes.name = name;
+      if ((badge || null) !== plan.badge) changes.badge = badge || null;
+      if (popular !== plan.popular) changes.popular = popular;
+      if (Object.keys(changes).length > 0) await update.mutateAsync({ slug: plan.slug, changes });
+      if (home && edit.price !== undefined && centsOf(edit.price) !== listed) await setPrice.mutateAsync({ slug: plan.slug, price: centsOf(edit.price), list: home.slug });
+      setDraft(plan.slug, {});
+      setOutcome({ ok: true, message: `${plan.slug} saved.` });
+    } catch (error) {
+      setOutcome(failure(error, 'The plan could not be saved.'));
+    }
+  }
+
+  return (
+    <tr className="border-t border-border align-top">
+      <td className="py-2 pr-3 font-mono text-xs">{plan.slug}</td>
+      <td className="py-2 pr-3" colSpan={6}>
+        <form onSubmit={(event) => void save(event)} className="flex flex-wrap items-center gap-2" aria-label={`Plan ${plan.slug}`}>
+          <input aria-label={`Name of ${plan.slug}`} className={`${FIELD} w-36`} value={name} onChange={(event) => setDraft(plan.slug, { ...edit, name: event.target.value })} />
+          <label className="flex items-center gap-1 text-sm">
+            $
+            <input aria-label={`Price of ${plan.slug}`} className={`${FIELD} w-24`} inputMode="decimal" value={price} onChange={(event) => setDraft(plan.slug, { ...edit, price: event.target.value })} />
+          </label>
+          <span className="w-28 text-xs text-muted">{plan.period ? `every ${periodText(plan.period)}` : 'one time'} on {home ? pageOfList(home.slug) : '—'}</span>
+          <input aria-label={`Badge of ${plan.slug}`} placeholder="badge (computed)" className={`${FIELD} w-32`} value={badge} onChange={(event) => setDraft(plan.slug, { ...edit, badge: event.target.value || null })} />
+          <label className="flex items-center gap-1 text-sm">
+            <input type="checkbox" checked={popular} onChange={(event) => setDraft(plan.slug, { ...edit, popular: event.target.checked })} />
+            Most popular
+          </label>
+          {plan.archived ? <Badge tone="neutral">archived</Badge> : null}
+          <Button type="submit" size="sm" disabled={update.isPending || setPrice.isPending}>
+            Save
+          </Button>
+          {!plan.archived ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                void archive.mutateAsync(plan.slug).then(
+                  () => setOutcome({ ok: true, message: `${plan.slug} archived: its members keep it.` }),
+                  (error: unknown) => setOutcome(failure(error, 'The plan could not be archived.')),
+                )
+              }
+            >
+              Archive
+            </Button>
+          ) : null}
+        </form>
+        <OutcomeLine outcome={outcome} />
+      </td>
+    </tr>
+  );
+}
+
+function AddPlanForm({ lists }: { lists: readonly string[] }) {
+  const id = useId();
+  const add = useAddPlan();
+  const [form, setForm] = useState({ slug: '', name: '', price: '', every: '1m', once: false, list: '/' });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setOutcome(null);
+    const period = form.once ? null : parseEvery(form.every);
+    if (typeof period === 'string') return setOutcome({ ok: false, message: period });
+    try {
+      await add.mutateAsync({ slug: form.slug.trim(), name: form.name, price: centsOf(form.price), period, list: form.list });
+      setOutcome({ ok: true, message: `${form.slug} added.` });
+      setForm({ slug: '', name: '', price: '', every: '1m', once: false, list: form.list });
+    } catch (error) {
+      setOutcome(failure(error, 'The plan could not be added.'));
+    }
+  }
+  const set = (key: keyof typeof form, value: string | boolean) => setForm((current) => ({ ...current, [key]: value }));
+  return (
+    <Card aria-labelledby={`${id}-title`} className="space-y-3">
+      <CardTitle id={`${id}-title`}>Add a plan</CardTitle>
+      <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-center gap-2">
+        <input aria-label="Slug" placeholder="slug (weekly)" className={`${FIELD} w-32`} value={form.slug} onChange={(event) => set('slug', event.target.value)} />
+        <input aria-label="Name" placeholder="Name" className={`${FIELD} w-32`} value={form.name} onChange={(event) => set('name', event.target.value)} />
+        <input aria-label="Price in dollars" placeholder="15.00" className={`${FIELD} w-24`} value={form.price} onChange={(event) => set('price', event.target.value)} />
+        <input aria-label="Every" placeholder="1w" disabled={form.once} className={`${FIELD} w-16`} value={form.every} onChange={(event) => set('every', event.target.value)} />
+        <label className="flex items-center gap-1 text-sm">
+          <input type="checkbox" checked={form.once} onChange={(event) => set('once', event.target.checked)} />
+          One time
+        </label>
+        <select aria-label="Price list" className={FIELD} value={form.list} onChange={(event) => set('list', event.target.value)}>
+          {lists.map((list) => (
+            <option key={list} value={list}>
+              {pageOfList(list)}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" size="sm" disabled={add.isPending}>
+          Add plan
+        </Button>
+      </form>
+      <OutcomeLine outcome={outcome} />
+    </Card>
+  );
+}
+
+function SalesCard({ catalogue }: { catalogue: Catalogue }) {
+  const save = useSaveSale();
+  const remove = useRemoveSale();
+  const [form, setForm] = useState({ id: '', label: '', list: '/', startsAt: '', endsAt: '', countdown: true, prices: '' });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setOutcome(null);
+    // prices as typed: "monthly=30, quarterly=60"
+    const prices = form.prices
+      .split(',')
+      .map((pair) => pair.split('=').map((part) => part.trim()))
+      .filter((pair) => pair[0])
+      .map(([plan, dollars]) => ({ plan: plan!, price: centsOf(dollars ?? '') }));
+    const at = (text: string) => (text ? new Date(text).toISOString() : null);
+    try {
+      await save.mutateAsync({ id: form.id.trim() || form.label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-'), sale: { label: form.label, list: form.list, startsAt: at(form.startsAt), endsAt: at(form.endsAt), countdown: form.countdown, prices } });
+      setOutcome({ ok: true, message: `${form.label} saved.` });
+    } catch (error) {
+      setOutcome(failure(error, 'The sale could not be saved.'));
+    }
+  }
+  const set = (key: keyof typeof form, value: string | boolean) => setForm((current) => ({ ...current, [key]: value }));
+  return (
+    <Card className="space-y-3" aria-label="Sales">
+      <CardTitle>Sales</CardTitle>
+      <CardDescription>A named campaign with its own prices per plan on one price list; at most one runs on a list at a time. After its end the regular prices are shown and charged.</CardDescription>
+      <ul className="space-y-1 text-sm">
+        {catalogue.sales.map((sale) => (
+          <li key={sale.id} className="flex items-center gap-3">
+            <span className="font-semibold">{sale.label}</span>
+            <span className="text-muted">
+              on {pageOfList(sale.list)} {sale.startsAt ? `from ${sale.startsAt.slice(0, 16)}` : ''} {sale.endsAt ? `until ${sale.endsAt.slice(0, 16)}` : '(rolling)'}: {sale.prices.map((entry) => `${entry.plan} ${formatMoney(entry.price, 'usd')}`).join(', ')}
+            </span>
+            <Button type="button" size="sm" variant="outline" onClick={() => void remove.mutateAsync(sale.id).catch((error: unknown) => setOutcome(failure(error, 'The sale could not be removed.')))}>
+              Remove
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-center gap-2">
+        <input aria-label="Sale label" placeholder="Cyber Monday" className={`${FIELD} w-36`} value={form.label} onChange={(event) => set('label', event.target.value)} />
+        <select aria-label="Sale price list" className={FIELD} value={form.list} onChange={(event) => set('list', event.target.value)}>
+          {catalogue.priceLists.map((list) => (
+            <option key={list.slug} value={list.slug}>
+              {pageOfList(list.slug)}
+            </option>
+          ))}
+        </select>
+        <input aria-label="Starts" type="datetime-local" className={FIELD} value={form.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
+        <input aria-label="Ends" type="datetime-local" className={FIELD} value={form.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
+        <input aria-label="Sale prices" placeholder="monthly=30, quarterly=60" className={`${FIELD} w-56`} value={form.prices} onChange={(event) => set('prices', event.target.value)} />
+        <label className="flex items-center gap-1 text-sm">
+          <input type="checkbox" checked={form.countdown} onChange={(event) => set('countdown', event.target.checked)} />
+          Countdown
+        </label>
+        <Button type="submit" size="sm" disabled={save.isPending}>
+          Save sale
+        </Button>
+      </form>
+      <OutcomeLine outcome={outcome} />
+    </Card>
+  );
+}
+
+function PriceListsCard({ catalogue }: { catalogue: Catalogue }) {
+  return (
+    <Card className="space-y-2" aria-label="Price lists">
+      <CardTitle>Price lists</CardTitle>
+      <CardDescription>Each page sells its list's plans at the list's prices, charged whenever no sale runs (new buyers; members keep the price they bought at).</CardDescription>
+      {catalogue.priceLists.map((list) => (
+        <p key={list.slug} className="text-sm">
+          <span className="font-semibold">{pageOfList(list.slug)}</span> <span className="text-muted">({list.currency.toUpperCase()}{list.countdown ? ', countdown' : ''})</span>:{' '}
+          {list.entries.map((entry) => `${entry.plan} ${formatMoney(entry.price, list.currency)}`).join(' · ')}
+        </p>
+      ))}
+    </Card>
+  );
+}
+
+export function CataloguePage() {
+  const query = useCatalogueQuery();
+  const [draft, setDrafts] = useState<Draft>({});
+  const setDraft = (slug: string, changes: PlanChanges & { price?: string }) => setDrafts((current) => ({ ...current, [slug]: changes }));
+  const catalogue = query.data?.catalogue as Catalogue | undefined;
+  // the preview shows the draft: each row's unsaved changes applied with the same rules
+  const previewed = useMemo(() => {
+    if (!catalogue) return null;
+    let next: Catalogue = catalogue;
+    for (const [slug, { price, ...changes }] of Object.entries(draft)) {
+      const edited = updatePlan(next, slug, changes);
+      if ('catalogue' in edited) next = edited.catalogue;
+      const cents = price === undefined ? NaN : centsOf(price);
+      if (Number.isFinite(cents) && cents > 0) {
+        next = { ...next, priceLists: next.priceLists.map((list) => ({ ...list, entries: list.entries.map((entry) => (entry.plan === slug ? { ...entry, price: cents } : entry)) })) };
+      }
+    }
+    return next;
+  }, [catalogue, draft]);
+
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader title="Plans, prices and sales" description="The storefront is yours: plans, their prices on each page and the sales, as buyers see them." />
+      {query.isError ? <LoadError what="the catalogue" /> : null}
+      {!catalogue || !previewed ? (
+        query.isLoading ? <Spinner /> : null
+      ) : (
+        <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+          <div className="space-y-6">
+            <Card className="space-y-2" aria-label="Plans">
+              <CardTitle>Plans</CardTitle>
+              <table className="w-full text-left">
+                <tbody>
+                  {[...catalogue.plans]
+                    .sort((a, b) => a.order - b.order)
+                    .map((plan) => (
+                      <PlanRow key={plan.slug} plan={plan} catalogue={catalogue} draft={draft} setDraft={setDraft} />
+                    ))}
+                </tbody>
+              </table>
+            </Card>
+            <AddPlanForm lists={catalogue.priceLists.map((list) => list.slug)} />
+            <PriceListsCard catalogue={catalogue} />
+            <SalesCard catalogue={catalogue} />
+          </div>
+          <Preview catalogue={previewed} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The console's catalogue API (/api/admin/catalogue…): shapes only; the rules that refuse an edit
+// with its reason are catalogue.ts's, so the console and the command line say the same thing.
+import { z } from 'zod';
+
+export const CATALOGUE_PATHS = {
+  catalogue: '/api/admin/catalogue',
+  plans: '/api/admin/catalogue/plans',
+  plan: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}`,
+  price: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/price`,
+  archive: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/archive`,
+  sale: (id: string) => `/api/admin/catalogue/sales/${encodeURIComponent(id)}`,
+} as const;
+
+const text = (max: number) => z.string().max(max, { error: `At most ${max} characters.` });
+const cents = z.number({ error: 'A price is a whole number of cents.' });
+const period = z.object({ unit: z.string().max(20), count: z.number() }).nullable();
+const entry = z.object({ plan: text(40), price: cents });
+
+export const cataloguePlanSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  period: z.object({ unit: z.enum(['day', 'week', 'month', 'year']), count: z.number() }).nullable(),
+  variantOf: z.string().nullable(),
+  regularPrice: z.number().nullable(),
+  badge: z.string().nullable(),
+  popular: z.boolean(),
+  buttonText: z.string().nullable(),
+  features: z.array(z.string()),
+  order: z.number(),
+  periodLabel: z.string().nullable(),
+  perMonth: z.boolean(),
+  trialDays: z.number().nullable(),
+  discordRoleIds: z.array(z.string()),
+  archived: z.boolean(),
+});
+
+export const saleSchema = z.object({
+  id: text(40),
+  label: text(60),
+  startsAt: z.iso.datetime({ offset: true }).nullable(),
+  endsAt: z.iso.datetime({ offset: true }).nullable(),
+  countdown: z.boolean(),
+  list: text(40),
+  prices: z.array(entry).max(20),
+});
+
+export const catalogueResponseSchema = z.object({
+  version: z.number(),
+  catalogue: z.object({
+    plans: z.array(cataloguePlanSchema),
+    priceLists: z.array(z.object({ slug: z.string(), currency: z.string(), header: z.string().nullable(), countdown: z.boolean(), entries: z.array(entry) })),
+    sales: z.array(saleSchema),
+  }),
+});
+export type CatalogueResponse = z.infer<typeof catalogueResponseSchema>;
+
+export const addPlanRequestSchema = z.object({
+  slug: text(60),
+  name: text(60),
+  price: cents,
+  /** null: one-time, never expires. */
+  period,
+  list: text(40).optional(),
+});
+export type AddPlanRequest = z.infer<typeof addPlanRequestSchema>;
+
+export const updatePlanRequestSchema = z
+  .object({
+    name: text(60),
+    regularPrice: cents.nullable(),
+    badge: text(40).nullable(),
+    popular: z.boolean(),
+    buttonText: text(40).nullable(),
+    features: z.array(text(80)).max(20),
+    order: z.number().int(),
+    periodLabel: text(30).nullable(),
+    perMonth: z.boolean(),
+    trialDays: z.number().int().min(0).max(730).nullable(),
+    discordRoleIds: z.array(text(30)).max(20),
+    archived: z.boolean(),
+  })
+  .partial();
+export type UpdatePlanRequest = z.infer<typeof updatePlanRequestSchema>;
+
+export const setPriceRequestSchema = z.object({ price: cents, list: text(40).optional() });
+export type SetPriceRequest = z.infer<typeof setPriceRequestSchema>;
+
+export const saveSaleRequestSchema = saleSchema.omit({ id: true });
+export type SaveSaleRequest = z.infer<typeof saveSaleRequestSchema>;
