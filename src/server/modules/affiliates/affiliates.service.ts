@@ -145,8 +145,11 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
     return ownPurchase({ userId: null, email: null, cardFingerprints: buyerCards }, { userId: null, email: null, cardFingerprints: ownCards });
   }
 
+  /** The buyers' attributions read during one reconcile: a subscription's orders share their buyer. */
+  type Attributions = Map<string, Awaited<ReturnType<typeof attributionOf>>>;
+
   /** Who an order earns for: a promotion code bound to an affiliate, else the checkout's link, else the buyer's attribution. */
-  async function affiliateOf(order: OrderFacts): Promise<{ affiliate: AffiliateRow; source: 'link' | 'promotion'; fromCheckout: boolean } | null> {
+  async function affiliateOf(order: OrderFacts, known: Attributions): Promise<{ affiliate: AffiliateRow; source: 'link' | 'promotion'; fromCheckout: boolean } | null> {
     if (order.promotionCode) {
       const affiliate = await findAffiliateByPromotionCode(db, order.promotionCode);
       if (affiliate) return { affiliate, source: 'promotion', fromCheckout: order.checkoutSessionId !== null };
@@ -157,22 +160,24 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
       if (referral && affiliate) return { affiliate, source: referral.source, fromCheckout: true };
     }
     if (!order.buyerEmail) return null;
-    const attribution = await attributionOf(db, order.buyerEmail);
+    if (!known.has(order.buyerEmail)) known.set(order.buyerEmail, await attributionOf(db, order.buyerEmail));
+    const attribution = known.get(order.buyerEmail) ?? null;
     const affiliate = attribution ? await findAffiliateById(db, attribution.affiliateId) : null;
     return attribution && affiliate ? { affiliate, source: attribution.source, fromCheckout: false } : null;
   }
 
-  async function decide(order: OrderFacts, terms: AffiliateTerms): Promise<void> {
-    const found = await affiliateOf(order);
+  async function decide(order: OrderFacts, terms: () => Promise<AffiliateTerms>, known: Attributions): Promise<void> {
+    const found = await affiliateOf(order, known);
     if (!found) return;
     const { affiliate, source, fromCheckout } = found;
     const own = await ownPurchaseOf(order, affiliate, fromCheckout);
     let firstPaidAt: Date | null = null;
     if (!own && order.buyerEmail) {
       const attribution = fromCheckout ? await attribute(db, { email: order.buyerEmail, affiliateId: affiliate.id, source, trial: order.amount === 0, at: clock() }) : await attributionOf(db, order.buyerEmail);
+      known.delete(order.buyerEmail);
       firstPaidAt = attribution?.firstPaidAt ?? null;
     }
-    const decision = decideCommission({ terms, plan: order.planType, order: { amount: order.amount, amountTax: order.amountTax, paidAt: order.createdAt }, firstPaidAt, affiliateSuspended: affiliate.status === 'suspended', ownPurchase: own });
+    const decision = decideCommission({ terms: await terms(), plan: order.planType, order: { amount: order.amount, amountTax: order.amountTax, paidAt: order.createdAt }, firstPaidAt, affiliateSuspended: affiliate.status === 'suspended', ownPurchase: own });
     if (decision.status === 'none') return;
     const at = clock();
     const base = { affiliateId: affiliate.id, orderId: order.id, buyerEmail: order.buyerEmail, planType: order.planType, currency: order.currency, baseAmount: decision.base };
@@ -183,7 +188,10 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
     }
     const written = await insertCommission(db, { ...base, amount: decision.amount, status: 'pending', approvableAt: decision.approvableAt });
     if (!written) return;
-    if (order.buyerEmail) await markFirstPaid(db, order.buyerEmail, order.createdAt);
+    if (order.buyerEmail) {
+      await markFirstPaid(db, order.buyerEmail, order.createdAt);
+      known.delete(order.buyerEmail);
+    }
     // a refund that came with (or before) this event is applied at once
     if (REVERSING.has(order.status)) await reverseCommission(db, written.id, order.status, at);
     logger.info({ orderId: order.id, affiliate: affiliate.code, amount: decision.amount, currency: order.currency }, 'commission earned');
@@ -205,12 +213,15 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
 
   async function reconcile(orders: readonly OrderFacts[]): Promise<void> {
     if (orders.length === 0) return;
-    const terms = await termsNow();
+    // read once, and only when an order earns: most payments have no affiliate
+    let terms: Promise<AffiliateTerms> | null = null;
+    const termsOnce = () => (terms ??= termsNow());
+    const known: Attributions = new Map();
     for (const order of orders) {
       if (order.commissionId) await revisit(order);
       else if (order.status === 'paid' || REVERSING.has(order.status)) {
         // a payment refunded before we saw it paid still records its (reversed) commission
-        await decide(order, terms);
+        await decide(order, termsOnce, known);
       }
     }
   }
