@@ -30,7 +30,7 @@ describe('a referred trial', () => {
       ['affiliates', 'add', 'Trial-Seller@example.com'],
     );
     expect(added.exitCode, added.output).toBe(0);
-    expect(added.output).toMatch(/^trial-seller@example\.com is an affiliate\.\nTRIALSEL[A-Z0-9]{4}  trial-seller@example\.com  \[active\]  http:\/\/localhost:3000\/\?ref=TRIALSEL/);
+    expect(added.output).toMatch(/^trial-seller@example\.com is an affiliate\.\nTRIALSEL[A-Z0-9]{4} {2}trial-seller@example\.com {2}\[active\] {2}http:\/\/localhost:3000\/\?ref=TRIALSEL/);
     const { code } = await summaryOf(cookie);
     expect((await runAdminCommand({ db: suite.t.deps.database.db, config: suite.t.deps.config, clock: suite.time.clock, affiliates: async () => suite.t.services.affiliates }, ['affiliates', 'add', 'nobody@example.com'])).output).toBe(
       'No account uses nobody@example.com: they sign up first (or buy), then you add them.',
