@@ -107,6 +107,7 @@ export function compose(deps: Dependencies): Composition {
     },
     kickMailer: () => mailer.kick(),
   });
+  const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
   const affiliates = createAffiliatesService({
     db,
     payments,
@@ -115,6 +116,7 @@ export function compose(deps: Dependencies): Composition {
     publicUrl: config.publicUrl,
     audit: (entry) => recordOperatorAction(db, entry),
     notify: affiliateMails({ db, clock, kickMailer: () => mailer.kick() }),
+    promotions,
   });
   const fulfilment = createFulfilment({
     db,
@@ -127,7 +129,6 @@ export function compose(deps: Dependencies): Composition {
       await affiliates.afterPaymentEvent(event);
     },
   });
-  const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions });
   const paymentEvents = fulfilment;
   const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock, onUsernameLinked: trials.usernameAttached });

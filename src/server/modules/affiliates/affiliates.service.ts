@@ -29,7 +29,9 @@ import {
   type TermsInput,
 } from '@shared/affiliates';
 import type { AffiliateAdminItem, AffiliateList, AffiliateSummary, CommissionTotals, MarkPaidResponse, ProgramResponse, TermsResponse } from '@shared/affiliates-contract';
+import type { PromotionTermsInput } from '@shared/promotions';
 import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { serverError } from '../../http/server-errors';
 import type { PaymentEvent, PaymentsPort } from '../payments/payments.port';
@@ -85,7 +87,12 @@ export type AffiliatesDeps = {
     commissionEarned: (affiliate: AffiliateRow) => Promise<void>;
     payoutSent: (affiliate: AffiliateRow, payout: { id: string; amount: number; currency: string; email: string }) => Promise<void>;
   };
+  /** Makes the promotion code an affiliate asks for (the promotions service: validated, audited, mirrored at the provider). */
+  promotions?: { create: (input: PromotionTermsInput, operator: string) => Promise<{ code: string }> };
 };
+
+/** The promotion code an affiliate gets when they ask: this much off a buyer's first payment, first-time buyers only. */
+export const AFFILIATE_PROMOTION_PERCENT_OFF = 10;
 
 const ZERO: CommissionTotals = { pending: 0, approved: 0, paid: 0, reversed: 0 };
 const REVERSING = new Set(['refunded', 'disputed']);
@@ -345,6 +352,30 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
       const problem = payoutAddressProblem(raw);
       if (problem) throw serverError('affiliateRefused', problem);
       await updateAffiliate(db, affiliate.id, { payoutEmail: raw.trim().toLowerCase() }, clock());
+      return this.summary(userId);
+    },
+
+    /**
+     * A promotion code bound to the affiliate, made on request: their code, 10 % off a first-time
+     * buyer's first payment. A buyer using it counts as theirs whatever link they came from.
+     */
+    async requestPromotionCode(userId: string): Promise<AffiliateSummary> {
+      const affiliate = await requireAffiliate(userId);
+      if (affiliate.promotionCode) return this.summary(userId);
+      if (affiliate.status !== 'active') throw serverError('affiliateJoinRefused', 'Your affiliate account is suspended: no promotion code can be made for it.');
+      if (!deps.promotions) throw serverError('affiliateRefused', 'Promotion codes are not available here.');
+      let made: string | null = null;
+      for (const candidate of [affiliate.code, `${affiliate.code}-${AFFILIATE_PROMOTION_PERCENT_OFF}`, `${affiliate.code}-${randomBytes(2).toString('hex').toUpperCase()}`]) {
+        try {
+          made = (await deps.promotions.create({ code: candidate, percentOff: AFFILIATE_PROMOTION_PERCENT_OFF, duration: 'once', firstTimeOnly: true }, `affiliate:${affiliate.code}`)).code;
+          break;
+        } catch (error) {
+          // taken by another code: try the next name
+          if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        }
+      }
+      if (!made) throw serverError('affiliateConflict', 'No free promotion code name was found: ask the shop to bind one to you.');
+      await updateAffiliate(db, affiliate.id, { promotionCode: made }, clock());
       return this.summary(userId);
     },
 
