@@ -79,6 +79,10 @@ test('a second trial by the same TradingView username is refused and charged, an
   );
   expect(await memberTrial(page)).toMatchObject({ outcome: 'refused_repeat', repeatReason: 'tradingview_username' });
   await expect.poll(async () => ((await (await page.request.get('/api/subscription')).json()) as { status: string }).status, { message: 'the plan is charged and active' }).toBe('active');
+  // (#46) Settings shows the plan's price, not the trial checkout's $0.00
+  expect(((await (await page.request.get('/api/subscription')).json()) as { amount: number }).amount).toBe(3600);
+  await page.goto('/dashboard/settings?section=subscription');
+  await expect(page.getByRole('region', { name: 'Subscription' }).locator('div', { has: page.getByText('Price', { exact: true }) }).last()).toContainText('$36.00');
   const mail = await readLatestMail(page.request, email, { subject: /free trial was not available/ });
   expect(mail.text).toContain('$36.00 was charged to your card');
 });

@@ -83,6 +83,14 @@ CI=1 npx playwright test
 add_counts "$(count_report playwright test-results/e2e.json $?)"
 took "end-to-end"
 
+# the container image and the compose stack (npm run test:container), when asked (.ci/run asks):
+# it builds images and needs podman, minutes a developer's `npm test` does without
+if [ -n "${CONTAINER_TEST:-}" ]; then
+  echo "== container image and compose stack (npm run test:container)"
+  npm run test:container; count_step "test:container" $?
+  took "the container test"
+fi
+
 node scripts/slowest-tests.mjs test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
 echo "npm test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
 echo "${passed} passed, ${failed} failed"

@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { createReadCache, type ReadCache } from '@shared/read-cache';
 import type { SiteSettings } from '@shared/site';
+import type { Campaign } from '@shared/campaign';
+import type { CatalogueStore } from './modules/catalogue/catalogue-store';
 import type { Composition } from './composition';
 import { outboxIsPublic, sandboxAdapters, type Config } from './config';
 import { requestBodyLimit } from './http/body-limit';
@@ -9,6 +11,7 @@ import { jsonDepthLimit } from './http/json-depth';
 import { compression } from './http/compression';
 import { clientAddress } from './http/client-address';
 import { errorBody, handleError } from './http/errors';
+import { createMetrics, metricsEnabled } from './http/metrics';
 import { httpsRedirect } from './http/https-redirect';
 import { publicUrlNotice } from './http/public-address';
 import { describeOperation, openApiHandler } from './http/openapi';
@@ -29,6 +32,8 @@ import { isSandboxDiscord } from './modules/sandbox/sandbox-discord';
 import { sandboxDiscordRoutes } from './modules/sandbox/sandbox-discord.routes';
 import { webhookRoutes } from './modules/fulfilment/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { announcementRoutes, contentStudioAdminRoutes } from './modules/content/content-studio.routes';
+import { memberStanding } from './modules/content/content.repository';
 import { loadSession } from './modules/auth/session.middleware';
 import { type AuthVariables } from './http/session-user';
 import { createSessionRepository } from './modules/auth/session.repository';
@@ -39,6 +44,7 @@ import { discordRoutes } from './modules/discord/discord.routes';
 import { activationRoutes } from './modules/activation/activation.routes';
 import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/promotions.routes';
+import { integrationCardRoutes, mergeRoutes } from './integration-routes';
 import { affiliateAdminRoutes, affiliateRoutes } from './modules/affiliates/affiliates.routes';
 import { referralCookieName, referralLinks } from './modules/affiliates/referral-links';
 import { getCookie } from 'hono/cookie';
@@ -50,8 +56,20 @@ export type AppOptions = {
   reads?: ReadCache;
 };
 
-export function publicSiteSettings(config: Config): SiteSettings {
-  return { ...config.site, sandbox: sandboxAdapters(config) };
+/** The public settings; with the catalogue, its campaign at `now` and the catalogue itself (the cards are laid out from it). */
+export function publicSiteSettings(config: Config, catalogue?: Pick<CatalogueStore, 'campaign'>, now: Date = new Date()): SiteSettings {
+  if (!catalogue) return { ...config.site, sandbox: sandboxAdapters(config) };
+  return { ...config.site, ...catalogue.campaign(now), sandbox: sandboxAdapters(config) };
+}
+
+/** The settings at `now`, the same object while the catalogue's campaign is (so pages render once per change). */
+function siteSettingsOf(config: Config, catalogue: CatalogueStore): (now: Date) => SiteSettings {
+  let kept: { campaign: Campaign; settings: SiteSettings } | null = null;
+  return (now) => {
+    const campaign = catalogue.campaign(now);
+    if (kept?.campaign !== campaign) kept = { campaign, settings: { ...config.site, ...campaign, sandbox: sandboxAdapters(config) } };
+    return kept.settings;
+  };
 }
 
 /**
@@ -59,7 +77,7 @@ export function publicSiteSettings(config: Config): SiteSettings {
  * it behind the edge (http/edge.ts: request ids, security headers, the request log).
  */
 export async function createApp(composition: Composition, options: AppOptions = { clientDir: null }) {
-  const { deps, services } = composition;
+  const { deps, services, integrations = [] } = composition;
   const { config, database, logger, clock, payments, checkoutProofs } = deps;
   const db = database.db;
   const app = new Hono();
@@ -68,12 +86,21 @@ export async function createApp(composition: Composition, options: AppOptions = 
 
   const browserTokens = { cookieName: browserTokenCookie(config.site.brandSlug), secureCookie: config.publicUrl.startsWith('https://') };
 
+  // requests by route and their time, and /metrics itself: only when someone may read them
+  const metrics = metricsEnabled(config) ? createMetrics({ db, clock, config }) : null;
+  if (metrics) app.use('*', metrics.observe);
   app.use('*', clientAddress(config.trustProxy));
   app.use('*', requestBodyLimit);
   app.use('*', jsonDepthLimit);
   if (config.isProduction) app.use('*', httpsRedirect({ publicUrl: config.publicUrl, previewHosts: config.previewHosts }));
   else app.use('*', publicUrlNotice(config, logger));
   app.use('*', compression);
+  // the catalogue from memory: read again only when it changed elsewhere, at most once per MEMBER_CACHE_MS
+  app.use('*', async (_c, next) => {
+    await deps.catalogue.fresh();
+    return next();
+  });
+  const siteSettings = siteSettingsOf(config, deps.catalogue);
   app.onError((error, c) => handleError(error, c, logger));
   // /?ref=CODE on any page: the affiliate's click and referral cookie (never stops the page)
   const referralCookie = referralCookieName(config.site.brandSlug);
@@ -90,6 +117,10 @@ export async function createApp(composition: Composition, options: AppOptions = 
     }
   });
 
+  if (metrics) {
+    app.get('/metrics', describeOperation({ summary: 'Prometheus metrics (METRICS_TOKEN bearer token or an address in METRICS_ALLOW; 403 otherwise)', auth: 'none', ok: 'text/plain; version=0.0.4' }), (c) => metrics.serve(c));
+  }
+
   // Before the API and its middleware: the signature check needs the untouched raw body.
   app.route('/api/webhooks', webhookRoutes({ payments, handler: services.paymentEvents, refusals: services.signatureRefusals, logger, clock }));
   app.route('/api/auth', authRoutes({ auth: deps.auth, config, reads }));
@@ -99,10 +130,12 @@ export async function createApp(composition: Composition, options: AppOptions = 
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
   api.use('*', loadSession(deps.auth, createSessionRepository(db), reads));
-  api.get('/site', describeOperation({ summary: 'The public site settings: brand, contacts, campaign, sandboxed adapters', auth: 'none', ok: 'SiteSettings (src/shared/site.ts)' }), (c) => c.json(publicSiteSettings(config)));
+  api.get('/site', describeOperation({ summary: 'The public site settings: brand, contacts, campaign, sandboxed adapters', auth: 'none', ok: 'SiteSettings (src/shared/site.ts)' }), (c) => c.json(siteSettings(clock())));
   api.get('/openapi.json', describeOperation({ summary: 'This OpenAPI document', auth: 'none' }), openApiHandler(app, config.site.brandName));
   api.route('/', accessRoutes());
-  api.route('/', contentRoutes({ content: deps.content }));
+  const standing = (userId: string) => memberStanding(db, userId);
+  api.route('/', contentRoutes({ library: deps.content, standing, reads, clock }));
+  api.route('/', announcementRoutes({ announcements: services.announcements, standing, reads }));
   api.route('/', securityRoutes({ db, clock, reads }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
@@ -112,6 +145,10 @@ export async function createApp(composition: Composition, options: AppOptions = 
   if (isSandboxDiscord(deps.discord)) {
     api.route('/sandbox/discord', sandboxDiscordRoutes({ discord: deps.discord, applicationName: config.site.brandName, shopOrigins: config.trustedOrigins, directory: services.directory, openToAll: () => outboxIsPublic(config) }));
   }
+  const integrationRoutes = integrations.map((integration) =>
+    integration.routes({ trustedOrigins: config.trustedOrigins, reads, directory: services.directory, sandboxOpenToAll: () => outboxIsPublic(config) }),
+  );
+  for (const routes of integrationRoutes) api.route('/', routes.api);
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
   api.route('/', trialRoutes({ trials: services.trials }));
   api.route('/', promotionRoutes({ db, clock, promotions: services.promotions }));
@@ -121,12 +158,12 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', affiliateAdminRoutes(services.affiliates)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 
   // The sandbox's invoice pages, as Stripe hosts its own: HTML of the server, not of the client app.
   if (payments.kind === 'sandbox') app.route('/sandbox/receipts', sandboxReceiptRoutes({ db, brandName: config.site.brandName, supportEmail: config.site.supportEmail }));
-  if (options.clientDir) await mountSpa(app, options.clientDir, publicSiteSettings(config), browserTokens);
+  if (options.clientDir) await mountSpa(app, options.clientDir, siteSettings, browserTokens);
   return app;
 }

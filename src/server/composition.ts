@@ -36,6 +36,11 @@ import { createScriptCatalogService, type ScriptCatalogService } from './modules
 import { catalogScriptIds as readCatalogScriptIds } from './modules/tradingview/script-catalog.repository';
 import { createImportAccounts } from './modules/imports/import-accounts';
 import { createImports, type Imports } from './modules/imports/imports.service';
+import type { Integration } from './integration';
+import { INTEGRATIONS } from './integrations';
+import { createContentStudio, type ContentStudio } from './modules/content/content-studio.service';
+import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements } from './modules/content/announcements.service';
+import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
 import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
 import { affiliateMails } from './modules/affiliates/affiliate-mails';
 
@@ -67,6 +72,10 @@ export type Services = {
   scripts: ScriptCatalogService;
   /** The import of an existing business (`npm run import`), and its log for the console. */
   imports: Imports;
+  /** The console's content studio: drafts, publication, revisions, images. */
+  contentStudio: ContentStudio;
+  /** What's new: announcements shown, mailed and posted to Discord. */
+  announcements: Announcements;
   /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
   affiliates: AffiliatesService;
 };
@@ -84,16 +93,19 @@ export type Jobs = {
   accessChanges: ReturnType<typeof createAccessChangesLoop>;
 };
 
-export type Composition = { deps: Dependencies; services: Services; jobs: Jobs };
+/** `integrations`: each one of integrations.ts, built once (its routes, loops, card; decision 046). */
+export type Composition = { deps: Dependencies; services: Services; jobs: Jobs; integrations?: Integration[] };
 
 export function compose(deps: Dependencies): Composition {
   const { config, database, logger, clock, payments, reconciler, auth, mailer } = deps;
   const db = database.db;
+  const integrations = INTEGRATIONS.map((integration) => integration.build({ config, db, logger, clock }));
   // Who hears of access changes: each integration that follows a member's access, one line each.
   const subscribers: AccessSubscriber[] = [
     followsAccess('tradingview', (userId) => reconciler.syncUser(userId)),
     followsAccess('discord', (userId) => deps.discordRoles.syncUser(userId)),
     accessMails({ db, mailer }),
+    ...integrations.map((integration) => integration.subscriber),
   ];
   const { entitlements, accessChanges } = composeEntitlements({ db, clock, logger, subscribers });
   const trials = createTrialsService({
@@ -129,9 +141,18 @@ export function compose(deps: Dependencies): Composition {
       await affiliates.afterPaymentEvent(event);
     },
   });
-  const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions });
+  const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions, catalogue: deps.catalogue });
   const paymentEvents = fulfilment;
-  const tradingView = createTradingViewService({ db, port: deps.tradingView, reconciler, logger, clock, onUsernameLinked: trials.usernameAttached });
+  const tradingView = createTradingViewService({
+    db,
+    port: deps.tradingView,
+    reconciler,
+    logger,
+    clock,
+    onUsernameLinked: trials.usernameAttached,
+    usernameChangeDays: config.tradingView.usernameChangeDays,
+    scriptIds: config.tradingView.scriptIds,
+  });
   const activation = createActivationService({
     auth,
     logger,
@@ -189,6 +210,23 @@ export function compose(deps: Dependencies): Composition {
       reconciler,
       scriptIds: catalogScriptIds,
     }),
+    contentStudio: createContentStudio({
+      db,
+      storage: deps.contentStorage,
+      library: deps.content,
+      options: siteCatalogueOptions(config),
+      clock,
+      previewImageUrl: (name) => `${PREVIEW_IMAGE_PREFIX}${name}`,
+    }),
+    announcements: createAnnouncements({
+      db,
+      discord: deps.discord,
+      channelId: config.discord.announcementChannelId ?? (deps.discord.kind === 'sandbox' ? SANDBOX_ANNOUNCEMENT_CHANNEL : null),
+      kickMailer: () => mailer.kick(),
+      publicUrl: config.publicUrl,
+      clock,
+      logger: logger.child({ module: 'announcements' }),
+    }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
   };
   const jobs: Jobs = {
@@ -200,7 +238,7 @@ export function compose(deps: Dependencies): Composition {
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
     accessChanges,
   };
-  return { deps, services, jobs };
+  return { deps, services, jobs, integrations };
 }
 
 /**

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES, isPlanType, isRecurring, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
 import { DEFAULT_TRIAL_PLANS, MAX_TRIAL_DAYS } from '@shared/trials';
+import { telegramEnvShape, telegramSettings, telegramSettingsProblems } from '@shared/telegram/settings';
+import { USERNAME_CHANGE_COOLDOWN_DAYS } from '@shared/tradingview-usernames';
 
 /**
  * The only reader of process.env: the environment is parsed once, here, and a bad value stops
@@ -91,6 +93,12 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: csv,
   PREVIEW_HOSTS: csv,
   TRUST_PROXY: trustProxy,
+  // /metrics (Prometheus): open with this bearer token, or to the client addresses below; off when neither is set
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, { message: 'must be at least 16 characters' }),
+  METRICS_ALLOW: csv.superRefine((entries, ctx) => {
+    const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (invalid.length) ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${invalid.join(', ')}` });
+  }),
   ADMIN_EMAILS: csv.pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
@@ -120,6 +128,7 @@ const envSchema = z.object({
   TRADINGVIEW_SCRIPT_IDS: csv,
   SANDBOX_TRADINGVIEW_MISSING_USERNAMES: csv,
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
+  TRADINGVIEW_USERNAME_CHANGE_DAYS: z.coerce.number().int().min(0).max(365).default(USERNAME_CHANGE_COOLDOWN_DAYS),
   MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 
   SMTP_URL: optionalUrl,
@@ -153,6 +162,17 @@ const envSchema = z.object({
   DISCORD_ROLE_IDS: csv,
   DISCORD_ON_END: z.enum(['remove_roles', 'kick']).default('remove_roles'),
   DISCORD_AUDIT_INTERVAL_MS: z.coerce.number().int().min(10_000).default(5 * 60_000),
+  // The channel the bot posts announcements to (the sandbox records its posts; empty with the real bot: not posted).
+  DISCORD_ANNOUNCEMENT_CHANNEL_ID: optionalText,
+  // Where the content studio keeps image bytes: the database (default), a folder, or an S3-compatible bucket.
+  CONTENT_STORAGE: z.enum(['database', 'disk', 's3']).default('database'),
+  CONTENT_STORAGE_DIR: optionalText,
+  CONTENT_S3_ENDPOINT: optionalUrl,
+  CONTENT_S3_BUCKET: optionalText,
+  CONTENT_S3_REGION: z.string().min(1).default('auto'),
+  CONTENT_S3_ACCESS_KEY_ID: optionalText,
+  CONTENT_S3_SECRET_ACCESS_KEY: optionalText,
+  CONTENT_S3_PREFIX: z.string().default(''),
   DOCS_URL: z.url().default('https://docs.candlewise.app'),
   CHAT_URL: optionalUrl,
   // Empty: the demo's rolling sale. Without an offset the time is the server's local time.
@@ -173,6 +193,8 @@ const envSchema = z.object({
   ...perPlanEnv('STRIPE_REGULAR_PRICE', CAMPAIGN_PLANS, () => priceId),
   // Extra roles per plan (e.g. DISCORD_ROLE_IDS_LIFETIME), swapped on a plan change.
   ...perPlanEnv('DISCORD_ROLE_IDS', PLAN_TYPES, () => csv),
+  // The integrations' own keys, parsed beside each integration (decision 046).
+  ...telegramEnvShape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -237,6 +259,8 @@ function buildConfig(env: Env) {
     trustedOrigins: allowedOrigins(publicUrl, env.PORT, isProduction, env.TRUSTED_ORIGINS),
     previewHosts: env.PREVIEW_HOSTS,
     trustProxy: env.TRUST_PROXY,
+    /** Who may read /metrics: the bearer token, or these client addresses (CIDR); neither: /metrics is not served. */
+    metrics: { token: env.METRICS_TOKEN ?? null, allow: env.METRICS_ALLOW },
     /** Operators by e-mail (more are stored in the database); read only through isOperator() (modules/auth/operator.ts). */
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     /** Operators must pass TOTP two-factor to open the console. */
@@ -264,6 +288,8 @@ function buildConfig(env: Env) {
       credentials: tradingView,
       sandboxMissingUsernames: env.SANDBOX_TRADINGVIEW_MISSING_USERNAMES,
       reconcileIntervalMs: env.RECONCILER_INTERVAL_MS,
+      /** A member changes their own username at most once in this many days (0: any time). */
+      usernameChangeDays: env.TRADINGVIEW_USERNAME_CHANGE_DAYS,
     },
     discord: {
       /** The real bot and OAuth application; null runs the sandbox guild. */
@@ -273,7 +299,13 @@ function buildConfig(env: Env) {
       planRoleIds: perPlan(PLAN_TYPES, (plan) => env[planEnvKey('DISCORD_ROLE_IDS', plan)]),
       onEnd: env.DISCORD_ON_END,
       auditIntervalMs: env.DISCORD_AUDIT_INTERVAL_MS,
+      /** Announcements are posted here; the sandbox bot uses a channel of its own when unset. */
+      announcementChannelId: env.DISCORD_ANNOUNCEMENT_CHANNEL_ID ?? null,
     },
+    /** Each integration's settings, from its own keys (decision 046). */
+    integrations: { telegram: telegramSettings(env) },
+    /** The content studio's image bytes (modules/content/content-storage.ts). */
+    contentStorage: contentStorage(env),
     mail: env.SMTP_URL
       ? { kind: 'smtp' as const, url: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` }
       : { kind: 'outbox' as const, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` },
@@ -296,6 +328,22 @@ function buildConfig(env: Env) {
       trial: { days: env.TRIAL_DAYS, plans: env.TRIAL_DAYS > 0 ? env.TRIAL_PLANS : [] },
     },
   };
+}
+
+function contentStorage(env: Env) {
+  if (env.CONTENT_STORAGE === 'disk') return { kind: 'disk' as const, dir: env.CONTENT_STORAGE_DIR ?? `${env.DATA_DIR}/content-images` };
+  if (env.CONTENT_STORAGE === 's3') {
+    return {
+      kind: 's3' as const,
+      endpoint: env.CONTENT_S3_ENDPOINT ?? '',
+      bucket: env.CONTENT_S3_BUCKET ?? '',
+      region: env.CONTENT_S3_REGION,
+      accessKeyId: env.CONTENT_S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: env.CONTENT_S3_SECRET_ACCESS_KEY ?? '',
+      prefix: env.CONTENT_S3_PREFIX,
+    };
+  }
+  return { kind: 'database' as const };
 }
 
 export class ConfigError extends Error {
@@ -338,11 +386,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (config.discord.credentials && config.discord.memberRoleIds.length === 0) {
     problems.push('DISCORD_ROLE_IDS: required with the real Discord bot (the role ids every paying member gets)');
   }
+  problems.push(...telegramSettingsProblems(config.integrations.telegram));
   if (config.isProduction && config.database.kind === 'postgres' && !config.auth.secret) {
     problems.push('AUTH_SECRET: required in production on a shared Postgres so that every instance signs sessions alike');
   }
   if (config.isProduction && config.payments.kind === 'stripe' && config.mail.kind === 'outbox') {
     problems.push('SMTP_URL: required in production with live payments, or buyers cannot receive password-reset and sign-in mails');
+  }
+  if (config.contentStorage.kind === 's3') {
+    for (const key of ['CONTENT_S3_ENDPOINT', 'CONTENT_S3_BUCKET', 'CONTENT_S3_ACCESS_KEY_ID', 'CONTENT_S3_SECRET_ACCESS_KEY'] as const) {
+      if (!parsed.data[key]) problems.push(`${key}: required with CONTENT_STORAGE=s3`);
+    }
   }
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { currentPrices, isSaleRunning } from '@shared/campaign';
+import { isSaleRunning } from '@shared/campaign';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Logger } from './logger';
 import { createAuth, type Auth, type PasswordHashing } from './modules/auth/auth';
 import type { PaymentsPort } from './modules/payments/payments.port';
 import type { ContentCatalogue } from './modules/content/content-loader';
-import { EMPTY_CONTENT } from './modules/content/content.service';
+import { createContentLibrary, staticContentLibrary, type ContentLibrary } from './modules/content/content-library';
+import { siteCatalogueOptions } from './modules/content/content.service';
+import { createDatabaseContentStorage, createDiskContentStorage, type ContentStorage } from './modules/content/content-storage';
+import { createS3ContentStorage } from './modules/content/s3-content-storage';
 import type { MailPort } from './modules/mail/mail.port';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxMail } from './modules/mail/outbox-mail';
@@ -16,6 +19,7 @@ import { createSmtpMail } from './modules/mail/smtp-mail';
 import { createCheckoutProofs, type CheckoutProofs } from './modules/billing/checkout-proof';
 import { createSandboxPayments } from './modules/sandbox/sandbox-payments';
 import { createSandboxTradingView } from './modules/sandbox/sandbox-tradingview';
+import { nameUnnamedScripts } from './modules/tradingview/script-names';
 import { createGrantReconciler, type GrantReconciler } from './modules/tradingview/grant-reconciler';
 import { createTradingViewClient } from './modules/tradingview/tradingview-client';
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';
@@ -24,6 +28,9 @@ import { createDiscordReconciler, type DiscordReconciler } from './modules/disco
 import { createDiscordLinking } from './modules/discord/discord.service';
 import type { DiscordPort } from './modules/discord/discord.port';
 import { createSandboxDiscord, sandboxDiscordRoleConfig } from './modules/sandbox/sandbox-discord';
+import { createCatalogueStore, type CatalogueStore } from './modules/catalogue/catalogue-store';
+import { configSeed } from './modules/catalogue/catalogue-seed';
+import { recordOperatorAction } from './modules/admin/audit.repository';
 
 /** Everything the HTTP app needs; tests build the same object with other adapters. */
 export type Dependencies = {
@@ -38,8 +45,10 @@ export type Dependencies = {
   checkoutProofs: CheckoutProofs;
   auth: Auth;
   clock: () => Date;
-  /** Guides and strategies, loaded once at start (loadSiteContent). */
-  content: ContentCatalogue;
+  /** The published guides and strategies members read, kept in memory (or a fixed catalogue a test passes). */
+  content: ContentLibrary;
+  /** Where the content studio's image bytes live: the database, a folder or an S3-compatible bucket. */
+  contentStorage: ContentStorage;
   tradingView: TradingViewPort;
   /** Grants and revokes TradingView access; main.ts starts its loop, billing calls syncUser. */
   reconciler: GrantReconciler;
@@ -49,6 +58,8 @@ export type Dependencies = {
   discord: DiscordPort;
   /** Gives and takes the managed Discord roles; main.ts starts its loop, access changes call syncUser. */
   discordRoles: DiscordReconciler;
+  /** Plans, price lists and sales, read from memory (decision record 045). */
+  catalogue: CatalogueStore;
 };
 
 /**
@@ -73,8 +84,9 @@ export async function resolveAuthSecret(config: Config): Promise<string> {
  * Stripe with STRIPE_SECRET_KEY, else the sandbox. The Stripe SDK (about 20 MB resident) is
  * imported only here, so a sandboxed shop never loads it.
  */
-export async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date }): Promise<PaymentsPort> {
+export async function buildPayments(deps: { config: Config; db: Db; logger: Logger; clock: () => Date; catalogue?: CatalogueStore }): Promise<PaymentsPort> {
   const { config } = deps;
+  const catalogue = deps.catalogue ?? buildCatalogue(config, deps.db, deps.clock);
   if (config.payments.kind === 'stripe') {
     const { createStripePayments } = await import('./modules/payments/stripe-payments');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
@@ -84,11 +96,16 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
   return createSandboxPayments({
     db: deps.db,
     clock: deps.clock,
-    prices: () => currentPrices(config.site, isSaleRunning(config.site, deps.clock())),
+    prices: () => catalogue.prices(deps.clock()),
     // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
     portalReturnUrl: '/dashboard/settings?section=subscription',
     tax: config.tax,
   });
+}
+
+/** The catalogue in memory, its seed from the configuration; edits are audited as operator actions. */
+export function buildCatalogue(config: Config, db: Db, clock: () => Date): CatalogueStore {
+  return createCatalogueStore({ db, seed: configSeed(config), ttlMs: config.memberCacheMs, now: () => clock().getTime(), audit: recordOperatorAction });
 }
 
 /**
@@ -133,6 +150,14 @@ function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: ()
   return { discord, discordRoles };
 }
 
+/** The content studio's image storage from CONTENT_STORAGE (the database by default). */
+export function buildContentStorage(config: Config, db: Db): ContentStorage {
+  const storage = config.contentStorage;
+  if (storage.kind === 'disk') return createDiskContentStorage(storage.dir);
+  if (storage.kind === 's3') return createS3ContentStorage(storage);
+  return createDatabaseContentStorage(db);
+}
+
 export async function buildDependencies(
   config: Config,
   database: Database,
@@ -159,6 +184,19 @@ export async function buildDependencies(
   const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
   const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
-  const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock }));
-  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content: options.content ?? EMPTY_CONTENT, ...tradingView, payments, ...discord };
+  // Scripts are named, never shown as PUB; ids: the sandbox's catalogue is named on the first start
+  // (a live shop's by the reconciler's first pass, from TradingView's own list).
+  if (tradingView.tradingView.kind === 'sandbox' && !options.tradingView) {
+    await nameUnnamedScripts(database.db, tradingView.tradingView, config.tradingView.scriptIds).catch((error: unknown) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not name the sandbox scripts'),
+    );
+  }
+  const catalogue = buildCatalogue(config, database.db, clock);
+  await catalogue.load();
+  const payments = options.payments ?? (await buildPayments({ config, db: database.db, logger, clock, catalogue }));
+  const contentStorage = buildContentStorage(config, database.db);
+  const content = options.content
+    ? staticContentLibrary(options.content)
+    : createContentLibrary({ db: database.db, storage: contentStorage, options: siteCatalogueOptions(config), cacheMs: config.memberCacheMs, logger: logger.child({ module: 'content' }), now: () => clock().getTime() });
+  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content, contentStorage, ...tradingView, payments, ...discord, catalogue };
 }

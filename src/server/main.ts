@@ -1,15 +1,18 @@
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { atTheEdge } from './http/edge';
+import { drainable } from './http/drain';
 import { securityHeaders } from './http/security-headers';
 import { compose } from './composition';
 import { buildDependencies, resolveAuthSecret } from './dependencies';
 import { ConfigError, listeningUrl, loadConfig, sandboxAdapters, type Config } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { loadSiteContent } from './modules/content/content.service';
+import { CONTENT_DIR } from './modules/content/content.service';
+import { importContentOnFirstStart } from './modules/content/content-import';
 import { createLogger, loadPrettifier } from './logger';
 import { passesDoctor } from './doctor/startup-check';
 
@@ -37,9 +40,13 @@ const applied = await migrate(database.db);
 logger.info({ engine: database.engine, applied }, 'database ready');
 
 const clientDir = resolve(config.clientDir);
-const deps = await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config), content: await loadSiteContent(config) });
+const deps = await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config) });
+// The repository's guides and strategies become the studio's rows at a shop's first start.
+const imported = await importContentOnFirstStart({ db: database.db, storage: deps.contentStorage, dir: CONTENT_DIR, productSlug: config.site.brandSlug, by: 'first start', at: new Date() });
+if (imported) logger.info(imported, 'content imported from content/');
+await deps.content.current();
 const composition = compose(deps);
-const { jobs } = composition;
+const { jobs, integrations = [] } = composition;
 const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });
 
 const sandboxes = sandboxAdapters(config);
@@ -62,32 +69,58 @@ const server = serve({ fetch, hostname: config.host, port: config.port, serverOp
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
 jobs.reconciler.start();
+// Mails and pages name scripts by their names: a live shop's catalog, started from
+// TRADINGVIEW_SCRIPT_IDS, reads them from TradingView (the sandbox's was named as it was built).
+void composition.services.scripts.nameScripts().then(
+  (named) => (named > 0 ? logger.info({ named }, 'tradingview scripts named from TradingView') : undefined),
+  (error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not read the tradingview script names; they show as ids until a sync'),
+);
 jobs.discordRoles.start();
 jobs.mailer.start();
 jobs.mailSchedule.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
+for (const loop of integrations.flatMap((integration) => integration.loops)) loop.start();
+
+const drain = drainable(server as Server);
+/** Requests in flight get this long to be answered (a rolling deploy's grace). */
+const DRAIN_MS = 10_000;
+/** And the whole stop this long: the container's stop timeout (compose.yaml's stop_grace_period) is longer. */
+const STOP_LIMIT_MS = 25_000;
 
 let stopping = false;
+/**
+ * Stops without dropping a request or leaving work leased: no new connection, the requests in
+ * flight answered (up to DRAIN_MS), then each background loop finishes the pass in flight, whose
+ * claimed rows (grant queue, outbox, Discord roles, access-change deliveries) it completes or
+ * gives back with their retry time, so another instance goes on with them at once rather than
+ * once a lease lapses; then the database is closed.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, 'shutting down');
-  // stop taking connections, let in-flight requests finish, then release the database
-  server.close(async () => {
-    await jobs.accessChanges.stop();
-    await jobs.operatorAlerts.stop();
-    await jobs.sandbox?.stop();
-    await jobs.mailSchedule.stop();
-    await jobs.mailer.stop();
-    await jobs.reconciler.stop();
-    await jobs.discordRoles.stop();
-    await database.close();
-    logger.info('stopped');
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(1), 10_000).unref();
+  logger.info({ signal, inFlight: drain.inFlight() }, 'shutting down');
+  setTimeout(() => {
+    logger.error({ limitMs: STOP_LIMIT_MS }, 'shutdown took too long; exiting');
+    process.exit(1);
+  }, STOP_LIMIT_MS).unref();
+  const { cut } = await drain.close(DRAIN_MS);
+  if (cut > 0) logger.warn({ cut, graceMs: DRAIN_MS }, 'requests still unanswered at the end of the grace period were cut');
+  const loops = await Promise.allSettled([
+    jobs.accessChanges.stop(),
+    jobs.operatorAlerts.stop(),
+    jobs.sandbox?.stop(),
+    jobs.mailSchedule.stop(),
+    jobs.mailer.stop(),
+    jobs.reconciler.stop(),
+    jobs.discordRoles.stop(),
+    ...integrations.flatMap((integration) => integration.loops).map((loop) => loop.stop()),
+  ]);
+  for (const loop of loops) if (loop.status === 'rejected') logger.error({ err: loop.reason }, 'a background loop failed while stopping');
+  await database.close().catch((error: unknown) => logger.warn({ err: error }, 'the database did not close cleanly'));
+  logger.info('stopped');
+  process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { ACCESS_CHANGE_KINDS } from './access-changes';
 import { OPERATOR_STANDINGS } from './operator-standing';
-import { PLAN_TYPES } from './plans';
 import { FREE_DAYS_MAX, FREE_DAYS_MIN, PAUSED_ACCESS } from './support-actions';
-import { emailSchema, signUpPasswordSchema } from './validation';
+import { rulesNamedPasswordSchema } from './password-rules';
+import { emailSchema } from './validation';
 
 export const ADMIN_API = '/api/admin';
 
@@ -47,7 +47,7 @@ export const operatorInviteRequestSchema = z.object({ email: emailSchema });
 /** GET /api/operator-invitations/:token, POST /api/operator-invitations/accept (no session needed: the link is the proof). */
 export const OPERATOR_INVITATIONS_PATH = '/api/operator-invitations';
 export const operatorInvitationSchema = z.object({ email: z.string(), accountExists: z.boolean(), expiresAt: z.string() });
-export const operatorInvitationAcceptSchema = z.object({ token: z.string().min(1).max(128), password: signUpPasswordSchema });
+export const operatorInvitationAcceptSchema = z.object({ token: z.string().min(1).max(128), password: rulesNamedPasswordSchema });
 export const operatorInvitationAcceptedSchema = z.object({ email: z.string(), signedIn: z.boolean() });
 export type OperatorInvitationView = z.infer<typeof operatorInvitationSchema>;
 export type OperatorInvitationAccepted = z.infer<typeof operatorInvitationAcceptedSchema>;
@@ -138,7 +138,7 @@ export const memberDetailSchema = z.object({
       lastError: z.string().nullable(),
       nextAttemptAt: z.string().nullable(),
       /** Per script: whether the shop has given this username access on TradingView, and until when (null: no expiry). */
-      scripts: z.array(z.object({ scriptId: z.string(), granted: z.boolean(), grantedUntil: z.string().nullable() })),
+      scripts: z.array(z.object({ scriptId: z.string(), name: z.string(), granted: z.boolean(), grantedUntil: z.string().nullable() })),
     }),
   ),
   securityEvents: z.array(z.object({ id: z.string(), event: z.string(), count: z.number().int(), ipAddress: z.string().nullable(), createdAt: z.string() })),
@@ -155,8 +155,8 @@ export const memberDetailSchema = z.object({
     z.object({
       id: z.string(),
       kind: z.enum(ACCESS_CHANGE_KINDS),
-      planType: z.enum(PLAN_TYPES),
-      previousPlanType: z.enum(PLAN_TYPES).nullable(),
+      planType: z.string(),
+      previousPlanType: z.string().nullable(),
       hasAccess: z.boolean(),
       expiresAt: z.string().nullable(),
       occurredAt: z.string(),
@@ -179,6 +179,19 @@ export const memberDetailSchema = z.object({
       /** When the next pass is due (null when synced or under way). */
       nextAttemptAt: z.string().nullable(),
       linkedAt: z.string(),
+    }),
+  ),
+  /**
+   * Every TradingView username the member linked, the current one first: who linked it, when it
+   * stopped being current and why (a change, a correction, a transfer: decision 048).
+   */
+  usernameHistory: z.array(
+    z.object({
+      username: z.string(),
+      linkedAt: z.string(),
+      linkedBy: z.string(),
+      replacedAt: z.string().nullable(),
+      endedBy: z.string().nullable(),
     }),
   ),
 });

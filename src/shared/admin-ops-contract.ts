@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { GRANT_STATUSES } from './tradingview-grants';
 import { OPERATOR_ALERT_KEYS } from './operator-alerts';
-import { PLAN_TYPES } from './plans';
+import { isPlanType, planTypes } from './plans';
 import { tradingViewUsernameSchema } from './validation';
 
 const isoDate = z.string();
@@ -72,7 +72,7 @@ export const ORDER_STATUSES = ['paid', 'refunded', 'disputed'] as const;
 const dayParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD.');
 /** The query string of /admin/payments and its API: overview numbers link here with it. */
 export const orderFilterSchema = z.object({
-  plan: z.enum(PLAN_TYPES, { error: `plan must be one of: ${PLAN_TYPES.join(', ')}.` }).optional(),
+  plan: z.custom<string>((value) => isPlanType(value), { error: () => `plan must be one of: ${planTypes().join(', ')}.` }).optional(),
   status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}.` }).optional(),
   from: dayParam.optional(),
   to: dayParam.optional(),

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { ERROR_CODES, ERROR_HTTP_STATUS, SERVER_ERROR_MESSAGES } from './error-messages';
 import type { ErrorCode, ErrorInput } from './error-messages';
-import { PLAN_TYPES } from './plans';
+import { listOfPage, pageOfList, activeCatalogue } from './catalogue';
+import { isPlanType, planTypes } from './plans';
 import { REPEAT_REASONS, TRIAL_OUTCOMES } from './trials';
 import { PROMOTION_CODE_LENGTH_TEXT, PROMOTION_INPUT_MAX_LENGTH } from './promotions';
 import {
@@ -35,11 +36,17 @@ export const API_PATHS = {
 
 // ---------------------------------------------------------------- building blocks
 
-export const planTypeSchema = z.enum(PLAN_TYPES, {
-  error: `Plan type must be one of: ${PLAN_TYPES.join(', ')}.`,
+/** A plan of the catalogue in effect (decision record 045): checked here, at the edge. */
+export const planTypeSchema = z.custom<string>((value) => isPlanType(value), {
+  error: () => `Plan type must be one of: ${planTypes().join(', ')}.`,
 });
 
-export const originPageSchema = z.enum(['/', '/eu'], { error: "Origin page must be '/' or '/eu'." });
+const listPages = () => activeCatalogue().priceLists.map((list) => pageOfList(list.slug));
+
+/** The page of one of the catalogue's price lists: '/', '/eu'. */
+export const originPageSchema = z.custom<string>((value) => typeof value === 'string' && listPages().includes(value) && pageOfList(listOfPage(value)) === value, {
+  error: () => `Origin page must be ${listPages().map((page) => `'${page}'`).join(' or ')}.`,
+});
 
 export const minorUnitsSchema = z
   .int({ error: 'Amounts are whole numbers of minor units (cents).' })

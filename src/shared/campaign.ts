@@ -2,42 +2,53 @@
 // it runs and after, and every text that advertises it. One place, so the cards, the hero, the
 // offer bar, the checkout and the amount charged can never disagree. See decision record 011.
 import {
+  activeCatalogue,
+  DEFAULT_LIST,
+  findList,
+  homeEntry,
+  listOfPage,
+  perMonthAmount,
+  runningSale,
+  visiblePlans,
+  type Catalogue,
+  type CataloguePlan,
+  type Sale,
+} from './catalogue';
+import {
   ADVERTISED_PRICES,
-  applyPriceOverrides,
-  DEFAULT_CARDS,
-  EU_CARDS,
+  DEFAULT_REGULAR_PRICES,
+  DEFAULT_SALE_LABEL,
   formatCardPrice,
-  planPeriodInterval,
+  PLAN_FEATURES,
   savingsLabel,
+  SEED_SALE_PLANS,
   type OriginPage,
   type PlanPrices,
   type PlanType,
   type PricingCard,
+  type SeedSalePlan,
+  toEuPlan,
 } from './plans';
 
-/**
- * The plans on sale: the default landing page's cards. The EU page's prices are a standing offer
- * "only available through the ad you saw", with no countdown and no end; lifetime is one of them.
- */
-export const CAMPAIGN_PLANS = ['monthly', 'quarterly', 'yearly'] as const;
+export { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL };
 
-export type CampaignPlan = (typeof CAMPAIGN_PLANS)[number];
+/** The seed's sale plans: the default landing page's cards (REGULAR_PRICE_* names them). */
+export const CAMPAIGN_PLANS = SEED_SALE_PLANS;
+
+export type CampaignPlan = SeedSalePlan;
 
 export type Campaign = {
   /** The end as an ISO instant; null is the demo's rolling sale, which always ends in a few days. */
   saleEndsAt: string | null;
   /** 'Black Friday': on the cards and in the countdown ('Black Friday Sale ends in'). */
   saleLabel: string;
-  /** What each plan costs while the sale runs (PRICE_*); plans outside the sale always cost this. */
+  /** What each plan costs while the sale runs; plans outside the sale always cost this. */
   prices: PlanPrices;
-  /** What the sale's plans cost after the end (REGULAR_PRICE_*), struck through while it runs. */
-  regularPrices: Record<CampaignPlan, number>;
+  /** What the sale's plans cost after the end (their price on the default list), struck through while it runs. */
+  regularPrices: Partial<Record<PlanType, number>>;
+  /** The catalogue the cards are laid out from; absent: the one in effect (catalogue.ts). */
+  catalogue?: Catalogue;
 };
-
-export const DEFAULT_SALE_LABEL = 'Black Friday';
-
-/** The spec's cards strike through $47 a month on every plan: that is the regular price. */
-export const DEFAULT_REGULAR_PRICES: Record<CampaignPlan, number> = { monthly: 4700, quarterly: 14100, yearly: 56400 };
 
 /** The demo's rolling sale ends at the end of the UTC day this many days ahead. */
 export const ROLLING_SALE_DAYS = 3;
@@ -45,8 +56,9 @@ export const ROLLING_SALE_DAYS = 3;
 /** The hero's sale banner, shown as written while the default sale prices apply. */
 export const SPEC_SALE_BANNER = 'Save up to 65%';
 
-export function isCampaignPlan(planType: PlanType): planType is CampaignPlan {
-  return (CAMPAIGN_PLANS as readonly string[]).includes(planType);
+/** Whether a plan is on the campaign's sale (its price after the end is known). */
+export function isCampaignPlan(campaign: Pick<Campaign, 'regularPrices'>, planType: PlanType): boolean {
+  return campaign.regularPrices[planType] !== undefined;
 }
 
 /** When the sale ends, seen at `now`; a rolling sale is always between 3 and 4 days from its end. */
@@ -61,36 +73,79 @@ export function isSaleRunning(campaign: Pick<Campaign, 'saleEndsAt'>, now: Date)
 
 /** The price of every plan in effect: what the cards show and what a checkout charges. */
 export function currentPrices(campaign: Campaign, running: boolean): PlanPrices {
-  return running ? campaign.prices : { ...campaign.prices, ...campaign.regularPrices };
+  if (running) return campaign.prices;
+  const prices: PlanPrices = { ...campaign.prices };
+  for (const [plan, price] of Object.entries(campaign.regularPrices)) if (price !== undefined) prices[plan] = price;
+  return prices;
 }
 
-const perMonth = (amount: number, planType: PlanType) => Math.round(amount / (planPeriodInterval(planType)?.months ?? 1));
-
-/** Sale and regular price of a plan's card, per month where the card says '/month'. */
-function cardAmounts(campaign: Campaign, plan: CampaignPlan) {
-  return { sale: perMonth(campaign.prices[plan], plan), regular: perMonth(campaign.regularPrices[plan], plan) };
+/** A card's period words: the plan's own, else '/month' for per-month cards, '/week', ' every 2 weeks', 'one time'. */
+function cardPeriod(plan: CataloguePlan): string {
+  if (plan.periodLabel !== null) return plan.periodLabel;
+  if (plan.period === null) return 'one time';
+  if (plan.perMonth) return '/month';
+  return plan.period.count === 1 ? `/${plan.period.unit}` : `per ${plan.period.count} ${plan.period.unit}s`;
 }
 
-function campaignCard(card: PricingCard, campaign: Campaign, running: boolean): PricingCard {
-  if (!isCampaignPlan(card.planType)) return card;
-  const { originalPrice: _original, savings: _savings, label: _label, ...plain } = card;
-  const { sale, regular } = cardAmounts(campaign, card.planType);
-  if (!running) return { ...plain, price: formatCardPrice(regular) };
-  const savings = savingsLabel(sale, regular);
-  // A sale price at or above the regular one is no sale: no struck-through price, badge or label.
-  if (savings === undefined) return { ...plain, price: formatCardPrice(sale) };
-  return { ...plain, price: formatCardPrice(sale), originalPrice: formatCardPrice(regular), savings, label: campaign.saleLabel };
+/** "$72 billed every 3 months": under a per-month price, what each period charges. */
+export function billedText(plan: Pick<CataloguePlan, 'period' | 'perMonth'>, amount: number): string | undefined {
+  if (!plan.perMonth || plan.period === null) return undefined;
+  if (plan.period.unit === 'month' && plan.period.count === 1) return undefined;
+  const every = plan.period.count === 1 ? plan.period.unit : `${plan.period.count} ${plan.period.unit}s`;
+  return `${formatCardPrice(amount)} billed every ${every}`;
+}
+
+/** The line under a card's per-month price: what its plan charges each period now ('$72 billed every 3 months'). */
+export function cardBilled(card: Pick<PricingCard, 'planType'>, originPage: OriginPage, prices: PlanPrices, catalogue: Catalogue = activeCatalogue()): string | undefined {
+  const slug = toEuPlan(card.planType, originPage);
+  const plan = catalogue.plans.find((candidate) => candidate.slug === slug);
+  const amount = prices[slug];
+  return plan && amount !== undefined ? billedText(plan, amount) : undefined;
+}
+
+function planCard(plan: CataloguePlan, campaign: Campaign, list: string, running: boolean, catalogue: Catalogue): PricingCard {
+  const card: PricingCard = {
+    name: plan.name,
+    planType: plan.variantOf ?? plan.slug,
+    price: '',
+    period: cardPeriod(plan),
+    features: plan.features.length > 0 ? plan.features : PLAN_FEATURES,
+    isPopular: plan.popular,
+  };
+  if (plan.buttonText !== null) card.buttonText = plan.buttonText;
+  const shown = (amount: number) => (plan.perMonth ? perMonthAmount(amount, plan.period) : amount);
+  const listed = findList(catalogue, list)?.entries.find((entry) => entry.plan === plan.slug)?.price;
+  const regular = list === DEFAULT_LIST ? campaign.regularPrices[plan.slug] : undefined;
+  if (regular !== undefined) {
+    const sale = campaign.prices[plan.slug] ?? regular;
+    if (!running) return { ...card, price: formatCardPrice(shown(regular)) };
+    const savings = savingsLabel(shown(sale), shown(regular));
+    // A sale price at or above the regular one is no sale: no struck-through price, badge or label.
+    if (savings === undefined) return { ...card, price: formatCardPrice(shown(sale)) };
+    return { ...card, price: formatCardPrice(shown(sale)), originalPrice: formatCardPrice(shown(regular)), savings: plan.badge ?? savings, label: campaign.saleLabel };
+  }
+  const price = (list === DEFAULT_LIST ? campaign.prices[plan.slug] : undefined) ?? listed ?? campaign.prices[plan.slug] ?? 0;
+  const priced: PricingCard = { ...card, price: formatCardPrice(shown(price)) };
+  if (plan.regularPrice !== null && plan.regularPrice > price) {
+    priced.originalPrice = formatCardPrice(shown(plan.regularPrice));
+    const savings = plan.badge ?? savingsLabel(shown(price), shown(plan.regularPrice));
+    if (savings !== undefined) priced.savings = savings;
+  }
+  return priced;
 }
 
 /** The pricing cards of a page: the sale's cards while it runs, regular prices without sale wording after. */
 export function landingCards(campaign: Campaign, originPage: OriginPage, running: boolean): PricingCard[] {
-  if (originPage === '/eu') return applyPriceOverrides(EU_CARDS, campaign.prices, '/eu');
-  return DEFAULT_CARDS.map((card) => campaignCard(card, campaign, running));
+  const catalogue = campaign.catalogue ?? activeCatalogue();
+  const list = listOfPage(originPage);
+  return visiblePlans(catalogue, list).map((plan) => planCard(plan, campaign, list, running, catalogue));
 }
 
 function isSpecPricing(campaign: Campaign): boolean {
-  return CAMPAIGN_PLANS.every(
-    (plan) => campaign.prices[plan] === ADVERTISED_PRICES[plan] && campaign.regularPrices[plan] === DEFAULT_REGULAR_PRICES[plan],
+  const plans = Object.keys(campaign.regularPrices);
+  return (
+    plans.length === CAMPAIGN_PLANS.length &&
+    CAMPAIGN_PLANS.every((plan) => campaign.prices[plan] === ADVERTISED_PRICES[plan] && campaign.regularPrices[plan] === DEFAULT_REGULAR_PRICES[plan])
   );
 }
 
@@ -98,11 +153,15 @@ function isSpecPricing(campaign: Campaign): boolean {
 export function saleBanner(campaign: Campaign, running: boolean): string | null {
   if (!running) return null;
   if (isSpecPricing(campaign)) return SPEC_SALE_BANNER;
+  const catalogue = campaign.catalogue ?? activeCatalogue();
   const best = Math.max(
     0,
-    ...CAMPAIGN_PLANS.map((plan) => {
-      const { sale, regular } = cardAmounts(campaign, plan);
-      return Math.round((1 - sale / regular) * 100);
+    ...Object.entries(campaign.regularPrices).map(([plan, regular]) => {
+      const sale = campaign.prices[plan];
+      if (regular === undefined || sale === undefined || regular <= 0) return 0;
+      const record = catalogue.plans.find((candidate) => candidate.slug === plan);
+      const shown = (amount: number) => (record?.perMonth ? perMonthAmount(amount, record.period) : amount);
+      return Math.round((1 - shown(sale) / shown(regular)) * 100);
     }),
   );
   return best > 0 ? `Save up to ${best}%` : null;
@@ -111,4 +170,44 @@ export function saleBanner(campaign: Campaign, running: boolean): string | null 
 /** The offer bar's words before the countdown: 'Black Friday Sale ends in'. */
 export function countdownTitle(campaign: Pick<Campaign, 'saleLabel'>): string {
   return `${campaign.saleLabel} Sale`;
+}
+
+/** Long ago: the end of a campaign with no sale ever (isSaleRunning is false). */
+const NO_SALE_END = '2000-01-01T00:00:00.000Z';
+
+function saleOf(catalogue: Catalogue, now: Date): Sale | null {
+  const onDefault = catalogue.sales.filter((sale) => sale.list === DEFAULT_LIST);
+  const running = runningSale(catalogue, DEFAULT_LIST, now, (at) => saleEnd({ saleEndsAt: null }, at));
+  if (running) return running;
+  // after its end a sale is still the campaign's (its end and label), with the regular prices charged
+  const ended = onDefault
+    .filter((sale) => sale.endsAt !== null && Date.parse(sale.endsAt) <= now.getTime())
+    .sort((a, b) => Date.parse(b.endsAt!) - Date.parse(a.endsAt!));
+  return ended[0] ?? null;
+}
+
+/**
+ * The campaign a catalogue makes at `now`: the default list's running (or last ended) sale, every
+ * plan's price (its sale price on the default page while a sale runs), and the sale plans' prices
+ * after it. The same for every instant until a sale starts or the catalogue changes.
+ */
+export function campaignOf(catalogue: Catalogue, now: Date): Campaign {
+  const prices: PlanPrices = {};
+  for (const plan of catalogue.plans) {
+    const home = homeEntry(catalogue, plan.slug);
+    if (home) prices[plan.slug] = home.entry.price;
+  }
+  const sale = saleOf(catalogue, now);
+  if (sale === null) return { saleEndsAt: NO_SALE_END, saleLabel: DEFAULT_SALE_LABEL, prices, regularPrices: {}, catalogue };
+  const regularPrices: Partial<Record<PlanType, number>> = {};
+  for (const entry of sale.prices) {
+    regularPrices[entry.plan] = prices[entry.plan];
+    prices[entry.plan] = entry.price;
+  }
+  return { saleEndsAt: sale.endsAt, saleLabel: sale.label, prices, regularPrices, catalogue };
+}
+
+/** What the campaign's sale is at `now` and when that changes: the key of anything rendered from it. */
+export function campaignKey(catalogue: Catalogue, now: Date): string {
+  return saleOf(catalogue, now)?.id ?? '-';
 }

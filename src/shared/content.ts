@@ -12,7 +12,8 @@ export type GuideDifficulty = (typeof GUIDE_DIFFICULTIES)[number];
 export type StrategyDifficulty = (typeof STRATEGY_DIFFICULTIES)[number];
 export type Difficulty = GuideDifficulty | StrategyDifficulty;
 export type GuideType = (typeof GUIDE_TYPES)[number];
-export type GuideLayout = 'single-page' | 'feature-list' | 'long-form';
+export const GUIDE_LAYOUTS = ['single-page', 'feature-list', 'long-form'] as const;
+export type GuideLayout = (typeof GUIDE_LAYOUTS)[number];
 
 export type DifficultyColour = 'green' | 'yellow' | 'red' | 'purple' | 'blue';
 
@@ -54,6 +55,8 @@ export const guideFrontMatterSchema = z.strictObject({
   previewImage: imageFile,
   relatedGuides: z.array(id).default([]),
   order: z.number().int(),
+  /** The layout chosen in the console; files written before it get theirs from the id (guideLayout). */
+  layout: z.enum(GUIDE_LAYOUTS).optional(),
 });
 
 export const featureFrontMatterSchema = z.strictObject({
@@ -192,7 +195,8 @@ export function cleanStrategyTitle(title: string): string {
 }
 
 /** Which of the three guide layouts renders a guide: single page, feature list or long form. */
-export function guideLayout(id: string, productSlug: string): GuideLayout {
+export function guideLayout(id: string, productSlug: string, chosen?: GuideLayout): GuideLayout {
+  if (chosen) return chosen;
   if (id === `${productSlug}-setup` || id === 'tradingview-account') return 'single-page';
   if (id === `${productSlug}-pro-v2`) return 'feature-list';
   return 'long-form';

@@ -17,7 +17,7 @@ export function managedRoleIds(config: DiscordRoleConfig): string[] {
 /** The managed roles an entitlement calls for; none without access. */
 export function desiredDiscordRoles(entitlement: Entitlement | null, config: DiscordRoleConfig): string[] {
   if (!entitlement) return [];
-  return [...new Set([...config.memberRoleIds, ...config.planRoleIds[entitlement.planType]])];
+  return [...new Set([...config.memberRoleIds, ...(config.planRoleIds[entitlement.planType] ?? [])])];
 }
 
 /** What to change on an account that holds `held` so that its managed roles become `desired`. */

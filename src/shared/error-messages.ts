@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'discord_unavailable',
   'promotion_code_invalid',
   'account_banned',
+  'tv_username_taken',
+  'tv_username_change_too_soon',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -101,6 +103,8 @@ export const SERVER_ERROR_MESSAGES: Record<ErrorCode, string> = {
   discord_unavailable: 'Discord could not be reached. Please try again in a moment.',
   promotion_code_invalid: 'This promotion code cannot be used.',
   account_banned: 'This account can no longer buy from this shop. If you think this is a mistake, please contact support.',
+  tv_username_taken: 'This TradingView username is already linked to another account. Contact support if it is yours.',
+  tv_username_change_too_soon: 'You changed your TradingView username recently. Please try again later or contact support.',
 };
 
 /** HTTP status the server answers with for each code. */
@@ -143,6 +147,8 @@ export const ERROR_HTTP_STATUS: Record<ErrorCode, number> = {
   discord_unavailable: 502,
   promotion_code_invalid: 400,
   account_banned: 403,
+  tv_username_taken: 409,
+  tv_username_change_too_soon: 429,
 };
 
 /** What the client knows about a failed call; `network` means no HTTP response arrived. */
@@ -419,6 +425,7 @@ export function subscriptionActivationError(err: ErrorInput): Toast {
 // ---------------------------------------------------------------- TradingView username activation
 
 export type ActivationErrorKind =
+  | 'taken'
   | 'session_expired'
   | 'not_found'
   | 'cannot_verify'
@@ -432,6 +439,7 @@ export const ACTIVATION_TEXTS = {
   cannot_verify: 'Unable to verify TradingView username. Please check the username and try again.',
   network: 'Connection error. Please check your internet connection and try again.',
   unauthorized: 'Session expired. Please sign in again.',
+  taken: 'This TradingView username is already linked to another account. Contact support if it is yours.',
   default: 'There was a problem activating your TradingView access. Please try again.',
   success: {
     title: 'TradingView Access Activated!',
@@ -443,6 +451,7 @@ export const ACTIVATION_TEXTS = {
 export function activationErrorKind(err: ErrorInput): ActivationErrorKind | null {
   const code = errorCodeOf(err);
   if (err.network) return 'network';
+  if (code === 'tv_username_taken' || has(err, /already linked to another account/i)) return 'taken';
   if (code === 'tv_session_expired') return 'session_expired';
   if (code === 'tv_username_not_found' || has(err, /does not exist|username (was )?not found/i)) {
     return 'not_found';

@@ -49,6 +49,20 @@ export function formatImportReport(source: ImportSource, dryRun: boolean, report
   return lines.join('\n');
 }
 
+/** How many broken lines of a map the command line names; the rest are counted. */
+export const BROKEN_LINES_SHOWN = 20;
+
+/** The map's broken lines as the command line prints them: the first 20, then how many more and in all. */
+export function formatBrokenLines(file: string, errors: readonly string[]): string {
+  const shown = errors.slice(0, BROKEN_LINES_SHOWN).map((error) => `  ${error}`);
+  const rest = errors.length - shown.length;
+  return [
+    `${file} has broken lines; nothing was imported:`,
+    ...shown,
+    ...(rest > 0 ? [`  … and ${rest} more broken line${rest === 1 ? '' : 's'} (${errors.length} in all)`] : []),
+  ].join('\n');
+}
+
 export type UsernameMap = ReadonlyMap<string, string>;
 export type UsernameMapResult = { ok: true; map: UsernameMap } | { ok: false; errors: string[] };
 

@@ -35,6 +35,8 @@ export type MailIntentData = {
   /** To each operator: an alert of the console started (title and detail as measured) or ended. */
   operator_alert: { title: string; detail: string | null; since: string };
   operator_alert_resolved: { title: string; since: string; resolvedAt: string };
+  /** An operator's update (What's new) to a member who did not turn these mails off. */
+  announcement: { announcementId: string; title: string; body: string; scriptId: string | null };
   /** To an affiliate, at most once a day: the commissions earned since the last such mail (amounts per currency). */
   affiliate_commission: { count: number; amounts: { amount: number; currency: string }[]; holdDays: number };
   /** To an affiliate: a payout was marked sent to their PayPal or Wise address. */
@@ -62,6 +64,7 @@ export const MAIL_TEMPLATES = [
   'operator_invitation',
   'operator_alert',
   'operator_alert_resolved',
+  'announcement',
   'affiliate_commission',
   'affiliate_payout',
 ] as const satisfies readonly MailTemplate[];

@@ -1,10 +1,24 @@
-// Plan catalogue: plan types, list prices, pricing cards and the EU mapping.
-// Behaviour asks the rules here (isRecurring, neverExpires, basePlan…), never a plan's name.
-// Adding a plan: one entry in PLAN_TYPES and in PLANS, its prices (FALLBACK_PRICES,
-// ADVERTISED_PRICES; env keys STRIPE_PRICE_<PLAN> and PRICE_<PLAN> in .env.example, README,
-// docs/going-live.md), its texts (its card below, its label in client/features/admin/format.ts).
-// The count before and after, and what still names 'lifetime': docs/decisions/018-typed-plans.md.
+// Plan rules over the catalogue (catalogue.ts): plan types are the catalogue's slugs, and behaviour
+// asks the plan's record (isRecurring, neverExpires, basePlan…), never its name. The seed's six
+// plans (PLAN_TYPES) are the catalogue a shop sells until its operator edits it (decision 045).
+import {
+  activeCatalogue,
+  addMonthsUtc,
+  addPeriod,
+  DEFAULT_LIST,
+  findPlan,
+  periodMonths,
+  registerSeedCatalogue,
+  homeEntry,
+  pageOfList,
+  type BillingPeriod,
+  type Catalogue,
+  type CataloguePlan,
+} from './catalogue';
 
+export { addMonthsUtc };
+
+/** The seed's plans: the catalogue's first rows and the names of their environment keys (PRICE_MONTHLY…). */
 export const PLAN_TYPES = [
   'monthly',
   'quarterly',
@@ -14,36 +28,29 @@ export const PLAN_TYPES = [
   'euQuarterly',
 ] as const;
 
-export type PlanType = (typeof PLAN_TYPES)[number];
+export type SeedPlan = (typeof PLAN_TYPES)[number];
 
-/** Where a checkout starts; the EU landing page sells the EU variants of the recurring plans. */
-export type OriginPage = '/' | '/eu';
+/** A plan: a slug of the catalogue, validated at the edge (isPlanType). */
+export type PlanType = string;
 
-export function isPlanType(value: unknown): value is PlanType {
-  return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value);
+/** Where a checkout starts: '/' or a price list's page ('/eu'). */
+export type OriginPage = string;
+
+function planRecord(planType: PlanType): CataloguePlan | undefined {
+  return findPlan(activeCatalogue(), planType);
 }
 
-export type PlanInterval = { months: 1 | 3 | 12 };
+/** A slug of the catalogue in effect (archived plans included: members hold them). */
+export function isPlanType(value: unknown): value is PlanType {
+  return typeof value === 'string' && planRecord(value) !== undefined;
+}
 
-type PlanDefinition = {
-  /** The name buyers read. */
-  displayName: string;
-  /** Length of a billing period; null for a one-time purchase, which never expires (lifetime). */
-  periodMonths: PlanInterval['months'] | null;
-  /** The default page's plan an EU variant stands for; null for a plan sold on the default page. */
-  euVariantOf: PlanType | null;
-};
+/** The slugs of the catalogue in effect (archived included), in the catalogue's order. */
+export function planTypes(): PlanType[] {
+  return activeCatalogue().plans.map((plan) => plan.slug);
+}
 
-/** What each plan is. Behaviour asks the helpers below, which read this, never a plan's name. */
-const PLANS: Record<PlanType, PlanDefinition> = {
-  monthly: { displayName: 'Monthly', periodMonths: 1, euVariantOf: null },
-  quarterly: { displayName: 'Quarterly', periodMonths: 3, euVariantOf: null },
-  yearly: { displayName: 'Yearly', periodMonths: 12, euVariantOf: null },
-  lifetime: { displayName: 'Lifetime', periodMonths: null, euVariantOf: null },
-  // EU buyers see the same plan names; the variant only changes price and billing.
-  euMonthly: { displayName: 'Monthly', periodMonths: 1, euVariantOf: 'monthly' },
-  euQuarterly: { displayName: 'Quarterly', periodMonths: 3, euVariantOf: 'quarterly' },
-};
+export type PlanInterval = { months: number };
 
 /** A map with a value for each plan of `plans` (e.g. PLAN_TYPES), typed as complete. */
 export function perPlan<Plan extends PlanType, T>(plans: readonly Plan[], value: (plan: Plan) => T): Record<Plan, T> {
@@ -51,7 +58,7 @@ export function perPlan<Plan extends PlanType, T>(plans: readonly Plan[], value:
 }
 
 export function planDisplayName(planType: PlanType): string {
-  return PLANS[planType].displayName;
+  return planRecord(planType)?.name ?? planType;
 }
 
 /** Price per plan in minor units (cents) of USD. */
@@ -60,11 +67,11 @@ export type PlanPrices = Record<PlanType, number>;
 export const PLAN_CURRENCY = 'usd';
 
 /**
- * Fallback list prices, used when an order or its price is missing.
+ * Fallback list prices of the seed's plans, used when an order or its price is missing.
  * The yearly value is the yearly card's $17/month × 12 (20400), so a yearly
  * member with a missing order sees what the card advertised.
  */
-export const FALLBACK_PRICES: PlanPrices = {
+export const FALLBACK_PRICES: PlanPrices & Record<SeedPlan, number> = {
   monthly: 4999,
   quarterly: 8999,
   yearly: 20400,
@@ -75,10 +82,9 @@ export const FALLBACK_PRICES: PlanPrices = {
 
 /**
  * What each default card promises per billing period ($36 × 1, $24 × 3, $17 × 12; EU cards as
- * shown). The spec's monthly and quarterly fallback prices differ from the Black Friday cards,
- * so a checkout that charges FALLBACK_PRICES would charge more than the card says; charge these.
+ * shown): the seed's sale prices (PRICE_* by default).
  */
-export const ADVERTISED_PRICES: PlanPrices = {
+export const ADVERTISED_PRICES: PlanPrices & Record<SeedPlan, number> = {
   monthly: 3600,
   quarterly: 7200,
   yearly: 20400,
@@ -89,66 +95,72 @@ export const ADVERTISED_PRICES: PlanPrices = {
 
 /**
  * Billed every period: it renews, can be cancelled, changes through the plan-change flow, and is
- * ended with a prorated refund when a plan that never expires is bought.
+ * ended with a prorated refund when a plan that never expires is bought. An unknown slug reads as recurring.
  */
 export function isRecurring(planType: PlanType): boolean {
-  return PLANS[planType].periodMonths !== null;
+  return planRecord(planType)?.period !== null;
 }
 
 /**
- * A one-time purchase (lifetime): it grants access while active whatever its expiry says, has
- * nothing to renew, and nothing can be bought over it (the buyer already holds the top plan).
+ * A one-time purchase (never_expires on its record): it grants access while active whatever its
+ * expiry says, has nothing to renew, and nothing can be bought over it.
  */
 export function neverExpires(planType: PlanType): boolean {
   return !isRecurring(planType);
 }
 
+/** A plan that stands for another plan's card on its own price list (the seed's EU variants). */
 export function isEuPlan(planType: PlanType): boolean {
-  return PLANS[planType].euVariantOf !== null;
+  return (planRecord(planType)?.variantOf ?? null) !== null;
 }
 
-/** Checkout on the EU page buys the EU variant of monthly and quarterly (create-checkout). */
+/** Checkout on a list's page buys that list's variant of the card's plan (euMonthly for Monthly on /eu). */
 export function toEuPlan(planType: PlanType, originPage: string): PlanType {
-  if (originPage !== '/eu') return planType;
-  return PLAN_TYPES.find((plan) => PLANS[plan].euVariantOf === planType) ?? planType;
+  const catalogue = activeCatalogue();
+  const list = catalogue.priceLists.find((candidate) => pageOfList(candidate.slug) === originPage);
+  if (!list || list.slug === DEFAULT_LIST) return planType;
+  const entries = list.entries;
+  return entries.find((entry) => findPlan(catalogue, entry.plan)?.variantOf === planType)?.plan ?? planType;
 }
 
-/** The plan a card stands for, ignoring the EU variant (euMonthly → monthly). */
+/** The plan a card stands for, ignoring a list's variant (euMonthly → monthly). */
 export function basePlan(planType: PlanType): PlanType {
-  return PLANS[planType].euVariantOf ?? planType;
+  return planRecord(planType)?.variantOf ?? planType;
 }
 
-/** Ad-pixel InitiateCheckout category: 'one-time' for lifetime, 'subscription' for the rest. */
+/** The page whose cards sell a plan: '/' or its own list's ('/eu' for euMonthly). */
+export function homePage(planType: PlanType): OriginPage {
+  const home = homeEntry(activeCatalogue(), planType);
+  return home ? pageOfList(home.list.slug) : '/';
+}
+
+/** The catalogue's first visible one-time plan (the settings' offer under the cards), or null. */
+export function oneTimePlan(): PlanType | null {
+  return activeCatalogue().plans.find((plan) => plan.period === null && !plan.archived)?.slug ?? null;
+}
+
+/** Ad-pixel InitiateCheckout category: 'one-time' for a plan that never expires, 'subscription' for the rest. */
 export function checkoutCategory(planType: PlanType): 'one-time' | 'subscription' {
   return isRecurring(planType) ? 'subscription' : 'one-time';
 }
 
-/** Billing period of a recurring plan; null for lifetime, which never expires. */
+/** Billing period of a recurring plan; null for a one-time plan (and for an unknown slug: a month). */
+export function planPeriod(planType: PlanType): BillingPeriod | null {
+  const record = planRecord(planType);
+  if (!record) return { unit: 'month', count: 1 };
+  return record.period;
+}
+
+/** Months in a recurring plan's period (a week: 0.23…); null for a one-time plan. */
 export function planPeriodInterval(planType: PlanType): PlanInterval | null {
-  const months = PLANS[planType].periodMonths;
-  return months === null ? null : { months };
+  const period = planPeriod(planType);
+  return period === null ? null : { months: periodMonths(period) };
 }
 
-/**
- * Adds calendar months in UTC, clamping to the last day of a shorter month the way Stripe does
- * (Jan 31 + 1 month = Feb 28/29), so our sandbox periods match the real provider's.
- */
-export function addMonthsUtc(date: Date, months: number): Date {
-  const result = new Date(date.getTime());
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(
-    Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0),
-  ).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
-
-/** End of the billing period that starts at `start`; null for lifetime. */
+/** End of the billing period that starts at `start`; null for a plan that never expires. */
 export function planPeriodEnd(planType: PlanType, start: Date): Date | null {
-  const interval = planPeriodInterval(planType);
-  return interval ? addMonthsUtc(start, interval.months) : null;
+  const period = planPeriod(planType);
+  return period ? addPeriod(start, period) : null;
 }
 
 function currencyFormatter(currency: string, fractionDigits?: number): Intl.NumberFormat {
@@ -317,3 +329,89 @@ export function applyPriceOverrides(
     return repriced;
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The seed's catalogue: today's plans, cards, prices and sale as data (decision record 045).
+
+/** The seed's sale: the default page's recurring plans. */
+export const SEED_SALE_PLANS = ['monthly', 'quarterly', 'yearly'] as const;
+export type SeedSalePlan = (typeof SEED_SALE_PLANS)[number];
+
+export const DEFAULT_SALE_LABEL = 'Black Friday';
+
+/** The spec's cards strike through $47 a month on every plan: that is the regular price. */
+export const DEFAULT_REGULAR_PRICES: Record<SeedSalePlan, number> = { monthly: 4700, quarterly: 14100, yearly: 56400 };
+
+/** The EU Lifetime card's struck price and badge ('Save 70%' is the spec's, not computed). */
+const LIFETIME_REGULAR = 169999;
+const LIFETIME_BADGE = 'Save 70%';
+
+export type SeedInput = {
+  /** PRICE_*: the sale's prices of the default page's plans, the standing prices of the others. */
+  prices: Record<SeedPlan, number>;
+  /** REGULAR_PRICE_*: the default page's prices when no sale runs. */
+  regularPrices: Record<SeedSalePlan, number>;
+  saleEndsAt: string | null;
+  saleLabel: string;
+  /** DISCORD_ROLE_IDS_<PLAN>. */
+  discordRoleIds?: Partial<Record<SeedPlan, readonly string[]>>;
+};
+
+export const DEFAULT_SEED_INPUT: SeedInput = {
+  prices: ADVERTISED_PRICES,
+  regularPrices: DEFAULT_REGULAR_PRICES,
+  saleEndsAt: null,
+  saleLabel: DEFAULT_SALE_LABEL,
+};
+
+type SeedPlanShape = Omit<CataloguePlan, 'discordRoleIds' | 'features' | 'archived' | 'trialDays' | 'buttonText'>;
+
+const SEED_PLANS: readonly SeedPlanShape[] = [
+  { slug: 'monthly', name: 'Monthly', period: { unit: 'month', count: 1 }, variantOf: null, regularPrice: null, badge: null, popular: false, order: 1, periodLabel: null, perMonth: true },
+  { slug: 'quarterly', name: 'Quarterly', period: { unit: 'month', count: 3 }, variantOf: null, regularPrice: null, badge: null, popular: true, order: 2, periodLabel: null, perMonth: true },
+  { slug: 'yearly', name: 'Yearly', period: { unit: 'year', count: 1 }, variantOf: null, regularPrice: null, badge: null, popular: false, order: 3, periodLabel: null, perMonth: true },
+  { slug: 'lifetime', name: 'Lifetime', period: null, variantOf: null, regularPrice: LIFETIME_REGULAR, badge: LIFETIME_BADGE, popular: false, order: 6, periodLabel: 'one time', perMonth: false },
+  { slug: 'euMonthly', name: 'Monthly', period: { unit: 'month', count: 1 }, variantOf: 'monthly', regularPrice: null, badge: null, popular: false, order: 4, periodLabel: '/Month', perMonth: false },
+  { slug: 'euQuarterly', name: 'Quarterly', period: { unit: 'month', count: 3 }, variantOf: 'quarterly', regularPrice: 8997, badge: null, popular: true, order: 5, periodLabel: 'per 3 months', perMonth: false },
+];
+
+/** The seed's catalogue from today's prices and sale (PRICE_*, REGULAR_PRICE_*, SALE_ENDS_AT, SALE_LABEL). */
+export function seedCatalogue(input: SeedInput = DEFAULT_SEED_INPUT): Catalogue {
+  const plans: CataloguePlan[] = SEED_PLANS.map((plan) => ({
+    ...plan,
+    // the spec's badge belongs to the spec's price; another PRICE_LIFETIME computes its own
+    badge: plan.badge !== null && input.prices[plan.slug as SeedPlan] === ADVERTISED_PRICES[plan.slug as SeedPlan] ? plan.badge : null,
+    buttonText: null,
+    features: PLAN_FEATURES,
+    trialDays: null,
+    discordRoleIds: [...(input.discordRoleIds?.[plan.slug as SeedPlan] ?? [])],
+    archived: false,
+  }));
+  return {
+    plans,
+    priceLists: [
+      { slug: DEFAULT_LIST, currency: PLAN_CURRENCY, header: null, countdown: true, entries: SEED_SALE_PLANS.map((plan) => ({ plan, price: input.regularPrices[plan] })) },
+      {
+        slug: 'eu',
+        currency: PLAN_CURRENCY,
+        header: null,
+        countdown: false,
+        entries: (['euMonthly', 'euQuarterly', 'lifetime'] as const).map((plan) => ({ plan, price: input.prices[plan] })),
+      },
+    ],
+    sales: [
+      {
+        id: 'seed',
+        label: input.saleLabel,
+        startsAt: null,
+        endsAt: input.saleEndsAt,
+        countdown: true,
+        list: DEFAULT_LIST,
+        prices: SEED_SALE_PLANS.map((plan) => ({ plan, price: input.prices[plan] })),
+      },
+    ],
+  };
+}
+
+const DEFAULT_SEED = seedCatalogue();
+registerSeedCatalogue(() => DEFAULT_SEED);

@@ -251,6 +251,7 @@ export function promotedCards(cards: readonly PricingCard[], prices: PlanPrices,
     const planType = toEuPlan(card.planType, originPage);
     if (!appliesToPlan(promo, planType)) return card;
     const full = prices[planType];
+    if (full === undefined) return card;
     const off = discountAmount(full, currency, promo);
     if (off === 0) return card;
     const shownPerMonth = /month/i.test(card.period) && card.period.startsWith('/') && planPeriodInterval(planType) !== null;

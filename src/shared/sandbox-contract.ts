@@ -25,8 +25,8 @@ export const sandboxCheckoutSchema = z.object({
   planType: planTypeSchema,
   amount: minorUnitsSchema,
   currency: currencySchema,
-  /** Months per billing period; null for a one-time payment. */
-  intervalMonths: z.number().int().positive().nullable(),
+  /** Months per billing period (a week: 0.23…); null for a one-time payment. */
+  intervalMonths: z.number().positive().nullable(),
   /** Fixed by the shop (or the buyer, once paid): shown, not editable; masked unless this browser started the checkout. */
   customerEmail: z.string().nullable(),
   cancelUrl: z.string(),
@@ -81,7 +81,7 @@ export const sandboxPortalSchema = z.object({
       status: z.string(),
       amount: minorUnitsSchema,
       currency: currencySchema,
-      intervalMonths: z.number().int().positive(),
+      intervalMonths: z.number().positive(),
       currentPeriodEnd: isoDate,
       cancelAtPeriodEnd: z.boolean(),
       canceledAt: isoDate.nullable(),

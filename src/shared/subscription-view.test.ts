@@ -136,6 +136,11 @@ describe('buildSubscriptionView', () => {
     ['expired', { expiresAt: day(14) }, order, { isActive: false, isCanceled: false, status: 'active' }],
     ['status canceled', { status: 'canceled' }, order, { isCanceled: true }],
     ['username carried', { tradingviewUsername: 'SomeOne' }, order, { tradingviewUsername: 'SomeOne', isLoading: false, error: null }],
+    // regression (#46): a converted trial, or a repeat trial charged at once, showed the trial checkout's $0.00
+    ['a free trial checkout: the plan price', {}, { amount: 0, currency: 'usd', createdAt: day(2), amountDiscount: 0 }, { amount: 4999, currency: 'usd', purchaseDate: day(2) }],
+    ['a trial checkout while trialing: the plan price', { status: 'trialing', planType: 'yearly' }, { amount: 0, currency: 'usd', createdAt: day(2) }, { amount: 20400 }],
+    ['a free first payment by a promotion code stays $0.00', {}, { amount: 0, currency: 'usd', createdAt: day(2), amountDiscount: 3600 }, { amount: 0 }],
+    ['a $0.00 lifetime order stays $0.00', { planType: 'lifetime', expiresAt: null }, { amount: 0, currency: 'usd', createdAt: day(2) }, { amount: 0 }],
   ])('%s', (_name, overrides, o, expected) => {
     expect(buildSubscriptionView(row('a', overrides), o, NOW)).toMatchObject(expected);
   });

@@ -3,12 +3,24 @@
 import { canCancel, grantsAccess, isCanceled } from './access';
 import type { SubscriptionRow } from './access';
 import type { SubscriptionViewDto } from './api-contract';
-import { FALLBACK_PRICES, isRecurring, neverExpires, PLAN_CURRENCY } from './plans';
+import { FALLBACK_PRICES, isRecurring, neverExpires, PLAN_CURRENCY, planTypes } from './plans';
 import type { PlanPrices, PlanType } from './plans';
 
 export type SubscriptionViewRow = SubscriptionRow & { tradingviewUsername: string | null };
 
-export type OrderSummary = { amount: number | null; currency: string | null; createdAt: Date };
+/** amountDiscount: what a promotion code took off (a free first payment by a code is a price of 0). */
+export type OrderSummary = { amount: number | null; currency: string | null; createdAt: Date; amountDiscount?: number };
+
+/**
+ * The price an order shows for `planType`: null when it holds none, or when it is the $0.00 checkout
+ * of a free trial (nothing charged, nothing discounted) of a recurring plan, whose real price is
+ * the plan's, whether the trial still runs, converted or was charged at once as a repeat.
+ */
+export function orderShowsPrice(order: OrderSummary | null, planType: PlanType): order is OrderSummary & { amount: number } {
+  if (order === null || order.amount === null) return false;
+  const trialCheckout = order.amount === 0 && !(order.amountDiscount && order.amountDiscount > 0) && isRecurring(planType);
+  return !trialCheckout;
+}
 
 export type SubscriptionView = {
   isLoading: boolean;
@@ -90,8 +102,8 @@ export function needsForcedSync(row: SubscriptionRow | null): boolean {
 }
 
 /**
- * The view of the chosen row. Amount and currency come from the order; a missing order or price
- * falls back to list pricing. isActive means the row grants access now.
+ * The view of the chosen row. Amount and currency come from the order; a missing order or price,
+ * or a free trial's $0.00 checkout, falls back to list pricing. isActive means the row grants access now.
  */
 export function buildSubscriptionView(
   row: SubscriptionViewRow | null,
@@ -100,7 +112,7 @@ export function buildSubscriptionView(
   prices: PlanPrices = FALLBACK_PRICES,
 ): SubscriptionView {
   if (!row) return EMPTY_SUBSCRIPTION_VIEW;
-  const orderHasPrice = order !== null && order.amount !== null;
+  const orderHasPrice = orderShowsPrice(order, row.planType);
   return {
     isLoading: false,
     planType: row.planType,
@@ -109,18 +121,18 @@ export function buildSubscriptionView(
     status: row.status,
     expiresAt: row.expiresAt,
     purchaseDate: order?.createdAt ?? row.createdAt,
-    amount: orderHasPrice ? order.amount : prices[row.planType],
+    amount: orderHasPrice ? order.amount : (prices[row.planType] ?? null),
     currency: (orderHasPrice ? order.currency?.toLowerCase() : null) ?? PLAN_CURRENCY,
     tradingviewUsername: row.tradingviewUsername,
     error: null,
   };
 }
 
-/** The plan shown on the premium-required screen: newest row by created_at, lifetime if none. */
+/** The plan shown on the premium-required screen: newest row by created_at, the one-time plan if none. */
 export function latestPlanForPremiumRequired(
   rows: readonly Pick<SubscriptionRow, 'planType' | 'createdAt'>[],
 ): PlanType {
-  return recentSubscriptionRows(rows)[0]?.planType ?? 'lifetime';
+  return recentSubscriptionRows(rows)[0]?.planType ?? planTypes().find(neverExpires) ?? planTypes()[0] ?? '';
 }
 
 /** Everything GET /api/subscription returns, from the user's rows and the chosen row's order. */

@@ -200,7 +200,7 @@ export const FAILURES_BEFORE_SHOWN = 3;
 export const GRANT_STATUS_TEXTS = {
   none: 'Add your TradingView username so we can give you access to the indicators.',
   pending: 'We are granting access to your TradingView account. This usually takes a few minutes.',
-  granted: 'Access granted. In TradingView, open a chart, then Indicators → Invite-only scripts.',
+  granted: 'In TradingView, open a chart, then Indicators → Invite-only scripts.',
   failedUsername:
     'TradingView did not accept this username. Please check it and correct it if needed.',
   failed:
@@ -230,6 +230,64 @@ export function memberGrantStatus(
   return { status: 'pending', message: GRANT_STATUS_TEXTS.pending };
 }
 
+/**
+ * What the member's access holds, in words: the scripts by their names (never their PUB; ids),
+ * "3 scripts: A, B and C".
+ */
+export function grantedScriptsText(names: readonly string[]): string {
+  if (names.length === 0) return 'no scripts';
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  return `${names.length} script${names.length === 1 ? '' : 's'}: ${list}`;
+}
+
+/** Where the member stands, as the dashboard and Settings tell it: a title, the details, what to do. */
+export type MemberDelivery = {
+  status: MemberGrantStatus;
+  tone: 'green' | 'yellow' | 'red' | 'neutral';
+  title: string;
+  detail: string;
+  /** add / correct: the username (Settings); support: write to support; null: nothing to do. */
+  action: 'add' | 'correct' | 'support' | null;
+};
+
+export const DELIVERY_TITLES: Record<MemberGrantStatus, string> = {
+  none: 'Add your TradingView username',
+  pending: 'Access pending',
+  granted: 'Access granted',
+  failed: 'Access failed',
+  revoked: 'Access ended',
+};
+
+/**
+ * The member's TradingView access now, in words: pending (the scripts being granted), granted N
+ * scripts (by name), or failed with the reason and what to do. "Access granted" is the title only;
+ * the details never repeat it.
+ */
+export function memberDelivery(view: { status: MemberGrantStatus; message: string; username: string | null; scripts: readonly { name: string }[] }): MemberDelivery {
+  const names = view.scripts.map((script) => script.name);
+  const on = view.username ? ` on ${view.username}` : '';
+  const base = { status: view.status, title: DELIVERY_TITLES[view.status] };
+  switch (view.status) {
+    case 'none':
+      return { ...base, tone: 'yellow', detail: view.message, action: 'add' };
+    case 'pending':
+      return {
+        ...base,
+        tone: 'yellow',
+        detail: names.length ? `Granting ${grantedScriptsText(names)}${on}. This usually takes a few minutes.` : view.message,
+        action: null,
+      };
+    case 'granted':
+      return { ...base, tone: 'green', detail: names.length ? `${capitalise(grantedScriptsText(names))}${on}. ${view.message}` : view.message, action: null };
+    case 'failed':
+      return { ...base, tone: 'red', detail: view.message, action: view.message === GRANT_STATUS_TEXTS.failedUsername ? 'correct' : 'support' };
+    case 'revoked':
+      return { ...base, tone: 'neutral', detail: view.message, action: null };
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 // ---------------------------------------------------------------- API shapes
 
 export const TRADINGVIEW_API_PATHS = {
@@ -244,5 +302,11 @@ export const tradingviewStatusResponseSchema = z.object({
   message: z.string(),
   /** When TradingView access ends; null with status granted means no expiry (lifetime). */
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The invite-only scripts the access gives (granted) or is giving (pending, failed), by name. */
+  scripts: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** When the member may change their username themselves again; null: now. */
+  nextChangeAt: z.iso.datetime({ offset: true }).nullable(),
+  /** TRADINGVIEW_USERNAME_CHANGE_DAYS: one change of their own per this many days (0: any time). */
+  changeDays: z.number().int().min(0),
 });
 export type TradingviewStatusResponse = z.infer<typeof tradingviewStatusResponseSchema>;

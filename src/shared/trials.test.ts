@@ -37,6 +37,12 @@ describe('repeat detection', () => {
     expect(repeatReason(trial, earlier)).toBe(reason);
   });
 
+  it('an e-mail repeats as its provider delivers it: Gmail dots, +tags and googlemail.com (#46)', () => {
+    const gmail = { ...trial, email: 'ada.lovelace@gmail.com' };
+    expect(repeatReason(gmail, [{ ...other, email: 'adalovelace+again@googlemail.com' }])).toBe('email');
+    expect(repeatReason(gmail, [{ ...other, email: 'ada.lovelace2@gmail.com' }])).toBeNull();
+  });
+
   it('unknown keys never match each other', () => {
     expect(repeatReason({ ...trial, cardFingerprint: null, tradingviewUsername: null }, [{ ...other, cardFingerprint: null, tradingviewUsername: null }])).toBeNull();
   });

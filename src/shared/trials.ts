@@ -1,6 +1,7 @@
 // Free trials, one per person: which plans have one, who may start one, what makes a trial a
 // repeat, and every text that advertises or explains a trial. Pure, so the cards, the checkout,
 // the settings, the mails and the server's decisions can never disagree.
+import { normaliseEmailIdentity } from './email-identity';
 import { formatCardPrice, isRecurring, planDisplayName, planPeriodInterval, type PlanType } from './plans';
 
 /** The public trial settings (TRIAL_DAYS, TRIAL_PLANS); `days: 0` is no trial anywhere. */
@@ -38,6 +39,8 @@ export type TrialKeys = { email: string | null; tradingviewUsername: string | nu
 export type EarlierTrial = TrialKeys & { id: string };
 
 const sameText = (a: string | null, b: string | null) => a !== null && b !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+/** The same person's mailbox, as the provider delivers (Gmail's dots and +tags, googlemail.com). */
+const sameEmailIdentity = (a: string | null, b: string | null) => a !== null && b !== null && normaliseEmailIdentity(a) === normaliseEmailIdentity(b);
 
 /**
  * Why the trial `trial` repeats one of `earlier` (other trials, in any outcome), or null.
@@ -45,7 +48,7 @@ const sameText = (a: string | null, b: string | null) => a !== null && b !== nul
  */
 export function repeatReason(trial: TrialKeys & { id: string }, earlier: readonly EarlierTrial[]): RepeatReason | null {
   const others = earlier.filter((other) => other.id !== trial.id);
-  if (others.some((other) => sameText(other.email, trial.email))) return 'email';
+  if (others.some((other) => sameEmailIdentity(other.email, trial.email))) return 'email';
   if (others.some((other) => other.cardFingerprint !== null && other.cardFingerprint === trial.cardFingerprint)) return 'card';
   if (others.some((other) => sameText(other.tradingviewUsername, trial.tradingviewUsername))) return 'tradingview_username';
   return null;

@@ -2,8 +2,27 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@client/components/ui/spinner';
 import { AdminLayout } from '@client/features/admin/admin-layout';
 import { SandboxToolsPage } from '@client/features/admin/sandbox-tools';
+import type { ContentPreview } from '@shared/content-studio';
+import { GuideArticle } from '@client/features/guides/components/guide-view';
+import { Documentation } from '@client/features/guides/components/feature-documentation';
+import { StrategyArticle } from '@client/features/strategies/components/strategy-detail';
 
 // The mailbox keeps its own chunk (it is also /sandbox/mailbox): loaded when /admin/sandbox opens.
+const AdminTelegramPage = lazy(() => import('@client/features/telegram/admin-telegram-page').then((m) => ({ default: m.AdminTelegramPage })));
+
+/** The integrations' console pages (each its own chunk), one line each. */
+const INTEGRATION_PAGES = [
+  {
+    path: 'telegram',
+    label: 'Telegram',
+    element: (
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <AdminTelegramPage />
+      </Suspense>
+    ),
+  },
+];
+
 const SandboxMailbox = lazy(() => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ default: m.SandboxMailboxPage })));
 
 /** /admin/sandbox: the sandbox tools with the sandbox mailbox below them (two features meet here, in app/). */
@@ -19,7 +38,14 @@ function AdminSandboxPage() {
   );
 }
 
-/** The operator console under /admin, with the sandbox page that needs the sandbox feature. */
+/** A draft as members will read it: the guides' and strategies' own components (three features meet here). */
+function renderContentPreview(preview: ContentPreview) {
+  if (preview.kind === 'guide') return <GuideArticle guide={preview.guide} />;
+  if (preview.kind === 'strategy') return <StrategyArticle strategy={preview.strategy} />;
+  return <Documentation feature={preview.feature} />;
+}
+
+/** The operator console under /admin, with the sandbox page that needs the sandbox feature, the integrations' pages and the content preview. */
 export function AdminConsole() {
-  return <AdminLayout sandboxPage={<AdminSandboxPage />} />;
+  return <AdminLayout sandboxPage={<AdminSandboxPage />} integrationPages={INTEGRATION_PAGES} contentPreview={renderContentPreview} />;
 }

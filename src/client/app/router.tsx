@@ -46,7 +46,18 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/dashboard/guides" replace /> },
           { path: 'guides', lazy: () => import('@client/features/guides/guides-page').then((m) => ({ Component: m.GuidesPage })) },
           { path: 'strategies', lazy: () => import('@client/features/strategies/strategies-page').then((m) => ({ Component: m.StrategiesPage })) },
-          { path: 'discord', lazy: () => import('@client/features/dashboard/discord-page').then((m) => ({ Component: m.DiscordPage })) },
+          // The community page: Discord's, with the Telegram integration's card below (features meet here).
+          {
+            path: 'discord',
+            lazy: () =>
+              Promise.all([import('@client/features/dashboard/discord-page'), import('@client/features/telegram/telegram-connection')]).then(([discord, telegram]) => ({
+                Component: () => (
+                  <discord.DiscordPage>
+                    <telegram.TelegramConnection />
+                  </discord.DiscordPage>
+                ),
+              })),
+          },
           { path: 'affiliate', lazy: () => import('@client/features/affiliates/affiliate-page').then((m) => ({ Component: m.AffiliatePage })) },
           { path: 'settings', lazy: () => import('@client/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })) },
           { path: '*', element: <NotFoundPage /> },
@@ -57,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: '/sandbox/checkout/:sessionId', lazy: () => import('@client/features/sandbox/sandbox-checkout-page').then((m) => ({ Component: m.SandboxCheckoutPage })) },
       { path: '/sandbox/portal/:customerId', lazy: () => import('@client/features/sandbox/sandbox-portal-page').then((m) => ({ Component: m.SandboxPortalPage })) },
       { path: '/sandbox/discord/authorize', lazy: () => import('@client/features/sandbox/sandbox-discord-authorize-page').then((m) => ({ Component: m.SandboxDiscordAuthorizePage })) },
+      { path: '/sandbox/telegram', lazy: () => import('@client/features/telegram/sandbox-telegram-page').then((m) => ({ Component: m.SandboxTelegramPage })) },
       { path: '/sandbox/mailbox', lazy: () => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ Component: m.SandboxMailboxPage })) },
       { path: '*', element: <NotFoundPage /> },
     ],

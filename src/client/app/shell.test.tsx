@@ -5,6 +5,7 @@ import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { renderRoutes, TEST_SITE_SETTINGS } from '@client/test/render';
 import { Brand } from '@client/components/brand';
 import { SandboxMarker } from '@client/components/sandbox-marker';
+import { AuthContext, type AuthState } from '@client/lib/auth-context';
 
 describe('404 page', () => {
   it('says the page was not found and links home', async () => {
@@ -18,6 +19,16 @@ describe('404 page', () => {
     expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Return to Home' }));
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('links to the pricing; a member also to the dashboard (#46)', async () => {
+    const { unmount } = renderRoutes([{ path: '*', element: <NotFoundPage /> }], { path: '/missing' });
+    expect(screen.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/#prices');
+    expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).not.toBeInTheDocument();
+    unmount();
+    const member = { user: { id: 'u1', email: 'ada@example.com', name: 'Ada', createdAt: '2025-01-01T00:00:00.000Z' } } as unknown as AuthState;
+    renderRoutes([{ path: '*', element: <NotFoundPage /> }], { path: '/missing', wrap: (node) => <AuthContext.Provider value={member}>{node}</AuthContext.Provider> });
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 });
 

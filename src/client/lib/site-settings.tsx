@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { setActiveCatalogue } from '@shared/catalogue';
 import type { SiteSettings } from '@shared/site';
 import { api } from './api/api-client';
 
@@ -17,6 +18,8 @@ export function SiteSettingsProvider({ children, initial }: { children: ReactNod
     if (!settings) void api<SiteSettings>('/api/site').then(setSettings);
   }, [settings]);
   if (!settings) return null;
+  // the plan rules (plans.ts) answer from the shop's catalogue; the seed's without one
+  setActiveCatalogue(settings.catalogue ?? null);
   return <SiteSettingsContext.Provider value={settings}>{children}</SiteSettingsContext.Provider>;
 }
 

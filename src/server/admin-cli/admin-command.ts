@@ -11,10 +11,13 @@ import type { PromotionsService } from '../modules/promotions/promotions.service
 import type { ScriptCatalogService } from '../modules/tradingview/script-catalog.service';
 import { runPromoCommand } from './promo-command';
 import { runScriptsCommand } from './scripts-command';
+import type { ImportReport } from '../modules/content/content-import';
 import { runAffiliatesCommand } from './affiliates-command';
 import type { AffiliatesService } from '../modules/affiliates/affiliates.service';
+import { runPlansCommand } from './plans-command';
+import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 
-export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts … | affiliates …';
+export const ADMIN_USAGE = 'usage: npm run admin -- add <email> | remove <email> | list | promo … | scripts … | affiliates … | plans … | content import';
 
 /** Who the audit log names for changes made on the command line. */
 export const CLI_OPERATOR = 'command-line';
@@ -29,8 +32,12 @@ export type AdminCommandDeps = {
   promotions?: () => Promise<PromotionsService>;
   /** The script catalog (`scripts …`), built on first use: it needs the configured TradingView. */
   scripts?: () => Promise<ScriptCatalogService>;
+  /** `content import`: the repository's content/ into the studio again (pieces from files are written over, the console's kept). */
+  importContent?: () => Promise<ImportReport>;
   /** The affiliate program (`affiliates …`), built on first use. */
   affiliates?: () => Promise<AffiliatesService>;
+  /** The catalogue (`plans …`): plans, prices, price lists and sales. */
+  catalogue?: () => Promise<CatalogueService>;
 };
 
 const emailSchema = z.email();
@@ -45,9 +52,21 @@ export async function runAdminCommand(deps: AdminCommandDeps, args: readonly str
     if (!deps.scripts) return { output: 'The script catalog is not available here.', exitCode: 2 };
     return runScriptsCommand(await deps.scripts(), CLI_OPERATOR, args.slice(1));
   }
+  if (command === 'content') {
+    if (email !== 'import' || rest.length > 0 || !deps.importContent) return { output: 'usage: npm run admin -- content import', exitCode: 2 };
+    const report = await deps.importContent();
+    return {
+      output: `content imported: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.images} images. Pieces written in the console were left as they are; an updated piece keeps its earlier version in Revisions.`,
+      exitCode: 0,
+    };
+  }
   if (command === 'affiliates') {
     if (!deps.affiliates) return { output: 'The affiliate program is not available here.', exitCode: 2 };
     return runAffiliatesCommand(await deps.affiliates(), CLI_OPERATOR, args.slice(1), deps.config.publicUrl);
+  }
+  if (command === 'plans') {
+    if (!deps.catalogue) return { output: 'The catalogue is not available here.', exitCode: 2 };
+    return runPlansCommand(await deps.catalogue(), CLI_OPERATOR, args.slice(1));
   }
   if (command === 'list' && email === undefined) {
     const stored = await listOperators(deps.db);

@@ -1,13 +1,16 @@
 // `npm run admin -- <command>`: opens the configured database (migrating it first, as the server
 // does) and manages the operators, promotion codes and script catalog stored there. With the embedded database, stop the server first:
 // PGlite's data directory is one process's at a time.
-import { buildPayments, buildTradingView } from '../dependencies';
+import { buildCatalogue, buildContentStorage, buildPayments, buildTradingView } from '../dependencies';
+import { importContent } from '../modules/content/content-import';
+import { CONTENT_DIR } from '../modules/content/content.service';
+import { createCatalogueService } from '../modules/catalogue/catalogue.service';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createPromotionsService } from '../modules/promotions/promotions.service';
 import { createAffiliatesService } from '../modules/affiliates/affiliates.service';
 import { createScriptCatalogService } from '../modules/tradingview/script-catalog.service';
-import { runAdminCommand } from './admin-command';
+import { CLI_OPERATOR, runAdminCommand } from './admin-command';
 import { runWithDatabase } from './cli-database';
 
 await runWithDatabase(async (config, database) => {
@@ -25,11 +28,18 @@ await runWithDatabase(async (config, database) => {
     const audit = (entry: { operator: string; action: string; details: Record<string, unknown> }) => recordOperatorAction(database.db, entry);
     return createScriptCatalogService({ db: database.db, port: tradingView, reconciler, initialBundle: config.tradingView.scriptIds, clock, audit });
   };
+  const reimport = () => importContent({ db: database.db, storage: buildContentStorage(config, database.db), dir: CONTENT_DIR, productSlug: config.site.brandSlug, by: CLI_OPERATOR, at: clock() });
   // Affiliates: the card check of a purchase asks the configured payment provider.
   const affiliates = async () => {
     const logger = createLogger(config.logLevel);
     const payments = await buildPayments({ config, db: database.db, logger, clock });
     return createAffiliatesService({ db: database.db, payments, clock, logger, publicUrl: config.publicUrl, audit: (entry) => recordOperatorAction(database.db, entry) });
   };
-  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, affiliates }, process.argv.slice(2));
+  // The catalogue as the configuration seeds it; the first edit writes the seed with it.
+  const catalogue = async () => {
+    const store = buildCatalogue(config, database.db, clock);
+    await store.load();
+    return createCatalogueService(store);
+  };
+  return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport, affiliates, catalogue }, process.argv.slice(2));
 });

@@ -13,7 +13,12 @@ describe('npm run import: what it refuses before reading anything', () => {
   const runs: unknown[] = [];
   const deps: ImportCommandDeps = {
     imports: { run: async (...args) => (runs.push(args), emptyImportReport()) },
-    readFile: async (path) => (path === 'broken.csv' ? 'email,tradingview_username\nada@example.com,Ada\nnot-an-email,bob\nbob@example.com\n' : noFiles(path)),
+    readFile: async (path) => {
+      if (path === 'broken.csv') return 'email,tradingview_username\nada@example.com,Ada\nnot-an-email,bob\nbob@example.com\n';
+      // 100,000 lines, one in five broken
+      if (path === 'huge.csv') return ['email,tradingview_username', ...Array.from({ length: 100_000 }, (_, i) => (i % 5 === 0 ? `broken-${i}` : `m${i}@example.com,user_${i}`))].join('\n');
+      return noFiles(path);
+    },
     settle: async () => ({ succeeded: 0, failed: 0 }),
   };
 
@@ -23,6 +28,16 @@ describe('npm run import: what it refuses before reading anything', () => {
       exitCode: 2,
       output: ['broken.csv has broken lines; nothing was imported:', '  line 3: "not-an-email" is not an e-mail address', '  line 4: expected 2 fields (email,tradingview_username), found 1'].join('\n'),
     });
+    expect(runs).toEqual([]);
+  });
+
+  it('names at most 20 broken lines of a large map, then counts the rest (#46)', async () => {
+    const result = await runImportCommand(deps, ['stripe', '--map', 'huge.csv']);
+    const lines = result.output.split('\n');
+    expect(result.exitCode).toBe(2);
+    expect(lines).toHaveLength(1 + 20 + 1);
+    expect(lines[1]).toBe('  line 2: expected 2 fields (email,tradingview_username), found 1');
+    expect(lines[21]).toBe('  … and 19980 more broken lines (20000 in all)');
     expect(runs).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // `npm run import -- stripe|tradingview [--dry-run] [--map file.csv]`: the import of an existing
 // business from the command line. A map with broken lines stops it before anything is read.
-import { formatImportReport, IMPORT_SOURCES, parseUsernameMap, type ImportSource } from '@shared/imports';
+import { formatBrokenLines, formatImportReport, IMPORT_SOURCES, parseUsernameMap, type ImportSource } from '@shared/imports';
 import type { Imports } from '../modules/imports/imports.service';
 import { CLI_OPERATOR, type CommandResult } from './admin-command';
 
@@ -41,7 +41,7 @@ export async function runImportCommand(deps: ImportCommandDeps, args: readonly s
       return { output: `Cannot read ${parsed.mapFile}: ${error instanceof Error ? error.message : String(error)}`, exitCode: 2 };
     }
     const result = parseUsernameMap(text);
-    if (!result.ok) return { output: [`${parsed.mapFile} has broken lines; nothing was imported:`, ...result.errors.map((error) => `  ${error}`)].join('\n'), exitCode: 2 };
+    if (!result.ok) return { output: formatBrokenLines(parsed.mapFile, result.errors), exitCode: 2 };
     map = result.map;
   }
   const report = await deps.imports.run(parsed.source, { dryRun: parsed.dryRun, map, operator: CLI_OPERATOR });

@@ -198,3 +198,75 @@ describe('a migration that builds an index without locking the table (no-transac
     expect(recorded.map(({ name }) => name)).toEqual(['0000_items.sql', '0001_dedupe.sql', '0002_indexes.sql', '0003_after.sql']);
   });
 });
+
+describe('several instances started at once (a rolling deploy, the replicas of a compose stack)', () => {
+  const INSTANCES = 4;
+  const opened: Database[] = [];
+  let base: Database | null = null;
+  afterAll(async () => {
+    for (const database of opened) await database.close();
+    await base?.close();
+  });
+
+  /** `count` connections to one database as separate instances have them (their own pool each on a server). */
+  async function instancesOf(database: Database, count: number): Promise<Db[]> {
+    const target = inject('testDatabase');
+    if (target.kind === 'pglite') return Array.from({ length: count }, () => database.db);
+    const [{ rows }] = [await database.db.execute(sql`SELECT current_database() AS name`)] as unknown as [{ rows: { name: string }[] }];
+    const url = withDatabase(target.url, rows[0]!.name);
+    const instances = await Promise.all(Array.from({ length: count }, () => openDatabase({ kind: 'postgres', url, poolSize: 4 })));
+    opened.push(...instances);
+    return instances.map((instance) => instance.db);
+  }
+
+  const concurrentIndexes = async () => {
+    const names: string[] = [];
+    for (const file of (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort()) {
+      const text = await readFile(join(MIGRATIONS, file), 'utf8');
+      if (!text.trimStart().startsWith(NO_TRANSACTION_MARKER)) continue;
+      for (const match of text.matchAll(/INDEX\s+CONCURRENTLY\s+IF\s+NOT\s+EXISTS\s+"?([a-z0-9_]+)"?/gi)) names.push(match[1]!);
+    }
+    return names;
+  };
+
+  async function expectAllUp(db: Db, results: PromiseSettledResult<string[]>[], expected: string[]) {
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    const applied = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
+    // each file applied once, by one of them
+    expect(applied.sort()).toEqual(expected);
+    const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();
+    const recorded = await queryRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations ORDER BY name`);
+    expect(recorded.map((row) => row.name)).toEqual(files);
+    const indexes = await concurrentIndexes();
+    expect(indexes.length).toBeGreaterThan(0);
+    const valid = await queryRows<{ name: string }>(
+      db,
+      sql`SELECT c.relname AS name FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid WHERE i.indisvalid AND c.relname IN ${sql.raw(`(${indexes.map((name) => `'${name}'`).join(', ')})`)}`,
+    );
+    expect(valid.map((row) => row.name).sort()).toEqual([...indexes].sort());
+  }
+
+  it('all come up on an empty database, each migration applied once', async () => {
+    base = await emptyDatabase();
+    const instances = await instancesOf(base, INSTANCES);
+    const results = await Promise.allSettled(instances.map((db) => migrate(db)));
+    const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();
+    await expectAllUp(base.db, results, files);
+  });
+
+  it('all come up on an old database whose index builds are still to run', async () => {
+    const old = await emptyDatabase();
+    try {
+      await migrateUpTo(old.db, '0021_');
+      // an old shop has rows for the builds to index
+      for (let i = 0; i < 50; i += 1) await old.db.execute(sql`INSERT INTO "user" (name, email) VALUES ('member', ${`old-${i}@example.com`})`);
+      const instances = await instancesOf(old, INSTANCES);
+      const results = await Promise.allSettled(instances.map((db) => migrate(db)));
+      const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql') && name >= '0021_').sort();
+      await expectAllUp(old.db, results, files);
+    } finally {
+      for (const database of opened.splice(0)) await database.close();
+      await old.close();
+    }
+  });
+});

@@ -75,19 +75,60 @@ async function indexState(db: Db, name: string): Promise<IndexState> {
   return row.valid ? 'valid' : row.building ? 'building' : 'invalid';
 }
 
+/** One connection of its own: a session-level advisory lock is held by a connection, not by a pool. */
+type Session = { query: (text: string, params?: unknown[]) => Promise<unknown>; release: (broken?: boolean) => void };
+type PoolLike = { connect: () => Promise<{ query: Session['query']; release: (error?: boolean) => void }> };
+
+async function openSession(db: Db): Promise<Session> {
+  const client = (db as unknown as { $client: PoolLike | { query: Session['query'] } }).$client;
+  if ('connect' in client && typeof client.connect === 'function') {
+    const connection = await client.connect();
+    return { query: (text, params) => connection.query(text, params), release: (broken) => connection.release(broken) };
+  }
+  // the embedded engine is one session already
+  const single = client as { query: Session['query'] };
+  return { query: (text, params) => single.query(text, params), release: () => undefined };
+}
+
+/** Any constant apart from MIGRATION_LOCK_KEY: the lock of one instance's index build. */
+const INDEX_BUILD_LOCK_KEY = 7_346_202;
+
 /**
  * Runs a CREATE INDEX CONCURRENTLY IF NOT EXISTS until the index is valid: a build another
  * instance is running is waited for; an invalid index (a build that crashed or was cancelled,
  * which IF NOT EXISTS would take for done) is dropped and built again.
+ *
+ * Builds run one at a time across instances, under a session lock taken with a try and polled
+ * for: two instances that both found the index missing and built it at once deadlocked (40P01),
+ * each build waiting for the other's transaction. A blocking pg_advisory_lock would deadlock as
+ * well: the build in progress waits for every transaction older than its snapshot, the waiting
+ * lock statement among them. Between polls a waiting instance holds no snapshot.
  */
 async function buildIndex(db: Db, statement: string, name: string): Promise<void> {
   for (;;) {
     const state = await indexState(db, name);
     if (state === 'valid') return;
-    if (state === 'building') await new Promise((done) => setTimeout(done, BUILD_POLL_MS));
-    else {
-      if (state === 'invalid') await db.execute(sql.raw(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`));
-      await db.execute(sql.raw(statement));
-    }
+    if (state === 'building' || !(await buildAlone(db, statement, name))) await new Promise((done) => setTimeout(done, BUILD_POLL_MS));
+  }
+}
+
+/** Builds the index under the build lock; false when another instance holds it. */
+async function buildAlone(db: Db, statement: string, name: string): Promise<boolean> {
+  const session = await openSession(db);
+  let locked = false;
+  try {
+    const result = (await session.query('SELECT pg_try_advisory_lock($1) AS locked', [INDEX_BUILD_LOCK_KEY])) as { rows: { locked: boolean }[] };
+    locked = result.rows[0]?.locked === true;
+    if (!locked) return false;
+    // looked at again under the lock: another instance may have built it since
+    const state = await indexState(db, name);
+    if (state === 'valid') return true;
+    if (state === 'invalid') await session.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+    await session.query(statement);
+    return true;
+  } finally {
+    // a connection that could not give the lock back is dropped, which gives it back
+    const unlocked = !locked || (await session.query('SELECT pg_advisory_unlock($1)', [INDEX_BUILD_LOCK_KEY]).then(() => true, () => false));
+    session.release(!unlocked);
   }
 }

@@ -9,4 +9,7 @@ export * from './schema/sandbox-discord';
 export * from './schema/trials';
 export * from './schema/promotions';
 export * from './schema/imports';
+export * from './schema/telegram';
+export * from './schema/content';
 export * from './schema/affiliates';
+export * from './schema/catalogue';

@@ -120,7 +120,7 @@ function configuredRoles(settings: DiscordCheckSettings): ConfiguredRole[] {
     }
   };
   add('DISCORD_ROLE_IDS', settings.memberRoleIds);
-  for (const plan of PLAN_TYPES) add(planEnvKey('DISCORD_ROLE_IDS', plan), settings.planRoleIds[plan]);
+  for (const plan of PLAN_TYPES) add(planEnvKey('DISCORD_ROLE_IDS', plan), settings.planRoleIds[plan] ?? []);
   return [...byId.values()];
 }
 

@@ -3,7 +3,8 @@
 export type CheckStatus = 'ok' | 'problem' | 'sandbox';
 
 export type Check = {
-  service: 'Stripe' | 'Tax' | 'TradingView' | 'Discord' | 'Mail';
+  /** Stripe, Tax, TradingView, Discord, Mail, or an integration's name (integrations.ts). */
+  service: string;
   status: CheckStatus;
   /** What was found, e.g. 'STRIPE_PRICE_MONTHLY price_123: $36.00 every month'. */
   message: string;

@@ -6,6 +6,7 @@ import { sandbox, type Check } from './doctor-report';
 import { checkDiscord } from './discord-checks';
 import { checkMail } from './mail-checks';
 import { checkTradingView } from './tradingview-checks';
+import { INTEGRATIONS } from '../integrations';
 
 export type DoctorOptions = {
   /** Tests point Stripe at a local server. */
@@ -46,5 +47,9 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
     ),
     checkMail(config.mail, timeouts),
   ]);
-  return [...stripe, ...(await taxChecks(config, options)), ...tradingView, ...discord, ...mail];
+  // each integration of integrations.ts checks itself; its lines carry its name
+  const integrations = await Promise.all(
+    INTEGRATIONS.map(async (integration) => (await integration.doctor(config, timeouts)).map((check): Check => ({ ...check, service: integration.name }))),
+  );
+  return [...stripe, ...(await taxChecks(config, options)), ...tradingView, ...discord, ...mail, ...integrations.flat()];
 }

@@ -1,7 +1,8 @@
 // Stripe, as `npm run doctor` checks it: the key, each configured price, the webhook secret and
 // the customer portal. One small function per check; each turns Stripe's answer into a line.
 import Stripe from 'stripe';
-import { PLAN_CURRENCY, planPeriodInterval, formatMoney, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { periodOfStripe, periodText, samePeriod, wholeMonths } from '@shared/catalogue';
+import { PLAN_CURRENCY, planDisplayName, planPeriod, formatMoney, PLAN_TYPES, type PlanType } from '@shared/plans';
 import { planEnvKey } from '../config';
 import { createStripeClient, isLiveKey, portalSettingsUrl, type StripeConnection } from '../modules/payments/stripe-payments';
 import { ok, problem, type Check } from './doctor-report';
@@ -33,14 +34,18 @@ async function checkKey(stripe: Stripe, mode: string): Promise<Check> {
 function priceProblems(plan: PlanType, price: Stripe.Price, listPrice: number): string[] {
   const problems: string[] = [];
   if (!price.active) problems.push('is archived (inactive)');
-  const months = planPeriodInterval(plan)?.months ?? null;
-  if (months === null) {
-    if (price.type !== 'one_time') problems.push('must be a one-time price (Lifetime is paid once)');
+  const period = planPeriod(plan);
+  if (period === null) {
+    if (price.type !== 'one_time') problems.push(`must be a one-time price (${planDisplayName(plan)} is paid once)`);
   } else {
     const recurring = price.recurring;
-    const every = recurring ? (recurring.interval === 'year' ? 12 : recurring.interval === 'month' ? 1 : 0) * recurring.interval_count : 0;
-    if (!recurring) problems.push(`must be recurring every ${months} month${months === 1 ? '' : 's'}`);
-    else if (every !== months) problems.push(`bills every ${recurring.interval_count} ${recurring.interval}(s), the plan is every ${months} month${months === 1 ? '' : 's'}`);
+    const charged = periodOfStripe(recurring);
+    // a year and twelve months are the same period
+    const same = charged !== null && (wholeMonths(period) !== null ? wholeMonths(charged) === wholeMonths(period) : samePeriod(charged, period));
+    const months = wholeMonths(period);
+    const planEvery = months !== null ? `${months} month${months === 1 ? '' : 's'}` : periodText(period);
+    if (!recurring) problems.push(`must be recurring every ${planEvery}`);
+    else if (!same) problems.push(`bills every ${recurring.interval_count} ${recurring.interval}(s), the plan is every ${planEvery}`);
   }
   if (price.currency !== PLAN_CURRENCY) problems.push(`is in ${price.currency.toUpperCase()}, the cards show ${PLAN_CURRENCY.toUpperCase()}`);
   else if (price.unit_amount !== listPrice) problems.push(`charges ${formatMoney(price.unit_amount ?? 0, price.currency)}, the card shows ${formatMoney(listPrice, PLAN_CURRENCY)}`);
@@ -49,7 +54,7 @@ function priceProblems(plan: PlanType, price: Stripe.Price, listPrice: number): 
 
 async function checkPrice(stripe: Stripe, mode: string, plan: PlanType, settings: StripeCheckSettings): Promise<Check> {
   const name = planEnvKey('STRIPE_PRICE', plan);
-  const id = settings.priceIds[plan];
+  const id = settings.priceIds[plan] ?? '';
   let price: Stripe.Price;
   try {
     price = await stripe.prices.retrieve(id);
@@ -59,7 +64,7 @@ async function checkPrice(stripe: Stripe, mode: string, plan: PlanType, settings
     }
     return problem('Stripe', `${name} ${id} could not be read: ${describeError(error)}`, 'check the key and the network and try again');
   }
-  const problems = priceProblems(plan, price, settings.listPrices[plan]);
+  const problems = priceProblems(plan, price, settings.listPrices[plan] ?? 0);
   if (problems.length) return problem('Stripe', `${name} ${id} ${problems.join('; ')}`, `use a price that matches the ${plan} card, or change ${planEnvKey('PRICE', plan)} to what Stripe charges`);
   const every = price.recurring ? ` every ${price.recurring.interval_count} ${price.recurring.interval}${price.recurring.interval_count === 1 ? '' : 's'}` : ' once';
   return ok('Stripe', `${name} ${id}: ${formatMoney(price.unit_amount ?? 0, price.currency)}${every}`);

@@ -54,7 +54,7 @@ function effectiveBehavior(price: Stripe.Price, settings: Stripe.Tax.Settings | 
 async function checkPriceBehavior(stripe: Stripe, settings: TaxCheckSettings, taxSettings: Stripe.Tax.Settings | null, live: boolean): Promise<Check> {
   const wrong: string[] = [];
   for (const plan of PLAN_TYPES) {
-    const id = settings.priceIds[plan];
+    const id = settings.priceIds[plan] ?? '';
     try {
       const behavior = effectiveBehavior(await stripe.prices.retrieve(id), taxSettings);
       if (behavior !== settings.behavior) wrong.push(`${planEnvKey('STRIPE_PRICE', plan)} ${id} is ${behavior ?? 'unspecified'}`);

@@ -13,8 +13,27 @@ const tooLarge = (limit: number) =>
     onError: (c) => c.json(errorBody('payload_too_large', `The request body is larger than ${limit / 1024} KB.`), 413),
   });
 
+/** The content studio's pieces (text of up to 256 KB, as JSON) and image uploads (up to 5 MB). */
+export const CONTENT_BODY_LIMIT = 1024 * 1024;
+export const CONTENT_IMAGE_BODY_LIMIT = 5 * 1024 * 1024;
+
 const api = tooLarge(API_BODY_LIMIT);
 const webhooks = tooLarge(WEBHOOK_BODY_LIMIT);
+const contentPieces = bodyLimit({
+  maxSize: CONTENT_BODY_LIMIT,
+  onError: (c) => c.json(errorBody('payload_too_large', 'The text is too long: a guide or strategy may be at most 256 KB of Markdown. Split it into several pieces.'), 413),
+});
+const contentImages = bodyLimit({
+  maxSize: CONTENT_IMAGE_BODY_LIMIT,
+  onError: (c) => c.json(errorBody('payload_too_large', 'An image may be at most 5 MB: make it smaller (a PNG or WebP of the chart usually weighs far less).'), 413),
+});
+
+function limitFor(path: string) {
+  if (path.startsWith('/api/webhooks/')) return webhooks;
+  if (path === '/api/admin/content/images') return contentImages;
+  if (path.startsWith('/api/admin/content')) return contentPieces;
+  return api;
+}
 
 /**
  * Every request's body is bounded before anything reads it: a declared length over the limit is
@@ -25,5 +44,5 @@ const webhooks = tooLarge(WEBHOOK_BODY_LIMIT);
  */
 export const requestBodyLimit = createMiddleware((c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-  return (c.req.path.startsWith('/api/webhooks/') ? webhooks : api)(c, next);
+  return limitFor(c.req.path)(c, next);
 });

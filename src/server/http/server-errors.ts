@@ -5,6 +5,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SERVER_ERROR_MESSAGES as SHARED, type ErrorCode } from '@shared/error-messages';
 import type { PlanType } from '@shared/plans';
+import { usernameChangeTooSoonMessage } from '@shared/tradingview-usernames';
 import { ApiError } from './errors';
 import { checkoutRefusalText, type CheckoutRefusal } from './checkout-refusal';
 
@@ -82,6 +83,14 @@ export const SERVER_ERRORS = {
   // Content
   /** `what` reads as the sentence's subject: 'The guide', 'The image'. */
   contentNotFound: { status: 404, code: 'not_found', message: (what: string) => `${what} could not be found.` },
+  // Content studio: what the operator must change, in their words
+  contentSlugTaken: { status: 409, code: 'validation_failed', message: (what: string) => `${what} exists already: choose another slug.` },
+  contentSlugFixed: { status: 400, code: 'invalid_input', message: 'The slug of a piece cannot change once it is created: make a new piece instead.' },
+  contentWouldBreak: { status: 422, code: 'validation_failed', message: (problem: string) => `Not published: ${problem}` },
+  contentPreviewBroken: { status: 422, code: 'validation_failed', message: (problem: string) => problem },
+  contentUploadRefused: { status: 400, code: 'invalid_input', message: (reason: string) => reason },
+  contentImageTaken: { status: 409, code: 'validation_failed', message: (name: string) => `An image named ${name} exists already: rename the file, or use the one uploaded.` },
+  contentParentMissing: { status: 400, code: 'invalid_input', message: (slug: string) => `No product guide ${slug}: a feature belongs to a product guide.` },
 
   // TradingView
   tvUsernameNotFound: { status: 422, code: 'tv_username_not_found', message: SHARED.tv_username_not_found },
@@ -89,6 +98,13 @@ export const SERVER_ERRORS = {
   tvUnverifiable: { status: 502, code: 'tv_unverifiable', message: SHARED.tv_unverifiable },
   tvUnverifiableSessionExpired: { status: 503, code: 'tv_unverifiable', message: SHARED.tv_unverifiable },
   tvActivationNeedsAccess: { status: 403, code: 'forbidden', message: 'You need an active subscription to activate TradingView access.' },
+  /** Another member with access holds the name (decision 048): the operator's transfer moves it. */
+  tvUsernameTaken: { status: 409, code: 'tv_username_taken', message: SHARED.tv_username_taken },
+  tvUsernameChangeTooSoon: {
+    status: 429,
+    code: 'tv_username_change_too_soon',
+    message: ({ days, nextChangeAt }: { days: number; nextChangeAt: Date }) => usernameChangeTooSoonMessage(days, nextChangeAt),
+  },
 
   // Discord
   discordNeedsAccess: { status: 403, code: 'discord_needs_access', message: SHARED.discord_needs_access },

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { publicSiteSettings } from '../app';
+import { createApp, publicSiteSettings } from '../app';
 import { createTestApp } from '../test-support/test-app';
 import { renderIndexHtml } from './spa';
 import { securityHeaders } from './security-headers';
@@ -47,6 +50,32 @@ describe('a brand mark on another host', () => {
       expect((await (await t.request('/api/site')).json()).brandLogoUrl).toBe('https://cdn.example.com/brand/logo.svg');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('unknown addresses', () => {
+  // regression (#46): every address answered 200, so crawlers and monitors saw a page everywhere
+  it('answer 404 with the app (which shows its not-found page); the app’s pages and areas answer 200', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'candlewise-spa-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>');
+    const t = await createTestApp();
+    try {
+      const app = await createApp({ deps: t.deps, services: t.services, jobs: t.jobs }, { clientDir });
+      for (const path of ['/no/such/page', '/pricing', '/dashboardx', '/favicon.ico', '/auth/extra']) {
+        const response = await app.request(path);
+        expect(response.status, path).toBe(404);
+        expect(await response.text(), path).toContain('<div id="root">');
+      }
+      for (const path of ['/auth', '/auth/', '/payment-success?session_id=x', '/dashboard', '/dashboard/settings', '/admin/members/1', '/sandbox/mailbox', '/contact']) {
+        expect((await app.request(path)).status, path).toBe(200);
+      }
+      const api = await app.request('/api/no-such-route');
+      expect(api.status).toBe(404);
+      expect(((await api.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    } finally {
+      await t.close();
+      rmSync(clientDir, { recursive: true, force: true });
     }
   });
 });

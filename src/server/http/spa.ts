@@ -4,9 +4,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { isEuLocation, landingKind } from '@shared/landing-page';
 import { legalPage } from '@shared/legal-pages';
+import { isAppPagePath } from '@shared/page-paths';
 import type { SiteSettings } from '@shared/site';
 import { ensureBrowserToken, type BrowserTokens } from './browser-token';
-import { hasSessionCookie, landingPages, legalPages, loadPageRenderer, pageSettings } from './landing';
+import { hasSessionCookie, landingPages, legalPages, loadPageRenderer, pageSettings, type LandingPages, type LegalPages } from './landing';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -22,11 +23,6 @@ export function isBuildOnly(path: string): boolean {
   return lower === '/.vite' || lower.startsWith('/.vite/') || lower.endsWith('.map');
 }
 
-/**
- * Serves the built React app: hashed assets with immutable caching, every other GET falls back to
- * index.html (history routing) with the public site settings inlined, so the first paint needs
- * no extra request.
- */
 /** index.html with the settings inlined and the configured brand mark as the favicon. */
 export function renderIndexHtml(template: string, settings: SiteSettings): string {
   const favicon = settings.brandLogoUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -35,14 +31,33 @@ export function renderIndexHtml(template: string, settings: SiteSettings): strin
     .replace('</head>', `${siteSettingsScript(settings)}</head>`);
 }
 
-/** `browserTokens`: every page gives the browser its id (browser-token.ts) for the checkout limit. */
-export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings, browserTokens: BrowserTokens): Promise<void> {
-  const indexHtml = renderIndexHtml(await readFile(join(clientDir, 'index.html'), 'utf8'), settings);
+/**
+ * Serves the built React app: hashed assets with immutable caching, every other GET falls back to
+ * index.html (history routing) with the public site settings inlined, so the first paint needs
+ * no extra request; an address that is not one of the app's pages gets it with status 404.
+ * `browserTokens`: every page gives the browser its id (browser-token.ts) for the checkout limit.
+ */
+export async function mountSpa(app: Hono, clientDir: string, settings: SiteSettings | ((now: Date) => SiteSettings), browserTokens: BrowserTokens): Promise<void> {
+  // the settings change with the catalogue (decision record 045): each new settings object renders the pages again
+  const settingsAt = typeof settings === 'function' ? settings : () => settings;
+  const indexTemplate = await readFile(join(clientDir, 'index.html'), 'utf8');
   const prerender = await loadPageRenderer(clientDir);
   // the pre-rendered pages carry a small brand mark of this site in their HTML
-  const prerendered = prerender ? await pageSettings(settings, clientDir) : settings;
-  const landingHtml = prerender ? landingPages(prerender.renderer, renderIndexHtml(prerender.templates.landing, prerendered), prerendered) : null;
-  const legalHtml = prerender ? legalPages(prerender.renderer, renderIndexHtml(prerender.templates.legal, prerendered), prerendered) : null;
+  const first = settingsAt(new Date());
+  const mark = prerender ? (await pageSettings(first, clientDir)).brandLogoUrl : first.brandLogoUrl;
+  let built: { from: SiteSettings; indexHtml: string; landingHtml: LandingPages | null; legalHtml: LegalPages | null } | null = null;
+  const pagesAt = (now: Date) => {
+    const current = settingsAt(now);
+    if (built?.from === current) return built;
+    const prerendered = { ...current, brandLogoUrl: mark };
+    built = {
+      from: current,
+      indexHtml: renderIndexHtml(indexTemplate, current),
+      landingHtml: prerender ? landingPages(prerender.renderer, renderIndexHtml(prerender.templates.landing, prerendered), prerendered) : null,
+      legalHtml: prerender ? legalPages(prerender.renderer, renderIndexHtml(prerender.templates.legal, prerendered), prerendered) : null,
+    };
+    return built;
+  };
 
   // the build's manifest (.vite/) and any source map stay on the server: a map's sourcesContent is
   // the client's whole source, the operator console's included
@@ -70,15 +85,20 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     ensureBrowserToken(c, browserTokens);
+    // an address that is none of the app's pages is a 404 for browsers, crawlers and monitors
+    // alike; the app still comes with it and shows its 'Oops! Page not found' page
     const { search } = new URL(c.req.url);
+    const now = new Date();
+    const { indexHtml, landingHtml, legalHtml } = pagesAt(now);
+    if (!isAppPagePath(c.req.path)) return c.html(indexHtml, 404);
     // the legal pages show nothing that depends on who is signed in: everyone gets them pre-rendered
     const legal = legalPage(c.req.path);
-    if (legal && legalHtml) return c.html(legalHtml.html(legal, isEuLocation(c.req.path, search), new Date()));
+    if (legal && legalHtml) return c.html(legalHtml.html(legal, isEuLocation(c.req.path, search), now));
     const kind = landingKind(c.req.path, search);
     if (kind === null || landingHtml === null) return c.html(indexHtml);
     // / and /eu answer differently with and without a session cookie
     c.header('Vary', 'Cookie');
-    if (hasSessionCookie(c.req.header('cookie'), settings.brandSlug)) return c.html(indexHtml);
-    return c.html(landingHtml.html(kind, new Date()));
+    if (hasSessionCookie(c.req.header('cookie'), first.brandSlug)) return c.html(indexHtml);
+    return c.html(landingHtml.html(kind, now));
   });
 }

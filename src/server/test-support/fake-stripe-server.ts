@@ -4,7 +4,7 @@
 // calls, records every request, and produces the events Stripe would send (one function per kind).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADVERTISED_PRICES, perPlan, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { ADVERTISED_PRICES, perPlan, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type SeedPlan } from '@shared/plans';
 import { perPlanEnv, planEnvKey } from '../config';
 import { disputeCharge, moneyRoute } from './fake-stripe-money';
 import { checkoutTaxFields, checkoutTaxRefusal, createFakeTax, invoiceTaxFields, type FakeTax } from './fake-stripe-tax';
@@ -18,7 +18,7 @@ type Json = Record<string, unknown>;
 export type FakePrice = { amount: number; months: number | null; currency?: string; active?: boolean; interval?: 'month' | 'year'; taxBehavior?: 'exclusive' | 'inclusive' | 'unspecified'; product?: string };
 
 /** The fake's price id of each plan: price_monthly … price_eu_quarterly. */
-export const TEST_PRICE_IDS: Record<PlanType, string> = perPlan(PLAN_TYPES, (plan) => planEnvKey('price', plan).toLowerCase());
+export const TEST_PRICE_IDS: Record<SeedPlan, string> = perPlan(PLAN_TYPES, (plan) => planEnvKey('price', plan).toLowerCase());
 
 export const STRIPE_TEST_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_fake',
@@ -27,7 +27,7 @@ export const STRIPE_TEST_ENV = {
 };
 
 /** Stripe prices matching a shop's configuration: the configured ids at the amounts its cards show. */
-export function pricesFor(priceIds: Record<PlanType, string>, amounts: Record<PlanType, number> = ADVERTISED_PRICES): Record<string, FakePrice> {
+export function pricesFor(priceIds: Record<SeedPlan, string>, amounts: Record<SeedPlan, number> = ADVERTISED_PRICES): Record<string, FakePrice> {
   const prices: Record<string, FakePrice> = {};
   for (const plan of PLAN_TYPES) prices[priceIds[plan]] = { amount: amounts[plan], months: planPeriodInterval(plan)?.months ?? null };
   return prices;

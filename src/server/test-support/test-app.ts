@@ -10,6 +10,7 @@ import type { Mail, MailPort } from '../modules/mail/mail.port';
 import { inviteOperator } from '../modules/auth/operator-invitations';
 import type { PasswordHashing } from '../modules/auth/auth';
 import { createTestDatabase } from './test-database';
+import type { Integration } from '../integration';
 import { secretOfTotpUri, totpCode } from './totp';
 
 export type TestApp = {
@@ -18,6 +19,8 @@ export type TestApp = {
   /** The services and jobs the app runs on, from the same composition root as main.ts. */
   services: Services;
   jobs: Jobs;
+  /** The integrations of integrations.ts, as the composition built them. */
+  integrations: Integration[];
   /** Mails the outbox worker "sent" during the suite, newest last (empty with options.mail). */
   mails: Mail[];
   /** A request with a JSON body and optional cookie, through the whole app. */
@@ -53,6 +56,7 @@ export async function createTestApp(
     deps,
     services: composition.services,
     jobs: composition.jobs,
+    integrations: composition.integrations ?? [],
     mails,
     request: async (path, init = {}) =>
       app.request(path, {

@@ -21,7 +21,7 @@ const DETAIL: MemberDetail = {
       attempts: 3,
       lastError: 'TradingView session expired',
       nextAttemptAt: '2026-01-05T10:00:00.000Z',
-      scripts: [{ scriptId: 'PUB;abc', granted: false, grantedUntil: null }],
+      scripts: [{ scriptId: 'PUB;abc', name: 'Pro V2', granted: false, grantedUntil: null }],
     },
   ],
   securityEvents: [],
@@ -33,6 +33,7 @@ const DETAIL: MemberDetail = {
     { id: '1', kind: 'bought', planType: 'monthly', previousPlanType: null, hasAccess: true, expiresAt: '2026-02-01T12:00:00.000Z', occurredAt: '2026-01-01T09:00:00.000Z' },
   ],
   discord: [],
+  usernameHistory: [],
 };
 
 function renderConsole(path: string, routes: Record<string, ApiRoute>) {
@@ -105,7 +106,7 @@ describe('AdminLayout', () => {
     });
     expect(await screen.findByRole('heading', { name: 'buyer@example.com' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Operator console' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Promotion codes', 'Affiliates', 'Import', 'Audit log', 'Operators']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators']);
     const grant = screen.getByRole('row', { name: /buyer_tv/ });
     expect(grant).toHaveTextContent('failed');
     expect(grant).toHaveTextContent('TradingView session expired');

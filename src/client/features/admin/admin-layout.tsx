@@ -1,4 +1,4 @@
-import { CreditCard, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, MessagesSquare, ScrollText, Tag, Tv, Users } from 'lucide-react';
+import { CreditCard, FileText, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, MessagesSquare, Plug, ScrollText, Tag, Tv, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -11,6 +11,7 @@ import { useSiteSettings } from '@client/lib/site-settings';
 import { adminChildRoutes } from './admin-routes';
 import { AlertsBanner, useOperatorAlerts } from './alerts';
 import { OperatorGate } from './operator-gate';
+import { ContentPreviewProvider, type ContentPreviewRenderer } from './content';
 
 const NAV = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
@@ -20,6 +21,7 @@ const NAV = [
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
   { to: '/admin/promotion-codes', label: 'Promotion codes', icon: Tag, end: false },
   { to: '/admin/affiliates', label: 'Affiliates', icon: Handshake, end: false },
+  { to: '/admin/content', label: 'Content', icon: FileText, end: false },
   { to: '/admin/imports', label: 'Import', icon: Import, end: false },
   { to: '/admin/audit-log', label: 'Audit log', icon: ScrollText, end: false },
   { to: '/admin/operators', label: 'Operators', icon: KeyRound, end: false },
@@ -37,13 +39,20 @@ function OperatorAlerts() {
  * in or not, sees the ordinary 404 page, so the console does not reveal that it exists. A named
  * operator who has not proven enough yet is told what to do (operator-gate.tsx).
  */
-export function AdminLayout({ sandboxPage }: { sandboxPage?: ReactNode }) {
+/** An integration's console page, given by the app shell: a nav entry after Discord and its route. */
+export type IntegrationPage = { path: string; label: string; element: ReactNode };
+
+export function AdminLayout({ sandboxPage, integrationPages = [], contentPreview }: { sandboxPage?: ReactNode; integrationPages?: readonly IntegrationPage[]; contentPreview?: ContentPreviewRenderer }) {
   const { user, isLoading } = useAuth();
   const status = useOperatorStatus(user?.id ?? null);
   // The sandbox tools (simulated renewals, a TradingView outage, the mailbox) while any service is simulated.
   const withSandbox = useSiteSettings().sandbox.length > 0 && sandboxPage !== undefined;
-  const page = useRoutes(withSandbox ? [{ path: 'sandbox', element: sandboxPage }, ...adminChildRoutes] : adminChildRoutes);
-  const nav = withSandbox ? [...NAV, SANDBOX_NAV] : NAV;
+  const integrationRoutes = integrationPages.map(({ path, element }) => ({ path: `${path}/*`, element }));
+  const page = useRoutes([...(withSandbox ? [{ path: 'sandbox', element: sandboxPage }] : []), ...integrationRoutes, ...adminChildRoutes]);
+  const afterDiscord = NAV.findIndex((item) => item.to === '/admin/discord') + 1;
+  const integrationNav = integrationPages.map(({ path, label }) => ({ to: `/admin/${path}`, label, icon: Plug, end: false }));
+  const withIntegrations = [...NAV.slice(0, afterDiscord), ...integrationNav, ...NAV.slice(afterDiscord)];
+  const nav = withSandbox ? [...withIntegrations, SANDBOX_NAV] : withIntegrations;
 
   if (isLoading || (user && status === null)) return <PageSpinner label="Loading..." />;
   if (!user || !status || status.standing === 'member') return <NotFound />;
@@ -87,7 +96,7 @@ export function AdminLayout({ sandboxPage }: { sandboxPage?: ReactNode }) {
       <main className="min-w-0 flex-1 pl-60">
         <div className="mx-auto max-w-6xl space-y-6 px-8 py-8">
           <OperatorAlerts />
-          {page}
+          <ContentPreviewProvider render={contentPreview}>{page}</ContentPreviewProvider>
         </div>
       </main>
     </div>

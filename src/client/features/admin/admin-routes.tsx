@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { AffiliatesPage } from './affiliates';
 import { AuditLogPage } from './audit-log-page';
 import { AdminNotFound } from './components/admin-not-found';
+import { ContentEditorPage, ContentPage } from './content';
 import { DiscordPage } from './discord';
 import { ImportsPage } from './imports';
 import { MemberPage } from './member-page';
@@ -27,6 +28,9 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'promotion-codes', element: <PromotionsPage /> },
   { path: 'affiliates', element: <AffiliatesPage /> },
   { path: 'imports', element: <ImportsPage /> },
+  { path: 'content', element: <ContentPage /> },
+  { path: 'content/new', element: <ContentEditorPage /> },
+  { path: 'content/:itemId', element: <ContentEditorPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },
   { path: '*', element: <AdminNotFound /> },

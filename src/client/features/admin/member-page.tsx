@@ -8,7 +8,8 @@ import { Input, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { accessChangeLabel } from '@shared/access-history';
 import { formatMoney } from '@shared/plans';
-import { useCorrectUsername } from './api/correct-username';
+import { describeUsernameLink } from '@shared/tradingview-usernames';
+import { useCorrectUsername, useTransferUsername } from './api/correct-username';
 import { useMember } from './api/get-member';
 import { useGrantComp } from './api/grant-comp';
 import { useResyncMember } from './api/resync-member';
@@ -67,11 +68,13 @@ function Actions({ member }: { member: MemberDetail }) {
   const resync = useResyncMember();
   const retry = useRetryGrant();
   const correct = useCorrectUsername();
+  const transfer = useTransferUsername();
   const comp = useGrantComp();
   const revoke = useRevokeAccess();
   const currentUsername = member.subscriptions.find((row) => row.tradingviewUsername)?.tradingviewUsername ?? '';
   const [username, setUsername] = useState(currentUsername);
   const [until, setUntil] = useState('');
+  const [heldName, setHeldName] = useState('');
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -87,6 +90,18 @@ function Actions({ member }: { member: MemberDetail }) {
         <div className="space-y-1">
           <Label htmlFor="admin-username">New TradingView username</Label>
           <Input id="admin-username" value={username} onChange={(event) => setUsername(event.target.value)} required />
+        </div>
+      </ConfirmAction>
+      <ConfirmAction
+        label="Move a username from another member"
+        title="Move a TradingView username from another member"
+        description="A username belongs to one member. This moves it from the member who holds it to this one: their link ends (kept in their history), TradingView access follows this member's plan, and the audit log names both members."
+        confirmLabel="Move username"
+        run={() => transfer.mutateAsync({ memberId: id, username: heldName })}
+      >
+        <div className="space-y-1">
+          <Label htmlFor="admin-held-username">TradingView username</Label>
+          <Input id="admin-held-username" value={heldName} onChange={(event) => setHeldName(event.target.value)} required />
         </div>
       </ConfirmAction>
       <ConfirmAction
@@ -118,6 +133,29 @@ function Actions({ member }: { member: MemberDetail }) {
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** Every TradingView username the member linked (the current one first): who linked it, when and why it ended. */
+function UsernameHistory({ links }: { links: MemberDetail['usernameHistory'] }) {
+  return (
+    <Section title="TradingView usernames">
+      <Table
+        head={['Username', 'Linked', 'Ended']}
+        empty="No TradingView username yet."
+        rows={links.map((link) => {
+          const words = describeUsernameLink({ ...link, replacedAt: link.replacedAt ? new Date(link.replacedAt) : null });
+          return [
+            <span key="name" className="font-mono text-xs text-white">
+              {link.username}
+              {link.replacedAt ? '' : ' (current)'}
+            </span>,
+            `${dateTimeText(link.linkedAt)} · ${words.linked}`,
+            link.replacedAt ? `${dateTimeText(link.replacedAt)} · ${words.ended}` : '—',
+          ];
+        })}
+      />
+    </Section>
   );
 }
 
@@ -230,8 +268,8 @@ export function MemberPage() {
             `${grant.status} (${grant.desired}${grant.expiresAt ? ` until ${dateText(grant.expiresAt)}` : ''}) · ${grant.attempts} attempt${grant.attempts === 1 ? '' : 's'}`,
             <ul key="scripts" className="space-y-0.5">
               {grant.scripts.map((script) => (
-                <li key={script.scriptId}>
-                  {mono(script.scriptId)} {script.granted ? `granted until ${script.grantedUntil ? dateText(script.grantedUntil) : 'no expiry'}` : 'not granted'}
+                <li key={script.scriptId} title={script.scriptId}>
+                  <span className="text-white">{script.name}</span> {script.granted ? `granted until ${script.grantedUntil ? dateText(script.grantedUntil) : 'no expiry'}` : 'not granted'}
                 </li>
               ))}
             </ul>,
@@ -240,6 +278,8 @@ export function MemberPage() {
           ])}
         />
       </Section>
+
+      <UsernameHistory links={member.data.usernameHistory} />
 
       <DiscordAccounts accounts={discord} />
 

@@ -6,6 +6,7 @@ import { PageSpinner, Spinner } from '@client/components/ui/spinner';
 import { AffiliateRevenueCard } from './affiliates';
 import { useOverview } from './api/get-overview';
 import { AccessChangesCard } from './components/access-changes-card';
+import { IntegrationCards } from './components/integration-cards';
 import { TrialsCard } from './components/trials-card';
 import { AdminPageHeader, LoadError } from './components/admin-page';
 import { moneyText, planLabel } from './format';
@@ -110,6 +111,7 @@ export function OverviewPage() {
       <AffiliateRevenueCard />
 
       <AccessChangesCard />
+      <IntegrationCards />
 
       <Card>
         <CardTitle>Last 90 days</CardTitle>

@@ -196,6 +196,20 @@ describe('/auth: signing in', () => {
     expect(screen.getByText(expected.description)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
+
+  it('says a wrong password beside the form, not only in a toast, until the member edits (#46)', async () => {
+    mockApi({ 'POST /api/auth/sign-in/email': { status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } } });
+    renderAuth();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    const user = await fill('ada@example.com', 'Secret123');
+    await user.click(submit());
+    const form = screen.getByRole('form', { name: 'Sign In' });
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(LOGIN_TEXTS.invalidCredentials.title);
+    expect(alert).toHaveTextContent(LOGIN_TEXTS.invalidCredentials.description);
+    await user.type(screen.getByLabelText('Password'), '4');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('/auth: signing up', () => {

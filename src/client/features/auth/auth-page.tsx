@@ -48,6 +48,9 @@ export function AuthPage() {
   const { user, isLoading, premium, refreshSession } = useAuth();
   const target = safeRedirectTarget(params.get('redirect'));
   const [mode, setMode] = useState<Mode>('sign-in');
+  // The last refusal of the form (a wrong password, a taken address…), shown beside it as well as
+  // in the toast: a toast goes away, and a screen reader may never reach it.
+  const [refusal, setRefusal] = useState<{ title: string; description: string } | null>(null);
   const queryClient = useQueryClient();
   const signIn = useSignIn();
   const signUp = useSignUp();
@@ -82,16 +85,20 @@ export function AuthPage() {
 
   const switchMode = (next: Mode) => {
     form.clearErrors();
+    setRefusal(null);
     setMode(next);
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setRefusal(null);
     if (mode === 'sign-in') {
       let result;
       try {
         result = await signIn.mutateAsync(values);
       } catch (error) {
-        notifyError(loginError(errorInputOf(error)));
+        const shown = loginError(errorInputOf(error));
+        notifyError(shown);
+        setRefusal(shown);
         return;
       }
       if ('twoFactorRedirect' in result) {
@@ -108,6 +115,7 @@ export function AuthPage() {
       const shown = signUpError(errorInputOf(error));
       notifyError(shown);
       if (shown.switchToSignIn) switchMode('sign-in');
+      setRefusal(shown);
       return;
     }
     if (result.token) {
@@ -126,6 +134,7 @@ export function AuthPage() {
 
   const clearOnEdit = (field: keyof SignInInput) => () => {
     if (form.formState.errors[field]) form.clearErrors(field);
+    setRefusal(null);
   };
 
   if (mode === 'two-factor') {
@@ -191,6 +200,13 @@ export function AuthPage() {
           ) : null}
           <FieldError id="auth-password-error" message={errors.password?.message} />
         </div>
+
+        {refusal ? (
+          <div role="alert" data-testid="auth-form-error" className="rounded-lg border border-danger/40 bg-danger/10 px-3 py-2 text-sm">
+            <p className="font-semibold text-red-300">{refusal.title}</p>
+            <p className="mt-0.5 text-foreground/85">{refusal.description}</p>
+          </div>
+        ) : null}
 
         <SubmitButton busy={busy} busyLabel={texts.busy} disabled={!email || !password}>
           {texts.submit}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PASSWORD_MAX_LENGTH, signUpPasswordSchema } from '@shared/validation';
+import { passwordRulesMessage } from '@shared/password-rules';
+import { PASSWORD_MAX_LENGTH } from '@shared/validation';
 import { FieldError, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { SubmitButton } from '@client/components/ui/submit-button';
@@ -52,9 +53,10 @@ export function OperatorInvitationPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = signUpPasswordSchema.safeParse(password);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? texts.failed);
+    // only the rules this password does not meet yet (the sign-up form keeps the spec's sentence)
+    const unmet = passwordRulesMessage(password);
+    if (unmet !== null) {
+      setError(unmet);
       return;
     }
     setBusy(true);

@@ -9,6 +9,7 @@ import { SecurityPanel } from './components/security-panel';
 import { useDashboardAccess } from './use-dashboard-access';
 import { MOBILE_QUERY, useMediaQuery } from '@client/lib/use-media-query';
 import { TrialNotice } from '@client/components/trial-notice';
+import { DashboardDeliveryNotice } from '@client/components/tradingview-delivery';
 
 /**
  * The protected, desktop-only member area: a loader until access is known, then
@@ -42,6 +43,8 @@ export function DashboardLayout() {
   return (
     <DashboardShell email={user.email} panel={<SecurityPanel userId={user.id} />}>
       <TrialNotice recentRefusalOnly />
+      {/* Settings tells the same in its account card */}
+      {location.pathname.startsWith('/dashboard/settings') ? null : <DashboardDeliveryNotice className="mb-6" />}
       <Outlet />
     </DashboardShell>
   );

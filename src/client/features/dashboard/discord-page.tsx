@@ -1,4 +1,5 @@
 import { MessageCircle, ShieldCheck, Sparkles, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '@client/components/ui/card';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { DiscordConnection } from './components/discord-connection';
@@ -10,7 +11,8 @@ const PERKS = [
   { icon: ShieldCheck, title: 'Support', text: 'Open a ticket for help with your access or your indicators.' },
 ];
 
-export function DiscordPage() {
+/** The community page; `children` are the other communities' cards (the router adds them). */
+export function DiscordPage({ children }: { children?: ReactNode } = {}) {
   const { brandName } = useSiteSettings();
   return (
     <div className="mx-auto max-w-3xl">
@@ -42,6 +44,7 @@ export function DiscordPage() {
       </Card>
 
       <DiscordConnection />
+      {children}
 
       <ul className="mt-6 grid gap-4 sm:grid-cols-3">
         {PERKS.map(({ icon: Icon, title, text }) => (

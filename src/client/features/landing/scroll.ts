@@ -36,3 +36,7 @@ export function scrollToTopSoon(): void {
     window.scrollTo({ top: 0, left: 0, behavior });
   }, FOOTER_SCROLL_DELAY_MS);
 }
+
+/** Opens the support chat from anywhere on the page (the phone's menu: the floating button is for wider screens). */
+export const OPEN_SUPPORT_CHAT_EVENT = 'candlewise:open-support-chat';
+export const openSupportChat = () => window.dispatchEvent(new Event(OPEN_SUPPORT_CHAT_EVENT));

@@ -389,6 +389,28 @@ describe('/payment-success for a signed-in owner without a username (existing_ne
     expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
   });
 
+  it('a failure told again (a second attempt) shows once, not as a second toast (#46)', async () => {
+    const user = userEvent.setup();
+    const description = 'This TradingView username does not exist. Please check your username and try again.';
+    const api = mockApi({
+      'GET /api/auth/get-session': signedIn(),
+      'POST /api/get-payment-details': detailsOf('existing_needs_tv'),
+      'POST /api/activate-existing-subscription': errorReply(422, 'tv_username_not_found', 'This TradingView username does not exist.'),
+    });
+    renderSuccess();
+    await user.type(await screen.findByLabelText('TradingView Username'), 'ghost_trader');
+    await user.click(screen.getByRole('button', { name: 'Activate Subscription' }));
+    await waitFor(() => expect(screen.getAllByText(description)).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Activate Subscription' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/activate-existing-subscription')).toHaveLength(2));
+    // the second attempt has ended when its button is back
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Activate Subscription' })).toBeEnabled());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // the toast and the text under the field: one each
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
+    expect(screen.getAllByText(description)).toHaveLength(2);
+  });
+
   it('activates with the username and goes to the dashboard after 1.5 s', async () => {
     const user = fakeClock();
     const api = mockApi({

@@ -48,7 +48,7 @@ export function PremiumAccessRequiredPage() {
   const checkout = useMutation({
     mutationFn: startCheckout,
     onSuccess: ({ url, sessionId }, { plan }) => {
-      trackInitiateCheckout({ planName: planDisplayName(plan), planType: plan, value: prices[plan] / 100, eventId: sessionId });
+      trackInitiateCheckout({ planName: planDisplayName(plan), planType: plan, value: (prices[plan] ?? 0) / 100, eventId: sessionId });
       window.location.assign(url);
     },
     onError: (error) => notifyError(error instanceof MissingCheckoutUrlError ? CHECKOUT_TEXTS.noCheckoutUrl : CHECKOUT_TEXTS.reactivationFailed),

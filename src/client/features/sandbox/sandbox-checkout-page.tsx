@@ -18,7 +18,7 @@ import { cn } from '@client/lib/cn';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSandboxCheckout } from './api/get-sandbox-checkout';
 import { usePaySandboxCheckout } from './api/pay-sandbox-checkout';
-import { billingPeriod } from './billing-period';
+import { billingOf } from './billing-period';
 import { afterDiscount, DiscountRow, PromotionCodeField } from './components/checkout-promotion';
 import { billingErrorsOf, billingRequest, BillingFields, checkoutTax, INITIAL_BILLING, TaxRow, type Billing } from './components/checkout-tax';
 
@@ -97,7 +97,7 @@ function Summary({ checkout, country }: { checkout: Checkout; country: string })
           <span className="text-4xl font-bold tracking-tight" data-testid="checkout-price">
             {price}
           </span>
-          <span className="text-sm text-muted">{billingPeriod(checkout.intervalMonths)}</span>
+          <span className="text-sm text-muted">{billingOf(checkout)}</span>
         </p>
       </div>
       <dl className="divide-y divide-border rounded-xl border border-border text-sm">
@@ -225,7 +225,7 @@ function PaymentForm({ checkout, billing, onBillingChange, onPaid }: { checkout:
       </form>
       <p className="flex items-center justify-center gap-2 text-xs text-muted">
         <CreditCard className="h-3.5 w-3.5" aria-hidden="true" />
-        {checkout.trialDays ? trialChargeText(checkout, price) : checkout.mode === 'subscription' ? `You will be charged ${price} ${billingPeriod(checkout.intervalMonths)} until you cancel.` : 'One payment, no renewals.'}
+        {checkout.trialDays ? trialChargeText(checkout, price) : checkout.mode === 'subscription' ? `You will be charged ${price} ${billingOf(checkout)} until you cancel.` : 'One payment, no renewals.'}
       </p>
     </Card>
   );
@@ -234,7 +234,7 @@ function PaymentForm({ checkout, billing, onBillingChange, onPaid }: { checkout:
 /** When a trial's first charge comes if the buyer starts it now. */
 function trialChargeText(checkout: Checkout, price: string): string {
   const firstCharge = formatDisplayDate(trialEnd(new Date(), checkout.trialDays ?? 0));
-  return `Nothing is charged today. ${price} ${billingPeriod(checkout.intervalMonths)} from ${firstCharge} until you cancel; cancel before then and you pay nothing.`;
+  return `Nothing is charged today. ${price} ${billingOf(checkout)} from ${firstCharge} until you cancel; cancel before then and you pay nothing.`;
 }
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {

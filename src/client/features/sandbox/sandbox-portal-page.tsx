@@ -17,7 +17,7 @@ import { notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { useSandboxPortal } from './api/get-sandbox-portal';
 import { useUpdateSandboxSubscription } from './api/update-sandbox-subscription';
-import { billingPeriod } from './billing-period';
+import { billingOf } from './billing-period';
 
 type Subscription = SandboxPortal['subscriptions'][number];
 
@@ -63,7 +63,7 @@ function SubscriptionCard({ sub, customerId }: { sub: Subscription; customerId: 
         <div>
           <CardTitle>{name}</CardTitle>
           <CardDescription>
-            {formatMoney(sub.amount, sub.currency)} {billingPeriod(sub.intervalMonths)}
+            {formatMoney(sub.amount, sub.currency)} {billingOf({ mode: 'subscription', ...sub })}
           </CardDescription>
         </div>
         <Badge tone={status.tone}>{status.label}</Badge>

@@ -56,9 +56,12 @@ describe('My Account card', () => {
     expect(rowValue(card, 'Email Address')).toHaveTextContent('jane@example.com');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('trader_jane');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('Access granted');
-    expect(within(card).getByTestId('tradingview-status-message')).toHaveTextContent(
-      'Access granted. In TradingView, open a chart, then Indicators → Invite-only scripts.',
+    // what the access holds, by script name; "Access granted" is said once (issue 46)
+    expect(within(card).getByTestId('tradingview-delivery')).toHaveTextContent(
+      '2 scripts: Candlewise Pro V2 and Candlewise Smart Money Concepts on trader_jane. In TradingView, open a chart, then Indicators → Invite-only scripts.',
     );
+    expect(within(card).getAllByText(/Access granted/)).toHaveLength(1);
+    expect(card).not.toHaveTextContent('PUB;');
     expect(rowValue(card, 'Purchase Date')).toHaveTextContent('June 15, 2025');
     expect(rowValue(card, 'Plan')).toHaveTextContent('Quarterly');
     expect(rowValue(card, 'Member Since')).toHaveTextContent('March 4, 2025');
@@ -73,7 +76,7 @@ describe('My Account card', () => {
     const card = await accountCard();
     await within(card).findByText('Monthly');
     expect(rowValue(card, 'TradingView Username')).toHaveTextContent('Not provided');
-    expect(await within(card).findByTestId('tradingview-status-message')).toHaveTextContent(
+    expect(await within(card).findByTestId('tradingview-delivery')).toHaveTextContent(
       'Add your TradingView username so we can give you access to the indicators.',
     );
     expect(within(card).getByRole('button', { name: 'Add' })).toBeInTheDocument();
@@ -90,7 +93,7 @@ describe('My Account card', () => {
   });
 
   it('warns that a wrong username blocks access and offers Discord and e-mail support', async () => {
-    mockApi({ 'GET /api/subscription': { body: NO_SUBSCRIPTION } });
+    mockApi({ 'GET /api/subscription': { body: NO_SUBSCRIPTION }, 'GET /api/tradingview/status': { body: tradingviewStatus('trader_jane', 'pending') } });
     renderSettings('/dashboard/settings?section=account');
     const card = await accountCard();
     const warning = within(card).getByRole('note');
@@ -196,5 +199,59 @@ describe('Discord on My Account', () => {
     expect(rowValue(card, 'Discord')).toHaveTextContent('Loading...');
     discord.resolve(errorReply(500, 'internal', 'Something went wrong on our side. Please try again.'));
     expect(await within(rowValue(card, 'Discord')).findByText('Unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('TradingView delivery in My Account (issue 46)', () => {
+  it('once access is granted: the scripts by name, "Access granted" once, and no "check your username" warning', async () => {
+    mockApi();
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    expect(await within(card).findByTestId('tradingview-delivery')).toHaveTextContent('2 scripts: Candlewise Pro V2 and Candlewise Smart Money Concepts');
+    expect(await within(card).findAllByText(/Access granted/)).toHaveLength(1);
+    expect(within(card).queryByRole('note')).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Check your TradingView username');
+  });
+
+  it('while pending: what is being granted, and the warning to check the username', async () => {
+    mockApi({ 'GET /api/tradingview/status': { body: tradingviewStatus('trader_jane', 'pending') } });
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    expect(await within(card).findByTestId('tradingview-delivery')).toHaveTextContent(
+      'Granting 2 scripts: Candlewise Pro V2 and Candlewise Smart Money Concepts on trader_jane. This usually takes a few minutes.',
+    );
+    expect(await within(card).findByText('Access pending')).toBeInTheDocument();
+    expect(within(card).getByRole('note')).toHaveTextContent('Check your TradingView username');
+  });
+
+  it('failed: the reason and what to do, with a button that opens the correction', async () => {
+    mockApi({ 'GET /api/tradingview/status': { body: tradingviewStatus('trader_jane', 'failed') } });
+    const user = userEvent.setup();
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    expect(await within(card).findByTestId('tradingview-delivery')).toHaveTextContent('TradingView did not accept this username. Please check it and correct it if needed.');
+    expect(await within(card).findByText('Access failed')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Correct your TradingView username' }));
+    expect(within(card).getByLabelText('New TradingView username')).toHaveValue('trader_jane');
+    expect(within(card).getByText(/You can change it once every 7 days\./)).toBeInTheDocument();
+  });
+
+  it('after a recent change: no Change button, the day the next change is possible', async () => {
+    mockApi({ 'GET /api/tradingview/status': { body: { ...tradingviewStatus('trader_jane', 'granted'), nextChangeAt: '2099-03-10T12:00:00.000Z' } } });
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    expect(await within(card).findByTestId('tradingview-next-change')).toHaveTextContent('you can change it again on March 10, 2099');
+    expect(within(card).queryByRole('button', { name: 'Change' })).not.toBeInTheDocument();
+  });
+
+  it('a name another member holds: the shared message', async () => {
+    mockApi({
+      'PUT /api/tradingview/username': errorReply(409, 'tv_username_taken', 'This TradingView username is already linked to another account. Contact support if it is yours.'),
+    });
+    const user = userEvent.setup();
+    renderSettings('/dashboard/settings?section=account');
+    const card = await accountCard();
+    await submitNewUsername(user, card, 'someone_else');
+    expect(await screen.findByText('This TradingView username is already linked to another account. Contact support if it is yours.')).toBeInTheDocument();
   });
 });

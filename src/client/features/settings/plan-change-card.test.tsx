@@ -109,6 +109,30 @@ describe('Change Plan card for an active monthly member', () => {
     expect(within(dialog).getByTestId('preview-total')).toHaveTextContent('$48.00');
   });
 
+  it('says what the credit is and what happens to unused value; an upgrade is confirmed with the primary button (#46)', async () => {
+    const { dialog } = await openQuarterlyPreview();
+    expect(within(dialog).getByTestId('preview-terms')).toHaveTextContent(
+      "The credit of $24.00 is what you paid for the rest of your current Monthly period, which you will not use: it is taken off the new plan's charge.",
+    );
+    expect(within(dialog).getByTestId('preview-terms')).toHaveTextContent('The credit is used in full. $48.00 is charged today');
+    expect(within(dialog).getByRole('button', { name: 'Confirm Change' })).toHaveClass('bg-primary');
+  });
+
+  it('a downgrade says the credit left over is kept for the next invoices, and is not the green primary button (#46)', async () => {
+    mockApi({
+      'GET /api/subscription': { body: subscriptionDto({ planType: 'yearly', amount: 20400 }) },
+      'POST /api/preview-upgrade-cost': { body: { currentPlan: 'yearly', newPlan: 'monthly', prorationCredit: 15000, newPlanCharge: 3600, totalDue: 0, currency: 'usd' } },
+    });
+    const user = userEvent.setup();
+    renderSettings(UPGRADE_URL);
+    const card = await planCard();
+    await user.click(await within(card).findByRole('button', { name: 'Change to Monthly' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Plan Change' });
+    expect(within(dialog).getByTestId('preview-terms')).toHaveTextContent('the $114.00 left over stays on your account as credit and is taken off your next invoices. It is not paid out.');
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm Change' });
+    expect(confirm).not.toHaveClass('bg-primary');
+  });
+
   it('Cancel closes the preview without changing anything', async () => {
     const { api, user, dialog } = await openQuarterlyPreview();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));

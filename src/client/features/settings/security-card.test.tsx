@@ -46,4 +46,36 @@ describe('Security card', () => {
     expect(await screen.findByText('Could not sign out of all devices. Please try again.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/auth/sign-out')).toHaveLength(0);
   });
+
+  it('changes the password with the current one and signs out the other devices (#46)', async () => {
+    const api = mockApi({ 'POST /api/auth/change-password': { body: { token: 'new', user: { id: 'u1' } } } });
+    const user = userEvent.setup();
+    renderSettings('/dashboard/settings?section=all');
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current Password'), 'Old-Secret1');
+    await user.type(within(form).getByLabelText('New Password'), 'N3w-Secret!');
+    await user.type(within(form).getByLabelText('Confirm New Password'), 'N3w-Secret!');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Your other devices were signed out.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/change-password')[0]?.body).toEqual({ currentPassword: 'Old-Secret1', newPassword: 'N3w-Secret!', revokeOtherSessions: true });
+    expect(within(form).getByLabelText('Current Password')).toHaveValue('');
+  });
+
+  it('a wrong current password is said beside the form; a mismatch never reaches the server (#46)', async () => {
+    const api = mockApi({ 'POST /api/auth/change-password': { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } });
+    const user = userEvent.setup();
+    renderSettings('/dashboard/settings?section=all');
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current Password'), 'Not-it-1');
+    await user.type(within(form).getByLabelText('New Password'), 'N3w-Secret!');
+    await user.type(within(form).getByLabelText('Confirm New Password'), 'N3w-Secret?');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await within(form).findByText('Passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/auth/change-password')).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText('Confirm New Password'));
+    await user.type(within(form).getByLabelText('Confirm New Password'), 'N3w-Secret!');
+    await user.click(within(form).getByRole('button', { name: 'Change Password' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Your current password is not right.');
+  });
 });

@@ -7,6 +7,7 @@ import { InvoicesCard } from './components/invoices-card';
 import { PlanChangeCard } from './components/plan-change-card';
 import { SecurityCard } from './components/security-card';
 import { SubscriptionCard } from './components/subscription-card';
+import { UpdateMailsCard } from './components/update-mails-card';
 import { parseSettingsSection, settingsSectionHref, visibleSettingsCards } from './settings-sections';
 import type { SettingsSection } from './settings-sections';
 
@@ -71,6 +72,7 @@ export function SettingsPage() {
         ) : null}
         {visible.has('subscription') ? <InvoicesCard /> : null}
         {visible.has('security') ? <SecurityCard /> : null}
+        {visible.has('account') ? <UpdateMailsCard /> : null}
         {visible.has('upgrade') ? <PlanChangeCard /> : null}
       </div>
     </div>

@@ -40,6 +40,12 @@ export function subscriptionDto(overrides: Partial<SubscriptionViewDto> = {}): S
   };
 }
 
+/** The scripts a plan grants, by name (the member never reads their PUB; ids). */
+export const TEST_SCRIPTS = [
+  { id: 'PUB;candlewise-pro-v2', name: 'Candlewise Pro V2' },
+  { id: 'PUB;candlewise-smart-money-concepts', name: 'Candlewise Smart Money Concepts' },
+];
+
 /** GET /api/tradingview/status as the TradingView module answers it. */
 export function tradingviewStatus(username: string | null, status: MemberGrantStatus) {
   const message = {
@@ -49,7 +55,8 @@ export function tradingviewStatus(username: string | null, status: MemberGrantSt
     failed: GRANT_STATUS_TEXTS.failedUsername,
     revoked: GRANT_STATUS_TEXTS.revoked,
   }[status];
-  return { username, status, message, expiresAt: status === 'granted' ? '2099-01-01T12:00:00.000Z' : null };
+  const scripts = status === 'granted' || status === 'pending' || status === 'failed' ? TEST_SCRIPTS : [];
+  return { username, status, message, expiresAt: status === 'granted' ? '2099-01-01T12:00:00.000Z' : null, scripts, nextChangeAt: null, changeDays: 7 };
 }
 
 function defaultRoutes(): Record<string, ApiRoute> {

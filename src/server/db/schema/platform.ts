@@ -58,9 +58,15 @@ export const tradingviewUsernames = pgTable(
     username: text('username').notNull(),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** Who linked it: member, operator (a correction), transfer (moved by an operator), import. */
+    linkedBy: text('linked_by').notNull().default('member'),
+    /** Why it stopped being current: member, operator, transfer, claimed (lapsed, claimed by a member with access), duplicate. */
+    endedBy: text('ended_by'),
   },
   (table) => [
     uniqueIndex('tradingview_usernames_current_uq').on(table.userId).where(sql`${table.replacedAt} IS NULL`),
+    // one member holds a name at a time (decision 048)
+    uniqueIndex('tradingview_usernames_name_uq').on(sql`lower(${table.username})`).where(sql`${table.replacedAt} IS NULL`),
     index('tradingview_usernames_user_idx').on(table.userId, table.linkedAt),
     index('tradingview_usernames_lower_idx').on(sql`lower(${table.username})`),
     index('tradingview_usernames_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),

@@ -16,6 +16,8 @@ export const trials = pgTable(
     providerSubscriptionId: text('provider_subscription_id').notNull(),
     checkoutSessionId: text('checkout_session_id'),
     email: text('email').notNull(),
+    /** The person the e-mail reaches (normaliseEmailIdentity): what repeat checks compare. */
+    emailIdentity: text('email_identity').notNull(),
     cardFingerprint: text('card_fingerprint'),
     tradingviewUsername: text('tradingview_username'),
     planType: text('plan_type').$type<PlanType>().notNull(),
@@ -35,6 +37,7 @@ export const trials = pgTable(
   (table) => [
     uniqueIndex('trials_subscription_uq').on(table.providerSubscriptionId),
     index('trials_email_idx').on(table.email),
+    index('trials_email_identity_idx').on(table.emailIdentity),
     index('trials_card_idx').on(table.cardFingerprint).where(sql`${table.cardFingerprint} IS NOT NULL`),
     index('trials_username_idx').on(table.tradingviewUsername).where(sql`${table.tradingviewUsername} IS NOT NULL`),
     index('trials_started_idx').on(table.startedAt),

@@ -36,6 +36,8 @@ describe('authorisation of every operator route', () => {
   // A body for each route that takes one; a new route without an entry here fails the table.
   const bodies: Record<string, unknown> = {
     'POST /api/admin/members/:id/tradingview-username': { username: 'target_trader' },
+    // no other member holds it: the transfer moves nothing and says so
+    'POST /api/admin/members/:id/tradingview-username/transfer': { username: 'target_trader_two' },
     'POST /api/admin/members/:id/comp': { until: future(30) },
     'POST /api/admin/members/:id/free-days': { days: 7 },
     'POST /api/admin/members/:id/pause-collection': { access: 'keep' },
@@ -125,6 +127,10 @@ describe('the console', () => {
 
     const view = await t.request(`/api/operator-invitations/${token}`);
     expect(await view.json()).toMatchObject({ email: 'new-colleague@example.com', accountExists: false });
+    // (#46) a weak password is refused naming only the rules it does not meet, and the link stays usable
+    const weak = await t.request('/api/operator-invitations/accept', { body: { token, password: 'colleague' } });
+    expect(weak.status).toBe(400);
+    expect(JSON.stringify(await weak.json())).toContain('Password needs an uppercase letter and a number.');
     const accepted = await t.request('/api/operator-invitations/accept', { body: { token, password: 'Colleague-1' } });
     expect(await accepted.clone().json()).toEqual({ email: 'new-colleague@example.com', signedIn: true });
     const cookie = accepted.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');

@@ -94,6 +94,10 @@ export function adminRoutes(deps: AdminRoutesDeps) {
       const { username } = await readJson(c, usernameCorrectionSchema);
       return c.json(await members.correctUsername(requireUser(c), memberId(c.req.param('id')), username));
     })
+    .post('/members/:id/tradingview-username/transfer', describeOperation({ summary: 'Move a TradingView username another member holds to this member (audited)', auth: 'operator', body: usernameCorrectionSchema, response: actionResultSchema }), async (c) => {
+      const { username } = await readJson(c, usernameCorrectionSchema);
+      return c.json(await members.transferUsername(requireUser(c), memberId(c.req.param('id')), username));
+    })
     .post('/members/:id/comp', describeOperation({ summary: 'Give the member complimentary access until a day', auth: 'operator', body: compAccessRequestSchema, response: actionResultSchema }), async (c) => {
       const { until } = await readJson(c, compAccessRequestSchema);
       return c.json(await members.grantComp(requireUser(c), memberId(c.req.param('id')), until));

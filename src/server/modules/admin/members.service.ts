@@ -7,7 +7,7 @@ import { banOf } from '../billing/member-bans.repository';
 import { changesOfMember } from '../entitlements/access-changes.repository';
 import type { Entitlements } from '../entitlements/entitlements';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
-import { currentUsername, retryFailedGrantNow } from '../tradingview/tradingview.repository';
+import { currentUsername, retryFailedGrantNow, usernameLinks } from '../tradingview/tradingview.repository';
 import type { TradingViewService } from '../tradingview/tradingview.service';
 import { recordOperatorAction } from './audit.repository';
 import { discordStatusOf, nextAttemptOf } from './discord-console.service';
@@ -23,7 +23,7 @@ import {
   subscriptionsOf,
 } from './members.repository';
 import { serverError } from '../../http/server-errors';
-import { catalogScriptIds } from '../tradingview/script-catalog.repository';
+import { readCatalog } from '../tradingview/script-catalog.repository';
 
 const SECURITY_EVENTS_SHOWN = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,7 +76,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async detail(userId: string): Promise<MemberDetail> {
       const member = await memberOr404(userId);
-      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts, ban] = await Promise.all([
+      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts, ban, links] = await Promise.all([
         subscriptionsOf(db, userId),
         ordersOf(db, userId),
         grantsOf(db, userId),
@@ -86,9 +86,10 @@ export function createMembersService(deps: MembersServiceDeps) {
         changesOfMember(db, userId, MEMBER_ACCESS_HISTORY_SIZE),
         accountsOfMember(db, userId),
         banOf(db, userId),
+        usernameLinks(db, userId),
       ]);
       const shopAccess = await shopAccessOf(db, grants.map((grant) => grant.username));
-      const scriptIds = await catalogScriptIds(db, deps.scriptIds);
+      const catalog = await readCatalog(db, deps.scriptIds);
       const withCustomer = subscriptions.find((row) => customerUrl(row) !== null);
       return {
         account: { id: member.id, email: member.email, name: member.name, createdAt: member.createdAt.toISOString(), emailVerified: member.emailVerified, status },
@@ -127,9 +128,9 @@ export function createMembersService(deps: MembersServiceDeps) {
           attempts: grant.attempts,
           lastError: grant.lastError,
           nextAttemptAt: grant.status === 'failed' || grant.status === 'pending' ? grant.nextAttemptAt.toISOString() : null,
-          scripts: scriptIds.map((scriptId) => {
+          scripts: catalog.map(({ id: scriptId, name }) => {
             const given = shopAccess.find((row) => row.scriptId === scriptId && row.username === grant.username.toLowerCase());
-            return { scriptId, granted: given !== undefined, grantedUntil: iso(given?.expiresAt ?? null) };
+            return { scriptId, name, granted: given !== undefined, grantedUntil: iso(given?.expiresAt ?? null) };
           }),
         })),
         securityEvents: events.map((event) => ({ id: event.id, event: event.event, count: event.count, ipAddress: event.ipAddress, createdAt: event.createdAt.toISOString() })),
@@ -157,6 +158,13 @@ export function createMembersService(deps: MembersServiceDeps) {
           nextAttemptAt: nextAttemptOf(row),
           linkedAt: row.linkedAt.toISOString(),
         })),
+        usernameHistory: links.map((link) => ({
+          username: link.username,
+          linkedAt: link.linkedAt.toISOString(),
+          linkedBy: link.linkedBy,
+          replacedAt: iso(link.replacedAt),
+          endedBy: link.endedBy,
+        })),
       };
     },
 
@@ -182,13 +190,45 @@ export function createMembersService(deps: MembersServiceDeps) {
     /**
      * Moves the member's TradingView access to another username: TradingView must know it, the
      * previous name is kept in the history and its access revoked in the same reconciler pass.
+     * A name another member with access holds is refused: moving it is a transfer.
      */
     async correctUsername(operator: SessionUser, userId: string, username: string): Promise<ActionResult> {
       await memberOr404(userId);
       const previous = await currentUsername(db, userId);
-      const { verifiedUsername } = await tradingView.setUsername(userId, username);
-      await recordOperatorAction(db, { operator: operator.email, action: 'correct_username', targetUserId: userId, details: { username: verifiedUsername, previous } });
+      const { verifiedUsername, releasedFrom } = await tradingView.setUsername(userId, username, { by: 'operator' });
+      await recordOperatorAction(db, { operator: operator.email, action: 'correct_username', targetUserId: userId, details: { username: verifiedUsername, previous, ...(releasedFrom ? { releasedFrom } : {}) } });
       return { message: `TradingView access moved to ${verifiedUsername}${previous && previous !== verifiedUsername ? `; ${previous}'s access is revoked` : ''}.` };
+    },
+
+    /**
+     * Moves a username another member holds to this member (decision 048): the holder's link
+     * ends as transferred, both members are resynced, and both audit entries name the other.
+     * TradingView's access is per account, so it stays while either member's row wants it.
+     */
+    async transferUsername(operator: SessionUser, userId: string, username: string): Promise<ActionResult> {
+      const member = await memberOr404(userId);
+      const previous = await currentUsername(db, userId);
+      const { verifiedUsername, releasedFrom } = await tradingView.setUsername(userId, username, { by: 'operator', transfer: true });
+      const from = releasedFrom ? await findMember(db, releasedFrom) : null;
+      await recordOperatorAction(db, {
+        operator: operator.email,
+        action: 'transfer_username',
+        targetUserId: userId,
+        details: { username: verifiedUsername, previous, from: from?.email ?? null, fromUserId: releasedFrom },
+      });
+      if (releasedFrom) {
+        await recordOperatorAction(db, {
+          operator: operator.email,
+          action: 'transfer_username_away',
+          targetUserId: releasedFrom,
+          details: { username: verifiedUsername, to: member.email, toUserId: userId },
+        });
+      }
+      return {
+        message: from
+          ? `${verifiedUsername} moved from ${from.email} to ${member.email}; TradingView access follows this member's plan.`
+          : `No other member held ${verifiedUsername}; it is now ${member.email}'s.`,
+      };
     },
 
     /** Access until the end of `until` (a UTC day), with no payment. */

@@ -31,7 +31,7 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
       const mrr = monthlyRecurringRevenue(
         renewing.map((row) => {
           const currency = row.currency ?? PLAN_CURRENCY;
-          const listAmount = row.amount === null ? (isPlanType(row.planType) ? prices[row.planType] : 0) : row.amount + (row.discount?.amount ?? 0);
+          const listAmount = row.amount === null ? (isPlanType(row.planType) ? (prices[row.planType] ?? 0) : 0) : row.amount + (row.discount?.amount ?? 0);
           return { ...row, amount: nextPeriodAmount(listAmount, currency, row.discount, row.discount?.since ?? null, row.renewsAt), currency };
         }),
       );

@@ -39,6 +39,7 @@ import { currentUsername } from '../tradingview/tradingview.repository';
 import type { TrialsService } from '../trials/trials.service';
 import { isBanned } from './member-bans.repository';
 import { serverError } from '../../http/server-errors';
+import type { CatalogueStore } from '../catalogue/catalogue-store';
 
 export type BillingServiceDeps = {
   db: Db;
@@ -52,6 +53,8 @@ export type BillingServiceDeps = {
   trials?: Pick<TrialsService, 'checkoutTrialDays' | 'trialOfCheckout'>;
   /** Promotion codes: checks the code a checkout names. Absent: codes are refused as unknown. */
   promotions?: Pick<PromotionsService, 'forCheckout'>;
+  /** The catalogue's prices: what a member without an order is shown for a plan the seed does not have. */
+  catalogue?: Pick<CatalogueStore, 'campaign'>;
 };
 
 /** How long a previewed proration date is honoured by the change that follows it. */
@@ -319,7 +322,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       const rows = [...active, ...recent.filter((row) => !active.some((other) => other.id === row.id))];
       const chosen = selectSubscriptionRow(active, recent);
       const order: OrderSummary | null = chosen?.orderId ? (view.orders.get(chosen.orderId) ?? null) : null;
-      return buildSubscriptionDto({ rows, order, now: clock(), prices: config.site.prices });
+      return buildSubscriptionDto({ rows, order, now: clock(), prices: { ...deps.catalogue?.campaign(clock()).prices, ...config.site.prices } });
     },
 
     async previewUpgrade(user: SessionUser, planType: PlanType): Promise<PreviewUpgradeCostResponse> {

@@ -23,19 +23,37 @@ import type {
 } from '@shared/content';
 import { readImageSize } from './image-size';
 
-// Reads `content/` once at start-up into memory. Content is part of the release, so any broken
-// file (bad front matter, unknown image, dangling related id) stops the start with a message
-// that names the file, rather than surfacing later as a half-rendered page.
+// Builds the members' content (guides, product features, strategies) from a source tree: the
+// repository's `content/` read from disk (readContentTree), or the studio's published rows
+// (content-library.ts). Any broken piece (bad front matter, unknown image, dangling related id)
+// stops the build with a message that names the piece, rather than surfacing later as a
+// half-rendered page: the studio refuses to publish what would not build.
 
 export type ContentLoaderOptions = {
   /** The content root holding guides/, strategies/ and images/. */
   dir: string;
+} & CatalogueOptions;
+
+export type CatalogueOptions = {
   /** Replaces `{brand}` in texts. */
   brandName: string;
   /** Replaces `{product}` in ids and texts. */
   productSlug: string;
-  /** Public URL under which the API serves an image file of content/images. */
+  /** Public URL under which the API serves an image of the library. */
   imageUrl: (file: string) => string;
+};
+
+/** A piece as written: front matter (not yet validated, `{brand}` not yet replaced) and Markdown. */
+export type ContentSource = { name: string; data: Record<string, unknown>; body: string };
+
+/** An image of the library: its intrinsic size, and its bytes on demand. */
+export type ContentImageEntry = { size: ImageSize; read: () => Promise<Uint8Array>; path?: string };
+
+export type ContentTree = {
+  /** `features` undefined: the guide has no feature folder (a product guide then fails). */
+  guides: { source: ContentSource; features: ContentSource[] | undefined }[];
+  strategies: ContentSource[];
+  images: Map<string, ContentImageEntry>;
 };
 
 export type ContentCatalogue = {
@@ -46,21 +64,30 @@ export type ContentCatalogue = {
   /** Ordered for the card grid. */
   strategies: StrategySummary[];
   strategy(id: string): Strategy | undefined;
-  /** Absolute path of an image in content/images, or undefined for any other name. */
+  /** An image of the library by its file name, or undefined for any other name. */
+  image(file: string): ContentImageEntry | undefined;
+  /** Absolute path of an image read from a content folder, or undefined. */
   imagePath(file: string): string | undefined;
 };
 
 /** The one error shape of broken content: the file first, so the fix starts in the right place. */
-function contentError(file: string, message: string): Error {
-  return new Error(`Content file ${file}: ${message}`);
+export class ContentError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+  ) {
+    super(`Content file ${file}: ${problem}`);
+    this.name = 'ContentError';
+  }
 }
 
-type SourceFile = { path: string; name: string; data: Record<string, unknown>; body: string };
-type ImageFile = { path: string; size: ImageSize };
-type Context = ContentLoaderOptions & {
-  root: string;
-  /** File name → absolute path and intrinsic size of every image in content/images. */
-  images: Map<string, ImageFile>;
+function contentError(file: string, message: string): Error {
+  return new ContentError(file, message);
+}
+
+type SourceFile = ContentSource;
+type Context = CatalogueOptions & {
+  images: Map<string, ContentImageEntry>;
   /** `imageUrl` of every image → its size. These are the only `<img src>` the sanitiser keeps. */
   sizeByUrl: Map<string, ImageSize>;
 };
@@ -72,12 +99,21 @@ const MARKDOWN_IMAGE = /!\[([^\]\n]*)\]\(([^()\s]+)\)/g;
 const SAFE_FILE_NAME = /^[A-Za-z0-9][\w.-]*$/;
 
 export async function loadContent(options: ContentLoaderOptions): Promise<ContentCatalogue> {
-  const root = resolve(options.dir);
-  const images = await listImages(join(root, 'images'));
-  const sizeByUrl = new Map([...images].map(([file, image]) => [options.imageUrl(file), image.size]));
-  const ctx: Context = { ...options, root, images, sizeByUrl };
+  return buildCatalogue(await readContentTree(options.dir), options);
+}
 
-  const [guides, strategies] = await Promise.all([loadGuides(ctx), loadStrategies(ctx)]);
+/** The catalogue of a source tree; throws a ContentError for the first broken piece. */
+export function buildCatalogue(tree: ContentTree, options: CatalogueOptions): ContentCatalogue {
+  const { images } = tree;
+  const sizeByUrl = new Map([...images].map(([file, image]) => [options.imageUrl(file), image.size]));
+  const ctx: Context = { ...options, images, sizeByUrl };
+
+  const guides = tree.guides.map(({ source, features }) => buildGuide(ctx, prepare(ctx, source), features?.map((feature) => prepare(ctx, feature))));
+  assertUnique(guides.map(({ guide, file }) => ({ id: guide.id, file })));
+  guides.sort((a, b) => a.order - b.order || a.guide.id.localeCompare(b.guide.id));
+  const strategies = tree.strategies.map((source) => buildStrategy(ctx, prepare(ctx, source)));
+  assertUnique(strategies.map(({ strategy, file }) => ({ id: strategy.id, file })));
+  strategies.sort((a, b) => a.order - b.order || a.strategy.id.localeCompare(b.strategy.id));
 
   const guideById = new Map(guides.map((entry) => [entry.guide.id, entry]));
   const strategyById = new Map(strategies.map(({ strategy }) => [strategy.id, strategy]));
@@ -92,51 +128,80 @@ export async function loadContent(options: ContentLoaderOptions): Promise<Conten
     feature: (productId, featureId) => guideById.get(productId)?.features.get(featureId),
     strategies: strategies.map(({ strategy }) => toStrategySummary(strategy)),
     strategy: (strategyId) => strategyById.get(strategyId),
-    // Only names found by listing the folder resolve, so '../' or absolute paths never do.
+    // Only names of the library resolve, so '../' or absolute paths never do.
+    image: (file) => images.get(file),
     imagePath: (file) => images.get(file)?.path,
   };
+}
+
+// ---------------------------------------------------------------------------------- reading
+
+/** The content folder as a source tree: guides/ (with feature folders), strategies/, images/. */
+export async function readContentTree(dir: string): Promise<ContentTree> {
+  const root = resolve(dir);
+  const images = await listImages(join(root, 'images'));
+  const guidesDir = join(root, 'guides');
+  const entries = await readdir(guidesDir, { withFileTypes: true });
+  const folders = new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md'));
+  for (const folder of folders) {
+    if (!files.some((file) => file.name === `${folder}.md`)) {
+      throw contentError(`guides/${folder}/`, 'feature folder has no matching guides/<name>.md');
+    }
+  }
+  const guides = await Promise.all(
+    files.map(async (entry) => {
+      const source = await readSource(root, join(guidesDir, entry.name));
+      const folder = entry.name.slice(0, -'.md'.length);
+      if (!folders.has(folder)) return { source, features: undefined };
+      const names = (await readdir(join(guidesDir, folder))).filter((name) => name.endsWith('.md')).sort();
+      return { source, features: await Promise.all(names.map((name) => readSource(root, join(guidesDir, folder, name)))) };
+    }),
+  );
+  const strategiesDir = join(root, 'strategies');
+  const strategyNames = (await readdir(strategiesDir)).filter((name) => name.endsWith('.md'));
+  const strategies = await Promise.all(strategyNames.map((name) => readSource(root, join(strategiesDir, name))));
+  return { guides, strategies, images };
+}
+
+async function readSource(root: string, path: string): Promise<SourceFile> {
+  return parseSourceText(relative(root, path), await readFile(path, 'utf8'));
+}
+
+/** A Markdown file with YAML front matter as a source; `name` is only for messages. */
+export function parseSourceText(name: string, raw: string): ContentSource {
+  const match = FRONT_MATTER.exec(raw);
+  if (!match) throw contentError(name, 'missing YAML front matter between --- lines');
+  let data: unknown;
+  try {
+    data = parseYaml(match[1] ?? '');
+  } catch (error) {
+    throw contentError(name, `invalid YAML front matter: ${(error as Error).message}`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw contentError(name, 'front matter must be a YAML mapping');
+  }
+  return { name, data: data as Record<string, unknown>, body: raw.slice(match[0].length) };
+}
+
+/** `{brand}` and `{product}` replaced after parsing, so a brand name with YAML-significant characters cannot break a file. */
+function prepare(ctx: Context, source: ContentSource): SourceFile {
+  return { name: source.name, data: substituteDeep(ctx, source.data) as Record<string, unknown>, body: substitute(ctx, source.body) };
 }
 
 // ----------------------------------------------------------------------------------- guides
 
 type LoadedGuide = { guide: Guide; features: Map<string, GuideFeature>; file: string };
 
-async function loadGuides(ctx: Context): Promise<LoadedGuide[]> {
-  const guidesDir = join(ctx.root, 'guides');
-  const entries = await readdir(guidesDir, { withFileTypes: true });
-  const folders = new Set(entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
-  const files = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.md'));
-
-  const loaded = await Promise.all(
-    files.map(async (entry) => {
-      const source = await readSource(ctx, join(guidesDir, entry.name));
-      const folder = entry.name.slice(0, -'.md'.length);
-      return buildGuide(ctx, source, folders.has(folder) ? join(guidesDir, folder) : undefined);
-    }),
-  );
-
-  for (const folder of folders) {
-    if (!files.some((file) => file.name === `${folder}.md`)) {
-      throw contentError(`guides/${folder}/`, 'feature folder has no matching guides/<name>.md');
-    }
-  }
-  assertUnique(loaded.map(({ guide, file }) => ({ id: guide.id, file })));
-  return loaded.sort((a, b) => a.order - b.order || a.guide.id.localeCompare(b.guide.id));
-}
-
-async function buildGuide(
-  ctx: Context,
-  source: SourceFile,
-  featureDir: string | undefined,
-): Promise<LoadedGuide & { order: number }> {
+function buildGuide(ctx: Context, source: SourceFile, featureSources: SourceFile[] | undefined): LoadedGuide & { order: number } {
   const meta = validate(source, guideFrontMatterSchema);
   const features = new Map<string, GuideFeature>();
 
   if (meta.type === 'product') {
-    if (!featureDir) throw contentError(source.name, `type product needs a folder guides/${basename(source.path, '.md')}/`);
-    for (const feature of await loadFeatures(ctx, featureDir)) features.set(feature.id, feature);
+    if (!featureSources) throw contentError(source.name, `type product needs a folder guides/${basename(source.name, '.md')}/`);
+    for (const feature of buildFeatures(ctx, featureSources)) features.set(feature.id, feature);
     if (features.size === 0) throw contentError(source.name, 'product guide has no feature files');
-  } else if (featureDir) {
+  } else if (featureSources && featureSources.length > 0) {
     throw contentError(source.name, 'only guides with type product may have a feature folder');
   }
 
@@ -158,7 +223,7 @@ async function buildGuide(
     features: [...features.values()].map(toFeatureSummary),
     sections,
     relatedGuides: meta.relatedGuides,
-    layout: guideLayout(meta.id, ctx.productSlug),
+    layout: guideLayout(meta.id, ctx.productSlug, meta.layout),
     images: imageSizes(
       ctx,
       [previewImage, ...sections.map((section) => section.image)],
@@ -168,97 +233,62 @@ async function buildGuide(
   return { guide, features, file: source.name, order: meta.order };
 }
 
-async function loadFeatures(ctx: Context, featureDir: string): Promise<GuideFeature[]> {
-  const names = (await readdir(featureDir)).filter((name) => name.endsWith('.md')).sort();
-  const features = await Promise.all(
-    names.map(async (name) => {
-      const source = await readSource(ctx, join(featureDir, name));
-      const meta = validate(source, featureFrontMatterSchema);
-      // The file name carries the order (NN-<id>.md); keeping it equal to the id avoids two names
-      // for one feature.
-      const expected = name.replace(/^\d+-/, '').replace(/\.md$/, '');
-      if (expected !== meta.id) {
-        throw contentError(source.name, `id '${meta.id}' does not match the file name`);
-      }
-      const body = rewriteImages(ctx, source.name, source.body);
-      const feature: GuideFeature = {
-        ...toFeatureSummary(meta),
-        blocks: parseSettingBlocks(body),
-        images: imageSizes(ctx, [], [body]),
-      };
-      return feature;
-    }),
-  );
-  assertUnique(features.map((feature, index) => ({ id: feature.id, file: names[index] ?? '' })));
+function buildFeatures(ctx: Context, sources: SourceFile[]): GuideFeature[] {
+  const features = sources.map((source) => buildFeature(ctx, source));
+  assertUnique(features.map((feature, index) => ({ id: feature.id, file: basename(sources[index]?.name ?? '') })));
   return features;
+}
+
+/** One feature's documentation; its file name carries the order (NN-<id>.md) and must end in its id. */
+function buildFeature(context: Context, prepared: SourceFile): GuideFeature {
+  const meta = validate(prepared, featureFrontMatterSchema);
+  // Keeping the file name equal to the id avoids two names for one feature.
+  const expected = basename(prepared.name).replace(/^\d+-/, '').replace(/\.md$/, '');
+  if (expected !== meta.id) {
+    throw contentError(prepared.name, `id '${meta.id}' does not match the file name`);
+  }
+  const body = rewriteImages(context, prepared.name, prepared.body);
+  return {
+    ...toFeatureSummary(meta),
+    blocks: parseSettingBlocks(body),
+    images: imageSizes(context, [], [body]),
+  };
 }
 
 // ------------------------------------------------------------------------------- strategies
 
-async function loadStrategies(ctx: Context): Promise<{ strategy: Strategy; file: string }[]> {
-  const dir = join(ctx.root, 'strategies');
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.md'));
-  const loaded = await Promise.all(
-    names.map(async (name) => {
-      const source = await readSource(ctx, join(dir, name));
-      const meta = validate(source, strategyFrontMatterSchema);
-      const { introduction, sections: rawSections } = splitSections(ctx, source);
-      if (rawSections.length === 0) throw contentError(source.name, 'a strategy needs at least one "## " section');
-      const sections = rawSections.map((section) => ({ ...section, content: rewriteImages(ctx, source.name, section.content) }));
-      const previewImage = imageUrlFor(ctx, source.name, meta.previewImage);
-      const heroImage = imageUrlFor(ctx, source.name, meta.heroImage);
-      const strategy: Strategy = {
-        id: meta.id,
-        title: meta.title,
-        description: meta.description,
-        previewImage,
-        heroImage,
-        estimatedReadTime: meta.estimatedReadTime,
-        difficulty: meta.difficulty,
-        strategyType: meta.strategyType,
-        timeframes: meta.timeframes,
-        indicatorsRequired: meta.indicatorsRequired,
-        sectionCount: sections.length,
-        introduction: rewriteImages(ctx, source.name, introduction),
-        sections: sections.map(({ content, ...section }) => ({ ...section, html: renderHtml(ctx, content) })),
-        relatedStrategies: meta.relatedStrategies,
-        images: imageSizes(
-          ctx,
-          [previewImage, heroImage, ...sections.map((section) => section.image)],
-          sections.map((section) => section.content),
-        ),
-      };
-      return { strategy, order: meta.order, file: source.name };
-    }),
-  );
-  assertUnique(loaded.map(({ strategy, file }) => ({ id: strategy.id, file })));
-  return loaded.sort((a, b) => a.order - b.order || a.strategy.id.localeCompare(b.strategy.id));
+function buildStrategy(ctx: Context, source: SourceFile): { strategy: Strategy; order: number; file: string } {
+  const meta = validate(source, strategyFrontMatterSchema);
+  const { introduction, sections: rawSections } = splitSections(ctx, source);
+  if (rawSections.length === 0) throw contentError(source.name, 'a strategy needs at least one "## " section');
+  const sections = rawSections.map((section) => ({ ...section, content: rewriteImages(ctx, source.name, section.content) }));
+  const previewImage = imageUrlFor(ctx, source.name, meta.previewImage);
+  const heroImage = imageUrlFor(ctx, source.name, meta.heroImage);
+  const strategy: Strategy = {
+    id: meta.id,
+    title: meta.title,
+    description: meta.description,
+    previewImage,
+    heroImage,
+    estimatedReadTime: meta.estimatedReadTime,
+    difficulty: meta.difficulty,
+    strategyType: meta.strategyType,
+    timeframes: meta.timeframes,
+    indicatorsRequired: meta.indicatorsRequired,
+    sectionCount: sections.length,
+    introduction: rewriteImages(ctx, source.name, introduction),
+    sections: sections.map(({ content, ...section }) => ({ ...section, html: renderHtml(ctx, content) })),
+    relatedStrategies: meta.relatedStrategies,
+    images: imageSizes(
+      ctx,
+      [previewImage, heroImage, ...sections.map((section) => section.image)],
+      sections.map((section) => section.content),
+    ),
+  };
+  return { strategy, order: meta.order, file: source.name };
 }
 
 // ---------------------------------------------------------------------------------- parsing
-
-async function readSource(ctx: Context, path: string): Promise<SourceFile> {
-  const name = relative(ctx.root, path);
-  const raw = await readFile(path, 'utf8');
-  const match = FRONT_MATTER.exec(raw);
-  if (!match) throw contentError(name, 'missing YAML front matter between --- lines');
-  let data: unknown;
-  try {
-    data = parseYaml(match[1] ?? '');
-  } catch (error) {
-    throw contentError(name, `invalid YAML front matter: ${(error as Error).message}`);
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    throw contentError(name, 'front matter must be a YAML mapping');
-  }
-  // Substitute after parsing so a brand name with YAML-significant characters cannot break a file.
-  return {
-    path,
-    name,
-    data: substituteDeep(ctx, data) as Record<string, unknown>,
-    body: substitute(ctx, raw.slice(match[0].length)),
-  };
-}
 
 function validate<Schema extends z.ZodType>(source: SourceFile, schema: Schema): z.infer<Schema> {
   const result = schema.safeParse(source.data);
@@ -270,11 +300,11 @@ function validate<Schema extends z.ZodType>(source: SourceFile, schema: Schema):
   throw contentError(source.name, problems.join('; '));
 }
 
-function substitute(ctx: Context, value: string): string {
+function substitute(ctx: CatalogueOptions, value: string): string {
   return value.replaceAll('{brand}', ctx.brandName).replaceAll('{product}', ctx.productSlug);
 }
 
-function substituteDeep(ctx: Context, value: unknown): unknown {
+function substituteDeep(ctx: CatalogueOptions, value: unknown): unknown {
   if (typeof value === 'string') return substitute(ctx, value);
   if (Array.isArray(value)) return value.map((item) => substituteDeep(ctx, item));
   if (typeof value === 'object' && value !== null) {
@@ -324,7 +354,7 @@ function uniqueSlug(title: string, used: Set<string>): string {
 // ----------------------------------------------------------------------------------- images
 
 /** Every image of content/images with its size, read once here so no request has to. */
-async function listImages(dir: string): Promise<Map<string, ImageFile>> {
+async function listImages(dir: string): Promise<Map<string, ContentImageEntry>> {
   const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [];
     throw error;
@@ -332,21 +362,21 @@ async function listImages(dir: string): Promise<Map<string, ImageFile>> {
   const files = entries.filter((entry) => entry.isFile() && SAFE_FILE_NAME.test(entry.name));
   return new Map(
     await Promise.all(
-      files.map(async (entry): Promise<[string, ImageFile]> => {
+      files.map(async (entry): Promise<[string, ContentImageEntry]> => {
         const path = join(dir, entry.name);
         const size = readImageSize(entry.name, await readFile(path));
         if (!size) {
           // Without a size the page cannot keep the image's room, and it jumps when it loads.
           throw contentError(`images/${entry.name}`, 'cannot read the image size (an SVG needs width and height, or a viewBox)');
         }
-        return [entry.name, { path, size }];
+        return [entry.name, { path, size, read: async () => new Uint8Array(await readFile(path)) }];
       }),
     ),
   );
 }
 
 function imageUrlFor(ctx: Context, file: string, image: string): string {
-  if (!ctx.images.has(image)) throw contentError(file, `image '${image}' is not in content/images`);
+  if (!ctx.images.has(image)) throw contentError(file, `image '${image}' is not in content/images (upload it first)`);
   return ctx.imageUrl(image);
 }
 

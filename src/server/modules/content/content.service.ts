@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
 import type { Config } from '../../config';
 import { PROJECT_ROOT } from '../../project-root';
-import { loadContent, type ContentCatalogue } from './content-loader';
+import { loadContent, type CatalogueOptions, type ContentCatalogue } from './content-loader';
 import { serverError } from '../../http/server-errors';
 
 /** `content/` at the project root, whatever the working directory. */
@@ -12,14 +11,17 @@ export const CONTENT_DIR = join(PROJECT_ROOT, 'content');
 /** Where the API serves the files of content/images (the loader writes these URLs into the DTOs). */
 const CONTENT_IMAGE_PREFIX = '/api/content/images/';
 
-/** Reads the whole content tree once at start; a broken file stops the start (see the loader). */
+/** Where the console's preview reads images (published or not; operators only). */
+export const PREVIEW_IMAGE_PREFIX = '/api/admin/content/images/';
+
+/** How this shop builds its catalogue: its brand in the texts, its image route in the URLs. */
+export function siteCatalogueOptions(config: Pick<Config, 'site'>): CatalogueOptions {
+  return { brandName: config.site.brandName, productSlug: config.site.brandSlug, imageUrl: (file) => `${CONTENT_IMAGE_PREFIX}${file}` };
+}
+
+/** Reads a whole content tree from disk; a broken file throws (see the loader). */
 export function loadSiteContent(config: Pick<Config, 'site'>, dir: string = CONTENT_DIR): Promise<ContentCatalogue> {
-  return loadContent({
-    dir,
-    brandName: config.site.brandName,
-    productSlug: config.site.brandSlug,
-    imageUrl: (file) => `${CONTENT_IMAGE_PREFIX}${file}`,
-  });
+  return loadContent({ dir, ...siteCatalogueOptions(config) });
 }
 
 /** A catalogue with nothing in it, for tools that serve no content (e.g. the benchmark). */
@@ -29,6 +31,7 @@ export const EMPTY_CONTENT: ContentCatalogue = {
   feature: () => undefined,
   strategies: [],
   strategy: () => undefined,
+  image: () => undefined,
   imagePath: () => undefined,
 };
 
@@ -78,12 +81,12 @@ export function createContentService({ content }: { content: ContentCatalogue })
     },
 
     image(file: string): Promise<ContentImage> {
-      const path = content.imagePath(file);
+      const entry = content.image(file);
       const contentType = IMAGE_TYPES[extname(file).toLowerCase()];
-      if (!path || !contentType) return Promise.reject(notFound('The image'));
+      if (!entry || !contentType) return Promise.reject(notFound('The image'));
       let cached = imageCache.get(file);
       if (!cached) {
-        cached = readFile(path).then((body) => ({ body: new Uint8Array(body), contentType }));
+        cached = entry.read().then((body) => ({ body, contentType }));
         // A failed read (file removed under us) must not be remembered.
         cached.catch(() => imageCache.delete(file));
         imageCache.set(file, cached);

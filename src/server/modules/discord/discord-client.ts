@@ -137,6 +137,9 @@ export function createDiscordClient(options: DiscordClientOptions): DiscordPort 
       },
     },
     bot: {
+      postMessage: async (channelId, content) => {
+        await call('POST channel message', (signal) => bot().post(Routes.channelMessages(channelId), { body: { content, allowed_mentions: { parse: [] } }, signal }));
+      },
       addMember: async (userId, accessToken, roleIds) => {
         const body: RESTPutAPIGuildMemberJSONBody = { access_token: accessToken, ...(roleIds.length ? { roles: [...roleIds] } : {}) };
         return call('PUT guild member', async (signal) => {

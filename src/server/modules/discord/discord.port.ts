@@ -80,6 +80,8 @@ export type DiscordBotPort = {
   listMembers: (input: { after?: string; limit: number }) => Promise<GuildMember[]>;
   roles: () => Promise<GuildRole[]>;
   botStanding: () => Promise<BotStanding>;
+  /** Posts a message to a channel of the guild (announcements); absent on adapters that cannot. */
+  postMessage?: (channelId: string, content: string) => Promise<void>;
 };
 
 /** The sandbox's switches, kept in the database like the TradingView sandbox's. */

@@ -141,7 +141,7 @@ export type SubscriptionViewRows = { active: SubscriptionViewRecord[]; recent: S
  */
 export function createSubscriptionViewQuery(db: Db) {
   const userId = sql.placeholder('userId');
-  const columns = { ...viewColumns, orderAmount: orders.amount, orderCurrency: orders.currency, orderCreatedAt: orders.createdAt };
+  const columns = { ...viewColumns, orderAmount: orders.amount, orderCurrency: orders.currency, orderCreatedAt: orders.createdAt, orderDiscount: orders.amountDiscount };
   // which of the two queries a row comes from (a row can come from both)
   const rowsFrom = (active: boolean) => db.select({ ...columns, active: sql<boolean>`${sql.raw(String(active))}`.as('from_active') }).from(us).leftJoin(orders, eq(orders.id, us.orderId));
   const active = rowsFrom(true)
@@ -154,9 +154,9 @@ export function createSubscriptionViewQuery(db: Db) {
   return async (id: string): Promise<SubscriptionViewRows> => {
     const rows = await statement.execute({ userId: id });
     const view: SubscriptionViewRows = { active: [], recent: [], orders: new Map() };
-    for (const { orderAmount, orderCurrency, orderCreatedAt, active: fromActive, ...row } of rows) {
+    for (const { orderAmount, orderCurrency, orderCreatedAt, orderDiscount, active: fromActive, ...row } of rows) {
       (fromActive ? view.active : view.recent).push(row as SubscriptionViewRecord);
-      if (row.orderId && orderCreatedAt) view.orders.set(row.orderId, { amount: orderAmount, currency: orderCurrency, createdAt: orderCreatedAt });
+      if (row.orderId && orderCreatedAt) view.orders.set(row.orderId, { amount: orderAmount, currency: orderCurrency, createdAt: orderCreatedAt, amountDiscount: orderDiscount ?? 0 });
     }
     return view;
   };

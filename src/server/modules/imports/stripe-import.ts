@@ -13,7 +13,7 @@ import { findCheckoutSession, findRowBySubscriptionId, insertCheckoutSession, me
 import { recurringRowState } from '../fulfilment/fulfilment';
 import { enqueueMail } from '../mail/outbox.repository';
 import type { ImportablePurchase, PaymentsPort } from '../payments/payments.port';
-import { currentUsername, linkUsername } from '../tradingview/tradingview.repository';
+import { currentUsername, linkUsername, UsernameTakenError } from '../tradingview/tradingview.repository';
 import type { ImportAccounts } from './import-accounts';
 import { recordImportedMember } from './imports.repository';
 
@@ -114,7 +114,16 @@ export async function runStripeImport(deps: StripeImportDeps, options: { dryRun:
       return null;
     }
     if (current) return null;
-    if (!dryRun) await linkUsername(db, userId, wanted, clock());
+    if (!dryRun) {
+      try {
+        await linkUsername(db, userId, wanted, clock(), { by: 'import' });
+      } catch (error) {
+        if (!(error instanceof UsernameTakenError)) throw error;
+        // one member holds a name (decision 048): another member with access has it already
+        report.conflicts.push({ subject: email, detail: `the TradingView username ${wanted} is another member's here (left as it is)` });
+        return null;
+      }
+    }
     report.matched.push({ subject: email, detail: `TradingView ${wanted} (from the map)` });
     return wanted;
   }

@@ -11,7 +11,7 @@ import { memberEntitlement } from '../entitlements/entitlements.repository';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import type { ScriptAccess, TradingViewPort } from '../tradingview/tradingview.port';
 import { targetOf } from '@shared/tradingview-grants';
-import { currentUsername, currentUsernames, findShopAccess, grantFor, linkUsername, recordShopAccess, setGrantTarget } from '../tradingview/tradingview.repository';
+import { currentUsername, currentUsernames, findShopAccess, grantFor, linkUsername, recordShopAccess, setGrantTarget, UsernameTakenError } from '../tradingview/tradingview.repository';
 import type { ImportAccounts } from './import-accounts';
 import { recordImportedMember } from './imports.repository';
 
@@ -74,7 +74,14 @@ export async function runTradingViewImport(deps: TradingViewImportDeps, options:
     if (options.dryRun) return;
 
     if (!current) {
-      await linkUsername(db, member.userId, access.username, now);
+      try {
+        await linkUsername(db, member.userId, access.username, now, { by: 'import' });
+      } catch (error) {
+        if (!(error instanceof UsernameTakenError)) throw error;
+        // one member holds a name (decision 048): another member with access has it already
+        report.created.pop();
+        return void report.conflicts.push({ subject, detail: `another member with access uses ${access.username} here: left alone` });
+      }
       membersOfUsername.set(access.username.toLowerCase(), new Set([member.userId]));
     }
     // What TradingView lists now counts as the shop's grant: the reconciler moves it to the member's period.

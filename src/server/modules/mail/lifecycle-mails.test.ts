@@ -103,7 +103,9 @@ describe('after a purchase by a signed-in member', () => {
     expect(active.subject).toBe('Your TradingView access is active');
     expect(active.text).toContain('TradingView username: chart_wizard');
     for (const step of ['Open a chart', 'Indicators', 'Invite-only scripts', 'Select the indicators']) expect(active.text).toContain(step);
-    expect(active.text).toContain(t.deps.config.tradingView.scriptIds[0]!);
+    // the scripts by their names (the sandbox's catalogue is named on the first start), never their PUB; ids
+    for (const { name } of t.deps.config.tradingView.sandboxScripts) expect(active.text).toContain(name);
+    expect(active.text).not.toContain('PUB;');
 
     const [row] = await rowsOfSession(t, sessionId);
     time.set(new Date(row!.expiresAt!.getTime() + 60_000));

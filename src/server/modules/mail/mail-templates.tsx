@@ -138,7 +138,7 @@ const BUILDERS: Builders = {
     element: (
       <Layout ctx={ctx} preview={`${username} now has access to the ${ctx.brand} indicators.`} heading="Your TradingView access is active" action={{ label: 'Open your dashboard', url: dashboard(ctx) }}>
         <P>TradingView username: {username}</P>
-        <P>The {ctx.brand} invite-only scripts are now available to this account: {(scripts ?? ctx.scripts).join(', ')}.</P>
+        <P>{scriptsLine(ctx.brand, scripts)}</P>
         <P>To add them to a chart:</P>
         <P>1. Open a chart on TradingView.</P>
         <P>2. Click Indicators.</P>
@@ -299,6 +299,22 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  announcement: ({ title, body, scriptId }, ctx) => ({
+    subject: `${ctx.brand}: ${title}`,
+    element: (
+      <Layout ctx={ctx} preview={body.slice(0, 120)} heading={title} action={{ label: "Open What's new", url: `${ctx.publicUrl}/dashboard/guides` }}>
+        {scriptId ? <P>About: {scriptId}</P> : null}
+        {body
+          .split(/\n[ \t]*\n/)
+          .map((paragraph) => paragraph.trim())
+          .filter(Boolean)
+          .map((paragraph, index) => (
+            <P key={index}>{paragraph}</P>
+          ))}
+        <P>You get these updates as a member. To stop them, turn off update e-mails in Settings.</P>
+      </Layout>
+    ),
+  }),
   verify_email: ({ url }, ctx) => ({
     subject: `Confirm your ${ctx.brand} e-mail address`,
     element: (
@@ -308,6 +324,18 @@ const BUILDERS: Builders = {
     ),
   }),
 };
+
+/**
+ * The scripts a grant gave, by their names; a script the catalog knows only by its id (PUB;…,
+ * never named by TradingView yet) is left out rather than shown to a member as an id.
+ */
+function scriptsLine(brand: string, scripts: readonly string[] | undefined): string {
+  const names = (scripts ?? []).filter((name) => !SCRIPT_ID.test(name));
+  return names.length
+    ? `The ${brand} invite-only scripts are now available to this account: ${names.join(', ')}.`
+    : `The ${brand} invite-only scripts are now available to this account.`;
+}
+const SCRIPT_ID = /^PUB;/;
 
 const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 

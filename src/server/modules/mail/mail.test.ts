@@ -51,6 +51,7 @@ describe('mail templates (React Email)', () => {
     access_moved: { url: 'https://shop.example.com/reset-password?token=a<b', planType: 'yearly', days: 14 },
     operator_alert: { title: 'Mail is failing', detail: '3 mails <failed>', since: '2026-03-01T11:00:00.000Z' },
     operator_alert_resolved: { title: 'Mail is failing', since: '2026-03-01T11:00:00.000Z', resolvedAt: '2026-03-01T12:00:00.000Z' },
+    announcement: { announcementId: 'a1', title: 'Pro V2 2.3', body: 'Remove and re-add the indicator.\n\nThen <check> the settings.', scriptId: 'PUB;pro-v2' },
     affiliate_commission: { count: 2, amounts: [{ amount: 1080, currency: 'usd' }, { amount: 900, currency: 'eur' }], holdDays: 30 },
     affiliate_payout: { amount: 5400, currency: 'usd', payoutEmail: 'me<paypal>@example.com' },
   };

@@ -5,13 +5,14 @@
 // - different interval (monthly → yearly): the billing cycle resets to the proration date and the
 //   new price is charged in full for a fresh period.
 // A negative invoice total is not refunded: it becomes customer balance used by later invoices.
-import { addMonthsUtc } from '@shared/plans';
+import { addMonthsUtc, addPeriod, type BillingPeriod } from '@shared/catalogue';
 
 export type InvoiceLine = { description: string; amount: number; proration: boolean };
 
 export type ProrationInput = {
   current: { amount: number; intervalMonths: number; name: string };
-  next: { amount: number; intervalMonths: number; name: string };
+  /** `period`: the new plan's own (a week…); without it, `intervalMonths` months. */
+  next: { amount: number; intervalMonths: number; name: string; period?: BillingPeriod };
   periodStart: Date;
   periodEnd: Date;
   prorationDate: Date;
@@ -80,7 +81,7 @@ export function computeProration(input: ProrationInput): ProrationResult {
   if (resetsBillingCycle) {
     charge = next.amount;
     newPeriodStart = new Date(seconds(prorationDate) * 1000);
-    newPeriodEnd = addMonthsUtc(newPeriodStart, next.intervalMonths);
+    newPeriodEnd = next.period ? addPeriod(newPeriodStart, next.period) : addMonthsUtc(newPeriodStart, next.intervalMonths);
     lines.push({ description: `1 × ${next.name} (${formatDay(newPeriodStart)} – ${formatDay(newPeriodEnd)})`, amount: charge, proration: false });
   } else {
     charge = Math.round(next.amount * fraction);

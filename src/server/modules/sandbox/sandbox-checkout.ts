@@ -15,6 +15,7 @@ import { emit, newId, type SandboxDeps } from './sandbox-store';
 import { billingDetailsOf, saveBillingDetails, withInvoiceTax } from './sandbox-tax';
 import { assertRedeemable, couponDiscount, loadPromotion, redeem } from './sandbox-promotions';
 import { serverError } from '../../http/server-errors';
+import { ApiError } from '../../http/errors';
 
 /** Stripe's checkout sessions expire after 24 hours; so do ours. */
 const SANDBOX_SESSION_TTL_MS = 24 * 60 * 60 * 1000;
@@ -208,6 +209,7 @@ export function createSandboxCheckout(
       const id = newId('cs');
       const now = clock();
       const unitAmount = prices()[input.planType];
+      if (unitAmount === undefined) throw new ApiError(400, 'unknown_plan', `No price for plan ${input.planType}: it is sold on no price list.`);
       const promotion = await presetDiscount(input, unitAmount, now);
       await db.insert(sandboxCheckoutSessions).values({
         id,

@@ -2,7 +2,7 @@
 // (kept as hashes), and its three switches in sandbox_switches beside the TradingView outage.
 import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxDiscordCodes, sandboxDiscordMembers, sandboxDiscordTokens, sandboxSwitches } from '../../db/schema';
+import { sandboxDiscordCodes, sandboxDiscordMembers, sandboxDiscordMessages, sandboxDiscordTokens, sandboxSwitches } from '../../db/schema';
 
 export const DISCORD_SWITCHES = {
   outage: 'discord_outage',
@@ -135,4 +135,13 @@ export async function findToken(db: Db, accessTokenHash: string): Promise<Sandbo
 export async function takeRefreshToken(db: Db, refreshTokenHash: string): Promise<SandboxTokenRow | null> {
   const [row] = await db.delete(sandboxDiscordTokens).where(eq(sandboxDiscordTokens.refreshTokenHash, refreshTokenHash)).returning(tokenColumns);
   return row ?? null;
+}
+
+/** A message the sandbox bot posted to a channel (announcements). */
+export async function insertSandboxMessage(db: Db, channelId: string, content: string, at: Date): Promise<void> {
+  await db.insert(sandboxDiscordMessages).values({ channelId, content, createdAt: at });
+}
+
+export function listSandboxMessages(db: Db, limit = 50) {
+  return db.select().from(sandboxDiscordMessages).orderBy(sql`${sandboxDiscordMessages.id} DESC`).limit(limit);
 }

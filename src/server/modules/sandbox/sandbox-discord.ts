@@ -20,6 +20,7 @@ import {
   findToken,
   insertCode,
   insertGuildMember,
+  insertSandboxMessage,
   insertToken,
   listGuildMembers,
   readDiscordSwitches,
@@ -222,6 +223,10 @@ export function createSandboxDiscord(options: SandboxDiscordOptions): SandboxDis
       },
     },
     bot: {
+      async postMessage(channelId, content) {
+        await up();
+        await insertSandboxMessage(db, channelId, content, clock());
+      },
       async addMember(userId, accessToken, roleIds) {
         const state = await up();
         if (roleIds.length > 0) assertMayManage(state, roleIds);

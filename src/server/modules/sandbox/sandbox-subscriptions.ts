@@ -2,7 +2,7 @@
 // end"), cancellation, prorated plan changes like Stripe's, and the customer portal that shows them.
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { runInLanes } from '@shared/lanes';
-import { planPeriodEnd, type PlanType } from '@shared/plans';
+import { planPeriod, planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
 import type { PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
@@ -12,6 +12,7 @@ import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } 
 import { periodDiscount } from './sandbox-promotions';
 import { emit, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';
+import { ApiError } from '../../http/errors';
 
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
 
@@ -56,6 +57,11 @@ type SubscriptionCalls = Pick<
 /** The port's subscription calls and the sandbox portal's and clock's own. */
 export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls {
   const { db, clock, prices } = deps;
+  const priceOf = (planType: PlanType): number => {
+    const price = prices()[planType];
+    if (price === undefined) throw new ApiError(400, 'unknown_plan', `No price for plan ${planType}: it is sold on no price list.`);
+    return price;
+  };
 
   async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | null> {
     const [row] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).for('update').limit(1);
@@ -137,7 +143,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     if (!currentMonths || !nextMonths) throw serverError('sandboxOnlyRecurringChanges');
     return computeProration({
       current: { amount: sub.unitAmount, intervalMonths: currentMonths, name: planName(current) },
-      next: { amount: prices()[planType], intervalMonths: nextMonths, name: planName(planType) },
+      next: { amount: priceOf(planType), intervalMonths: nextMonths, name: planName(planType), period: planPeriod(planType) ?? undefined },
       periodStart: sub.currentPeriodStart,
       periodEnd: sub.currentPeriodEnd,
       prorationDate: new Date(prorationDate * 1000),
@@ -250,7 +256,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
           .update(sandboxSubscriptions)
           .set({
             planType: input.planType,
-            unitAmount: prices()[input.planType],
+            unitAmount: priceOf(input.planType),
             currentPeriodStart: result.newPeriodStart,
             currentPeriodEnd: result.newPeriodEnd,
             cancelAtPeriodEnd: false,

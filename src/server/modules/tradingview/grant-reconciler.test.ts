@@ -413,8 +413,13 @@ describe('grant reconciler', () => {
 
   it("keeps a TradingView account's access while another member still pays for it", async () => {
     const refunded = await member({ username: 'shared_account', expiresAt: JULY });
-    const paying = await member({ username: 'shared_account', expiresAt: AUGUST });
+    const paying = await member({ username: null, expiresAt: AUGUST });
     const r = reconciler();
+    await r.syncUser(refunded.userId);
+    await r.runOnce();
+    // one member holds a name at a time (decision 048): an operator moved the account to the
+    // paying member; the refunded member's row still names it
+    await linkUsername(database.db, paying.userId, 'shared_account', now, { by: 'transfer', transfer: true });
     await r.syncUser(refunded.userId);
     await r.syncUser(paying.userId);
     await r.runOnce();
@@ -596,10 +601,14 @@ describe('grant reconciler', () => {
 
   it('never works on two rows for the same TradingView account at once', async () => {
     const first = await member({ username: 'lane_first' });
-    const sharing = [await member({ username: 'shared_account', expiresAt: JULY }), await member({ username: 'Shared_Account', expiresAt: AUGUST })];
+    const sharing = [await member({ username: 'shared_account', expiresAt: JULY }), await member({ username: null, expiresAt: AUGUST })];
     const others = [await member({ username: 'lane_a' }), await member({ username: 'lane_b' })];
     const { port, state } = heldAfter(SCRIPTS.length);
     const r = createGrantReconciler({ db: database.db, port, scriptIds: SCRIPTS, logger: createLogger('silent'), clock, intervalMs: 60_000, lanes: 4 });
+    await r.syncUser(sharing[0]!.userId);
+    // one member holds a name at a time (decision 048): the account moved before its first grant
+    // ran, which leaves two open rows for it (the first member's revoke, the second's grant)
+    await linkUsername(database.db, sharing[1]!.userId, 'Shared_Account', now, { by: 'transfer', transfer: true });
     for (const { userId } of [first, ...sharing, ...others]) await r.syncUser(userId);
 
     const running = r.runOnce();
@@ -610,7 +619,8 @@ describe('grant reconciler', () => {
     await running;
     await r.runOnce();
 
-    for (const { userId } of sharing) expect(await grants(userId)).toMatchObject([{ status: 'granted' }]);
+    expect(await grants(sharing[0]!.userId)).toMatchObject([{ desired: 'revoke', status: 'revoked' }]);
+    expect(await grants(sharing[1]!.userId)).toMatchObject([{ desired: 'grant', status: 'granted' }]);
     expect(await onTradingView('shared_account')).toEqual(everyScript(AUGUST));
   });
 

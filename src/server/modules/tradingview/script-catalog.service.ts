@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { serverError } from '../../http/server-errors';
 import type { GrantReconciler } from './grant-reconciler';
 import { addScripts, markListed, readCatalog, renameScript, setScriptPlans, type CatalogRow } from './script-catalog.repository';
+import { nameUnnamedScripts } from './script-names';
 import { usersOnPlans } from './tradingview.repository';
 import { toTradingViewError, type TradingViewPort } from './tradingview.port';
 
@@ -52,6 +53,9 @@ export function createScriptCatalogService(deps: ScriptCatalogDeps) {
       });
       return { added: plan.added, renamed: plan.renamed.map((script) => script.id), unlisted: plan.unlisted, scripts: await list() };
     },
+
+    /** Names the scripts the catalog knows only by their id, from TradingView's list (the count named). */
+    nameScripts: () => nameUnnamedScripts(db, port, initialBundle),
 
     /**
      * The plans that grant `scriptId` from now on. Members of a plan that gained it are granted it,

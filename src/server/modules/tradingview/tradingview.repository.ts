@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { sameTarget, targetOf, type GrantDesired, type GrantStatus, type GrantTarget, type SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
@@ -74,29 +74,117 @@ export async function currentUsernames(db: Db): Promise<Map<string, string>> {
   return new Map(rows.map((row) => [row.userId, row.username]));
 }
 
-export type LinkedUsername = { changed: boolean; previous: string | null };
+export type LinkedUsername = {
+  changed: boolean;
+  previous: string | null;
+  /** The member the name was taken from (a transfer, or a holder whose access had lapsed); absent: nobody. */
+  releasedFrom?: string;
+};
+
+/** Who links a name: the member, an operator's correction, an operator's transfer, an import. */
+export type UsernameLinkedBy = 'member' | 'operator' | 'transfer' | 'import';
+/** Why a link stopped being current (see decision 048). */
+export type UsernameEndedBy = 'member' | 'operator' | 'transfer' | 'claimed' | 'duplicate' | 'import';
+
+/** Another member with access holds this name: the claim is refused (decision 048). */
+export class UsernameTakenError extends Error {
+  constructor(readonly username: string) {
+    super(`the TradingView username ${username} is held by another member`);
+    this.name = 'UsernameTakenError';
+  }
+}
+
+// Postgres unique_violation, as pg and PGlite report it (possibly wrapped by drizzle).
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Whether the member's subscriptions give access at `now` (the access rule's SQL function). */
+function hasAccessAt(userId: SQL | string, now: Date): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${userSubscriptions} s where s.user_id = ${userId} and subscription_grants_access(s.is_active, s.plan_type, s.expires_at, ${now.toISOString()}::timestamptz))`;
+}
+
+export type LinkOptions = {
+  by?: UsernameLinkedBy;
+  /** An operator's transfer: the name moves from whoever holds it, with access or not. */
+  transfer?: boolean;
+  /**
+   * A member's own change: when they may change their name next, from their links (read under
+   * their lock, so two changes at once cannot both pass); a date throws UsernameChangeTooSoonError.
+   */
+  nextChangeAt?: (links: UsernameLink[]) => Date | null;
+};
+
+/** The member changed their own name too recently (the cooldown), until `nextChangeAt`. */
+export class UsernameChangeTooSoonError extends Error {
+  constructor(readonly nextChangeAt: Date) {
+    super(`the TradingView username may change again at ${nextChangeAt.toISOString()}`);
+    this.name = 'UsernameChangeTooSoonError';
+  }
+}
 
 /**
  * Makes `username` the member's current TradingView username, in one transaction under the
  * member's row lock: the current name is marked replaced at `now` and the new one added. The same
  * name again (in any case) changes nothing and keeps the stored spelling. The old name's access
  * is the reconciler's to revoke (its next sync of the member).
+ *
+ * A name is held by one member at a time (decision 048): held by another member with access, the
+ * claim throws UsernameTakenError (unless `transfer`); held by a member whose access has lapsed,
+ * it is released from them. The unique index on current names settles two claims at once: the
+ * second meets a unique violation, thrown as UsernameTakenError.
  */
-export async function linkUsername(db: Db, userId: string, username: string, now: Date): Promise<LinkedUsername> {
-  return db.transaction(async (tx) => {
-    const locked = await lockMember(tx, userId);
-    if (!locked) throw new Error(`linkUsername: no user ${userId}`);
-    const previous = locked.username;
-    if (previous !== null && previous.toLowerCase() === username.toLowerCase()) return { changed: false, previous };
-    if (previous !== null) {
-      await tx
-        .update(tradingviewUsernames)
-        .set({ replacedAt: now })
-        .where(and(eq(tradingviewUsernames.userId, userId), isNull(tradingviewUsernames.replacedAt)));
-    }
-    await tx.insert(tradingviewUsernames).values({ userId, username, linkedAt: now });
-    return { changed: true, previous };
-  });
+export async function linkUsername(db: Db, userId: string, username: string, now: Date, options: LinkOptions = {}): Promise<LinkedUsername> {
+  const by = options.by ?? 'member';
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = await lockMember(tx, userId);
+      if (!locked) throw new Error(`linkUsername: no user ${userId}`);
+      const previous = locked.username;
+      if (previous !== null && previous.toLowerCase() === username.toLowerCase()) return { changed: false, previous };
+      if (previous !== null && options.nextChangeAt) {
+        const next = options.nextChangeAt(await usernameLinks(tx, userId));
+        if (next) throw new UsernameChangeTooSoonError(next);
+      }
+      const [holder] = await tx
+        .select({ id: tradingviewUsernames.id, userId: tradingviewUsernames.userId, hasAccess: hasAccessAt(sql`${tradingviewUsernames.userId}`, now) })
+        .from(tradingviewUsernames)
+        .where(and(sameUsername(tradingviewUsernames.username, username), isNull(tradingviewUsernames.replacedAt), ne(tradingviewUsernames.userId, userId)))
+        .for('update');
+      if (holder) {
+        if (holder.hasAccess && !options.transfer) throw new UsernameTakenError(username);
+        await tx
+          .update(tradingviewUsernames)
+          .set({ replacedAt: now, endedBy: options.transfer ? 'transfer' : 'claimed' })
+          .where(eq(tradingviewUsernames.id, holder.id));
+      }
+      if (previous !== null) {
+        await tx
+          .update(tradingviewUsernames)
+          .set({ replacedAt: now, endedBy: by === 'transfer' ? 'operator' : by })
+          .where(and(eq(tradingviewUsernames.userId, userId), isNull(tradingviewUsernames.replacedAt)));
+      }
+      await tx.insert(tradingviewUsernames).values({ userId, username, linkedAt: now, linkedBy: by });
+      return holder ? { changed: true, previous, releasedFrom: holder.userId } : { changed: true, previous };
+    });
+  } catch (error) {
+    if (!(error instanceof UsernameTakenError) && isUniqueViolation(error)) throw new UsernameTakenError(username);
+    throw error;
+  }
+}
+
+/** The member who holds `username` now (any case), or null. */
+export async function holderOf(db: Db, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: tradingviewUsernames.userId })
+    .from(tradingviewUsernames)
+    .where(and(sameUsername(tradingviewUsernames.username, username), isNull(tradingviewUsernames.replacedAt)))
+    .limit(1);
+  return row?.userId ?? null;
 }
 
 export type UsernameHistoryEntry = { username: string; linkedAt: Date; replacedAt: Date | null };
@@ -105,6 +193,23 @@ export type UsernameHistoryEntry = { username: string; linkedAt: Date; replacedA
 export async function usernameHistory(db: Db, userId: string): Promise<UsernameHistoryEntry[]> {
   return db
     .select({ username: tradingviewUsernames.username, linkedAt: tradingviewUsernames.linkedAt, replacedAt: tradingviewUsernames.replacedAt })
+    .from(tradingviewUsernames)
+    .where(eq(tradingviewUsernames.userId, userId))
+    .orderBy(sql`${tradingviewUsernames.replacedAt} DESC NULLS FIRST`, desc(tradingviewUsernames.linkedAt));
+}
+
+export type UsernameLink = UsernameHistoryEntry & { linkedBy: string; endedBy: string | null };
+
+/** The history with who linked each name and why it ended (the console's member page, the cooldown). */
+export async function usernameLinks(db: Db, userId: string): Promise<UsernameLink[]> {
+  return db
+    .select({
+      username: tradingviewUsernames.username,
+      linkedAt: tradingviewUsernames.linkedAt,
+      replacedAt: tradingviewUsernames.replacedAt,
+      linkedBy: tradingviewUsernames.linkedBy,
+      endedBy: tradingviewUsernames.endedBy,
+    })
     .from(tradingviewUsernames)
     .where(eq(tradingviewUsernames.userId, userId))
     .orderBy(sql`${tradingviewUsernames.replacedAt} DESC NULLS FIRST`, desc(tradingviewUsernames.linkedAt));

@@ -10,6 +10,9 @@ import { currentUsername, linkUsername, usernameHistory } from './tradingview.re
 
 const FUTURE = new Date(Date.now() + 30 * 24 * 60 * 60_000);
 
+/** The status's change limit in this suite's app (TRADINGVIEW_USERNAME_CHANGE_DAYS=0). */
+const unlimited = { nextChangeAt: null, changeDays: 0 };
+
 let signUps = 0;
 
 /** Signs up from an address of its own, so the suite stays under the sign-up rate limit. */
@@ -59,11 +62,16 @@ async function errorOf(response: Response) {
 describe('TradingView routes on the sandbox adapter', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader' });
+    // changes of one's own username are not limited here (the lookup limit is what is tested;
+    // the change limit has tradingview-usernames.test.ts)
+    t = await createTestApp({ SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader', TRADINGVIEW_USERNAME_CHANGE_DAYS: '0' });
   });
   afterAll(async () => {
     await t.close();
   });
+
+  /** The sandbox's three scripts, by the names its catalogue gives them (never their PUB; ids). */
+  const sandboxScripts = () => t.deps.config.tradingView.sandboxScripts.map(({ id, name }) => ({ id, name }));
 
   it.each([
     ['POST', '/api/tradingview/activate'],
@@ -89,12 +97,12 @@ describe('TradingView routes on the sandbox adapter', () => {
     expect(grant).toMatchObject({ username: 'Trader_Joe', desired: 'grant', status: 'pending' });
 
     const pending = tradingviewStatusResponseSchema.parse(await (await t.request('/api/tradingview/status', { cookie })).json());
-    expect(pending).toEqual({ username: 'Trader_Joe', status: 'pending', message: GRANT_STATUS_TEXTS.pending, expiresAt: FUTURE.toISOString() });
+    expect(pending).toEqual({ username: 'Trader_Joe', status: 'pending', message: GRANT_STATUS_TEXTS.pending, expiresAt: FUTURE.toISOString(), ...unlimited, scripts: sandboxScripts() });
 
     await t.deps.reconciler.runOnce();
 
     const granted = await (await t.request('/api/tradingview/status', { cookie })).json();
-    expect(granted).toEqual({ username: 'Trader_Joe', status: 'granted', message: GRANT_STATUS_TEXTS.granted, expiresAt: FUTURE.toISOString() });
+    expect(granted).toEqual({ username: 'Trader_Joe', status: 'granted', message: GRANT_STATUS_TEXTS.granted, expiresAt: FUTURE.toISOString(), ...unlimited, scripts: sandboxScripts() });
     const access = await t.deps.database.db.select().from(sandboxTradingviewAccess).where(eq(sandboxTradingviewAccess.username, 'Trader_Joe'));
     expect(access.map((row) => row.scriptId).sort()).toEqual([...t.deps.config.tradingView.scriptIds].sort());
   });
@@ -167,6 +175,8 @@ describe('TradingView routes on the sandbox adapter', () => {
       status: 'granted',
       message: GRANT_STATUS_TEXTS.granted,
       expiresAt: null,
+      ...unlimited,
+      scripts: sandboxScripts(),
     });
   });
 
@@ -220,6 +230,8 @@ describe('TradingView routes on the sandbox adapter', () => {
       status: 'none',
       message: GRANT_STATUS_TEXTS.none,
       expiresAt: null,
+      ...unlimited,
+      scripts: [],
     });
   });
 
@@ -231,6 +243,8 @@ describe('TradingView routes on the sandbox adapter', () => {
       status: 'revoked',
       message: GRANT_STATUS_TEXTS.revoked,
       expiresAt: null,
+      ...unlimited,
+      scripts: [],
     });
   });
 

@@ -1,11 +1,12 @@
 // The trials table (only this module writes it) and the reads that decide who may start a trial.
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { normaliseEmailIdentity } from '@shared/email-identity';
 import type { RepeatReason, TrialKeys, TrialOutcome } from '@shared/trials';
 import type { Db } from '../../db/client';
 import { checkoutSessions, trials, user, userSubscriptions } from '../../db/schema';
 
 export type TrialRow = typeof trials.$inferSelect;
-export type NewTrial = Omit<typeof trials.$inferInsert, 'id' | 'outcome' | 'repeatReason' | 'repeatOfTrialId' | 'outcomeAt' | 'createdAt' | 'updatedAt'>;
+export type NewTrial = Omit<typeof trials.$inferInsert, 'id' | 'emailIdentity' | 'outcome' | 'repeatReason' | 'repeatOfTrialId' | 'outcomeAt' | 'createdAt' | 'updatedAt'>;
 
 const lower = (value: string | null) => value?.trim().toLowerCase() ?? null;
 
@@ -14,7 +15,8 @@ export async function buyerTrialHistory(db: Db, buyer: { email: string | null; t
   const email = lower(buyer.email);
   const username = lower(buyer.tradingviewUsername);
   const keys: SQL[] = [];
-  if (email) keys.push(eq(trials.email, email));
+  // the person the e-mail reaches: a.l.i.c.e+2@googlemail.com had the trial alice@gmail.com had
+  if (email) keys.push(eq(trials.emailIdentity, normaliseEmailIdentity(email)));
   if (username) keys.push(eq(trials.tradingviewUsername, username));
   if (keys.length === 0) return { hadTrial: false, boughtBefore: false };
   const [trial] = await db.select({ id: trials.id }).from(trials).where(or(...keys)).limit(1);
@@ -42,7 +44,7 @@ export async function findTrialByCheckoutSession(db: Db, sessionId: string): Pro
 export async function recordTrial(db: Db, trial: NewTrial): Promise<TrialRow> {
   await db
     .insert(trials)
-    .values({ ...trial, email: lower(trial.email) ?? '', tradingviewUsername: lower(trial.tradingviewUsername ?? null) })
+    .values({ ...trial, email: lower(trial.email) ?? '', emailIdentity: normaliseEmailIdentity(trial.email), tradingviewUsername: lower(trial.tradingviewUsername ?? null) })
     .onConflictDoNothing({ target: trials.providerSubscriptionId });
   const stored = await findTrialBySubscription(db, trial.providerSubscriptionId);
   if (!stored) throw new Error(`trial of ${trial.providerSubscriptionId} vanished`);
@@ -51,7 +53,7 @@ export async function recordTrial(db: Db, trial: NewTrial): Promise<TrialRow> {
 
 /** Trials started before `trial` that share one of its keys (any outcome). */
 export async function earlierTrialsSharingKeys(db: Db, trial: TrialRow & TrialKeys): Promise<TrialRow[]> {
-  const keys: SQL[] = [eq(trials.email, trial.email)];
+  const keys: SQL[] = [eq(trials.emailIdentity, trial.emailIdentity)];
   if (trial.cardFingerprint) keys.push(eq(trials.cardFingerprint, trial.cardFingerprint));
   if (trial.tradingviewUsername) keys.push(eq(trials.tradingviewUsername, trial.tradingviewUsername));
   return db

@@ -9,7 +9,7 @@ import { memberTrialResponseSchema } from '@shared/trials-contract';
 import { ConfigError, loadConfig } from '../../config';
 import { outbox, sandboxInvoices, trials } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { CARDS, DAY_MS, jobsOf, movableClock, ordersOfSession, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
+import { CARDS, DAY_MS, jobsOf, movableClock, ordersOfSession, payBody, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 
 const MASTERCARD = '5555 5555 5555 4444';
 const DISCOVER = '6011 1111 1111 1117';
@@ -117,6 +117,8 @@ describe('a free trial in the sandbox', () => {
     // the charge is an order of its own, as a renewal would be
     const paidOrders = await t.deps.database.db.query.orders.findMany({ where: (orders, { eq: equals }) => equals(orders.providerSubscriptionId, repeat.subscriptionId) });
     expect(paidOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
+    // regression (#46): the view showed the trial checkout's $0.00 as the price
+    expect(await (await t.request('/api/subscription', { cookie: repeat.cookie })).json()).toMatchObject({ status: 'active', amount: 3600, currency: 'usd' });
   });
 
   it('a second trial with the same card is charged right after payment', async () => {
@@ -142,6 +144,8 @@ describe('a free trial in the sandbox', () => {
     const [row] = await rowsOfSession(t, member.sessionId);
     expect(row).toMatchObject({ status: 'active', isActive: true });
     expect((await invoicesOf(member.subscriptionId)).map((invoice) => invoice.amountDue)).toEqual([0, 20400]);
+    // regression (#46): after the trial converts the price is the plan's, not the trial checkout's $0.00
+    expect(await (await t.request('/api/subscription', { cookie: member.cookie })).json()).toMatchObject({ status: 'active', planType: 'yearly', amount: 20400, currency: 'usd' });
   });
 
   it('canceled during the trial: access ends with the trial and nothing is charged', async () => {
@@ -185,6 +189,26 @@ describe('a free trial in the sandbox', () => {
     await jobsOf(t).runOnce();
     const [row] = await rowsOfSession(t, sessionId);
     expect(await t.deps.database.db.select().from(trials).where(eq(trials.providerSubscriptionId, row!.providerSubscriptionId!))).toHaveLength(1);
+  });
+
+  it('a Gmail address with dots, a +tag or googlemail.com is the same person: no second trial (#46)', async () => {
+    const address = 'ada.gmailtrial@gmail.com';
+    const cookie = await signUp(t, address);
+    const { sessionId } = await startCheckout(t, { planType: 'monthly', customerEmail: address }, cookie);
+    // a card no other test uses (American Express: a four-digit CVC), so only the e-mail can match
+    const paid = await t.request(`/api/sandbox/checkout/${sessionId}/pay`, { body: { ...payBody(address, '3782 822463 10005'), cvc: '1234' } });
+    expect(paid.status, await paid.clone().text()).toBe(200);
+    await jobsOf(t).runOnce();
+    expect((await trialOf((await rowsOfSession(t, sessionId))[0]!.providerSubscriptionId!))?.emailIdentity).toBe('adagmailtrial@gmail.com');
+    // at checkout: the e-mail the shop knows gets no trial
+    const again = await startCheckout(t, { planType: 'yearly', customerEmail: 'AdaGmailTrial+again@googlemail.com' });
+    expect(sandboxCheckoutSchema.parse(await (await t.request(`/api/sandbox/checkout/${again.sessionId}`)).json()).trialDays).toBeUndefined();
+    // after payment: an e-mail typed on the provider's page is judged as the provider delivers it
+    const typed = await startCheckout(t, { planType: 'monthly' });
+    expect((await payOnPage(t, typed.sessionId, 'a.d.a.gmailtrial+x@gmail.com', CARDS.ok)).status).toBe(200);
+    await jobsOf(t).runOnce();
+    const [row] = await rowsOfSession(t, typed.sessionId);
+    expect(await trialOf(row!.providerSubscriptionId!)).toMatchObject({ outcome: 'refused_repeat', repeatReason: 'email', email: 'a.d.a.gmailtrial+x@gmail.com' });
   });
 });
 

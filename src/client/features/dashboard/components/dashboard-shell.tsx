@@ -5,6 +5,7 @@ import { Brand } from '@client/components/brand';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { cn } from '@client/lib/cn';
 import { UserMenu } from './user-menu';
+import { WhatsNew } from './whats-new';
 
 const NAV = [
   { to: '/dashboard/guides', label: 'Guides', icon: BookOpen },
@@ -78,7 +79,8 @@ export function DashboardShell({ email, panel, children }: { email: string; pane
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center justify-end border-b border-border bg-background/80 px-8 backdrop-blur">
+        <header className="sticky top-0 z-20 flex h-16 items-center justify-end gap-3 border-b border-border bg-background/80 px-8 backdrop-blur">
+          <WhatsNew />
           <UserMenu email={email} />
         </header>
         <main className="flex-1 px-8 py-10">

@@ -1,5 +1,6 @@
 import { ChevronDown, Mail, Monitor } from 'lucide-react';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@client/components/ui/collapsible';
+import { DashboardDeliveryNotice } from '@client/components/tradingview-delivery';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { JoinDiscordButton } from './join-discord-button';
 
@@ -20,6 +21,8 @@ export function DesktopRequired() {
           </p>
           <JoinDiscordButton className="mt-6 w-full" />
         </div>
+
+        <DashboardDeliveryNotice className="mt-6 text-left" settingsReachable={false} />
 
         <Collapsible className="mt-6 rounded-2xl border border-border bg-card">
           <CollapsibleTrigger className="group flex w-full items-center justify-between gap-3 px-5 py-4 text-left text-sm font-semibold text-white">

@@ -14,7 +14,8 @@ import { DataTable, Markdown } from './markdown';
 
 const productHref = (productId: string) => `${GUIDES_PATH}?product=${encodeURIComponent(productId)}`;
 
-function Documentation({ feature }: { feature: GuideFeature }) {
+/** A feature's documentation as members read it (also the console's preview of a draft). */
+export function Documentation({ feature }: { feature: GuideFeature }) {
   return (
     <Card className="p-8">
       <h2 className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-muted">

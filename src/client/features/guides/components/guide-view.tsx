@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, ListTree } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { splitParagraphs, type Guide } from '@shared/content';
 import { NumberBadge, NumberedSection, SidebarCard } from '@client/components/content/content-cards';
@@ -11,6 +11,7 @@ import { scrollToSettled } from '@client/lib/scroll-to-settled';
 import { useGuides } from '../api/get-guides';
 import { featureHref, featureNumber, GuideCount, GuideLoader, guideHref } from './guide-parts';
 import { Markdown } from './markdown';
+import { useSectionSpy } from '../use-section-spy';
 
 function GuideHeader({ guide, showCount = true }: { guide: Guide; showCount?: boolean }) {
   return (
@@ -154,8 +155,12 @@ function LongFormGuide({ guide }: { guide: Guide }) {
   // Stops following the last jump (see scrollToSettled) when another starts or the guide closes.
   const stopFollowing = useRef<() => void>(undefined);
   useEffect(() => () => stopFollowing.current?.(), []);
+  // The table of contents follows the section being read.
+  const sectionElementIds = useMemo(() => guide.sections.map((section) => `section-${section.id}`), [guide.sections]);
+  const spy = useSectionSpy(sectionElementIds, (index) => setActive(guide.sections[index]?.id));
 
   const goTo = (id: string) => {
+    spy.jumpStarted();
     setActive(id);
     stopFollowing.current?.();
     const target = document.getElementById(`section-${id}`);
@@ -225,21 +230,22 @@ function LongFormGuide({ guide }: { guide: Guide }) {
   );
 }
 
-/** guide={id}: one of the three guide layouts (single page, feature list, long form), chosen by the server from the id. */
+/** A guide in its layout (single page, feature list, long form), as members read it; also the console's preview. */
+export function GuideArticle({ guide }: { guide: Guide }) {
+  if (guide.layout === 'single-page') return <SinglePageGuide guide={guide} />;
+  if (guide.layout === 'feature-list') return <FeatureListGuide guide={guide} />;
+  // Keyed so that moving to another guide starts again at its first section.
+  return <LongFormGuide key={guide.id} guide={guide} />;
+}
+
+/** guide={id}: one of the three guide layouts (single page, feature list, long form), chosen by the server. */
 export function GuideView({ guideId }: { guideId: string }) {
   return (
     <GuideLoader guideId={guideId}>
       {(guide, back) => (
         <div>
           <div className="mb-6">{back}</div>
-          {guide.layout === 'single-page' ? (
-            <SinglePageGuide guide={guide} />
-          ) : guide.layout === 'feature-list' ? (
-            <FeatureListGuide guide={guide} />
-          ) : (
-            // Keyed so that moving to another guide starts again at its first section.
-            <LongFormGuide key={guide.id} guide={guide} />
-          )}
+          <GuideArticle guide={guide} />
         </div>
       )}
     </GuideLoader>

@@ -161,7 +161,8 @@ export function safeHref(href: string): string | null {
 
 /** Images only from our own content route (the server already rewrote every guide image to it). */
 export function safeImageSrc(src: string): string | null {
-  return /^\/api\/content\/images\/[\w.-]+$/.test(src) ? src : null;
+  // the console previews drafts with the images of its own route (operators only)
+  return /^\/api\/(?:admin\/)?content\/images\/[\w.-]+$/.test(src) ? src : null;
 }
 
 // ------------------------------------------------------------------------------------ inline

@@ -1,7 +1,7 @@
 import { BookIcon, ChatIcon, ClockIcon, CloseIcon, CommunityIcon, MailIcon, QuestionIcon } from './icons';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { SECTION_IDS, useGoToSection } from '../scroll';
+import { OPEN_SUPPORT_CHAT_EVENT, SECTION_IDS, useGoToSection } from '../scroll';
 
 /** After this long without the frame's load event, the panel also offers e-mail and Discord. */
 const SLOW_CHAT_MS = 10_000;
@@ -83,7 +83,11 @@ function ChatFrame({ src, onFaq }: { src: string; onFaq: () => void }) {
   );
 }
 
-/** Support chat: a toggle at the bottom right opening a floating panel; the chat frame loads only when opened. */
+/**
+ * Support chat: a toggle at the bottom right opening a floating panel; the chat frame loads only when
+ * opened. Below 768 px there is no floating toggle (on a 390 px page it covered the cards' buttons and
+ * the footer): the chat opens from the menu, and the open panel has its close button.
+ */
 export function ChatWidget() {
   const { chatUrl } = useSiteSettings();
   const [open, setOpen] = useState(false);
@@ -93,6 +97,12 @@ export function ChatWidget() {
     setOpen(false);
     goToSection(SECTION_IDS.faq);
   };
+
+  useEffect(() => {
+    const onOpen = () => setOpen(true);
+    window.addEventListener(OPEN_SUPPORT_CHAT_EVENT, onOpen);
+    return () => window.removeEventListener(OPEN_SUPPORT_CHAT_EVENT, onOpen);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -132,7 +142,7 @@ export function ChatWidget() {
         aria-label={open ? 'Close support chat' : 'Open support chat'}
         aria-expanded={open}
         aria-controls={open ? 'support-chat' : undefined}
-        className="fixed bottom-4 right-4 z-50 grid h-14 w-14 place-items-center rounded-full bg-primary text-primary-foreground shadow-[0_10px_30px_-5px_rgba(34,197,94,0.6)] transition hover:scale-105 hover:bg-primary/90"
+        className="fixed bottom-4 right-4 z-50 hidden h-14 w-14 place-items-center md:grid rounded-full bg-primary text-primary-foreground shadow-[0_10px_30px_-5px_rgba(34,197,94,0.6)] transition hover:scale-105 hover:bg-primary/90"
       >
         {open ? <CloseIcon className="h-6 w-6" /> : <ChatIcon className="h-6 w-6" />}
       </button>

@@ -4,7 +4,7 @@ import type { PricingCard as Card } from '@shared/plans';
 import type { PricingCardButton } from '@shared/pricing-state';
 
 /** One plan card: name, sale label, price with the original crossed out, savings, features and the button. */
-export function PricingCard({ card, button, onSelect, trial }: { card: Card; button: PricingCardButton; onSelect: () => void; trial?: string | null }) {
+export function PricingCard({ card, button, onSelect, trial, billed }: { card: Card; button: PricingCardButton; onSelect: () => void; trial?: string | null; billed?: string | undefined }) {
   const highlighted = card.isPopular && !button.showCurrentBadge;
   return (
     <article
@@ -39,6 +39,11 @@ export function PricingCard({ card, button, onSelect, trial }: { card: Card; but
         <span className="text-5xl font-extrabold tracking-tight text-white tabular-nums">{card.price}</span>
         <span className="pb-1.5 text-sm text-muted">{card.period}</span>
       </div>
+      {billed ? (
+        <p className="mt-1 text-sm text-muted" data-testid={`billed-${card.planType}`}>
+          {billed}
+        </p>
+      ) : null}
       {trial ? (
         <p className="mt-2 text-sm font-semibold text-primary" data-testid={`trial-offer-${card.planType}`}>
           {trial}

@@ -3,7 +3,7 @@ import { CrownIcon } from '../components/icons';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, planUpdatedToast, previewError, upgradeError } from '@shared/error-messages';
-import { currentPrices, landingCards } from '@shared/campaign';
+import { cardBilled, currentPrices, landingCards } from '@shared/campaign';
 import { PLAN_CURRENCY, type OriginPage, type PlanType, type PricingCard as Card } from '@shared/plans';
 import { promotedCards } from '@shared/promotions';
 import { cardPlan, lifetimeBanner, pricingCardButton } from '@shared/pricing-state';
@@ -22,6 +22,14 @@ import { PricingCard } from './pricing-card';
 import { useMemberPlan } from './use-member-plan';
 
 const UpgradeDialog = lazy(() => import('./upgrade-dialog').then((module) => ({ default: module.UpgradeDialog })));
+
+/** 1 to 6 cards: one column on a phone; on wider screens rows of at most three (four fit a wide desktop). */
+export function cardColumns(count: number): string {
+  if (count <= 1) return 'md:mx-auto md:max-w-md md:grid-cols-1';
+  if (count === 2) return 'md:mx-auto md:max-w-3xl md:grid-cols-2';
+  if (count === 4) return 'md:grid-cols-2 xl:grid-cols-4';
+  return 'md:grid-cols-3';
+}
 
 const defaultRedirect = (url: string) => window.location.assign(url);
 
@@ -69,7 +77,7 @@ export function PricingSection({
     try {
       const tracking = await import('@client/lib/tracking');
       const session = await createCheckout(checkoutRequest({ planType, email, originPage, clickIds: tracking.clickIds(), promotionCode: checkoutPromotionCode(promotion) }));
-      tracking.trackInitiateCheckout({ planName: card.name, planType, value: prices[planType] / 100, eventId: session.sessionId });
+      tracking.trackInitiateCheckout({ planName: card.name, planType, value: (prices[planType] ?? 0) / 100, eventId: session.sessionId });
       redirect(session.url);
       // The button keeps saying 'Loading...' while the browser leaves for the checkout page.
     } catch (error) {
@@ -130,15 +138,16 @@ export function PricingSection({
 
         <PromotionNotice state={promotion} />
 
-        <div className="mx-auto mt-12 grid max-w-md gap-8 md:max-w-none md:grid-cols-3 md:gap-6 lg:gap-8" aria-busy={memberLoading}>
+        <div className={`mx-auto mt-12 grid max-w-md gap-8 md:max-w-none md:gap-6 lg:gap-8 ${cardColumns(cards.length)}`} aria-busy={memberLoading}>
           {cards.map((card) => {
             const button = pricingCardButton({ card, member, processingPlan, originPage });
             const plan = cardPlan(card, originPage);
             // a member changing plans gets no trial: only cards that buy advertise it
-            const trial = button.variant !== 'current' && button.variant !== 'lifetime' && button.variant !== 'preview' && settings.trial && planHasTrial(settings.trial, plan) ? trialOfferText(settings.trial.days, plan, prices[plan]) : null;
+            const trial = button.variant !== 'current' && button.variant !== 'lifetime' && button.variant !== 'preview' && settings.trial && planHasTrial(settings.trial, plan) ? trialOfferText(settings.trial.days, plan, prices[plan] ?? 0) : null;
             return (
               <PricingCard
                 trial={trial}
+                billed={cardBilled(card, originPage, prices, settings.catalogue)}
                 key={card.planType}
                 card={card}
                 // Until the member's plan is known a click could buy what they already have.

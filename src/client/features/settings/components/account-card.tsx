@@ -9,6 +9,7 @@ import { Badge } from '@client/components/ui/badge';
 import type { BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { TradingViewDelivery } from '@client/components/tradingview-delivery';
 import { useSubscription } from '@client/lib/api/subscription';
 import { useAuth } from '@client/lib/auth-state';
 import { useDiscordStatus } from '@client/lib/discord';
@@ -44,6 +45,10 @@ export function AccountCard() {
   // still works while that endpoint is unavailable.
   const username = tradingview.data?.username ?? dto?.tradingviewUsername ?? null;
   const grant = tradingview.data ? GRANT_BADGES[tradingview.data.status] : null;
+  // once access is granted the username is proven right: the warning to check it goes
+  const granted = tradingview.data?.status === 'granted';
+  // a member changes their own username once per TRADINGVIEW_USERNAME_CHANGE_DAYS
+  const nextChangeAt = tradingview.data?.nextChangeAt ? new Date(tradingview.data.nextChangeAt) : null;
 
   return (
     <Card role="region" aria-labelledby="my-account-title">
@@ -61,7 +66,7 @@ export function AccountCard() {
           <span className="inline-flex flex-wrap items-center justify-end gap-2">
             {username ? <span className="font-mono">{username}</span> : <span className="text-muted">{NOT_PROVIDED}</span>}
             {username && grant ? <Badge tone={grant.tone}>{grant.text}</Badge> : null}
-            {!editing ? (
+            {!editing && !(username && nextChangeAt) ? (
               <Button variant="ghost" size="sm" className="h-7 whitespace-nowrap px-2 text-primary" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" className="h-3.5 w-3.5" />
                 {username ? 'Change' : 'Add'}
@@ -70,12 +75,21 @@ export function AccountCard() {
           </span>
         </DetailRow>
       </DetailList>
-      {tradingview.data && !editing ? (
-        <p className="-mt-1 pb-3 text-right text-xs text-muted" data-testid="tradingview-status-message">
-          {tradingview.data.message}
+      {username && nextChangeAt && !editing ? (
+        <p className="-mt-1 pb-3 text-right text-xs text-muted" data-testid="tradingview-next-change">
+          You changed your username recently: you can change it again on {formatDisplayDate(nextChangeAt)}. Wrong name? Contact support.
         </p>
       ) : null}
-      {editing ? <TradingviewUsernameForm current={username} onDone={() => setEditing(false)} /> : null}
+      {tradingview.data && !editing ? (
+        <TradingViewDelivery
+          status={tradingview.data}
+          // the badge beside the username says it already
+          showTitle={!username}
+          onCorrect={nextChangeAt && username ? undefined : () => setEditing(true)}
+          className="mb-4"
+        />
+      ) : null}
+      {editing ? <TradingviewUsernameForm current={username} changeDays={tradingview.data?.changeDays ?? null} onDone={() => setEditing(false)} /> : null}
       <DetailList className="border-t border-border/70">
         <DetailRow label="Purchase Date" loading={subscriptionLoading}>
           {subscriptionFailed ? UNAVAILABLE : dto?.purchaseDate ? formatDisplayDate(new Date(dto.purchaseDate)) : '—'}
@@ -102,7 +116,8 @@ export function AccountCard() {
         </DetailRow>
       </DetailList>
 
-      <div role="note" className="mt-5 flex gap-3 rounded-xl border border-warning/30 bg-warning/10 p-4 text-sm">
+      {granted ? null : (
+        <div role="note" className="mt-5 flex gap-3 rounded-xl border border-warning/30 bg-warning/10 p-4 text-sm">
         <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-warning" />
         <div className="space-y-1">
           <p className="font-semibold text-warning">Check your TradingView username</p>
@@ -120,6 +135,7 @@ export function AccountCard() {
           </p>
         </div>
       </div>
+      )}
     </Card>
   );
 }

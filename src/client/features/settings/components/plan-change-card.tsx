@@ -6,7 +6,7 @@ import { isRedirectToCheckout, paymentActionUrl } from '@shared/api-contract';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, previewError, SERVER_ERROR_MESSAGES, upgradeError } from '@shared/error-messages';
 import { currentPrices } from '@shared/campaign';
-import { formatCardPrice, planDisplayName } from '@shared/plans';
+import { formatCardPrice, oneTimePlan, planDisplayName } from '@shared/plans';
 import type { PlanType, PricingCard } from '@shared/plans';
 import { cardPlan, memberPlanOf, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
 import { Badge } from '@client/components/ui/badge';
@@ -30,17 +30,25 @@ import { runUpgradeSuccessSequence, sleep } from '../upgrade-success';
 import { SettingsCardHeader, SubscriptionLoadError } from './detail-list';
 import { UpgradeConfirmDialog } from './upgrade-confirm-dialog';
 
+/** The one-time plan's button under the cards: 'Get Lifetime Access'. */
+export function oneTimeOfferText(name: string): string {
+  return `Get ${name} Access`;
+}
+
 export const PLAN_CARD_TEXTS = {
   title: 'Change Plan',
   fullPrice: 'Full Price',
   mostPopular: 'Most Popular',
   currentPlan: 'Current Plan',
   finishing: 'Updating your plan...',
-  lifetimeOffer: 'Get Lifetime Access',
+  lifetimeOffer: oneTimeOfferText('Lifetime'),
   confirmPayment: 'Confirm the payment',
 } as const;
 
 /** The Change/Upgrade Plan card: the member's catalogue, plan changes with a cost preview. */
+/** Any number of plans (1 to 6): one row up to three, two rows of two or three beyond. */
+const PLAN_GRID_COLUMNS: Record<number, string> = { 0: 'grid-cols-1', 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2', 5: 'grid-cols-3', 6: 'grid-cols-3' };
+
 export function PlanChangeCard() {
   const { user, refreshAccess } = useAuth();
   const settings = useSiteSettings();
@@ -68,6 +76,7 @@ export function PlanChangeCard() {
   const { cards, originPage } = planChangeCards(member.planType, settings, sale.running);
   const prices = currentPrices(settings, sale.running);
   const note = planChangeNote(member);
+  const oneTime = oneTimePlan();
   const busy = previewingPlan !== null || checkoutPlan !== null || finishing || update.isPending;
 
   /** `cardKey` is the plan as the card names it, for the button's loading state. */
@@ -80,7 +89,7 @@ export function PlanChangeCard() {
       trackInitiateCheckout({
         planName: planDisplayName(planType),
         planType,
-        value: prices[planType] / 100,
+        value: (prices[planType] ?? 0) / 100,
         eventId: session.sessionId,
       });
       // The browser is leaving for the payment page; the button keeps its loading state.
@@ -185,7 +194,7 @@ export function PlanChangeCard() {
             </p>
           ) : null}
 
-          <ul className="grid grid-cols-3 gap-5" aria-label="Plans">
+          <ul className={`grid gap-5 ${PLAN_GRID_COLUMNS[Math.min(cards.length, 6)] ?? 'grid-cols-3'}`} aria-label="Plans">
             {cards.map((card) => {
               const button = planChangeButton({ card, member, previewingPlan, originPage });
               const loadingCheckout = checkoutPlan === card.planType;
@@ -203,12 +212,13 @@ export function PlanChangeCard() {
             })}
           </ul>
 
-          {originPage === '/' && !member.isLifetime ? (
+          {originPage === '/' && !member.isLifetime && oneTime !== null && prices[oneTime] !== undefined ? (
             <LifetimeOffer
-              price={formatCardPrice(prices.lifetime)}
-              loading={checkoutPlan === 'lifetime'}
+              name={planDisplayName(oneTime)}
+              price={formatCardPrice(prices[oneTime])}
+              loading={checkoutPlan === oneTime}
               disabled={busy}
-              onClick={() => void startCheckout('lifetime', 'lifetime')}
+              onClick={() => void startCheckout(oneTime, oneTime)}
             />
           ) : null}
         </>
@@ -289,11 +299,13 @@ function PlanOption({
 }
 
 function LifetimeOffer({
+  name,
   price,
   loading,
   disabled,
   onClick,
 }: {
+  name: string;
   price: string;
   loading: boolean;
   disabled: boolean;
@@ -307,13 +319,13 @@ function LifetimeOffer({
         </span>
         <div>
           <p className="font-semibold">
-            Lifetime <span className="ml-1 text-muted">{price} one time</span>
+            {name} <span className="ml-1 text-muted">{price} one time</span>
           </p>
           <p className="text-sm text-muted">Pay once and keep every indicator and update for good. No renewals.</p>
         </div>
       </div>
       <Button variant="outline" className="shrink-0" disabled={disabled} onClick={onClick}>
-        {loading ? PRICING_BUTTON_TEXTS.loading : PLAN_CARD_TEXTS.lifetimeOffer}
+        {loading ? PRICING_BUTTON_TEXTS.loading : oneTimeOfferText(name)}
       </Button>
     </div>
   );

@@ -6,6 +6,7 @@ import { Dialog, DialogContent } from '@client/components/ui/dialog';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError } from '@client/lib/notify';
 import { useRevokeSessions } from '../api/revoke-sessions';
+import { ChangePasswordForm } from './change-password-form';
 import { SettingsCardHeader } from './detail-list';
 
 export const SECURITY_TEXTS = {
@@ -15,7 +16,7 @@ export const SECURITY_TEXTS = {
   failed: { title: 'Error', description: 'Could not sign out of all devices. Please try again.' },
 } as const;
 
-/** 'Sign Out of All Devices': ends every session of the member, then asks them to sign in. */
+/** Change password (other devices signed out), and 'Sign Out of All Devices': ends every session of the member, then asks them to sign in. */
 export function SecurityCard() {
   const { signOut } = useAuth();
   const revoke = useRevokeSessions();
@@ -38,9 +39,12 @@ export function SecurityCard() {
         icon={<ShieldCheck className="h-5 w-5" />}
         title="Security"
         titleId="security-title"
-        description="Lost a device or signed in on a shared computer? End every session at once."
+        description="Lost a device or signed in on a shared computer? Change your password or end every session at once."
       />
-      <div className="flex items-center justify-between gap-6 rounded-xl border border-border bg-black/20 p-4">
+      <div className="mb-4">
+        <ChangePasswordForm />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-6 rounded-xl border border-border bg-black/20 p-4">
         <div className="text-sm">
           <p className="font-medium">Active sessions</p>
           <p className="mt-0.5 text-muted">Signs you out everywhere, including this browser. You will need your password to sign in again.</p>

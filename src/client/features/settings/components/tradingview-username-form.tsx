@@ -15,7 +15,7 @@ import { useUpdateTradingviewUsername } from '../api/update-tradingview-username
 export const USERNAME_UPDATED_TITLE = 'TradingView Username Updated';
 
 /** Inline form that moves the member's indicator access to a corrected TradingView username. */
-export function TradingviewUsernameForm({ current, onDone }: { current: string | null; onDone: () => void }) {
+export function TradingviewUsernameForm({ current, changeDays = null, onDone }: { current: string | null; changeDays?: number | null; onDone: () => void }) {
   const queryClient = useQueryClient();
   const update = useUpdateTradingviewUsername();
   const form = useForm<TradingViewUsernameFormInput>({
@@ -63,6 +63,7 @@ export function TradingviewUsernameForm({ current, onDone }: { current: string |
           <p id="tradingview-username-hint" className="text-xs text-muted">
             Enter it exactly as it appears on your TradingView profile. Saving moves your indicator access from the
             old username to this one.
+            {current && changeDays ? ` You can change it once every ${changeDays === 1 ? 'day' : `${changeDays} days`}.` : ''}
           </p>
         ) : null}
       </div>

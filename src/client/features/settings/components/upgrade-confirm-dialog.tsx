@@ -1,4 +1,5 @@
 import type { UpgradePreview } from '@shared/api-contract';
+import { planChangeTerms } from '@shared/plan-change-terms';
 import { formatMoney, planDisplayName } from '@shared/plans';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent } from '@client/components/ui/dialog';
@@ -24,9 +25,10 @@ export function UpgradeConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const terms = preview ? planChangeTerms(preview) : null;
   return (
     <Dialog open={preview !== null} onOpenChange={(open) => !open && !pending && onCancel()}>
-      {preview ? (
+      {preview && terms ? (
         <DialogContent
           title={UPGRADE_DIALOG_TEXTS.title}
           description={
@@ -56,14 +58,16 @@ export function UpgradeConfirmDialog({
               </dd>
             </div>
           </dl>
-          <p className="mt-3 text-xs text-muted">
-            The total is charged to the payment method on your subscription. Unused time on your current plan is credited.
-          </p>
+          <div className="mt-3 space-y-2 text-xs text-muted" data-testid="preview-terms">
+            <p>{terms.credit}</p>
+            <p>{terms.unusedValue}</p>
+          </div>
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="ghost" disabled={pending} onClick={onCancel}>
               Cancel
             </Button>
-            <Button disabled={pending} onClick={onConfirm}>
+            {/* a downgrade is offered, not promoted: the green primary button is for moving up */}
+            <Button variant={terms.isDowngrade ? 'outline' : 'primary'} disabled={pending} onClick={onConfirm}>
               {pending ? UPGRADE_DIALOG_TEXTS.confirming : UPGRADE_DIALOG_TEXTS.confirm}
             </Button>
           </div>

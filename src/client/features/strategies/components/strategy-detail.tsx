@@ -32,7 +32,8 @@ const SECTION_PROSE = cn(
 
 const isDisclaimer = (section: Strategy['sections'][number]) => /^disclaimer$/i.test(section.title.trim());
 
-function StrategyArticle({ strategy }: { strategy: Strategy }) {
+/** A strategy as members read it (also the console's preview of a draft). */
+export function StrategyArticle({ strategy }: { strategy: Strategy }) {
   const sections = strategy.sections.filter((section) => !isDisclaimer(section));
   const disclaimers = strategy.sections.filter(isDisclaimer);
 

@@ -1,0 +1,3 @@
+export { ContentPage } from './content-page';
+export { ContentEditorPage } from './content-editor-page';
+export { ContentPreviewProvider, type ContentPreviewRenderer } from './preview-context';

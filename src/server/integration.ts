@@ -1,0 +1,54 @@
+// What an integration is (decision 046): one folder under modules/ that exports a descriptor of
+// this shape, and one line in integrations.ts. The composition root builds each one and adds its
+// subscriber to the access-change subscribers, main.ts starts and stops its loops, the app mounts
+// its routes (member, sandbox, console), the console lists its card and the doctor runs its checks.
+// Its configuration keys are parsed beside it (its settings module) and read through config.ts.
+import type { Hono } from 'hono';
+import type { AccessSubscriber } from '@shared/access-changes';
+import type { ReadCache } from '@shared/read-cache';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AuthVariables } from './http/session-user';
+import type { Logger } from './logger';
+import type { OperatorDirectory } from './modules/auth/operator';
+
+/** One line of `npm run doctor` (the doctor adds the integration's name). */
+export type IntegrationCheck = { status: 'ok' | 'problem' | 'sandbox'; message: string; fix?: string; unanswered?: true };
+
+/** What the console's overview shows of an integration, and where its page is. */
+export type IntegrationCard = { name: string; title: string; path: string; sandbox: boolean; linked: number; pending: number; failing: number };
+
+export type IntegrationContext = { config: Config; db: Db; logger: Logger; clock: () => Date };
+
+export type IntegrationRouteContext = {
+  trustedOrigins: string[];
+  reads: ReadCache;
+  directory: OperatorDirectory;
+  /** Whether anyone may read the sandbox's state (an all-sandbox demo outside production), else operators only. */
+  sandboxOpenToAll: () => boolean;
+};
+
+type Routes = Hono<{ Variables: AuthVariables }>;
+
+/** A built integration: what the composition root, main.ts, the app and the console use. */
+export type Integration = {
+  name: string;
+  /** Runs against its sandbox adapter. */
+  sandbox: boolean;
+  /** Its lifecycle callbacks, delivered durably by the entitlements core. */
+  subscriber: AccessSubscriber;
+  /** Background loops main.ts starts and stops; tests drive their passes instead. */
+  loops: { start: () => boolean | void; stop: () => Promise<void> }[];
+  /** One pass of its work now (tests, and a console's "run now"), as the loops would run it. */
+  runOnce: () => Promise<void>;
+  /** `api` is mounted under /api, `admin` under /api/admin behind the operator check. */
+  routes: (context: IntegrationRouteContext) => { api: Routes; admin: Routes };
+  card: () => Promise<IntegrationCard>;
+};
+
+export type IntegrationDescriptor = {
+  name: string;
+  build: (context: IntegrationContext) => Integration;
+  /** Proves the live configuration works (`npm run doctor`, and a production start). */
+  doctor: (config: Config, options: { timeoutMs?: number }) => Promise<IntegrationCheck[]>;
+};

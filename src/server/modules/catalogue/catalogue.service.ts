@@ -1,0 +1,33 @@
+// The catalogue's edits, for the console and the command line alike: each is checked by the
+// shared rules (catalogue.ts), refused with its reason as a 400 with nothing saved, else written
+// and audited in one transaction (catalogue-store.ts).
+import { addPlan, archivePlan, removeSale, saveSale, setPrice, updatePlan, type Catalogue, type Edit, type NewPlan, type PlanChanges, type Sale } from '@shared/catalogue';
+import { ApiError } from '../../http/errors';
+import type { CatalogueStore } from './catalogue-store';
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
+
+function applied(edit: Edit): Catalogue {
+  if ('problem' in edit) throw new ApiError(400, 'invalid_catalogue', edit.problem);
+  return edit.catalogue;
+}
+
+export function createCatalogueService(store: CatalogueStore) {
+  return {
+    current: () => store.current(),
+    /** Reads the stored catalogue again first (the command line's, or another instance's edits). */
+    read: async () => {
+      await store.load();
+      return store.current();
+    },
+    addPlan: (operator: string, input: NewPlan) =>
+      store.edit(operator, 'catalogue_add_plan', { ...input }, (catalogue) => applied(addPlan(catalogue, input))),
+    setPrice: (operator: string, slug: string, price: number, list?: string) =>
+      store.edit(operator, 'catalogue_set_price', { plan: slug, price, list: list ?? '/' }, (catalogue) => applied(setPrice(catalogue, slug, price, list))),
+    archivePlan: (operator: string, slug: string) => store.edit(operator, 'catalogue_archive_plan', { plan: slug }, (catalogue) => applied(archivePlan(catalogue, slug))),
+    updatePlan: (operator: string, slug: string, changes: PlanChanges) =>
+      store.edit(operator, 'catalogue_update_plan', { plan: slug, ...changes }, (catalogue) => applied(updatePlan(catalogue, slug, changes))),
+    saveSale: (operator: string, sale: Sale) => store.edit(operator, 'catalogue_save_sale', { ...sale }, (catalogue) => applied(saveSale(catalogue, sale))),
+    removeSale: (operator: string, id: string) => store.edit(operator, 'catalogue_remove_sale', { id }, (catalogue) => applied(removeSale(catalogue, id))),
+  };
+}

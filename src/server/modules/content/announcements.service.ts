@@ -1,0 +1,106 @@
+import { isContentVisible, type AdminAnnouncement, type Announcement, type MemberAnnouncements, type MemberStanding, type PostAnnouncementRequest, postAnnouncementRequestSchema } from '@shared/content-studio';
+import type { Db } from '../../db/client';
+import type { Logger } from '../../logger';
+import type { DiscordPort } from '../discord/discord.port';
+import {
+  announcementMailsOn,
+  insertAnnouncement,
+  listAnnouncements,
+  markRead,
+  queueAnnouncementMails,
+  readIds,
+  setAnnouncementDelivery,
+  setAnnouncementMails,
+  type AnnouncementRow,
+} from './announcements.repository';
+
+// What's new: an operator's update (e.g. "Pro V2 2.3: remove and re-add the indicator"), shown to
+// members with access (on the plans it names) with an unread badge, mailed through the outbox to
+// those who did not turn such mails off, and posted to the vendor's Discord channel by the bot.
+
+/** The channel the sandbox bot posts to when DISCORD_ANNOUNCEMENT_CHANNEL_ID is unset. */
+export const SANDBOX_ANNOUNCEMENT_CHANNEL = 'sbx-announcements';
+
+const toAnnouncement = (row: AnnouncementRow): Announcement => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  scriptId: row.scriptId,
+  plans: row.plans,
+  publishedAt: row.publishedAt.toISOString(),
+});
+
+/** The Discord message: the title in bold, the text, and where to read more. */
+export function discordMessage(row: Pick<AnnouncementRow, 'title' | 'body' | 'scriptId'>, publicUrl: string): string {
+  const about = row.scriptId ? ` (${row.scriptId})` : '';
+  const text = `**${row.title}**${about}\n\n${row.body}`;
+  const link = `\n\n${publicUrl}/dashboard`;
+  // Discord's limit is 2,000 characters a message
+  return text.length + link.length > 2000 ? `${text.slice(0, 2000 - link.length - 1)}…${link}` : `${text}${link}`;
+}
+
+export function createAnnouncements(deps: {
+  db: Db;
+  discord: DiscordPort;
+  /** null: not posted to Discord. */
+  channelId: string | null;
+  kickMailer: () => void;
+  publicUrl: string;
+  clock: () => Date;
+  logger: Logger;
+}) {
+  const { db, clock, logger } = deps;
+
+  const visibleTo = (rows: AnnouncementRow[], member: MemberStanding, now: Date) =>
+    rows.filter((row) => isContentVisible({ plans: row.plans, dripDays: 0, visibleFrom: row.publishedAt }, member, now));
+
+  const postToDiscord = async (row: AnnouncementRow): Promise<string> => {
+    if (!deps.channelId || !deps.discord.bot.postMessage) return 'off';
+    try {
+      await deps.discord.bot.postMessage(deps.channelId, discordMessage(row, deps.publicUrl));
+      return 'posted';
+    } catch (error) {
+      logger.warn({ err: error, announcement: row.id }, 'the announcement was not posted to Discord');
+      return `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
+    }
+  };
+
+  return {
+    async post(request: PostAnnouncementRequest, by: string): Promise<AdminAnnouncement> {
+      const input = postAnnouncementRequestSchema.parse(request);
+      const row = await insertAnnouncement(db, { ...input, plans: [...new Set(input.plans)], createdBy: by, at: clock() });
+      let mailsQueued = 0;
+      let discord = 'off';
+      if (input.notify) {
+        mailsQueued = await queueAnnouncementMails(db, row);
+        if (mailsQueued > 0) deps.kickMailer();
+        discord = await postToDiscord(row);
+      }
+      await setAnnouncementDelivery(db, row.id, { mailsQueued, discordStatus: discord });
+      return { ...toAnnouncement(row), createdBy: by, mailsQueued, discord };
+    },
+
+    async list(): Promise<AdminAnnouncement[]> {
+      return (await listAnnouncements(db)).map((row) => ({ ...toAnnouncement(row), createdBy: row.createdBy, mailsQueued: row.mailsQueued, discord: row.discordStatus }));
+    },
+
+    async forMember(userId: string, member: MemberStanding): Promise<MemberAnnouncements> {
+      const rows = visibleTo(await listAnnouncements(db, 20), member, clock());
+      const read = await readIds(db, userId, rows.map((row) => row.id));
+      const announcements = rows.map((row) => ({ ...toAnnouncement(row), read: read.has(row.id) }));
+      return { announcements, unread: announcements.filter((announcement) => !announcement.read).length };
+    },
+
+    /** Everything the member can see now counts as read. */
+    async markAllRead(userId: string, member: MemberStanding): Promise<MemberAnnouncements> {
+      const rows = visibleTo(await listAnnouncements(db, 20), member, clock());
+      await markRead(db, userId, rows.map((row) => row.id), clock());
+      return { announcements: rows.map((row) => ({ ...toAnnouncement(row), read: true })), unread: 0 };
+    },
+
+    mailsOn: (userId: string) => announcementMailsOn(db, userId),
+    setMails: (userId: string, on: boolean) => setAnnouncementMails(db, userId, on, clock()),
+  };
+}
+
+export type Announcements = ReturnType<typeof createAnnouncements>;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { deepLinkToken, desiredTelegramChats, telegramRetryDelayMs, type ManagedChat } from './chats';
+import { telegramSettings, telegramSettingsProblems, telegramEnvSchema } from './settings';
+
+const chats: ManagedChat[] = [
+  { chatId: '-100300', title: 'Lifetime lounge', everyPlan: false, planSlugs: ['lifetime'] },
+  { chatId: '-100100', title: 'VIP', everyPlan: true, planSlugs: [] },
+  { chatId: '-100200', title: 'Yearly desk', everyPlan: false, planSlugs: ['yearly', 'lifetime'] },
+];
+
+describe('the chats a member should be in', () => {
+  it('are none without access', () => {
+    expect(desiredTelegramChats(null, chats)).toEqual([]);
+  });
+
+  it("are every plan's chats plus those keyed by the member's plan slug, sorted", () => {
+    expect(desiredTelegramChats({ planType: 'monthly' }, chats)).toEqual(['-100100']);
+    expect(desiredTelegramChats({ planType: 'yearly' }, chats)).toEqual(['-100100', '-100200']);
+    expect(desiredTelegramChats({ planType: 'lifetime' }, chats)).toEqual(['-100100', '-100200', '-100300']);
+  });
+});
+
+describe('the retry delay', () => {
+  it("doubles from 30 s to an hour, or waits Telegram's retry_after", () => {
+    expect([1, 2, 3, 20].map((attempt) => telegramRetryDelayMs(attempt))).toEqual([30_000, 60_000, 120_000, 3_600_000]);
+    expect(telegramRetryDelayMs(5, 7_000)).toBe(7_000);
+    expect(telegramRetryDelayMs(1, 0)).toBe(1_000);
+  });
+});
+
+describe('the deep link', () => {
+  it('carries the token after /start, with or without the bot named', () => {
+    expect(deepLinkToken('/start abcdefghijklmnop_-12')).toBe('abcdefghijklmnop_-12');
+    expect(deepLinkToken('/start@shop_bot abcdefghijklmnop')).toBe('abcdefghijklmnop');
+    expect(deepLinkToken('/start')).toBeNull();
+    expect(deepLinkToken('/start short')).toBeNull();
+    expect(deepLinkToken('hello')).toBeNull();
+    expect(deepLinkToken(undefined)).toBeNull();
+  });
+});
+
+describe('the settings', () => {
+  it('run the sandbox without a token and refuse a token BotFather would not give', () => {
+    const sandbox = telegramSettings(telegramEnvSchema.parse({}));
+    expect(sandbox).toEqual({ botToken: null, apiRoot: 'https://api.telegram.org', auditIntervalMs: 300_000, inviteTtlMs: 24 * 3_600_000 });
+    expect(telegramSettingsProblems(sandbox)).toEqual([]);
+    expect(telegramSettingsProblems(telegramSettings(telegramEnvSchema.parse({ TELEGRAM_BOT_TOKEN: 'nope' })))).toEqual([expect.stringContaining('TELEGRAM_BOT_TOKEN')]);
+    expect(telegramSettingsProblems(telegramSettings(telegramEnvSchema.parse({ TELEGRAM_BOT_TOKEN: '123456:ABCdefGhIJKlmNoPQRsTUVwxyZ12345' })))).toEqual([]);
+  });
+});
