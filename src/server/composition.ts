@@ -122,6 +122,7 @@ export function compose(deps: Dependencies): Composition {
     },
     kickMailer: () => mailer.kick(),
   });
+  const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
   const affiliates = createAffiliatesService({
     db,
     payments,
@@ -130,6 +131,7 @@ export function compose(deps: Dependencies): Composition {
     publicUrl: config.publicUrl,
     audit: (entry) => recordOperatorAction(db, entry),
     notify: affiliateMails({ db, clock, kickMailer: () => mailer.kick() }),
+    promotions,
   });
   const fulfilment = createFulfilment({
     db,
@@ -142,7 +144,6 @@ export function compose(deps: Dependencies): Composition {
       await affiliates.afterPaymentEvent(event);
     },
   });
-  const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions, catalogue: deps.catalogue });
   const paymentEvents = fulfilment;
   const tradingView = createTradingViewService({

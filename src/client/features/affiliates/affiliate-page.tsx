@@ -10,7 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { useAffiliateSummary, useJoin, useProgram, useSetPayoutAddress } from './affiliates-api';
+import { useAffiliateSummary, useJoin, useProgram, useRequestPromotionCode, useSetPayoutAddress } from './affiliates-api';
 
 export const AFFILIATE_TEXTS = {
   title: 'Refer & earn',
@@ -82,8 +82,30 @@ function LinkCard({ summary }: { summary: AffiliateSummary }) {
           Your affiliate account is suspended: your link earns nothing for now. Contact support to find out why.
         </p>
       ) : null}
-      {summary.promotionCode ? <p className="text-sm text-muted">Buyers who use the promotion code {summary.promotionCode} count as yours, whatever link they came from.</p> : null}
+      {summary.promotionCode ? (
+        <p className="text-sm text-muted" data-testid="affiliate-promotion-code">
+          Buyers who use the promotion code {summary.promotionCode} (10 % off their first payment) count as yours, whatever link they came from.
+        </p>
+      ) : summary.status === 'active' ? (
+        <PromotionCodeButton />
+      ) : null}
     </Card>
+  );
+}
+
+function PromotionCodeButton() {
+  const request = useRequestPromotionCode();
+  return (
+    <div className="space-y-2">
+      <Button variant="outline" disabled={request.isPending} onClick={() => request.mutate()}>
+        Get a promotion code (10 % off for your buyers)
+      </Button>
+      {request.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {messageOf(request.error, 'No promotion code could be made. Please try again.')}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -22,3 +22,4 @@ function useSummaryChange<T>(call: (input: T) => Promise<AffiliateSummary>) {
 
 export const useJoin = () => useSummaryChange(() => api(AFFILIATE_PATHS.join, { body: {}, schema: affiliateSummarySchema }));
 export const useSetPayoutAddress = () => useSummaryChange((email: string) => api(AFFILIATE_PATHS.payoutAddress, { method: 'PUT', body: { email }, schema: affiliateSummarySchema }));
+export const useRequestPromotionCode = () => useSummaryChange(() => api(AFFILIATE_PATHS.promotionCode, { body: {}, schema: affiliateSummarySchema }));

@@ -37,6 +37,9 @@ export function affiliateRoutes({ affiliates }: { affiliates: AffiliatesService 
     .post('/affiliate/join', describeOperation({ summary: 'Join the affiliate program (as its mode allows): answers the new code and link', auth: 'session', response: affiliateSummarySchema }), async (c) =>
       c.json(await affiliates.join(requireUser(c)), 201, NO_STORE),
     )
+    .post('/affiliate/promotion-code', describeOperation({ summary: "Ask for a promotion code bound to the signed-in affiliate (10 % off a first-time buyer's first payment)", auth: 'session', response: affiliateSummarySchema }), async (c) =>
+      c.json(await affiliates.requestPromotionCode(requireUser(c).id), 201, NO_STORE),
+    )
     .put('/affiliate/payout-address', describeOperation({ summary: 'The PayPal or Wise e-mail payouts are sent to', auth: 'session', body: payoutAddressRequestSchema, response: affiliateSummarySchema }), async (c) => {
       const user = requireUser(c);
       const { email } = await readJson(c, payoutAddressRequestSchema);

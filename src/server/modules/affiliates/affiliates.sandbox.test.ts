@@ -178,6 +178,16 @@ describe('attribution', () => {
     expect((await summaryOf(last.cookie)).commissions.pending).toBe(1080);
   });
 
+  it('an affiliate asks for a promotion code bound to them: 10 % off, and its buyers are theirs', async () => {
+    const seller = await affiliate('coder');
+    const made = await json<AffiliateSummary>(await suite.t.request('/api/affiliate/promotion-code', { method: 'POST', cookie: seller.cookie }), 201);
+    expect(made.promotionCode).toBe(seller.summary.code);
+    // asking again changes nothing
+    expect((await json<AffiliateSummary>(await suite.t.request('/api/affiliate/promotion-code', { method: 'POST', cookie: seller.cookie }), 201)).promotionCode).toBe(seller.summary.code);
+    await buyWith('', email('code-only'), { promotionCode: seller.summary.code.toLowerCase() });
+    expect((await summaryOf(seller.cookie)).commissions.pending).toBe(972);
+  });
+
   it('renewals earn as the terms say: for as long as the member pays, or the first payment only', async () => {
     const seller = await affiliate('recurring');
     const link = await visit(seller.summary.code);

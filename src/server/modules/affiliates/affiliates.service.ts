@@ -29,7 +29,9 @@ import {
   type TermsInput,
 } from '@shared/affiliates';
 import type { AffiliateAdminItem, AffiliateList, AffiliateSummary, CommissionTotals, MarkPaidResponse, ProgramResponse, TermsResponse } from '@shared/affiliates-contract';
+import type { PromotionTermsInput } from '@shared/promotions';
 import type { Db } from '../../db/client';
+import { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { serverError } from '../../http/server-errors';
 import type { PaymentEvent, PaymentsPort } from '../payments/payments.port';
@@ -85,7 +87,12 @@ export type AffiliatesDeps = {
     commissionEarned: (affiliate: AffiliateRow) => Promise<void>;
     payoutSent: (affiliate: AffiliateRow, payout: { id: string; amount: number; currency: string; email: string }) => Promise<void>;
   };
+  /** Makes the promotion code an affiliate asks for (the promotions service: validated, audited, mirrored at the provider). */
+  promotions?: { create: (input: PromotionTermsInput, operator: string) => Promise<{ code: string }> };
 };
+
+/** The promotion code an affiliate gets when they ask: this much off a buyer's first payment, first-time buyers only. */
+export const AFFILIATE_PROMOTION_PERCENT_OFF = 10;
 
 const ZERO: CommissionTotals = { pending: 0, approved: 0, paid: 0, reversed: 0 };
 const REVERSING = new Set(['refunded', 'disputed']);
@@ -145,8 +152,11 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
     return ownPurchase({ userId: null, email: null, cardFingerprints: buyerCards }, { userId: null, email: null, cardFingerprints: ownCards });
   }
 
+  /** The buyers' attributions read during one reconcile: a subscription's orders share their buyer. */
+  type Attributions = Map<string, Awaited<ReturnType<typeof attributionOf>>>;
+
   /** Who an order earns for: a promotion code bound to an affiliate, else the checkout's link, else the buyer's attribution. */
-  async function affiliateOf(order: OrderFacts): Promise<{ affiliate: AffiliateRow; source: 'link' | 'promotion'; fromCheckout: boolean } | null> {
+  async function affiliateOf(order: OrderFacts, known: Attributions): Promise<{ affiliate: AffiliateRow; source: 'link' | 'promotion'; fromCheckout: boolean } | null> {
     if (order.promotionCode) {
       const affiliate = await findAffiliateByPromotionCode(db, order.promotionCode);
       if (affiliate) return { affiliate, source: 'promotion', fromCheckout: order.checkoutSessionId !== null };
@@ -157,22 +167,24 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
       if (referral && affiliate) return { affiliate, source: referral.source, fromCheckout: true };
     }
     if (!order.buyerEmail) return null;
-    const attribution = await attributionOf(db, order.buyerEmail);
+    if (!known.has(order.buyerEmail)) known.set(order.buyerEmail, await attributionOf(db, order.buyerEmail));
+    const attribution = known.get(order.buyerEmail) ?? null;
     const affiliate = attribution ? await findAffiliateById(db, attribution.affiliateId) : null;
     return attribution && affiliate ? { affiliate, source: attribution.source, fromCheckout: false } : null;
   }
 
-  async function decide(order: OrderFacts, terms: AffiliateTerms): Promise<void> {
-    const found = await affiliateOf(order);
+  async function decide(order: OrderFacts, terms: () => Promise<AffiliateTerms>, known: Attributions): Promise<void> {
+    const found = await affiliateOf(order, known);
     if (!found) return;
     const { affiliate, source, fromCheckout } = found;
     const own = await ownPurchaseOf(order, affiliate, fromCheckout);
     let firstPaidAt: Date | null = null;
     if (!own && order.buyerEmail) {
       const attribution = fromCheckout ? await attribute(db, { email: order.buyerEmail, affiliateId: affiliate.id, source, trial: order.amount === 0, at: clock() }) : await attributionOf(db, order.buyerEmail);
+      known.delete(order.buyerEmail);
       firstPaidAt = attribution?.firstPaidAt ?? null;
     }
-    const decision = decideCommission({ terms, plan: order.planType, order: { amount: order.amount, amountTax: order.amountTax, paidAt: order.createdAt }, firstPaidAt, affiliateSuspended: affiliate.status === 'suspended', ownPurchase: own });
+    const decision = decideCommission({ terms: await terms(), plan: order.planType, order: { amount: order.amount, amountTax: order.amountTax, paidAt: order.createdAt }, firstPaidAt, affiliateSuspended: affiliate.status === 'suspended', ownPurchase: own });
     if (decision.status === 'none') return;
     const at = clock();
     const base = { affiliateId: affiliate.id, orderId: order.id, buyerEmail: order.buyerEmail, planType: order.planType, currency: order.currency, baseAmount: decision.base };
@@ -183,7 +195,10 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
     }
     const written = await insertCommission(db, { ...base, amount: decision.amount, status: 'pending', approvableAt: decision.approvableAt });
     if (!written) return;
-    if (order.buyerEmail) await markFirstPaid(db, order.buyerEmail, order.createdAt);
+    if (order.buyerEmail) {
+      await markFirstPaid(db, order.buyerEmail, order.createdAt);
+      known.delete(order.buyerEmail);
+    }
     // a refund that came with (or before) this event is applied at once
     if (REVERSING.has(order.status)) await reverseCommission(db, written.id, order.status, at);
     logger.info({ orderId: order.id, affiliate: affiliate.code, amount: decision.amount, currency: order.currency }, 'commission earned');
@@ -205,12 +220,15 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
 
   async function reconcile(orders: readonly OrderFacts[]): Promise<void> {
     if (orders.length === 0) return;
-    const terms = await termsNow();
+    // read once, and only when an order earns: most payments have no affiliate
+    let terms: Promise<AffiliateTerms> | null = null;
+    const termsOnce = () => (terms ??= termsNow());
+    const known: Attributions = new Map();
     for (const order of orders) {
       if (order.commissionId) await revisit(order);
       else if (order.status === 'paid' || REVERSING.has(order.status)) {
         // a payment refunded before we saw it paid still records its (reversed) commission
-        await decide(order, terms);
+        await decide(order, termsOnce, known);
       }
     }
   }
@@ -334,6 +352,30 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
       const problem = payoutAddressProblem(raw);
       if (problem) throw serverError('affiliateRefused', problem);
       await updateAffiliate(db, affiliate.id, { payoutEmail: raw.trim().toLowerCase() }, clock());
+      return this.summary(userId);
+    },
+
+    /**
+     * A promotion code bound to the affiliate, made on request: their code, 10 % off a first-time
+     * buyer's first payment. A buyer using it counts as theirs whatever link they came from.
+     */
+    async requestPromotionCode(userId: string): Promise<AffiliateSummary> {
+      const affiliate = await requireAffiliate(userId);
+      if (affiliate.promotionCode) return this.summary(userId);
+      if (affiliate.status !== 'active') throw serverError('affiliateJoinRefused', 'Your affiliate account is suspended: no promotion code can be made for it.');
+      if (!deps.promotions) throw serverError('affiliateRefused', 'Promotion codes are not available here.');
+      let made: string | null = null;
+      for (const candidate of [affiliate.code, `${affiliate.code}-${AFFILIATE_PROMOTION_PERCENT_OFF}`, `${affiliate.code}-${randomBytes(2).toString('hex').toUpperCase()}`]) {
+        try {
+          made = (await deps.promotions.create({ code: candidate, percentOff: AFFILIATE_PROMOTION_PERCENT_OFF, duration: 'once', firstTimeOnly: true }, `affiliate:${affiliate.code}`)).code;
+          break;
+        } catch (error) {
+          // taken by another code: try the next name
+          if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        }
+      }
+      if (!made) throw serverError('affiliateConflict', 'No free promotion code name was found: ask the shop to bind one to you.');
+      await updateAffiliate(db, affiliate.id, { promotionCode: made }, clock());
       return this.summary(userId);
     },
 
