@@ -7,7 +7,7 @@ import { readLatestMail } from './fixtures';
 import { becomeOperator } from './operator';
 
 const TAKEN = 'This TradingView username is already linked to another account. Contact support if it is yours.';
-const SCRIPT_NAMES = ['Candlewise Pro V2', 'Candlewise Smart Money Concepts', 'Candlewise Volatility Index'];
+const SCRIPT_NAMES = ['Candlewise Pro V2', 'Candlewise Smart Money Concepts', 'Candlewise Volatility Index'] as const;
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
@@ -36,7 +36,7 @@ test('a member adds a username and watches access arrive, by script name; anothe
   await expect(account.getByTestId('tradingview-delivery')).toContainText('Add your TradingView username so we can give you access to the indicators.');
   await expect(account.getByRole('note')).toContainText('Check your TradingView username');
 
-  await account.getByRole('button', { name: 'Add' }).click();
+  await account.getByRole('button', { name: 'Add', exact: true }).click();
   await account.getByLabel('New TradingView username').fill(name);
   await account.getByRole('button', { name: 'Save Username' }).click();
   await expect(rowValue(account, 'TradingView Username')).toContainText(name);
@@ -63,7 +63,7 @@ test('a member adds a username and watches access arrive, by script name; anothe
   const { page: other } = await memberPage(browser, 'tv-claimer', '198.51.100.212');
   await other.goto('/dashboard/settings?section=account');
   const otherAccount = other.getByRole('region', { name: 'My Account' });
-  await otherAccount.getByRole('button', { name: 'Add' }).click();
+  await otherAccount.getByRole('button', { name: 'Add', exact: true }).click();
   await otherAccount.getByLabel('New TradingView username').fill(name.toUpperCase());
   await otherAccount.getByRole('button', { name: 'Save Username' }).click();
   await expect(other.getByText(TAKEN)).toBeVisible();
@@ -109,7 +109,7 @@ test("an operator moves a username from one member to another; both member pages
   await page.getByLabel('TradingView username', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Move username' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${name} moved from ${from.email} to ${to.email}` })).toBeVisible();
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('Escape');
 
   // the history, on the member page: the name and how it came
   const moved = page.getByRole('row').filter({ hasText: `${name} (current)` });

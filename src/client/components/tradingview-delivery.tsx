@@ -55,6 +55,8 @@ function DeliveryAction({
     );
   }
   if (delivery.action !== 'add' && delivery.action !== 'correct') return null;
+  // in Settings the username row has its own Add button
+  if (delivery.action === 'add' && onCorrect) return null;
   const label =
     delivery.action === 'add'
       ? 'Add your TradingView username'

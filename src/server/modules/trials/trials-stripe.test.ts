@@ -4,7 +4,7 @@
 // converts it, and a cancellation during the trial ends it without a charge.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox, trials } from '../../db/schema';
+import { outbox, trials, userSubscriptions } from '../../db/schema';
 import { ordersOfSession, rowsOfSession, signUp, startCheckout } from '../../test-support/billing-test-kit';
 import { stripeSuite } from '../../test-support/stripe-test-kit';
 
@@ -70,7 +70,11 @@ describe('free trials with Stripe', () => {
   });
 
   it('the TradingView username of an earlier trial, attached later, ends the trial at once', async () => {
-    await stripeTrial('fp_tv_one', 'stripe_farmer');
+    const first = await stripeTrial('fp_tv_one', 'stripe_farmer');
+    // a username belongs to one member (decision 048): refused to anyone else while the first trial
+    // gives access; once it ended, the next member to claim it is judged by it
+    const [firstRow] = await bench.t.deps.database.db.select({ userId: userSubscriptions.userId }).from(userSubscriptions).where(eq(userSubscriptions.providerSubscriptionId, first.subscriptionId));
+    await bench.t.deps.database.db.update(userSubscriptions).set({ isActive: false }).where(eq(userSubscriptions.userId, firstRow!.userId!));
     const repeat = await stripeTrial('fp_tv_two', 'stripe_farmer');
     expect(await trialOf(repeat.subscriptionId)).toMatchObject({ outcome: 'refused_repeat', repeatReason: 'tradingview_username' });
     expect(bench.stripe.subscriptions.get(repeat.subscriptionId)!.status).toBe('active');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxCheckoutSchema } from '@shared/sandbox-contract';
 import { memberTrialResponseSchema } from '@shared/trials-contract';
 import { ConfigError, loadConfig } from '../../config';
-import { outbox, sandboxInvoices, trials } from '../../db/schema';
+import { outbox, sandboxInvoices, trials, userSubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { CARDS, DAY_MS, jobsOf, movableClock, ordersOfSession, payBody, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 
@@ -102,7 +102,10 @@ describe('a free trial in the sandbox', () => {
   });
 
   it('a second trial by the same TradingView username is ended at once, charged, and told why', async () => {
-    await trialMember(MASTERCARD, 'farmer_tv');
+    const first = await trialMember(MASTERCARD, 'farmer_tv');
+    // a username belongs to one member (decision 048): while the first trial gives access the name
+    // is refused to anyone else; once it ended, the next member to claim it is judged by it
+    await t.deps.database.db.update(userSubscriptions).set({ isActive: false }).where(eq(userSubscriptions.userId, first.userId));
     const repeat = await trialMember(DISCOVER, 'Farmer_TV');
     const [row] = await rowsOfSession(t, repeat.sessionId);
     expect(row).toMatchObject({ status: 'active', isActive: true });
