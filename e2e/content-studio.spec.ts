@@ -11,12 +11,24 @@ import { becomeOperator } from './operator';
 // without access do not; a guide gated to Yearly stays hidden from a Monthly member; an
 // announcement shows with an unread badge and is mailed to the members who did not opt out.
 
+/** CRC-32 as PNG chunks carry it (browsers refuse a chunk whose CRC is wrong). */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
 /** A real PNG of `width`×`height` (black). */
 function png(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
   };
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
