@@ -17,6 +17,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/terms-of-service',
   '/privacy-policy',
   '/contact',
+  '/refer',
 ];
 
 /**

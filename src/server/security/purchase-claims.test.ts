@@ -79,7 +79,7 @@ describe('a purchase taken with its session id', () => {
 
     // The buyer takes the address back through their mailbox and links the purchase in the browser that paid.
     const buyer = await takeAddressBack(buyerEmail);
-    const linked = await activate(buyerBrowser(sessionId, buyer), { sessionId, tradingviewUsername: 'rightful_trader' });
+    const linked = await activate(buyerBrowser(sessionId, buyer), { sessionId, tradingviewUsername: `rightful_${when}` });
     expect(linked.status, await linked.clone().text()).toBe(200);
     expect((await checkoutRow(t, sessionId))?.claimedByUserId).toBe(await accountIdOf(buyerEmail));
     expect(await hasAccess(buyer)).toBe(true);

@@ -1,5 +1,5 @@
 -- The sandbox Telegram's own state (modules/telegram/sandbox-telegram.ts): its users, its two
--- chats and who is in them, the invite links its bot made, and join requests.
+-- chats (written by the adapter at its first use) and who is in them, the invite links its bot made, and join requests.
 CREATE TABLE "sandbox_telegram_users" (
 	"id" text PRIMARY KEY NOT NULL,
 	"username" text NOT NULL
@@ -12,8 +12,6 @@ CREATE TABLE "sandbox_telegram_chats" (
 	"title" text NOT NULL,
 	"type" text NOT NULL
 );
---> statement-breakpoint
-INSERT INTO "sandbox_telegram_chats" ("id", "title", "type") VALUES ('-1001000000001', 'VIP Signals', 'supergroup'), ('-1001000000002', 'Announcements', 'channel');
 --> statement-breakpoint
 CREATE TABLE "sandbox_telegram_chat_members" (
 	"chat_id" text NOT NULL,

@@ -50,6 +50,7 @@ describe('authorisation of every operator route', () => {
     'PUT /api/admin/catalogue/plans/:slug': { name: 'Table plan' },
     'PUT /api/admin/catalogue/plans/:slug/price': { price: 1200 },
     'PUT /api/admin/catalogue/sales/:id': { label: 'Table sale', startsAt: null, endsAt: null, countdown: false, list: 'eu', prices: [{ plan: 'euMonthly', price: 1999 }] },
+    'PUT /api/admin/telegram/chats': { chats: [{ chatId: '-1001000000001', title: 'VIP Signals', everyPlan: true, planSlugs: [] }] },
     'POST /api/admin/tradingview/scripts/plans': { scriptId: 'PUB;candlewise-pro-v2', plans: ['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly'] },
   };
   // Every route mounted under /api/admin, read from the app itself: a route added to the admin

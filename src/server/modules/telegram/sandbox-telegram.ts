@@ -12,6 +12,11 @@ export const SANDBOX_BOT: TelegramUser = { id: '7000000001', username: 'candlewi
 /** The sandbox's first chat: what every plan opens until the operator chooses chats. */
 export const SANDBOX_DEFAULT_CHAT = { chatId: '-1001000000001', title: 'VIP Signals' };
 const SANDBOX_PAGE = '/sandbox/telegram';
+/** The sandbox's chats, there from the adapter's first use (a demo shop starts with them). */
+const SANDBOX_CHATS = [
+  { id: SANDBOX_DEFAULT_CHAT.chatId, title: SANDBOX_DEFAULT_CHAT.title, type: 'supergroup' },
+  { id: '-1001000000002', title: 'Announcements', type: 'channel' },
+];
 
 /** A stable id per username (the same username is the same sandbox account). */
 function sandboxUserId(username: string): string {
@@ -23,8 +28,11 @@ export type SandboxTelegram = TelegramBotPort & { kind: 'sandbox'; user: ReturnT
 
 export function createSandboxTelegram(deps: { db: Db; clock: () => Date }): SandboxTelegram {
   const { db, clock } = deps;
+  let chatsWritten: Promise<unknown> | null = null;
+  const ensureChats = () => (chatsWritten ??= db.insert(sandboxTelegramChats).values(SANDBOX_CHATS).onConflictDoNothing());
 
   async function chatOf(chatId: string) {
+    await ensureChats();
     const [chat] = await db.select().from(sandboxTelegramChats).where(eq(sandboxTelegramChats.id, chatId)).limit(1);
     if (!chat) throw new TelegramError('chat_not_found', 'Bad Request: chat not found', { status: 400 });
     return chat;
@@ -88,7 +96,7 @@ export function createSandboxTelegram(deps: { db: Db; clock: () => Date }): Sand
       .onConflictDoUpdate({ target: [sandboxTelegramChatMembers.chatId, sandboxTelegramChatMembers.userId], set: { status: 'member', updatedAt: clock() } });
   }
 
-  return { ...port, kind: 'sandbox', user: createSandboxTelegramUserSide({ db, clock, chatOf, addMember }) };
+  return { ...port, kind: 'sandbox', user: createSandboxTelegramUserSide({ db, clock, chatOf, addMember, ensureChats }) };
 }
 
 export function isSandboxTelegram(port: TelegramBotPort): port is SandboxTelegram {
@@ -101,8 +109,9 @@ function createSandboxTelegramUserSide(deps: {
   clock: () => Date;
   chatOf: (chatId: string) => Promise<{ id: string; title: string }>;
   addMember: (chatId: string, userId: string) => Promise<void>;
+  ensureChats: () => Promise<unknown>;
 }) {
-  const { db, clock, chatOf, addMember } = deps;
+  const { db, clock, chatOf, addMember, ensureChats } = deps;
   return {
     /** The sandbox account of this username, made on first use. */
     async account(username: string): Promise<TelegramUser> {
@@ -143,6 +152,7 @@ function createSandboxTelegramUserSide(deps: {
     },
     /** Every sandbox chat with its members, as GET /api/sandbox/telegram/chats answers. */
     async chats() {
+      await ensureChats();
       const chats = await db.select().from(sandboxTelegramChats).orderBy(asc(sandboxTelegramChats.id));
       const members = await db
         .select({ chatId: sandboxTelegramChatMembers.chatId, id: sandboxTelegramUsers.id, username: sandboxTelegramUsers.username })

@@ -282,6 +282,7 @@ describe('grant reconciler', () => {
   });
 
   it('renews its lease while TradingView calls take longer than the lease', async () => {
+    const WAIT = { timeout: 30_000, interval: 20 };
     const { userId } = await member({ expiresAt: JULY });
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
@@ -306,13 +307,14 @@ describe('grant reconciler', () => {
       const at = await leaseAt();
       if (!at) throw new Error('not claimed yet');
       return at;
-    });
+      // a bound for a busy machine, not a speed: the claim is a database round trip or two
+    }, WAIT);
     advance(10_000);
     const renewedTo = await vi.waitFor(async () => {
       const at = await leaseAt();
       if (!at || at.getTime() <= firstLease.getTime()) throw new Error('not renewed yet');
       return at;
-    });
+    }, WAIT);
     // another reconciler finds nothing due although the first lease has long ended
     expect(await reconciler().runOnce()).toMatchObject({ processed: 0 });
     release();
