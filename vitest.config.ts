@@ -10,6 +10,9 @@ import { databaseSuites } from './src/server/test-support/database-suites.ts';
 // Postgres server (TEST_DATABASE_URL) so that both database engines are proven: that pass takes
 // only the suites that reach a database and that the engine could answer differently (database-suites.ts).
 const onPostgresServer = Boolean(process.env.TEST_DATABASE_URL);
+// The operator console writes dates in the operator's own time zone: its tests read them in UTC
+// wherever they run (set before any worker starts, so every worker shares it).
+process.env.TZ = 'UTC';
 // expect.poll waits on state; its default limit (1 s) is a race on a busy 2-core machine, where
 // a first mail (the templates load with it) has taken over 15 s.
 const expect = { poll: { timeout: 45_000 } };

@@ -192,7 +192,7 @@ export function compose(deps: Dependencies): Composition {
     directory: { config, db, clock },
     invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),
-    members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds }),
+    members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds, adminEmails: config.adminEmails }),
     support: createSupportActions({ db, clock, payments, entitlements, logger: logger.child({ module: 'support' }) }),
     scripts: createScriptCatalogService({
       db,
@@ -214,6 +214,7 @@ export function compose(deps: Dependencies): Composition {
       reconciler,
       scriptIds: catalogScriptIds,
     }),
+<<<<<<< HEAD
     contentStudio: createContentStudio({
       db,
       storage: deps.contentStorage,
@@ -232,6 +233,9 @@ export function compose(deps: Dependencies): Composition {
       logger: logger.child({ module: 'announcements' }),
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
+=======
+    adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles, payments }),
+>>>>>>> issue-46b
   };
   const jobs: Jobs = {
     reconciler,

@@ -88,6 +88,8 @@ export const memberListSchema = z.object({
       status: z.enum(MEMBER_STATUSES),
       plan: z.string().nullable(),
       createdAt: z.string(),
+      /** An operator of this shop (ADMIN_EMAILS or stored): marked in the list. */
+      isOperator: z.boolean(),
     }),
   ),
   page: z.number().int(),

@@ -88,9 +88,12 @@ export const orderItemSchema = z.object({
   status: z.string(),
   email: z.string().nullable(),
   providerPaymentId: z.string().nullable(),
+  /** The member the order belongs to (null: bought and never claimed). */
+  userId: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export const ordersSchema = z.object({ orders: z.array(orderItemSchema), limited: z.boolean() });
+export const refundResultSchema = z.object({ message: z.string() });
 
 export const paymentEventsSchema = z.object({
   processed: z.array(z.object({ id: z.string(), source: z.string(), type: z.string(), processedAt: isoDate })),

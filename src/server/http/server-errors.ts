@@ -138,6 +138,8 @@ export const SERVER_ERRORS = {
   compEndsInPast: { status: 400, code: 'invalid_input', message: 'Choose a day from today on.' },
   noOutageToSimulate: { status: 404, code: 'not_found', message: 'TradingView is the real service here: there is no outage to simulate.' },
   reportRangeReversed: { status: 400, code: 'validation_failed', message: 'from must not be after to.' },
+  orderNotFound: { status: 404, code: 'not_found', message: 'No order with this id.' },
+  orderNotRefundable: { status: 409, code: 'invalid_input', message: (reason: string) => reason },
   noReplayableEvent: { status: 404, code: 'not_found', message: 'No failed event with this id can be replayed.' },
   replayFailedAgain: { status: 502, code: 'provider_unavailable', message: (error: unknown) => `The event failed again: ${error instanceof Error ? error.message : String(error)}` },
   tradingViewDidNotAnswer: { status: 502, code: 'provider_unavailable', message: (reason: string) => `TradingView did not answer: ${reason}` },

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AuditLog } from '@shared/admin-contract';
+import { auditSentence } from '@shared/audit-sentences';
 import { DataTable, type Column } from '@client/components/data-table';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -15,13 +16,20 @@ const detailsText = (details: Record<string, unknown>) =>
 
 const AUDIT_COLUMNS: Column<AuditLog['entries'][number]>[] = [
   { header: 'When', className: 'text-muted', cell: (entry) => dateTimeText(entry.createdAt) },
-  { header: 'Operator', cell: (entry) => entry.operatorEmail },
-  { header: 'Action', className: 'font-medium text-white', cell: (entry) => entry.action.replaceAll('_', ' ') },
+  {
+    header: 'What happened',
+    cell: (entry) => (
+      <span className="flex flex-col gap-0.5">
+        <span className="font-medium text-white">{auditSentence(entry)}</span>
+        <span className="text-xs text-muted">{entry.action.replaceAll('_', ' ')}</span>
+      </span>
+    ),
+  },
   {
     header: 'Member',
     cell: (entry) =>
       entry.targetUserId ? (
-        <Link to={`/admin/members/${entry.targetUserId}`} className="hover:text-primary">
+        <Link to={`/admin/members/${entry.targetUserId}`} className="whitespace-nowrap hover:text-primary">
           {entry.targetEmail ?? entry.targetUserId}
         </Link>
       ) : (

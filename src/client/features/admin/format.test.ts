@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_TYPES } from '@shared/plans';
-import { ageText, dateTimeText, moneyText, planLabel } from './format';
+import { ageText, dateText, dateTimeText, moneyText, planLabel } from './format';
 
 describe('console formatting', () => {
   const now = new Date('2030-01-10T12:00:00Z');
@@ -15,8 +15,13 @@ describe('console formatting', () => {
   it('writes money from minor units, one amount per currency, and times in UTC', () => {
     expect(moneyText([{ amount: 3600, currency: 'usd' }, { amount: 2999, currency: 'eur' }])).toBe('$36.00 + €29.99');
     expect(moneyText([])).toBe('$0.00');
-    expect(dateTimeText('2030-01-10T12:00:00Z')).toBe('Jan 10, 2030, 12:00 PM UTC');
+    expect(dateTimeText('2030-01-10T12:00:00Z', 'en-US', 'UTC')).toBe('Jan 10, 2030, 12:00 PM UTC');
     expect(dateTimeText(null)).toBe('—');
+  });
+
+  it('writes dates in the operator’s locale and time zone (#46)', () => {
+    expect(dateTimeText('2030-01-10T12:00:00Z', 'de-DE', 'Europe/Berlin')).toMatch(/^10\. Jan\. 2030, 13:00/);
+    expect(dateText('2030-01-10T23:30:00Z', 'en-GB', 'Asia/Tokyo')).toBe('11 Jan 2030');
   });
 
   it('labels every plan and comp, tells the EU variants apart, and shows anything else as stored', () => {

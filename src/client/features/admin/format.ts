@@ -18,10 +18,12 @@ export const planLabel = (plan: string | null) => (plan ? (isLabelled(plan) ? PL
 export const moneyText = (amounts: readonly { amount: number; currency: string }[]) =>
   amounts.length ? amounts.map((money) => formatMoney(money.amount, money.currency)).join(' + ') : formatMoney(0, 'usd');
 
-export const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : '—');
+// Dates and times in the operator's own locale and time zone (the browser's); tests pass both.
+export const dateText = (iso: string | null, locale?: string, timeZone?: string) =>
+  iso ? new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric', ...(timeZone ? { timeZone } : {}) }) : '—';
 
-export const dateTimeText = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }) : '—';
+export const dateTimeText = (iso: string | null, locale?: string, timeZone?: string) =>
+  iso ? new Date(iso).toLocaleString(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', ...(timeZone ? { timeZone } : {}) }) : '—';
 
 /** "12 min", "3 h", "2 d": how long ago `iso` was. */
 export function ageText(iso: string, now: Date = new Date()): string {
@@ -30,3 +32,8 @@ export function ageText(iso: string, now: Date = new Date()): string {
   if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
   return `${Math.floor(minutes / (24 * 60))} d`;
 }
+
+const ORDER_STATUS_LABELS: Record<string, string> = { paid: 'Paid', refunded: 'Refunded', disputed: 'Disputed', dispute_lost: 'Dispute lost', pending: 'Pending' };
+
+/** An order's status in words ('dispute_lost' → 'Dispute lost'). */
+export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status] ?? (status.charAt(0).toUpperCase() + status.slice(1)).replaceAll('_', ' ');

@@ -18,9 +18,17 @@ const MEMBER_COLUMNS: Column<MemberList['members'][number]>[] = [
   {
     header: 'E-mail',
     cell: (member) => (
-      <Link to={`/admin/members/${member.id}`} className="font-medium text-white hover:text-primary">
-        {member.email}
-      </Link>
+      <span className="inline-flex flex-wrap items-center gap-2">
+        {/* an address is one word: it wraps before or after, never inside */}
+        <Link to={`/admin/members/${member.id}`} className="whitespace-nowrap font-medium text-white hover:text-primary">
+          {member.email}
+        </Link>
+        {member.isOperator ? (
+          <Badge tone="purple" title="An operator of this shop: their purchases and comps are not a customer's">
+            Operator
+          </Badge>
+        ) : null}
+      </span>
     ),
   },
   { header: 'TradingView', className: 'text-muted', cell: (member) => member.tradingviewUsername ?? '—' },

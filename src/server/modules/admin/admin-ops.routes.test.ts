@@ -8,6 +8,7 @@ import { linkAccount } from '../discord/discord.repository';
 import { createSandboxTradingView } from '../sandbox/sandbox-tradingview';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 import { consoleSuite, seedMember } from '../../test-support/admin-test-kit';
+import { buy, ordersOfSession } from '../../test-support/billing-test-kit';
 
 type Route = (typeof ADMIN_OPS_ROUTES)[number];
 type Probe = { path: string; body?: unknown };
@@ -27,6 +28,7 @@ async function probes(): Promise<Map<Route, Probe>> {
     .returning({ id: paymentEventFailures.id });
   await linkAccount(t.deps.database.db, paying.userId, { id: '100000000000000001', username: 'probe_discord' }, new Date());
   const [linked] = await t.deps.database.db.select({ id: discordMembers.id }).from(discordMembers).where(eq(discordMembers.userId, paying.userId));
+  const [paidOrder] = await ordersOfSession(t, await buy(t, 'probe-refund@example.com'));
   const concrete: Record<Route['path'], Probe> = {
     '/alerts': { path: '/alerts' },
     '/tradingview/health': { path: '/tradingview/health' },
@@ -42,6 +44,7 @@ async function probes(): Promise<Map<Route, Probe>> {
     '/discord/repairs': { path: '/discord/repairs' },
     '/discord/audit': { path: '/discord/audit', body: {} },
     '/payments/orders': { path: '/payments/orders?status=paid&plan=monthly&from=2030-01-01&to=2030-01-31' },
+    '/payments/orders/:id/refund': { path: `/payments/orders/${paidOrder!.id}/refund`, body: {} },
     '/payments/events': { path: '/payments/events' },
     '/payments/events/:id/replay': { path: `/payments/events/${failure!.id}/replay`, body: {} },
     '/access-changes': { path: '/access-changes' },

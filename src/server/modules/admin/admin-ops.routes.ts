@@ -9,6 +9,7 @@ import {
   operatorAlertsSchema,
   orderFilterSchema,
   ordersSchema,
+  refundResultSchema,
   outageRequestSchema,
   paymentEventsSchema,
   reconciliationSchema,
@@ -63,6 +64,7 @@ export const ADMIN_OPS_ROUTES = [
   { method: 'GET', path: '/discord/repairs' },
   { method: 'POST', path: '/discord/audit' },
   { method: 'GET', path: '/payments/orders' },
+  { method: 'POST', path: '/payments/orders/:id/refund' },
   { method: 'GET', path: '/payments/events' },
   { method: 'POST', path: '/payments/events/:id/replay' },
   { method: 'GET', path: '/access-changes' },
@@ -71,6 +73,7 @@ export const ADMIN_OPS_ROUTES = [
 ] as const;
 
 const failureId = z.uuid('Malformed event failure id.');
+const orderId = z.uuid('Malformed order id.');
 const discordAccountId = z.uuid('Malformed Discord account id.');
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
@@ -109,6 +112,9 @@ export function adminOpsRoutes(services: AdminOpsServices) {
       c.json(await discord.runAudit(requireUser(c))),
     )
     .get('/payments/orders', describeOperation({ summary: 'Orders, filtered by plan, status and days', auth: 'operator', response: ordersSchema }), async (c) => c.json(await payments.orders(orderFilterSchema.parse(c.req.query()))))
+    .post('/payments/orders/:id/refund', describeOperation({ summary: 'Refund an order in full at the payment provider (audited); its access ends with the refund', auth: 'operator', response: refundResultSchema }), async (c) =>
+      c.json(await payments.refund(orderId.parse(c.req.param('id')), requireUser(c))),
+    )
     .get('/payments/events', describeOperation({ summary: 'Processed payment events and the failed ones', auth: 'operator', response: paymentEventsSchema }), async (c) => c.json(await payments.events()))
     .post('/payments/events/:id/replay', describeOperation({ summary: 'Apply a failed payment event again', auth: 'operator', response: replayResultSchema }), async (c) => c.json({ result: await payments.replay(failureId.parse(c.req.param('id')), requireUser(c)) }))
     .get('/access-changes', describeOperation({ summary: 'Access changes each subscriber (TradingView, mail…) has yet to take: waiting, failing, oldest, last error', auth: 'operator', response: accessChangesBacklogSchema }), async (c) =>

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { DiscordReconciler } from '../discord/discord-reconciler';
 import type { DiscordPort } from '../discord/discord.port';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
+import type { PaymentsPort } from '../payments/payments.port';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import type { TradingViewPort } from '../tradingview/tradingview.port';
 import { createAccessChangesBacklog } from './access-changes-backlog.service';
@@ -24,13 +25,14 @@ export function createAdminOpsServices(deps: {
   alerts: OperatorAlerts;
   discord: DiscordPort;
   discordRoles: DiscordReconciler;
+  payments: Pick<PaymentsPort, 'refundPayment'>;
 }): AdminOpsServices {
   const { db, tradingView, reconciler, scriptIds, clock, handler, alerts } = deps;
   const actions = createOperatorActions(db);
   return {
     tradingView: createTradingViewHealthService({ db, port: tradingView, reconciler, scriptIds, clock, actions }),
     discord: createDiscordConsoleService({ db, port: deps.discord, reconciler: deps.discordRoles, clock, actions }),
-    payments: createPaymentsReport({ db, handler, actions }),
+    payments: createPaymentsReport({ db, handler, actions, payments: deps.payments }),
     accessChanges: createAccessChangesBacklog({ db }),
     alerts,
     sandbox: createSandboxTools({ db, tradingView, actions }),

@@ -174,7 +174,10 @@ describe('the console', () => {
     expect(grant?.desiredExpiresAt?.toISOString().slice(0, 10)).toBe(future(15));
 
     const found = memberListSchema.parse(await (await t.request('/api/admin/members?q=COMP_TRADER', { cookie: operator })).json());
-    expect(found.members).toEqual([expect.objectContaining({ id: comped.id, status: 'comp', plan: 'comp', tradingviewUsername: 'comp_trader' })]);
+    expect(found.members).toEqual([expect.objectContaining({ id: comped.id, status: 'comp', plan: 'comp', tradingviewUsername: 'comp_trader', isOperator: false })]);
+    // (#46) operators are marked in the member list
+    const operators = memberListSchema.parse(await (await t.request(`/api/admin/members?q=${OPERATOR}`, { cookie: operator })).json());
+    expect(operators.members.find((row) => row.email === OPERATOR)).toMatchObject({ isOperator: true });
     const detail = memberDetailSchema.parse(await (await t.request(`/api/admin/members/${comped.id}`, { cookie: operator })).json());
     expect(detail.subscriptions).toEqual([expect.objectContaining({ plan: 'comp', provider: 'comp', isActive: true })]);
     expect(detail.grants[0]).toMatchObject({ username: 'comp_trader', desired: 'grant' });

@@ -24,6 +24,7 @@ import {
 } from './members.repository';
 import { serverError } from '../../http/server-errors';
 import { readCatalog } from '../tradingview/script-catalog.repository';
+import { operatorEmails } from './operator-emails';
 
 const SECURITY_EVENTS_SHOWN = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,6 +40,8 @@ export type MembersServiceDeps = {
   syncFromProvider: (member: Pick<SessionUser, 'id' | 'email'>) => Promise<boolean>;
   /** TRADINGVIEW_SCRIPT_IDS: the initial bundle; the member page lists every script of the catalog. */
   scriptIds: readonly string[];
+  /** ADMIN_EMAILS: with the operators stored in the database, who the member list marks as operators. */
+  adminEmails: readonly string[];
 };
 
 /** Where the operator opens a customer: Stripe's dashboard in the key's mode, or the sandbox portal. */
@@ -66,8 +69,10 @@ export function createMembersService(deps: MembersServiceDeps) {
   return {
     async list(query: MemberListQuery): Promise<MemberList> {
       const { rows, total } = await searchMembers(db, query, MEMBERS_PAGE_SIZE, clock());
+      // operators are marked, so their own test purchases and comps are not read as customers'
+      const operators = new Set((await operatorEmails({ db, config: { adminEmails: [...deps.adminEmails] } })).map((email) => email.toLowerCase()));
       return {
-        members: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        members: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), isOperator: operators.has(row.email.toLowerCase()) })),
         page: query.page,
         pageSize: MEMBERS_PAGE_SIZE,
         total,

@@ -24,6 +24,7 @@ export async function findOrders(db: Db, query: OrderQuery) {
       accountEmail: user.email,
       checkoutEmail: checkoutSessions.email,
       providerPaymentId: orders.providerPaymentId,
+      userId: orders.userId,
     })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
@@ -35,4 +36,21 @@ export async function findOrders(db: Db, query: OrderQuery) {
 
 export async function recentProcessedEvents(db: Db, limit: number) {
   return db.select().from(processedEvents).orderBy(desc(processedEvents.processedAt)).limit(limit);
+}
+
+/** What a refund of one order needs: its state, amount, owner and the payment to refund (the intent when known). */
+export async function findOrderForRefund(db: Db, orderId: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      amount: orders.amount,
+      currency: orders.currency,
+      userId: orders.userId,
+      providerPaymentId: sql<string | null>`COALESCE(${orders.providerPaymentIntentId}, ${orders.providerPaymentId})`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row ?? null;
 }

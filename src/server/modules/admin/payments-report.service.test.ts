@@ -5,7 +5,7 @@ import type { OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
 import { orders } from '../../db/schema';
 import { createLogger } from '../../logger';
 import type { TestApp } from '../../test-support/test-app';
-import { payBody, sandboxOf, startCheckout } from '../../test-support/billing-test-kit';
+import { buy, jobsOf, payBody, sandboxOf, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 import { createPaymentEventHandler } from '../fulfilment/fulfilment';
 import { deliverSandboxEvents } from '../sandbox/sandbox-jobs';
 import { consoleSuite } from '../../test-support/admin-test-kit';
@@ -73,5 +73,35 @@ describe('payment events', () => {
   it('answers 404 for a failure that does not exist', async () => {
     const missing = await t.request('/api/admin/payments/events/00000000-0000-4000-8000-000000000000/replay', { body: {}, cookie: operator });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('refunding an order (#46)', () => {
+  it('links the order to its member, refunds it in full at the provider once, audits it, and ends the access it paid for', async () => {
+    const email = 'refund-me@example.com';
+    const cookie = await signUp(t, email);
+    await buy(t, email, { customerEmail: email }, cookie);
+    await jobsOf(t).runOnce();
+    const userId = await userIdOf(t, cookie);
+    const [order] = (await get<{ orders: OrderItem[] }>('/payments/orders?status=paid')).orders.filter((item) => item.email === email);
+    expect(order).toMatchObject({ userId, amount: 3600, status: 'paid' });
+    expect((await (await t.request('/api/access', { cookie })).json()).hasAccess).toBe(true);
+
+    const refunded = await t.request(`/api/admin/payments/orders/${order!.id}/refund`, { body: {}, cookie: operator });
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    expect(await refunded.json()).toEqual({ message: 'Refunded $36.00. The access this order paid for ends when the provider confirms the refund.' });
+    await jobsOf(t).runOnce();
+    expect((await get<{ orders: OrderItem[] }>('/payments/orders?status=refunded')).orders.map((item) => item.id)).toContain(order!.id);
+    expect((await (await t.request('/api/access', { cookie })).json()).hasAccess).toBe(false);
+
+    const log = await get<{ entries: { action: string; targetUserId: string | null; details: Record<string, unknown> }[] }>(`/audit-log?member=${userId}`);
+    expect(log.entries).toContainEqual(expect.objectContaining({ action: 'refund_order', targetUserId: userId, details: { order: order!.id, amount: 3600, currency: 'usd' } }));
+
+    // a second refund is refused with the reason the console shows beside its disabled button
+    const again = await t.request(`/api/admin/payments/orders/${order!.id}/refund`, { body: {}, cookie: operator });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toBe('This order was refunded already.');
+    expect((await t.request('/api/admin/payments/orders/00000000-0000-4000-8000-000000000000/refund', { body: {}, cookie: operator })).status).toBe(404);
+    expect((await t.request('/api/admin/payments/orders/nope/refund', { body: {}, cookie: operator })).status).toBe(400);
   });
 });

@@ -1,18 +1,22 @@
 // The console's payments page: orders by plan, status and day, and the provider events
 // with their failures. A failed event is replayed through the same handler webhooks use.
 import type { OrderFilter, OrderItem, PaymentEvents } from '@shared/admin-ops-contract';
+import { orderRefundBlock } from '@shared/order-refunds';
+import { formatMoney } from '@shared/plans';
 import type { Db } from '../../db/client';
 import type { HandleResult, PaymentEventHandler } from '../fulfilment/fulfilment';
 import { findEventFailure, listEventFailures, storedEvent } from '../fulfilment/payment-event-failures.repository';
 import type { Operator, OperatorActions } from './operator-actions';
-import { findOrders, recentProcessedEvents } from './payments-report.repository';
+import type { PaymentsPort } from '../payments/payments.port';
+import { recordOperatorAction } from './audit.repository';
+import { findOrderForRefund, findOrders, recentProcessedEvents } from './payments-report.repository';
 import { serverError } from '../../http/server-errors';
 
 const ORDER_PAGE = 200;
 const EVENT_PAGE = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type PaymentsReportDeps = { db: Db; handler: PaymentEventHandler; actions: OperatorActions };
+export type PaymentsReportDeps = { db: Db; handler: PaymentEventHandler; actions: OperatorActions; payments: Pick<PaymentsPort, 'refundPayment'> };
 
 export function createPaymentsReport(deps: PaymentsReportDeps) {
   const { db, handler, actions } = deps;
@@ -33,6 +37,7 @@ export function createPaymentsReport(deps: PaymentsReportDeps) {
         status: row.status,
         email: row.accountEmail ?? row.checkoutEmail,
         providerPaymentId: row.providerPaymentId,
+        userId: row.userId,
       })),
       limited: rows.length > ORDER_PAGE,
     };
@@ -70,7 +75,21 @@ export function createPaymentsReport(deps: PaymentsReportDeps) {
     }
   }
 
-  return { orders, events, replay };
+  /**
+   * Refunds an order in full at the provider (Stripe's refund, or the sandbox's), audited. The
+   * provider's refund event then marks the order refunded and ends the access it paid for.
+   */
+  async function refund(orderId: string, operator: Operator): Promise<{ message: string }> {
+    const order = await findOrderForRefund(db, orderId);
+    if (!order) throw serverError('orderNotFound');
+    const blocked = orderRefundBlock(order);
+    if (blocked !== null || !order.providerPaymentId) throw serverError('orderNotRefundable', blocked ?? 'This order has no payment at the provider to refund.');
+    await deps.payments.refundPayment({ paymentId: order.providerPaymentId, amount: null, reason: 'requested_by_customer', idempotencyKey: `console-refund:${order.id}` });
+    await recordOperatorAction(db, { operator: operator.email, action: 'refund_order', targetUserId: order.userId, details: { order: order.id, amount: order.amount, currency: order.currency } });
+    return { message: `Refunded ${formatMoney(order.amount, order.currency)}. The access this order paid for ends when the provider confirms the refund.` };
+  }
+
+  return { orders, events, replay, refund };
 }
 
 export type PaymentsReport = ReturnType<typeof createPaymentsReport>;

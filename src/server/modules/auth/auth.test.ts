@@ -244,21 +244,21 @@ describe('accounts through better-auth', () => {
     });
 
     it('Settings → change password: the current one is required, every other session ends, this one goes on (#46)', async () => {
-      const here = await signUp(t, 'grace@example.com');
-      const elsewhere = cookieFrom(await signIn(t, 'grace@example.com', PASSWORD, '192.0.2.11'));
+      const here = await signUp(t, 'pw-changer@example.com');
+      const elsewhere = cookieFrom(await signIn(t, 'pw-changer@example.com', PASSWORD, '192.0.2.11'));
       const wrong = await t.request('/api/auth/change-password', { body: { currentPassword: 'Not-the-one1', newPassword: 'N3wSecret!!', revokeOtherSessions: true }, cookie: here });
       expect(wrong.status).toBe(400);
       expect((await errorOf(wrong)).message).toMatch(/invalid password/i);
-      expect((await getSession(t, elsewhere))?.user.email).toBe('grace@example.com');
+      expect((await getSession(t, elsewhere))?.user.email).toBe('pw-changer@example.com');
 
       const changed = await t.request('/api/auth/change-password', { body: { currentPassword: PASSWORD, newPassword: 'N3wSecret!!', revokeOtherSessions: true }, cookie: here });
       expect(changed.status, await changed.clone().text()).toBe(200);
       // better-auth gives this browser a new session in place of the revoked ones
       const renewed = cookieFrom(changed);
-      expect((await getSession(t, renewed))?.user.email).toBe('grace@example.com');
+      expect((await getSession(t, renewed))?.user.email).toBe('pw-changer@example.com');
       expect(await getSession(t, elsewhere)).toBeNull();
-      expect((await signIn(t, 'grace@example.com', PASSWORD, '192.0.2.12')).status).toBe(401);
-      expect((await signIn(t, 'grace@example.com', 'N3wSecret!!', '192.0.2.12')).status).toBe(200);
+      expect((await signIn(t, 'pw-changer@example.com', PASSWORD, '192.0.2.12')).status).toBe(401);
+      expect((await signIn(t, 'pw-changer@example.com', 'N3wSecret!!', '192.0.2.12')).status).toBe(200);
     });
 
     it('refuses revoke-sessions without a session', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ordersSchema, paymentEventsSchema, replayResultSchema, type OrderFilter } from '@shared/admin-ops-contract';
+import { ordersSchema, paymentEventsSchema, refundResultSchema, replayResultSchema, type OrderFilter } from '@shared/admin-ops-contract';
 import { api } from '@client/lib/api/api-client';
 
 const ROOT = ['admin', 'payments'] as const;
@@ -24,6 +24,15 @@ export function useReplayEvent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (failureId: string) => (await api(`/api/admin/payments/events/${failureId}/replay`, { method: 'POST', body: {}, schema: replayResultSchema })).result,
+    onSettled: () => client.invalidateQueries({ queryKey: ROOT }),
+  });
+}
+
+/** Refunds an order in full at the provider (audited); the lists are read again after. */
+export function useRefundOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string) => (await api(`/api/admin/payments/orders/${orderId}/refund`, { method: 'POST', body: {}, schema: refundResultSchema })).message,
     onSettled: () => client.invalidateQueries({ queryKey: ROOT }),
   });
 }

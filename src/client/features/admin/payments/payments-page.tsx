@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ORDER_STATUSES, orderFilterSchema, type OrderFilter, type OrderItem } from '@shared/admin-ops-contract';
 import { PLAN_TYPES } from '@shared/plans';
 import { DataTable, type Column } from '@client/components/data-table';
@@ -7,7 +7,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatMoney } from '@shared/plans';
-import { dateTimeText } from '../format';
+import { dateTimeText, orderStatusLabel, planLabel } from '../format';
+import { RefundOrderButton } from './refund-order';
 import { useOrders, usePaymentEvents, useReplayEvent } from './payments-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
@@ -24,13 +25,24 @@ function filterOf(params: URLSearchParams): OrderFilter {
 
 const ORDER_COLUMNS: Column<OrderItem>[] = [
   { header: 'Date', cell: (order) => dateTimeText(order.createdAt) },
-  { header: 'Buyer', cell: (order) => order.email ?? '—' },
-  { header: 'Plan', cell: (order) => order.planType },
+  {
+    header: 'Buyer',
+    cell: (order) =>
+      order.userId ? (
+        <Link to={`/admin/members/${order.userId}`} className="break-keep font-medium text-white hover:text-primary">
+          {order.email ?? order.userId}
+        </Link>
+      ) : (
+        (order.email ?? '—')
+      ),
+  },
+  { header: 'Plan', cell: (order) => planLabel(order.planType) },
   { header: 'Amount', cell: (order) => formatMoney(order.amount, order.currency) },
   {
     header: 'Status',
-    cell: (order) => <Badge tone={order.status === 'paid' ? 'green' : order.status === 'refunded' ? 'yellow' : 'red'}>{order.status}</Badge>,
+    cell: (order) => <Badge tone={order.status === 'paid' ? 'green' : order.status === 'refunded' ? 'yellow' : 'red'}>{orderStatusLabel(order.status)}</Badge>,
   },
+  { header: '', className: 'text-right', cell: (order) => <RefundOrderButton order={order} /> },
 ];
 
 function OrderRows({ orders, label }: { orders: OrderItem[]; label: string }) {
