@@ -214,7 +214,6 @@ export function compose(deps: Dependencies): Composition {
       reconciler,
       scriptIds: catalogScriptIds,
     }),
-<<<<<<< HEAD
     contentStudio: createContentStudio({
       db,
       storage: deps.contentStorage,
@@ -232,10 +231,7 @@ export function compose(deps: Dependencies): Composition {
       clock,
       logger: logger.child({ module: 'announcements' }),
     }),
-    adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles }),
-=======
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles, payments }),
->>>>>>> issue-46b
   };
   const jobs: Jobs = {
     reconciler,
