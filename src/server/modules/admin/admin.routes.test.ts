@@ -68,11 +68,22 @@ describe('authorisation of every operator route', () => {
   // router's order on this member: free days, pause, resume, then the ban.
   const supportRoutes = ['free-days', 'pause-collection', 'resume-collection', 'ban'].map((action) => `POST /api/admin/members/:id/${action}`);
   let supportTarget: string;
+  let telegramAccount: string;
+  // Routes whose pieces (content, affiliates, payouts) are made by their own suites
+  // (content-studio.test.ts, affiliates.sandbox.test.ts): here only their authorisation is asserted.
+  const FIXTURES_ELSEWHERE = ['/api/admin/content', '/api/admin/announcements', '/api/admin/affiliates'];
+  const TELEGRAM_RETRY = 'POST /api/admin/telegram/accounts/:id/retry';
 
   beforeAll(async () => {
     const payer = await account('support-target@example.com');
     await buy(t, 'support-target@example.com', { planType: 'monthly' }, payer.cookie);
     supportTarget = payer.id;
+    // the Telegram retry acts on a linked account: the paying member links one in the sandbox
+    const { url } = (await (await t.request('/api/telegram/link', { method: 'POST', cookie: payer.cookie })).json()) as { url: string };
+    const token = new URL(url, 'http://shop.test').searchParams.get('start')!;
+    await t.request('/api/sandbox/telegram/start', { body: { username: 'table_telegram', token } });
+    const telegram = (await (await t.request('/api/admin/telegram', { cookie: operator })).json()) as { accounts: { id: string }[] };
+    telegramAccount = telegram.accounts[0]!.id;
     target = (await account('target@example.com')).id;
     // the username correction needs a member with access
     await t.services.entitlements.write((writer) => writer.giveComp(target, new Date(Date.now() + 86_400_000)));
@@ -83,12 +94,18 @@ describe('authorisation of every operator route', () => {
     for (const { method, path } of routes()) {
       const key = `${method} ${path}`;
       const body = method === 'GET' ? undefined : (bodies[key] ?? {});
-      const url = path.replace(':id', supportRoutes.includes(key) ? supportTarget : target).replace(':code', 'TABLE10').replace(':slug', 'table-plan');
+      const url = path.replace(':id', key === TELEGRAM_RETRY ? telegramAccount : supportRoutes.includes(key) ? supportTarget : target).replace(':code', 'TABLE10').replace(':slug', 'table-plan');
       expect((await t.request(url, { method, body })).status, key).toBe(401);
       expect((await t.request(url, { method, body, cookie: member.cookie })).status, key).toBe(403);
       const response = await t.request(url, { method, body, cookie: operator });
-      // 201 where the route creates something (a promotion code)
-      expect([200, 201], `${key}: ${await response.clone().text()}`).toContain(response.status);
+      if (FIXTURES_ELSEWHERE.some((prefix) => path.startsWith(prefix)) && !(key in bodies)) {
+        // past the operator check; what the route does with real pieces is its own suite's
+        expect(response.status, `${key}: ${await response.clone().text()}`).not.toBeOneOf([401, 403]);
+        expect(response.status, key).toBeLessThan(500);
+      } else {
+        // 201 where the route creates something (a promotion code)
+        expect([200, 201], `${key}: ${await response.clone().text()}`).toContain(response.status);
+      }
       answered.push(key);
     }
     expect(answered).toEqual(expect.arrayContaining(['GET /api/admin/overview', 'GET /api/admin/members/:id', 'POST /api/admin/members/:id/comp', 'GET /api/admin/audit-log']));
