@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setActiveCatalogue } from '@shared/catalogue';
 import { landingCards } from '@shared/campaign';
 import { sandboxPortalSchema } from '@shared/sandbox-contract';
 import type { SiteSettings } from '@shared/site';
@@ -9,6 +10,9 @@ import { buy, DAY_MS, jobsOf, movableClock, ordersOfSession, rowsOfSession, sign
 import { claimCheckoutSession } from '../modules/fulfilment/fulfilment';
 import { catalogueVersion } from '../modules/catalogue/catalogue.repository';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
+
+// the plans' rules read the process's catalogue, which this file edits: later suites of the worker get the seed's
+afterAll(() => setActiveCatalogue(null));
 
 // The issue's "Done when", in the sandbox: the seed's sale over, a weekly plan and a new monthly
 // price added on the command line while the shop runs; the running instance sees them within

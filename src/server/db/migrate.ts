@@ -55,7 +55,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     for (const statement of statementsOf(texts.get(next)!)) {
       const index = CONCURRENT_INDEX.exec(statement)?.[1];
       if (index) await buildIndex(db, statement, index);
-      else await db.execute(sql.raw(statement));
+      else await runAlone(db, statement);
     }
     const recorded = await queryRows<{ name: string }>(db, sql`INSERT INTO schema_migrations (name) VALUES (${next}) ON CONFLICT DO NOTHING RETURNING name`);
     if (recorded.length > 0) applied.push(next);
@@ -112,19 +112,34 @@ async function buildIndex(db: Db, statement: string, name: string): Promise<void
   }
 }
 
+/**
+ * Any other statement of such a file (CREATE OR REPLACE FUNCTION…) under the same lock: instances
+ * that run one at once fail with "tuple concurrently updated".
+ */
+async function runAlone(db: Db, statement: string): Promise<void> {
+  while (!(await underBuildLock(db, (session) => session.query(statement)))) await new Promise((done) => setTimeout(done, BUILD_POLL_MS));
+}
+
 /** Builds the index under the build lock; false when another instance holds it. */
-async function buildAlone(db: Db, statement: string, name: string): Promise<boolean> {
+function buildAlone(db: Db, statement: string, name: string): Promise<boolean> {
+  return underBuildLock(db, async (session) => {
+    // looked at again under the lock: another instance may have built it since
+    const state = await indexState(db, name);
+    if (state === 'valid') return;
+    if (state === 'invalid') await session.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
+    await session.query(statement);
+  });
+}
+
+/** `work` on a session holding the build lock, taken with a try; false when another instance holds it. */
+async function underBuildLock(db: Db, work: (session: Session) => Promise<unknown>): Promise<boolean> {
   const session = await openSession(db);
   let locked = false;
   try {
     const result = (await session.query('SELECT pg_try_advisory_lock($1) AS locked', [INDEX_BUILD_LOCK_KEY])) as { rows: { locked: boolean }[] };
     locked = result.rows[0]?.locked === true;
     if (!locked) return false;
-    // looked at again under the lock: another instance may have built it since
-    const state = await indexState(db, name);
-    if (state === 'valid') return true;
-    if (state === 'invalid') await session.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
-    await session.query(statement);
+    await work(session);
     return true;
   } finally {
     // a connection that could not give the lock back is dropped, which gives it back

@@ -1,14 +1,18 @@
 // The console's catalogue: every edit through the API, audited, checked by the same rules as the
 // command line (a 400 with the reason, nothing saved), seen at once by the site settings.
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { landingCards } from '@shared/campaign';
+import { setActiveCatalogue } from '@shared/catalogue';
 import type { CatalogueResponse } from '@shared/catalogue-contract';
 import type { SiteSettings } from '@shared/site';
 import { operatorAuditLog } from '../../db/schema';
 import { consoleSuite, OPERATOR_EMAIL, type ConsoleSuite } from '../../test-support/admin-test-kit';
 import { catalogueVersion } from './catalogue.repository';
 import { CATALOGUE_ADMIN_ROUTES } from './catalogue.routes';
+
+// the plans' rules read the process's catalogue, which this file edits: later suites of the worker get the seed's
+afterAll(() => setActiveCatalogue(null));
 
 let suite: ConsoleSuite;
 consoleSuite((value) => (suite = value));
