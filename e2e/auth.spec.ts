@@ -83,7 +83,7 @@ test('reset the password by mail, sign in with the new one', async ({ page }) =>
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByText('Invalid Credentials')).toBeVisible();
+  await expect(page.getByTestId('auth-form-error').getByText('Invalid Credentials')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
 
   await signInViaUi(page, email, NEW_PASSWORD);
@@ -100,7 +100,7 @@ test('an existing account on sign-up switches the form to sign-in', async ({ pag
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText('User Already Exists')).toBeVisible();
+  await expect(page.getByTestId('auth-form-error').getByText('User Already Exists')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   // the password is still there: one click signs in
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

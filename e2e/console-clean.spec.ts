@@ -16,6 +16,8 @@ function watchConsole(page: Page): Problem[] {
     // evaluates its own helpers in such a frame, Chromium reports the block. That is the sandbox
     // working, not something the page logged (the mails themselves carry no scripts).
     if (message.text().startsWith("Blocked script execution in 'about:srcdoc'")) return;
+    // An unknown address answers 404 on purpose (#46) and Chromium reports that status of the page itself.
+    if (message.text().includes('status of 404') && message.location().url === page.url()) return;
     problems.push({ url: page.url(), kind: message.type(), text: message.text() });
   });
   page.on('pageerror', (error) => problems.push({ url: page.url(), kind: 'pageerror', text: error.message }));

@@ -67,6 +67,16 @@ test('a second trial by the same TradingView username is refused and charged, an
   await actAsNewVisitor(first);
   await startTrial(first, uniqueEmail('first-trial'), '5555 5555 5555 4444');
   await finishSetup(first, username);
+  // (decision 048) while the first trial gives access the name is its member's alone: the first
+  // trial is canceled and its period ends, and the repeat is found when the name is claimed again
+  await first.goto('/dashboard/settings?section=subscription');
+  await first.getByRole('button', { name: 'Manage Subscription' }).click();
+  await first.waitForURL(/\/sandbox\/portal\//);
+  await first.getByRole('button', { name: 'Cancel plan' }).click();
+  await first.getByRole('dialog').getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(first.getByRole('button', { name: 'Resume plan' })).toBeVisible();
+  await first.getByRole('button', { name: 'Simulate period end' }).click();
+  await expect.poll(async () => ((await (await first.request.get('/api/access')).json()) as { hasAccess: boolean }).hasAccess, { timeout: 30_000 }).toBe(false);
   await first.close();
 
   await actAsNewVisitor(page);
