@@ -94,7 +94,7 @@ memberTest.describe('member area', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard\/guides$/);
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
-    await expect(nav.getByRole('link')).toHaveText(['Guides', 'Strategies', 'Discord']);
+    await expect(nav.getByRole('link')).toHaveText(['Guides', 'Strategies', 'Discord', 'Refer & earn']);
     await expect(nav.getByRole('link', { name: 'Guides' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('link', { name: /^support@/ })).toBeVisible();
     await expect(page.getByTestId('security-score')).toHaveText('100/100');
