@@ -1,3 +1,4 @@
+import { normaliseEmailIdentity } from './email-identity';
 import { describe, expect, it } from 'vitest';
 import {
   commissionAmount,
@@ -6,7 +7,6 @@ import {
   DEFAULT_AFFILIATE_TERMS,
   joinRefusal,
   normalizeAffiliateCode,
-  normalizeMailbox,
   ownPurchase,
   parseReferralCookie,
   payoutAddressProblem,
@@ -75,10 +75,10 @@ describe('terms', () => {
 
 describe('fraud rules', () => {
   it('normalise a mailbox: case everywhere, +tags where the provider ignores them, Gmail dots and googlemail', () => {
-    expect(normalizeMailbox(' Jane.Doe+shop@GMail.com ')).toBe('janedoe@gmail.com');
-    expect(normalizeMailbox('janedoe@googlemail.com')).toBe('janedoe@gmail.com');
-    expect(normalizeMailbox('jane.doe+x@outlook.com')).toBe('jane.doe@outlook.com');
-    expect(normalizeMailbox('jane.doe+x@example.com')).toBe('jane.doe+x@example.com');
+    expect(normaliseEmailIdentity(' Jane.Doe+shop@GMail.com ')).toBe('janedoe@gmail.com');
+    expect(normaliseEmailIdentity('janedoe@googlemail.com')).toBe('janedoe@gmail.com');
+    expect(normaliseEmailIdentity('jane.doe+x@outlook.com')).toBe('jane.doe@outlook.com');
+    expect(normaliseEmailIdentity('jane.doe+x@example.com')).toBe('jane.doe+x@example.com');
   });
 
   it('find the own purchase by account, mailbox or card', () => {

@@ -2,6 +2,7 @@
 // and what they mean for one payment (how much, or why nothing), the self-referral checks, the
 // click that counts once per browser per day, the refund-rate flag and the payout checks. Pure:
 // the server decides with these, the console and the member area explain with the same texts.
+import { normaliseEmailIdentity } from './email-identity';
 
 export const PROGRAM_MODES = ['open', 'members', 'invite'] as const;
 export type ProgramMode = (typeof PROGRAM_MODES)[number];
@@ -268,31 +269,12 @@ export function decideCommission(input: {
 
 // ---------------------------------------------------------------- fraud
 
-// Providers that deliver `name+tag@` to `name@`, and the one (Gmail) that ignores dots as well.
-const PLUS_PROVIDERS = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'icloud.com', 'me.com', 'mac.com', 'fastmail.com', 'proton.me', 'protonmail.com', 'yahoo.com']);
-const DOTLESS_PROVIDERS = new Set(['gmail.com', 'googlemail.com']);
-
-/** The mailbox an address reaches: lower case, Gmail's dots and `+tags` dropped where the provider ignores them, googlemail.com as gmail.com. */
-export function normalizeMailbox(email: string): string {
-  const trimmed = email.trim().toLowerCase();
-  const at = trimmed.lastIndexOf('@');
-  if (at <= 0) return trimmed;
-  let local = trimmed.slice(0, at);
-  let domain = trimmed.slice(at + 1);
-  if (PLUS_PROVIDERS.has(domain)) local = local.split('+')[0] ?? local;
-  if (DOTLESS_PROVIDERS.has(domain)) {
-    local = local.replace(/\./g, '');
-    domain = 'gmail.com';
-  }
-  return `${local}@${domain}`;
-}
-
 export type Person = { userId: string | null; email: string | null; cardFingerprints: readonly string[] };
 
 /** Why a purchase is the affiliate's own (same account, same mailbox, same card), or null. */
 export function ownPurchase(buyer: Person, affiliate: Person): RefusalReason | null {
   if (buyer.userId && affiliate.userId && buyer.userId === affiliate.userId) return 'own_account';
-  if (buyer.email && affiliate.email && normalizeMailbox(buyer.email) === normalizeMailbox(affiliate.email)) return 'own_email';
+  if (buyer.email && affiliate.email && normaliseEmailIdentity(buyer.email) === normaliseEmailIdentity(affiliate.email)) return 'own_email';
   if (buyer.cardFingerprints.some((fingerprint) => affiliate.cardFingerprints.includes(fingerprint))) return 'own_card';
   return null;
 }
