@@ -120,7 +120,9 @@ export function SiteHeader() {
           </button>
         </nav>
         {menuOpen ? (
-          <div id="mobile-menu" className="border-t border-white/5 px-4 pb-4 pt-2 md:hidden" onClick={closeOnChoice}>
+          // over the page, not in its flow: a header that grew would push the page down, and the
+          // browser's scroll anchoring would answer with a scroll, which closes the menu
+          <div id="mobile-menu" className="absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-t border-white/5 bg-background px-4 pb-4 pt-2 shadow-lg md:hidden" onClick={closeOnChoice}>
             <div className="flex flex-col">
               {links}
               {/* on a phone the chat opens from here: no floating button over the page */}
