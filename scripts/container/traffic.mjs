@@ -35,20 +35,27 @@ function send(method, path, body, cookie) {
   });
 }
 
-async function ok(method, path, body) {
-  const answer = await send(method, path, body);
+async function ok(method, path, body, cookie) {
+  const answer = await send(method, path, body, cookie);
   if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
   return JSON.parse(answer.text);
 }
 
 let buyers = 0;
-/** A checkout paid with the sandbox's 4242 card, as the checkout page does; returns its id. */
+/**
+ * A buyer in a browser of their own: the landing page gives it the shop's browser id (a cookie),
+ * which the anonymous-checkout limit counts by (every buyer here comes from one address); then a
+ * checkout paid with the sandbox's 4242 card, as the checkout page does. Returns its id.
+ */
 async function purchase() {
   buyers += 1;
   const email = `container-${process.pid}-${buyers}@example.com`;
-  const { sessionId } = await ok('POST', '/api/create-checkout', { planType: 'monthly', customerEmail: null, fbc: null, fbp: null, userAgent: 'container-test', originPage: '/' });
-  await ok('POST', `/api/sandbox/checkout/${sessionId}/pay`, { email, cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123', name: 'Container Buyer' });
-  const status = await ok('GET', `/api/sandbox/checkout/${sessionId}`);
+  const landing = await send('GET', '/');
+  if (landing.status !== 200) throw new Error(`GET /: ${landing.status}`);
+  const cookie = landing.cookies.map((header) => header.split(';')[0]).join('; ');
+  const { sessionId } = await ok('POST', '/api/create-checkout', { planType: 'monthly', customerEmail: null, fbc: null, fbp: null, userAgent: 'container-test', originPage: '/' }, cookie);
+  await ok('POST', `/api/sandbox/checkout/${sessionId}/pay`, { email, cardNumber: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123', name: 'Container Buyer' }, cookie);
+  const status = await ok('GET', `/api/sandbox/checkout/${sessionId}`, undefined, cookie);
   if (status.status !== 'complete') throw new Error(`checkout ${sessionId} is ${status.status} after paying`);
   return sessionId;
 }
@@ -61,6 +68,9 @@ if (mode === 'purchase') {
   const summary = { requests: 0, failed: 0, purchases: 0, purchasesFailed: 0, errors: [] };
   let running = true;
   const note = (error) => summary.errors.length < 10 && summary.errors.push(String(error?.message ?? error));
+  // a buyer or reader who met an error tries again a moment later, as a person would (an error
+  // answered at once must not turn into thousands of tries that say nothing more)
+  const pause = () => new Promise((done) => setTimeout(done, 250));
   const reader = async (i) => {
     for (let n = i; running; n += 1) {
       const path = READS[n % READS.length];
@@ -72,6 +82,7 @@ if (mode === 'purchase') {
       } catch (error) {
         summary.failed += 1;
         note(error);
+        await pause();
       }
     }
   };
@@ -83,6 +94,7 @@ if (mode === 'purchase') {
       } catch (error) {
         summary.purchasesFailed += 1;
         note(error);
+        await pause();
       }
     }
   };

@@ -55,6 +55,8 @@ export type AppOptions = {
   clientDir: string | null;
   /** The member read cache; built from the configuration when absent (tests pass one to watch it). */
   reads?: ReadCache;
+  /** True once the instance is stopping: /readyz answers 503 so that the proxy sends no more (main.ts). */
+  stopping?: () => boolean;
 };
 
 /** The public settings; with the catalogue, its campaign at `now` and the catalogue itself (the cards are laid out from it). */
@@ -108,7 +110,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
   app.use('*', referralLinks({ affiliates: services.affiliates, cookieName: referralCookie, browserTokens, logger }));
 
   app.get('/healthz', describeOperation({ summary: 'Liveness: the process answers', auth: 'none', ok: '{ status: "ok" }' }), (c) => c.json({ status: 'ok' }));
-  app.get('/readyz', describeOperation({ summary: 'Readiness: the database answers (503 when it does not)', auth: 'none', ok: '{ status: "ready", database }' }), async (c) => {
+  app.get('/readyz', describeOperation({ summary: 'Readiness: the database answers and the instance is not stopping (503 otherwise)', auth: 'none', ok: '{ status: "ready", database }' }), async (c) => {
+    if (options.stopping?.()) return c.json(errorBody('stopping', 'This instance is stopping; the others answer.'), 503);
     try {
       await database.ping();
       return c.json({ status: 'ready', database: database.engine });

@@ -130,6 +130,7 @@ const envSchema = z.object({
   RECONCILER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
   TRADINGVIEW_USERNAME_CHANGE_DAYS: z.coerce.number().int().min(0).max(365).default(USERNAME_CHANGE_COOLDOWN_DAYS),
   MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  STOP_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 
   SMTP_URL: optionalUrl,
   MAIL_FROM: optionalText,
@@ -261,6 +262,8 @@ function buildConfig(env: Env) {
     trustProxy: env.TRUST_PROXY,
     /** Who may read /metrics: the bearer token, or these client addresses (CIDR); neither: /metrics is not served. */
     metrics: { token: env.METRICS_TOKEN ?? null, allow: env.METRICS_ALLOW },
+    /** On SIGTERM, /readyz says 503 this long before the server stops accepting: a proxy's health check takes the instance out first. */
+    stopNoticeMs: env.STOP_NOTICE_MS,
     /** Operators by e-mail (more are stored in the database); read only through isOperator() (modules/auth/operator.ts). */
     adminEmails: env.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     /** Operators must pass TOTP two-factor to open the console. */

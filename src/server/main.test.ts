@@ -84,9 +84,14 @@ describe('main', () => {
   it('starts with zero configuration, logs its adapters, and stops cleanly on SIGTERM', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'candlewise-main-'));
     dirs.push(dataDir);
-    const server = await startReady({ DATA_DIR: dataDir });
-    expect(await (await fetch(`http://127.0.0.1:${server.port}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
+    const server = await startReady({ DATA_DIR: dataDir, STOP_NOTICE_MS: '8000' });
+    const origin = `http://127.0.0.1:${server.port}`;
+    expect(await (await fetch(`${origin}/readyz`)).json()).toEqual({ status: 'ready', database: 'pglite' });
     server.child.kill('SIGTERM');
+    // the notice: a proxy's health check sees 503 while every request is still answered
+    await expect.poll(async () => (await fetch(`${origin}/readyz`)).status, { timeout: 8000, interval: 100 }).toBe(503);
+    expect(await (await fetch(`${origin}/readyz`)).json()).toMatchObject({ error: { code: 'stopping' } });
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('sandbox: payments, tradingview, discord, mail');
     expect(server.output()).toContain('stopped');

@@ -47,7 +47,8 @@ if (imported) logger.info(imported, 'content imported from content/');
 await deps.content.current();
 const composition = compose(deps);
 const { jobs, integrations = [] } = composition;
-const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null });
+let stopping = false;
+const app = await createApp(composition, { clientDir: existsSync(resolve(clientDir, 'index.html')) ? clientDir : null, stopping: () => stopping });
 
 const sandboxes = sandboxAdapters(config);
 logger.info(
@@ -86,12 +87,13 @@ for (const loop of integrations.flatMap((integration) => integration.loops)) loo
 const drain = drainable(server as Server);
 /** Requests in flight get this long to be answered (a rolling deploy's grace). */
 const DRAIN_MS = 10_000;
-/** And the whole stop this long: the container's stop timeout (compose.yaml's stop_grace_period) is longer. */
+/** And the whole stop this long after the notice: the container's stop timeout (compose.yaml's stop_grace_period) is longer. */
 const STOP_LIMIT_MS = 25_000;
 
-let stopping = false;
 /**
- * Stops without dropping a request or leaving work leased: no new connection, the requests in
+ * Stops without dropping a request or leaving work leased: first the notice (STOP_NOTICE_MS:
+ * /readyz says 503 while everything is still answered, so a proxy stops sending here before a
+ * connection closes under a request it is sending), then no new connection, the requests in
  * flight answered (up to DRAIN_MS), then each background loop finishes the pass in flight, whose
  * claimed rows (grant queue, outbox, Discord roles, access-change deliveries) it completes or
  * gives back with their retry time, so another instance goes on with them at once rather than
@@ -100,11 +102,13 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal, inFlight: drain.inFlight() }, 'shutting down');
+  logger.info({ signal, inFlight: drain.inFlight(), noticeMs: config.stopNoticeMs }, 'shutting down');
+  const limitMs = config.stopNoticeMs + STOP_LIMIT_MS;
   setTimeout(() => {
-    logger.error({ limitMs: STOP_LIMIT_MS }, 'shutdown took too long; exiting');
+    logger.error({ limitMs }, 'shutdown took too long; exiting');
     process.exit(1);
-  }, STOP_LIMIT_MS).unref();
+  }, limitMs).unref();
+  if (config.stopNoticeMs > 0) await new Promise((done) => setTimeout(done, config.stopNoticeMs));
   const { cut } = await drain.close(DRAIN_MS);
   if (cut > 0) logger.warn({ cut, graceMs: DRAIN_MS }, 'requests still unanswered at the end of the grace period were cut');
   const loops = await Promise.allSettled([
