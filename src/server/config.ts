@@ -9,7 +9,7 @@ import { USERNAME_CHANGE_COOLDOWN_DAYS } from '@shared/tradingview-usernames';
 /**
  * The only reader of process.env: the environment is parsed once, here, and a bad value stops
  * the start with a readable list. Every variable is documented in
- * .env.example and the README; defaults give the embedded, offline setup.
+ * .env.example and docs/configuration.md; defaults give the embedded, offline setup.
  */
 const csv = z
   .string()

@@ -1,7 +1,8 @@
 // Copies a whole shop from one database into another of the same schema: the embedded PGlite into
-// a Postgres server, for a vendor who has outgrown it (README, "When to move from PGlite to
-// Postgres"). The target is migrated first and must hold no shop yet. Everything else happens in
-// one transaction on the target, so a failure anywhere leaves it as it was and the source is only
+// a Postgres server, for a vendor who has outgrown it (docs/deploying.md, "When to move from
+// PGlite to Postgres"). The target is migrated first and must hold no shop yet. Everything else
+// happens in one transaction on the target, so a failure anywhere leaves it as it was and the
+// source is only
 // read: the tables in foreign-key order, in batches of rows as JSON (no value goes through
 // JavaScript's types), with the tables' own triggers held off (the rows already carry what
 // they compute), the sequences set to where the source's stand, and every table's rows counted

@@ -1,7 +1,7 @@
 // /metrics in Prometheus's text format (prom-client): the requests by route, the background
 // queues read from the database at each scrape, and the process's own health (event-loop lag,
 // heap). Served only when METRICS_TOKEN or METRICS_ALLOW is set, and then only to a request with
-// the token or from an allowed client address (decision 051; README "Metrics").
+// the token or from an allowed client address (decision 051; docs/deploying.md "Metrics").
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
