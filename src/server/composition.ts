@@ -229,6 +229,7 @@ export function compose(deps: Dependencies): Composition {
       db,
       discord: deps.discord,
       channelId: config.discord.announcementChannelId ?? (deps.discord.kind === 'sandbox' ? SANDBOX_ANNOUNCEMENT_CHANNEL : null),
+      broadcasters: integrations.flatMap((integration) => (integration.announce ? [{ name: integration.name, announce: integration.announce }] : [])),
       kickMailer: () => mailer.kick(),
       publicUrl: config.publicUrl,
       clock,
