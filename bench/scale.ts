@@ -2,7 +2,7 @@
 // start`'s command line) with the TradingView-shaped server of the tests behind the real
 // TradingView adapter. One database: empty first (a member and an operator sign up, the member
 // routes are measured), then seeded (scale-seed.ts) and the server started again on it:
-// the reconciler's start-up sweep and audit, the member routes again, the console pages, the
+// the reconciler's start-up sweep and audit, the member routes again, the console pages (the affiliates' too), the
 // sale's burst (scale-burst.ts) with TradingView throttling and failing, the renewal stream
 // (scale-renewals.ts), the outbox, the member routes once the server's background work has
 // settled (the target's figure: docs/decisions/035), RSS and the database's size. Not a test: it prints what it
@@ -29,7 +29,7 @@ import { load, summarise } from './http-load';
 import { runBurst, burstUsername } from './scale-burst';
 import { timePages, type PageTiming } from './scale-pages';
 import { renewalStream } from './scale-renewals';
-import { connect, FULL_SIZE, seededEmail, seededPaymentId, seededUsername, seedScale, type Runner, type SeedSize } from './scale-seed';
+import { affiliateCount, connect, FULL_SIZE, seededEmail, seededPaymentId, seededUsername, seedScale, type Runner, type SeedSize } from './scale-seed';
 import { becomeMember, browser, PASSWORD } from './shop-client';
 import { cpuMicros, freePort, freshPostgres, rssMb, startServer, stop, waitUntilUp } from './server-process';
 
@@ -213,6 +213,8 @@ try {
   server = running.child;
   const member = await becomeMember(base, MEMBER);
   await member.post('/api/tradingview/activate', { tv_username: MEMBER_USERNAME });
+  // the member is an affiliate too: the seed gives them the first seeded affiliate's buyers (GET /api/affiliate is timed)
+  await member.post('/api/affiliate/join', {});
   await browser(base).post('/api/auth/sign-up/email', { email: OPERATOR, password: PASSWORD, name: 'ops' });
   const empty = only ? [] : await memberRouteCosts(base, member.cookie(), server.pid!, 'empty shop');
   const emptyRss = rssMb(server.pid!);
@@ -224,6 +226,9 @@ try {
   const granted = await withDatabase(async (run) => {
     await seedScale(run, size, log);
     await run.query(`UPDATE "user" SET email_verified = true WHERE email = '${OPERATOR}'`);
+    for (const table of ['affiliate_attributions', 'affiliate_clicks', 'affiliate_commissions']) {
+      await run.query(`UPDATE ${table} SET affiliate_id = (SELECT id FROM affiliates WHERE email = '${MEMBER}') WHERE affiliate_id = md5('affiliate-1')::uuid`);
+    }
     return run.rows<{ username: string }>(`SELECT username FROM tradingview_grants WHERE status = 'granted'`);
   });
   const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -262,7 +267,12 @@ try {
     { label: 'payments: events', path: '/api/admin/payments/events' },
     { label: 'audit log', path: '/api/admin/audit-log' },
     { label: 'TradingView queue', path: '/api/admin/tradingview/queue' },
+    { label: 'affiliates', path: '/api/admin/affiliates' },
+    { label: 'affiliates by code', path: `/api/admin/affiliates?q=AFF${Math.ceil(affiliateCount(members) / 2)}` },
+    { label: 'affiliate terms', path: '/api/admin/affiliates/terms' },
   ], 20);
+  // the affiliate's own summary (issue 45: under 200 ms p95 like the console pages)
+  if (!renewalsOnly) pages.push(...(await timePages(base, member.cookie(), [{ label: 'GET /api/affiliate (member)', path: '/api/affiliate' }], 20)));
   if (consoleOnly) {
     console.log(`\n${pglite ? 'PGlite' : 'Postgres'}, ${members.toLocaleString('en')} members; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
     console.table(pages.map((page) => ({ 'console page': page.label, status: page.status, p50: ms(page.p50), p95: ms(page.p95) })));
