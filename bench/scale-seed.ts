@@ -22,6 +22,11 @@ const plan = (i: string) => `(ARRAY['monthly','monthly','monthly','monthly','qua
 const state = (i: string) => `CASE WHEN ${i} % 20 = 7 THEN 'comp' WHEN ${i} % 100 < 62 THEN 'active' WHEN ${i} % 100 < 82 THEN 'canceled'
   WHEN ${i} % 100 < 88 THEN 'canceling' WHEN ${i} % 100 < 93 THEN 'past_due' ELSE 'refunded' END`;
 
+// the affiliates (issue 45): member 100·(j−1)+1 is affiliate j; 30 % of the members, never an affiliate, are attributed
+const affiliateId = (j: string) => `md5('affiliate-' || ${j})::uuid`;
+export const affiliateCount = (members: number) => Math.max(1, Math.floor(members / 100));
+const attributed = (i: string) => `${i} % 10 >= 7`;
+
 function statements({ members, ordersPerMember, events, auditEntries }: SeedSize): [string, string][] {
   const orders = members * ordersPerMember;
   return [
@@ -70,6 +75,27 @@ function statements({ members, ordersPerMember, events, auditEntries }: SeedSize
     ['audit log', `INSERT INTO operator_audit_log (operator_email, action, target_user_id, details, created_at)
       SELECT 'ops' || (a % 3) || '@scale.example', (ARRAY['comp_access','resync','retry_grant','revoke_access'])[1 + a % 4], ${memberId(`(1 + a * 7 % ${members})`)},
         '{}'::jsonb, now() - (${auditEntries} - a) * interval '10 minutes' FROM generate_series(1, ${auditEntries}) a`],
+    // the affiliate program (issue 45): one affiliate per 100 members (1,000 of 100,000), 30 % of
+    // the members attributed to one of them, a commission for each of their orders (approved once
+    // past the hold, reversed for a refund or dispute), two clicks per attributed member
+    ['affiliates', `INSERT INTO affiliates (id, user_id, email, code, payout_email, joined_by, created_at, updated_at)
+      SELECT ${affiliateId('j')}, ${memberId(`(100 * (j - 1) + 1)`)}, 'member' || (100 * (j - 1) + 1) || '@scale.example', 'AFF' || j,
+        'payee' || j || '@wise.example', 'self', now() - interval '200 days', now()
+      FROM generate_series(1, ${affiliateCount(members)}) j`],
+    ['affiliate attributions', `INSERT INTO affiliate_attributions (email, affiliate_id, source, first_paid_at, attributed_at)
+      SELECT 'member' || i || '@scale.example', ${affiliateId(`(1 + i * 31 % ${affiliateCount(members)})`)}, 'link', now() - (${members} - i) * interval '5 minutes', now() - (${members} - i) * interval '5 minutes'
+      FROM generate_series(1, ${members}) i WHERE ${attributed('i')}`],
+    ['affiliate clicks', `INSERT INTO affiliate_clicks (affiliate_id, visitor, day, created_at)
+      SELECT ${affiliateId(`(1 + i * 31 % ${affiliateCount(members)})`)}, 'seed-' || i || '-' || k, (now() - (${members} - i) * interval '5 minutes' - k * interval '1 day')::date, now() - (${members} - i) * interval '5 minutes'
+      FROM generate_series(1, ${members}) i, generate_series(1, 2) k WHERE ${attributed('i')}`],
+    ['affiliate commissions', `INSERT INTO affiliate_commissions (affiliate_id, order_id, buyer_email, plan_type, currency, base_amount, amount, status, reason, approvable_at, approved_at, reversed_at, mailed, created_at, updated_at)
+      SELECT ${affiliateId(`(1 + m * 31 % ${affiliateCount(members)})`)}, o.id, 'member' || m || '@scale.example', o.plan_type, o.currency, o.amount, o.amount * 3 / 10,
+        CASE WHEN o.status <> 'paid' THEN 'reversed' WHEN o.created_at < now() - interval '30 days' THEN 'approved' ELSE 'pending' END,
+        CASE WHEN o.status <> 'paid' THEN o.status END, o.created_at + interval '30 days',
+        CASE WHEN o.status = 'paid' AND o.created_at < now() - interval '30 days' THEN o.created_at + interval '30 days' END,
+        CASE WHEN o.status <> 'paid' THEN o.created_at + interval '3 days' END, true, o.created_at, o.created_at
+      FROM (SELECT md5('order-' || n)::uuid AS id, 1 + (n - 1) % ${members} AS m FROM generate_series(1, ${orders}) n) s
+      JOIN orders o ON o.id = s.id WHERE ${attributed('s.m')}`],
     // what autovacuum does on a live shop after a bulk load: the visibility map lets index-only scans skip the table
     ['statistics', 'VACUUM ANALYZE'],
   ];

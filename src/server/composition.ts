@@ -42,7 +42,7 @@ import { createContentStudio, type ContentStudio } from './modules/content/conte
 import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements } from './modules/content/announcements.service';
 import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
 import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
-import { affiliateMails } from './modules/affiliates/affiliate-mails';
+import { affiliateMails, createAffiliateDigestJob } from './modules/affiliates/affiliate-mails';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 
 export type Services = {
@@ -94,6 +94,8 @@ export type Jobs = {
   operatorAlerts: BackgroundLoop;
   /** Retries access-change deliveries and notices access that ended with time. */
   accessChanges: ReturnType<typeof createAccessChangesLoop>;
+  /** The affiliates' daily "you earned a commission" digest. */
+  affiliateDigest: ReturnType<typeof createAffiliateDigestJob>;
 };
 
 /** `integrations`: each one of integrations.ts, built once (its routes, loops, card; decision 046). */
@@ -123,6 +125,7 @@ export function compose(deps: Dependencies): Composition {
     kickMailer: () => mailer.kick(),
   });
   const promotions = createPromotionsService({ db, payments, clock, logger: logger.child({ module: 'promotions' }), audit: (entry) => recordOperatorAction(db, entry) });
+  const affiliateNotices = affiliateMails({ db, clock, kickMailer: () => mailer.kick() });
   const affiliates = createAffiliatesService({
     db,
     payments,
@@ -130,7 +133,7 @@ export function compose(deps: Dependencies): Composition {
     logger: logger.child({ module: 'affiliates' }),
     publicUrl: config.publicUrl,
     audit: (entry) => recordOperatorAction(db, entry),
-    notify: affiliateMails({ db, clock, kickMailer: () => mailer.kick() }),
+    notify: affiliateNotices,
     promotions,
   });
   const fulfilment = createFulfilment({
@@ -226,6 +229,7 @@ export function compose(deps: Dependencies): Composition {
       db,
       discord: deps.discord,
       channelId: config.discord.announcementChannelId ?? (deps.discord.kind === 'sandbox' ? SANDBOX_ANNOUNCEMENT_CHANNEL : null),
+      broadcasters: integrations.flatMap((integration) => (integration.announce ? [{ name: integration.name, announce: integration.announce }] : [])),
       kickMailer: () => mailer.kick(),
       publicUrl: config.publicUrl,
       clock,
@@ -241,6 +245,7 @@ export function compose(deps: Dependencies): Composition {
     sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock, lanes: database.lanes }) : null,
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
     accessChanges,
+    affiliateDigest: createAffiliateDigestJob(affiliateNotices, logger.child({ module: 'affiliates' })),
   };
   return { deps, services, jobs, integrations };
 }

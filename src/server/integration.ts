@@ -44,7 +44,12 @@ export type Integration = {
   /** `api` is mounted under /api, `admin` under /api/admin behind the operator check. */
   routes: (context: IntegrationRouteContext) => { api: Routes; admin: Routes };
   card: () => Promise<IntegrationCard>;
+  /** Posts an operator's announcement where its members read (decision 050); answers 'posted', 'off' or 'failed: …'. */
+  announce?: (announcement: AnnouncementPost) => Promise<string>;
 };
+
+/** An announcement as an integration posts it; `link` is where members read more. */
+export type AnnouncementPost = { title: string; body: string; scriptId: string | null; plans: readonly string[]; link: string };
 
 export type IntegrationDescriptor = {
   name: string;

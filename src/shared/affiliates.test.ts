@@ -62,6 +62,15 @@ describe('terms', () => {
     expect(validateTerms({ mode: 'everyone' }).ok).toBe(false);
     expect(validateTerms({ plans: { monthly: { kind: 'percent', value: 200 } } }).ok).toBe(false);
     expect(validateTerms({ cookieDays: 0 }).ok).toBe(false);
+    // per plan: the catalogue's slugs (camelCase included), a rule each, validated like the program's
+    const plans = ['monthly', 'euMonthly', 'lifetime'];
+    expect(validateTerms({ plans: { euMonthly: { kind: 'percent', value: 20 }, lifetime: { kind: 'fixed', value: 5000 } } }, DEFAULT_AFFILIATE_TERMS, plans)).toMatchObject({
+      ok: true,
+      terms: { plans: { euMonthly: { kind: 'percent', value: 2000 }, lifetime: { kind: 'fixed', value: 5000 } } },
+    });
+    expect(validateTerms({ plans: { weekly: { kind: 'percent', value: 20 } } }, DEFAULT_AFFILIATE_TERMS, plans)).toEqual({ ok: false, problems: [{ field: 'plans.weekly', message: 'weekly is not a plan of the shop.' }] });
+    expect(validateTerms({ plans: { lifetime: { kind: 'fixed', value: -5 } } }, DEFAULT_AFFILIATE_TERMS, plans).ok).toBe(false);
+    expect(validateTerms({ plans: {} }, { ...DEFAULT_AFFILIATE_TERMS, plans: { monthly: { kind: 'percent', value: 1000 } } }, plans)).toMatchObject({ ok: true, terms: { plans: {} } });
   });
 
   it('say who may join by themselves', () => {

@@ -157,8 +157,11 @@ function boundedInteger(value: unknown, fallback: number, min: number, max: numb
   return value;
 }
 
-/** Checks an operator's terms (the console's form, with the rate as a percentage); missing fields keep `current`. */
-export function validateTerms(input: TermsInput, current: AffiliateTerms = DEFAULT_AFFILIATE_TERMS): { ok: true; terms: AffiliateTerms } | { ok: false; problems: TermsProblem[] } {
+/**
+ * Checks an operator's terms (the console's form, with the rate as a percentage); missing fields keep `current`.
+ * `knownPlans`, when given, are the catalogue's plan slugs: a per-plan commission names one of them.
+ */
+export function validateTerms(input: TermsInput, current: AffiliateTerms = DEFAULT_AFFILIATE_TERMS, knownPlans?: readonly string[]): { ok: true; terms: AffiliateTerms } | { ok: false; problems: TermsProblem[] } {
   const problems: TermsProblem[] = [];
   const mode = input.mode ?? current.mode;
   if (!(PROGRAM_MODES as readonly unknown[]).includes(mode)) problems.push({ field: 'mode', message: 'The program is open, for members, or by invitation.' });
@@ -171,8 +174,9 @@ export function validateTerms(input: TermsInput, current: AffiliateTerms = DEFAU
     if (typeof input.plans !== 'object' || Array.isArray(input.plans)) problems.push({ field: 'plans', message: 'Per-plan commissions name a plan each.' });
     else
       for (const [plan, planRule] of Object.entries(input.plans as Record<string, unknown>)) {
-        if (!/^[a-z0-9_-]{1,40}$/.test(plan)) {
-          problems.push({ field: 'plans', message: `${plan.slice(0, 40)} is not a plan.` });
+        // slugs as the catalogue writes them (euMonthly), so a per-plan rule can match an order's plan
+        if (!/^[A-Za-z0-9_-]{1,40}$/.test(plan) || (knownPlans !== undefined && !knownPlans.includes(plan))) {
+          problems.push({ field: `plans.${plan.slice(0, 40)}`, message: `${plan.slice(0, 40)} is not a plan of the shop.` });
           continue;
         }
         const parsed = planRule && typeof planRule === 'object' ? ruleOf((planRule as { kind?: unknown }).kind, (planRule as { value?: unknown }).value, `plans.${plan}`, problems) : null;

@@ -234,6 +234,8 @@ export const adminAnnouncementSchema = announcementSchema.extend({
   createdBy: z.string().nullable(),
   mailsQueued: z.number(),
   discord: z.string(),
+  /** What each integration answered (telegram: 'posted', 'off', 'failed: …'). */
+  posts: z.record(z.string(), z.string()),
 });
 export type AdminAnnouncement = z.infer<typeof adminAnnouncementSchema>;
 export const adminAnnouncementListSchema = z.object({ announcements: z.array(adminAnnouncementSchema) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepLinkToken, desiredTelegramChats, telegramRetryDelayMs, type ManagedChat } from './chats';
+import { announcementChats, announcementText, deepLinkToken, desiredTelegramChats, telegramRetryDelayMs, type ManagedChat } from './chats';
 import { telegramSettings, telegramSettingsProblems, telegramEnvSchema } from './settings';
 
 const chats: ManagedChat[] = [
@@ -46,5 +46,23 @@ describe('the settings', () => {
     expect(telegramSettingsProblems(sandbox)).toEqual([]);
     expect(telegramSettingsProblems(telegramSettings(telegramEnvSchema.parse({ TELEGRAM_BOT_TOKEN: 'nope' })))).toEqual([expect.stringContaining('TELEGRAM_BOT_TOKEN')]);
     expect(telegramSettingsProblems(telegramSettings(telegramEnvSchema.parse({ TELEGRAM_BOT_TOKEN: '123456:ABCdefGhIJKlmNoPQRsTUVwxyZ12345' })))).toEqual([]);
+  });
+});
+
+describe('the chats an announcement is posted to', () => {
+  it('are every chat for an announcement to every plan, else only chats whose plans are all among its plans', () => {
+    expect(announcementChats(chats, [])).toEqual(['-100100', '-100200', '-100300']);
+    expect(announcementChats(chats, ['lifetime'])).toEqual(['-100300']);
+    expect(announcementChats(chats, ['yearly', 'lifetime'])).toEqual(['-100200', '-100300']);
+    expect(announcementChats(chats, ['monthly'])).toEqual([]);
+  });
+
+  it('say the title, the text and the link within Telegram\'s 4,096 characters', () => {
+    expect(announcementText({ title: 'Pro V2 2.3', body: 'Remove and re-add the indicator.', scriptId: 'PUB;pro' }, 'https://shop.example/dashboard')).toBe(
+      'Pro V2 2.3 (PUB;pro)\n\nRemove and re-add the indicator.\n\nhttps://shop.example/dashboard',
+    );
+    const long = announcementText({ title: 'Long', body: 'x'.repeat(5000), scriptId: null }, 'https://shop.example/dashboard');
+    expect(long).toHaveLength(4096);
+    expect(long.endsWith('…\n\nhttps://shop.example/dashboard')).toBe(true);
   });
 });

@@ -19,6 +19,26 @@ export function desiredTelegramChats(entitlement: Pick<Entitlement, 'planType'> 
     .sort();
 }
 
+/**
+ * The chats an announcement is posted to: those whose every member may read it. An announcement
+ * for every plan goes to every managed chat; one for some plans only to the chats that open to
+ * those plans alone (never an every-plan chat, whose other members must not read it).
+ */
+export function announcementChats(chats: readonly ManagedChat[], plans: readonly string[]): string[] {
+  return chats
+    .filter((chat) => plans.length === 0 || (!chat.everyPlan && chat.planSlugs.length > 0 && chat.planSlugs.every((slug) => plans.includes(slug))))
+    .map((chat) => chat.chatId)
+    .sort();
+}
+
+/** Telegram's limit is 4,096 characters a message: the title, the text, and where to read more. */
+export function announcementText(announcement: { title: string; body: string; scriptId: string | null }, link: string): string {
+  const about = announcement.scriptId ? ` (${announcement.scriptId})` : '';
+  const text = `${announcement.title}${about}\n\n${announcement.body}`;
+  const tail = `\n\n${link}`;
+  return text.length + tail.length > 4096 ? `${text.slice(0, 4096 - tail.length - 1)}…${tail}` : `${text}${tail}`;
+}
+
 /** The wait after the `attempts`-th failed pass: 30 s doubling to an hour, or what Telegram asked (retry_after). */
 export function telegramRetryDelayMs(attempts: number, retryAfterMs?: number): number {
   const backoff = Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);

@@ -89,6 +89,8 @@ export const announcements = pgTable(
     mailsQueued: integer('mails_queued').notNull().default(0),
     // not_posted, posted, failed: <message>, off
     discordStatus: text('discord_status').notNull().default('not_posted'),
+    /** What each integration answered when posting it (migration 0045): 'posted', 'off', 'failed: …'. */
+    posts: jsonb('posts').$type<Record<string, string>>().notNull().default({}),
     createdBy: text('created_by'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 // Telegram chats that follow payment (modules/telegram). The managed chats and the plans that open
@@ -152,3 +152,11 @@ export const sandboxTelegramJoinRequests = pgTable(
   },
   (table) => [primaryKey({ columns: [table.chatId, table.userId] })],
 );
+
+/** What the sandbox bot sent to a chat or a user (migration 0045); the real bot sends to Telegram. */
+export const sandboxTelegramMessages = pgTable('sandbox_telegram_messages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  chatId: text('chat_id').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

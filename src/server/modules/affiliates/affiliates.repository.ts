@@ -292,18 +292,31 @@ export async function listAffiliates(db: Db, search: string | null): Promise<Aff
 }
 
 /** Marks the affiliate's approved commissions in `currency` paid by `payoutId`, and takes the outstanding clawbacks with them. */
-export async function settlePayout(db: Db, affiliateId: string, currency: string, payout: { amount: number; payoutEmail: string; paidBy: string; at: Date }): Promise<string> {
+/** Serialises payout runs (across instances): a second "mark paid" waits for the first and then finds nothing due. */
+export async function lockPayoutRuns(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('candlewise:affiliate-payouts'))`);
+}
+
+/**
+ * Records one payout of the affiliate's balance in a currency: the approved commissions become paid
+ * and the clawbacks are taken by it. Answers null when the rows it changed do not add up to the
+ * amount the operator saw (a commission moved meanwhile): the caller rolls the whole run back.
+ */
+export async function settlePayout(db: Db, affiliateId: string, currency: string, payout: { amount: number; payoutEmail: string; paidBy: string; at: Date }): Promise<string | null> {
   const [row] = await db.insert(affiliatePayouts).values({ affiliateId, amount: payout.amount, currency, payoutEmail: payout.payoutEmail, paidBy: payout.paidBy, paidAt: payout.at }).returning({ id: affiliatePayouts.id });
   const payoutId = row!.id;
-  await db
+  const paid = await db
     .update(affiliateCommissions)
     .set({ status: 'paid', payoutId, updatedAt: payout.at })
-    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.currency, currency), eq(affiliateCommissions.status, 'approved')));
-  await db
+    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.currency, currency), eq(affiliateCommissions.status, 'approved')))
+    .returning({ amount: affiliateCommissions.amount });
+  const clawed = await db
     .update(affiliateCommissions)
     .set({ clawbackPayoutId: payoutId, updatedAt: payout.at })
-    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.currency, currency), eq(affiliateCommissions.status, 'reversed'), sql`${affiliateCommissions.payoutId} IS NOT NULL`, isNull(affiliateCommissions.clawbackPayoutId)));
-  return payoutId;
+    .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.currency, currency), eq(affiliateCommissions.status, 'reversed'), sql`${affiliateCommissions.payoutId} IS NOT NULL`, isNull(affiliateCommissions.clawbackPayoutId)))
+    .returning({ amount: affiliateCommissions.amount });
+  const settled = paid.reduce((sum, line) => sum + line.amount, 0) - clawed.reduce((sum, line) => sum + line.amount, 0);
+  return settled === payout.amount ? payoutId : null;
 }
 
 /** The affiliate's earned commissions not yet told in a "you earned a commission" mail. */
@@ -314,6 +327,24 @@ export async function unmailedOf(db: Db, affiliateId: string): Promise<Commissio
     .where(and(eq(affiliateCommissions.affiliateId, affiliateId), eq(affiliateCommissions.mailed, false), inArray(affiliateCommissions.status, ['pending', 'approved'])))
     .orderBy(asc(affiliateCommissions.createdAt))
     .limit(500);
+}
+
+/**
+ * Affiliates with earned commissions not yet told whose mail of `day` is not written yet: the
+ * digest pass tells them (a commission that came after the day's mail waits for the next day).
+ */
+export async function affiliatesToTell(db: Db, day: string, limit: number): Promise<AffiliateRow[]> {
+  return db
+    .select()
+    .from(affiliates)
+    .where(
+      and(
+        sql`EXISTS (SELECT 1 FROM affiliate_commissions c WHERE c.affiliate_id = ${affiliates.id} AND c.mailed = false AND c.status IN ('pending', 'approved'))`,
+        sql`NOT EXISTS (SELECT 1 FROM outbox o WHERE o.dedupe_key = 'affiliate_commission:' || ${affiliates.id}::text || ':' || ${day})`,
+      ),
+    )
+    .orderBy(asc(affiliates.createdAt))
+    .limit(limit);
 }
 
 export async function markMailed(db: Db, ids: readonly string[]): Promise<void> {

@@ -2,14 +2,15 @@
 // commission of a referred purchase from what was paid, the refund and disputes that take it back
 // (or give it back), renewals under the terms, a promotion code bound to an affiliate winning over
 // the cookie, the fraud rules, the payout run with its clawback, and the bad input of the issue.
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AffiliateList, AffiliateSummary, MarkPaidResponse, ProgramResponse } from '@shared/affiliates-contract';
-import { affiliateCommissions, operatorAuditLog, orders } from '../../db/schema';
+import { affiliateCommissions, affiliatePayouts, operatorAuditLog, orders, outbox } from '../../db/schema';
 import { consoleSuite, type ConsoleSuite } from '../../test-support/admin-test-kit';
 import { CARDS, checkoutRow, DAY_MS, jobsOf, payOnPage, sandboxOf, signUp, startCheckout, undeliveredEvents } from '../../test-support/billing-test-kit';
 import { cookieFrom, TEST_ORIGIN } from '../../test-support/test-app';
 import { listOutboxMails } from '../mail/outbox.repository';
+import { settlePayout } from './affiliates.repository';
 import { AFFILIATE_ADMIN_ROUTES } from './affiliates.routes';
 
 let suite: ConsoleSuite;
@@ -270,6 +271,12 @@ describe('disputes, payouts and clawback', () => {
     expect((await summaryOf(seller.cookie)).commissions).toMatchObject({ approved: 0, paid: 6480 });
     expect((await listOutboxMails(db(), { to: seller.email })).map((mail) => mail.template)).toContain('affiliate_payout');
 
+    // a second mark of the same run is a clear 409 and pays nothing twice
+    const again = await suite.t.request('/api/admin/affiliates/payouts/mark-paid', { body: { affiliateIds: [id] }, cookie: suite.operator });
+    expect([again.status, ((await again.json()) as { error: { message: string } }).error.message]).toEqual([409, 'Nothing is owed: this payout run was already marked paid, or no commission is approved yet.']);
+    expect(await db().select().from(affiliatePayouts).where(eq(affiliatePayouts.affiliateId, id))).toHaveLength(1);
+    expect((await summaryOf(seller.cookie)).commissions).toMatchObject({ approved: 0, paid: 6480 });
+
     await suite.t.deps.payments.refundPayment({ paymentId: await chargeOf(sessions[0]!), amount: null, reason: 'requested_by_customer', idempotencyKey: 'after-payout' });
     await flush();
     const clawed = await summaryOf(seller.cookie);
@@ -277,5 +284,57 @@ describe('disputes, payouts and clawback', () => {
     expect(clawed.balance).toBe(-1080);
     const rows = await db().select().from(affiliateCommissions).where(eq(affiliateCommissions.status, 'reversed'));
     expect(rows.some((row) => row.payoutId !== null && row.clawbackPayoutId === null)).toBe(true);
+  });
+
+  it('marks a run paid all or nothing: when one balance moved, no payout of the run is recorded', async () => {
+    const sellers = [await affiliate('run-a'), await affiliate('run-b')];
+    for (const seller of sellers) {
+      await json(await suite.t.request('/api/affiliate/payout-address', { method: 'PUT', body: { email: `${seller.summary.code.toLowerCase()}@wise.example` }, cookie: seller.cookie }));
+      const link = await visit(seller.summary.code);
+      await buyWith(link.cookie, email('run-buyer'), { planType: 'yearly' });
+    }
+    await approveAfterHold();
+    const ids = (await Promise.all(sellers.map(async (seller) => (await json<AffiliateList>(await suite.t.request(`/api/admin/affiliates?q=${seller.summary.code}`, { cookie: suite.operator }))).affiliates[0]!.id))) as [string, string];
+    // the second affiliate's balance was read before a commission moved: the rows changed do not add up to it
+    const settled = await db()
+      .transaction(async (tx) => {
+        expect(await settlePayout(tx, ids[0], 'usd', { amount: 6120, payoutEmail: 'a@wise.example', paidBy: 'test', at: new Date() })).not.toBeNull();
+        const stale = await settlePayout(tx, ids[1], 'usd', { amount: 5040, payoutEmail: 'b@wise.example', paidBy: 'test', at: new Date() });
+        expect(stale).toBeNull();
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => error.message);
+    expect(settled).toBe('rolled back');
+    for (const seller of sellers) expect((await summaryOf(seller.cookie)).commissions).toMatchObject({ approved: 6120, paid: 0 });
+    expect(await db().select().from(affiliatePayouts).where(inArray(affiliatePayouts.affiliateId, ids))).toHaveLength(0);
+
+    // the run itself pays both in one go
+    const run = await json<MarkPaidResponse>(await suite.t.request('/api/admin/affiliates/payouts/mark-paid', { body: { affiliateIds: ids }, cookie: suite.operator }));
+    expect(run.paid.map((line) => line.amount)).toEqual([6120, 6120]);
+  });
+
+  it("mails at most one commission digest a day: the day's first at once, later ones in the next day's digest pass", async () => {
+    const seller = await affiliate('digest');
+    const link = await visit(seller.summary.code);
+    const digests = async () => (await db().select().from(outbox).where(eq(outbox.to, seller.email))).filter((mail) => mail.template === 'affiliate_commission');
+    await buyWith(link.cookie, email('digest-buyer'));
+    await buyWith(link.cookie, email('digest-buyer'));
+    expect((await digests()).map((mail) => mail.data)).toEqual([{ count: 1, amounts: [{ currency: 'usd', amount: 1080 }], holdDays: 30 }]);
+    // the same day's pass writes nothing more
+    await suite.t.jobs.affiliateDigest.runOnce();
+    expect(await digests()).toHaveLength(1);
+    suite.time.advance(DAY_MS);
+    try {
+      await suite.t.jobs.affiliateDigest.runOnce();
+      expect((await digests()).map((mail) => mail.data)).toEqual([
+        { count: 1, amounts: [{ currency: 'usd', amount: 1080 }], holdDays: 30 },
+        { count: 1, amounts: [{ currency: 'usd', amount: 1080 }], holdDays: 30 },
+      ]);
+      // told once: a second pass that day writes nothing
+      await suite.t.jobs.affiliateDigest.runOnce();
+      expect(await digests()).toHaveLength(2);
+    } finally {
+      suite.time.advance(-DAY_MS);
+    }
   });
 });

@@ -29,6 +29,7 @@ import {
   type TermsInput,
 } from '@shared/affiliates';
 import type { AffiliateAdminItem, AffiliateList, AffiliateSummary, CommissionTotals, MarkPaidResponse, ProgramResponse, TermsResponse } from '@shared/affiliates-contract';
+import { planTypes } from '@shared/plans';
 import type { PromotionTermsInput } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/errors';
@@ -66,6 +67,7 @@ import {
   revenueOf,
   reverseCommission,
   settlePayout,
+  lockPayoutRuns,
   trialFingerprints,
   updateAffiliate,
   writeTerms,
@@ -102,6 +104,9 @@ function totalsIn(totals: readonly Totals[], currency: string): CommissionTotals
   const line = totals.find((row) => row.currency === currency);
   return line ? { pending: line.pending, approved: line.approved, paid: line.paid, reversed: line.reversed, clawback: line.clawback, sales: line.sales } : { ...ZERO, clawback: 0, sales: 0 };
 }
+
+const NOTHING_OWED = 'Nothing is owed: this payout run was already marked paid, or no commission is approved yet.';
+const BALANCE_MOVED = 'A commission changed while the run was being marked paid, so nothing was recorded: download the CSV again and send that one.';
 
 export function createAffiliatesService(deps: AffiliatesDeps) {
   const { db, payments, clock, logger } = deps;
@@ -274,10 +279,13 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
   const one = async (row: AffiliateRow) => (await adminItems([row], await termsNow()))[0]!;
 
   /** Balances to pay per affiliate and currency: approved, less paid commissions taken back since. */
-  async function dueLines(affiliateIds: readonly string[] | null) {
-    const terms = await termsNow();
-    const rows = affiliateIds === null ? await listAffiliates(db, null) : (await Promise.all(affiliateIds.map((id) => findAffiliateById(db, id)))).filter((row): row is AffiliateRow => row !== null);
-    const totals = await commissionTotals(db, rows.map((row) => row.id));
+  /** Each affiliate's balance per currency and why it cannot be paid, if so; read through `source` (the run's transaction when marking paid). */
+  async function dueLines(affiliateIds: readonly string[] | null, source: Db = db) {
+    const { terms } = await readTerms(source);
+    const rows: AffiliateRow[] = [];
+    if (affiliateIds === null) rows.push(...(await listAffiliates(source, null)));
+    else for (const id of affiliateIds) rows.push(...[await findAffiliateById(source, id)].filter((row): row is AffiliateRow => row !== null));
+    const totals = await commissionTotals(source, rows.map((row) => row.id));
     const lines: { affiliate: AffiliateRow; currency: string; balance: number; refusal: string | null }[] = [];
     for (const affiliate of rows) {
       const mine = totals.filter((line) => line.affiliateId === affiliate.id);
@@ -501,7 +509,7 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
     },
 
     async setTerms(input: TermsInput, operator: string): Promise<TermsResponse> {
-      const checked = validateTerms(input, await termsNow());
+      const checked = validateTerms(input, await termsNow(), planTypes());
       if (!checked.ok) throw serverError('affiliateRefused', checked.problems.map((problem) => problem.message).join(' '), checked.problems);
       await writeTerms(db, checked.terms, operator, clock());
       await deps.audit({ operator, action: 'set_affiliate_terms', details: { ...checked.terms } });
@@ -522,21 +530,37 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
       return payoutCsv(lines.map((line) => ({ email: line.affiliate.payoutEmail!, amount: line.balance, currency: line.currency, reference: `${line.affiliate.code} commissions` })));
     },
 
-    /** Marks the balances of the CSV paid (all, or the affiliates named): one payout each, audited, mailed. */
+    /**
+     * Marks the balances of the CSV paid (all, or the affiliates named) in one transaction: every
+     * payout of the run is recorded or none is. Runs are serialised, so a second click (or a second
+     * operator) finds nothing owed and gets a clear 409 instead of paying twice. Audited and mailed
+     * once committed.
+     */
     async markPaid(affiliateIds: readonly string[] | null, operator: string): Promise<MarkPaidResponse> {
-      const lines = await dueLines(affiliateIds);
-      const paid: MarkPaidResponse['paid'] = [];
-      const skipped: MarkPaidResponse['skipped'] = [];
-      for (const line of lines) {
-        if (line.refusal) {
-          if (affiliateIds !== null) skipped.push({ affiliateId: line.affiliate.id, code: line.affiliate.code, reason: line.refusal });
-          continue;
+      const at = clock();
+      const { paid, skipped, payouts } = await db.transaction(async (tx) => {
+        await lockPayoutRuns(tx);
+        const lines = await dueLines(affiliateIds, tx);
+        if (!lines.some((line) => line.balance > 0)) throw serverError('affiliateConflict', NOTHING_OWED);
+        const paid: MarkPaidResponse['paid'] = [];
+        const skipped: MarkPaidResponse['skipped'] = [];
+        const payouts: { affiliate: AffiliateRow; payoutId: string; amount: number; currency: string; email: string }[] = [];
+        for (const line of lines) {
+          if (line.refusal) {
+            if (affiliateIds !== null) skipped.push({ affiliateId: line.affiliate.id, code: line.affiliate.code, reason: line.refusal });
+            continue;
+          }
+          const email = line.affiliate.payoutEmail!;
+          const payoutId = await settlePayout(tx, line.affiliate.id, line.currency, { amount: line.balance, payoutEmail: email, paidBy: operator, at });
+          if (!payoutId) throw serverError('affiliateConflict', BALANCE_MOVED);
+          paid.push({ affiliateId: line.affiliate.id, code: line.affiliate.code, email, amount: line.balance, currency: line.currency });
+          payouts.push({ affiliate: line.affiliate, payoutId, amount: line.balance, currency: line.currency, email });
         }
-        const email = line.affiliate.payoutEmail!;
-        const payoutId = await db.transaction((tx) => settlePayout(tx, line.affiliate.id, line.currency, { amount: line.balance, payoutEmail: email, paidBy: operator, at: clock() }));
-        paid.push({ affiliateId: line.affiliate.id, code: line.affiliate.code, email, amount: line.balance, currency: line.currency });
-        await deps.audit({ operator, action: 'pay_affiliate', targetUserId: line.affiliate.userId, details: { code: line.affiliate.code, payoutId, amount: line.balance, currency: line.currency, email } });
-        await deps.notify?.payoutSent(line.affiliate, { id: payoutId, amount: line.balance, currency: line.currency, email }).catch((error: unknown) => logger.warn({ err: error }, 'payout mail not queued'));
+        return { paid, skipped, payouts };
+      });
+      for (const { affiliate, payoutId, amount, currency, email } of payouts) {
+        await deps.audit({ operator, action: 'pay_affiliate', targetUserId: affiliate.userId, details: { code: affiliate.code, payoutId, amount, currency, email } });
+        await deps.notify?.payoutSent(affiliate, { id: payoutId, amount, currency, email }).catch((error: unknown) => logger.warn({ err: error }, 'payout mail not queued'));
       }
       return { paid, skipped };
     },

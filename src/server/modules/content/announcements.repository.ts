@@ -20,7 +20,7 @@ export function listAnnouncements(db: Db, limit = 50): Promise<AnnouncementRow[]
   return db.select().from(announcements).orderBy(desc(announcements.publishedAt)).limit(limit);
 }
 
-export async function setAnnouncementDelivery(db: Db, id: string, fields: { mailsQueued?: number; discordStatus?: string }): Promise<void> {
+export async function setAnnouncementDelivery(db: Db, id: string, fields: { mailsQueued?: number; discordStatus?: string; posts?: Record<string, string> }): Promise<void> {
   await db.update(announcements).set(fields).where(eq(announcements.id, id));
 }
 

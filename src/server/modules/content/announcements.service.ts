@@ -1,6 +1,7 @@
 import { isContentVisible, type AdminAnnouncement, type Announcement, type MemberAnnouncements, type MemberStanding, type PostAnnouncementRequest, postAnnouncementRequestSchema } from '@shared/content-studio';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
+import type { AnnouncementPost } from '../../integration';
 import type { DiscordPort } from '../discord/discord.port';
 import {
   announcementMailsOn,
@@ -44,6 +45,8 @@ export function createAnnouncements(deps: {
   discord: DiscordPort;
   /** null: not posted to Discord. */
   channelId: string | null;
+  /** The integrations that post announcements too (Telegram), by name. */
+  broadcasters?: readonly { name: string; announce: (announcement: AnnouncementPost) => Promise<string> }[];
   kickMailer: () => void;
   publicUrl: string;
   clock: () => Date;
@@ -65,23 +68,39 @@ export function createAnnouncements(deps: {
     }
   };
 
+  /** Each integration's answer; one that throws is a failure of its own, never the announcement's. */
+  const postToIntegrations = async (row: AnnouncementRow): Promise<Record<string, string>> => {
+    const posts: Record<string, string> = {};
+    for (const broadcaster of deps.broadcasters ?? []) {
+      posts[broadcaster.name] = await broadcaster
+        .announce({ title: row.title, body: row.body, scriptId: row.scriptId, plans: row.plans, link: `${deps.publicUrl}/dashboard` })
+        .catch((error: unknown) => {
+          logger.warn({ err: error, announcement: row.id, integration: broadcaster.name }, 'the announcement was not posted');
+          return `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
+        });
+    }
+    return posts;
+  };
+
   return {
     async post(request: PostAnnouncementRequest, by: string): Promise<AdminAnnouncement> {
       const input = postAnnouncementRequestSchema.parse(request);
       const row = await insertAnnouncement(db, { ...input, plans: [...new Set(input.plans)], createdBy: by, at: clock() });
       let mailsQueued = 0;
       let discord = 'off';
+      let posts: Record<string, string> = {};
       if (input.notify) {
         mailsQueued = await queueAnnouncementMails(db, row);
         if (mailsQueued > 0) deps.kickMailer();
         discord = await postToDiscord(row);
+        posts = await postToIntegrations(row);
       }
-      await setAnnouncementDelivery(db, row.id, { mailsQueued, discordStatus: discord });
-      return { ...toAnnouncement(row), createdBy: by, mailsQueued, discord };
+      await setAnnouncementDelivery(db, row.id, { mailsQueued, discordStatus: discord, posts });
+      return { ...toAnnouncement(row), createdBy: by, mailsQueued, discord, posts };
     },
 
     async list(): Promise<AdminAnnouncement[]> {
-      return (await listAnnouncements(db)).map((row) => ({ ...toAnnouncement(row), createdBy: row.createdBy, mailsQueued: row.mailsQueued, discord: row.discordStatus }));
+      return (await listAnnouncements(db)).map((row) => ({ ...toAnnouncement(row), createdBy: row.createdBy, mailsQueued: row.mailsQueued, discord: row.discordStatus, posts: row.posts }));
     },
 
     async forMember(userId: string, member: MemberStanding): Promise<MemberAnnouncements> {

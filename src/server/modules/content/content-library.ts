@@ -25,6 +25,11 @@ export type ContentSnapshot = {
   gated: boolean;
   /** Some gate needs the member's plans or first payment (not only the clock). */
   needsMember: boolean;
+  /**
+   * The pieces that show each image (by file name), built only when something is gated: an image
+   * is served to a member who may read one of them (an image no piece shows stays open to members).
+   */
+  imageUsers: Map<string, { kind: 'guide' | 'strategy'; id: string }[]>;
 };
 
 export type ContentLibrary = {
@@ -45,7 +50,25 @@ function snapshotOf(version: number, catalogue: ContentCatalogue, gates: Map<str
     gates,
     gated: values.some((gate) => gateNeedsMember(gate) || gate.visibleFrom !== null),
     needsMember: values.some(gateNeedsMember),
+    imageUsers: gates.size > 0 ? imageUsersOf(catalogue) : new Map(),
   };
+}
+
+// an image URL as the loader writes it into a piece (`imageUrl`), whatever its prefix
+const IMAGE_URL = /\/content\/images\/([A-Za-z0-9][\w.-]*)/g;
+
+/** Which pieces show which images: every image URL in a guide (with its features) or a strategy. */
+export function imageUsersOf(catalogue: ContentCatalogue): Map<string, { kind: 'guide' | 'strategy'; id: string }[]> {
+  const users = new Map<string, { kind: 'guide' | 'strategy'; id: string }[]>();
+  const note = (kind: 'guide' | 'strategy', id: string, dto: unknown) => {
+    for (const file of new Set([...JSON.stringify(dto ?? null).matchAll(IMAGE_URL)].map((match) => match[1]!))) users.set(file, [...(users.get(file) ?? []), { kind, id }]);
+  };
+  for (const summary of catalogue.guides) {
+    const guide = catalogue.guide(summary.id);
+    note('guide', summary.id, [guide, ...(guide?.features ?? []).map((feature) => catalogue.feature(summary.id, feature.id))]);
+  }
+  for (const summary of catalogue.strategies) note('strategy', summary.id, catalogue.strategy(summary.id));
+  return users;
 }
 
 /** A fixed catalogue with nothing gated (tests and tools that pass their own content). */

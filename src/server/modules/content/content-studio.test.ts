@@ -5,8 +5,9 @@ import type { Guide, GuideSummary, Strategy, StrategySummary } from '@shared/con
 import type { ContentItem, MemberAnnouncements } from '@shared/content-studio';
 import type { PlanType } from '@shared/plans';
 import { loadConfig } from '../../config';
-import { orders, outbox, sandboxDiscordMessages, userSubscriptions } from '../../db/schema';
-import { createTestApp, operatorSession, signUp, type TestApp } from '../../test-support/test-app';
+import { orders, outbox, sandboxDiscordMessages, sandboxTelegramMessages, userSubscriptions } from '../../db/schema';
+import { SANDBOX_DEFAULT_CHAT } from '../telegram/sandbox-telegram';
+import { createTestApp, operatorSession, signUp, TEST_ORIGIN, type TestApp } from '../../test-support/test-app';
 import { importContent } from './content-import';
 import { CONTENT_DIR, loadSiteContent } from './content.service';
 
@@ -153,6 +154,20 @@ describe('an operator writes a guide', () => {
     expect((await t.request('/api/content/guides/studio-yearly-only', { cookie: yearly })).status).toBe(200);
   });
 
+  it("an image only a gated guide shows is not served to a member who may not read the guide; one an open piece shows too still is", async () => {
+    expect((await upload('studio-yearly-chart.png', png(30, 10))).status).toBe(201);
+    const item = await createGuide('studio-yearly-pictures', 'For yearly members.\n\n## The secret setup\n\n![Setup](studio-yearly-chart.png)', { plans: ['yearly'] });
+    expect((await publish(item.id)).status).toBe(200);
+    const image = (cookie: string, file: string) => t.request(`/api/content/images/${file}`, { cookie });
+    expect((await image(yearly, 'studio-yearly-chart.png')).status).toBe(200);
+    const refused = await image(monthly, 'studio-yearly-chart.png');
+    expect([refused.status, ((await refused.json()) as { error: { message: string } }).error.message]).toEqual([404, 'The image could not be found.']);
+    // the gated guide's preview image is also in open guides: members keep it
+    expect((await image(monthly, 'studio-chart.png')).status).toBe(200);
+    // an image of the repository's open content, while something is gated
+    expect((await image(monthly, 'pro-v2-preview.svg')).status).toBe(200);
+  });
+
   it('drip: visible 7 days after the first payment', async () => {
     const item = await createGuide('studio-drip', 'After a week.', { dripDays: 7 });
     expect((await publish(item.id)).status).toBe(200);
@@ -285,8 +300,12 @@ describe("announcements (What's new)", () => {
 
     const posted = await t.request('/api/admin/announcements', { cookie: operator, body: { title: 'Pro V2 2.3', body: 'Remove and re-add the indicator.', scriptId: 'Pro V2' } });
     expect(posted.status).toBe(201);
-    const announcement = (await posted.json()) as { id: string; mailsQueued: number; discord: string };
+    const announcement = (await posted.json()) as { id: string; mailsQueued: number; discord: string; posts: Record<string, string> };
     expect(announcement.discord).toBe('posted');
+    // and to the Telegram chat every member is in (the sandbox's VIP chat), through the same port a real bot uses
+    expect(announcement.posts).toEqual({ telegram: 'posted' });
+    const telegram = await t.deps.database.db.select().from(sandboxTelegramMessages);
+    expect(telegram.map((row) => [row.chatId, row.text])).toEqual([[SANDBOX_DEFAULT_CHAT.chatId, `Pro V2 2.3 (Pro V2)\n\nRemove and re-add the indicator.\n\n${TEST_ORIGIN}/dashboard`]]);
 
     const news = (await (await t.request('/api/announcements', { cookie: monthly })).json()) as MemberAnnouncements;
     expect(news.unread).toBe(1);
@@ -311,5 +330,12 @@ describe("announcements (What's new)", () => {
     const titles = async (cookie: string) => ((await (await t.request('/api/announcements', { cookie })).json()) as MemberAnnouncements).announcements.map((a) => a.title);
     expect(await titles(yearly)).toContain('Yearly webinar');
     expect(await titles(monthly)).not.toContain('Yearly webinar');
+  });
+
+  it('an announcement to some plans is not posted to a Telegram chat that members of other plans are in', async () => {
+    const before = (await t.deps.database.db.select().from(sandboxTelegramMessages)).length;
+    const posted = await t.request('/api/admin/announcements', { cookie: operator, body: { title: 'Yearly only', body: 'For yearly members.', plans: ['yearly'] } });
+    expect(((await posted.json()) as { posts: Record<string, string> }).posts).toEqual({ telegram: 'off' });
+    expect(await t.deps.database.db.select().from(sandboxTelegramMessages)).toHaveLength(before);
   });
 });

@@ -96,7 +96,14 @@ export function contentRoutes({ library, standing, reads, clock }: ContentRouteD
     })
     .get('/content/images/:file', describeOperation({ summary: 'An image of a guide or strategy', ...MEMBERS, ok: 'The image, in its own content type' }), async (c) => {
       const snapshot = await library.current();
-      const image = await serviceOf(snapshot).image(imageFile.parse(c.req.param('file')));
+      const file = imageFile.parse(c.req.param('file'));
+      // an image of gated pieces only goes to a member who may read one of them (decision 050's amendment)
+      const users = snapshot.gated ? snapshot.imageUsers.get(file) : undefined;
+      if (users?.length) {
+        const sees = await visibility(snapshot, requireMember(c));
+        if (!users.some((user) => sees(user.kind, user.id))) throw serverError('contentNotFound', 'The image');
+      }
+      const image = await serviceOf(snapshot).image(file);
       return c.body(image.body as Uint8Array<ArrayBuffer>, 200, {
         'content-type': image.contentType,
         'cache-control': 'private, max-age=3600',

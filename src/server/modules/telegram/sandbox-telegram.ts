@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sandboxTelegramChatMembers, sandboxTelegramChats, sandboxTelegramInvites, sandboxTelegramJoinRequests, sandboxTelegramUsers } from '../../db/schema';
+import { sandboxTelegramChatMembers, sandboxTelegramChats, sandboxTelegramInvites, sandboxTelegramJoinRequests, sandboxTelegramMessages, sandboxTelegramUsers } from '../../db/schema';
 import { TelegramError, type TelegramBotPort, type TelegramUpdate, type TelegramUser } from './telegram.port';
 
 export const SANDBOX_BOT: TelegramUser = { id: '7000000001', username: 'candlewise_sandbox_bot' };
@@ -76,7 +76,9 @@ export function createSandboxTelegram(deps: { db: Db; clock: () => Date }): Sand
     declineJoinRequest: async (chatId, userId) => {
       await answerJoinRequest(chatId, userId, 'declined');
     },
-    sendMessage: async () => {},
+    sendMessage: async (chatId, text) => {
+      await db.insert(sandboxTelegramMessages).values({ chatId, text, createdAt: clock() });
+    },
     deepLink: (_botUsername, token) => `${SANDBOX_PAGE}?start=${encodeURIComponent(token)}`,
   };
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { followsAccess } from '@shared/access-changes';
 import { PLAN_TYPES } from '@shared/plans';
-import type { ManagedChat } from '@shared/telegram/chats';
+import { announcementChats, announcementText, type ManagedChat } from '@shared/telegram/chats';
 import type { IntegrationDescriptor } from '../../integration';
 import type { AuthVariables } from '../../http/session-user';
 import { checkTelegram } from './telegram-doctor';
@@ -60,6 +60,21 @@ export const telegramIntegration: IntegrationDescriptor = {
         if (available && isSandboxTelegram(port)) api.route('/', sandboxTelegramRoutes({ sandbox: port, service, directory, openToAll: sandboxOpenToAll }));
         const admin = telegramAdminRoutes({ service, reconciler, check: async () => checkTelegram(port, await chats()) });
         return { api, admin };
+      },
+      // to the managed chats whose every member may read it, through the port (the sandbox records it)
+      announce: async (announcement) => {
+        const targets = announcementChats(await chats(), announcement.plans);
+        if (targets.length === 0) return 'off';
+        const failed: string[] = [];
+        for (const chatId of targets) {
+          try {
+            await port.sendMessage(chatId, announcementText(announcement, announcement.link));
+          } catch (error) {
+            logger.warn({ err: error, chatId }, 'telegram: the announcement was not posted to a chat');
+            failed.push(`${chatId}: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+        return failed.length === 0 ? 'posted' : `failed: ${failed.join('; ')}`.slice(0, 300);
       },
       card: async () => ({ name: 'telegram', title: 'Telegram', path: '/admin/telegram', sandbox: port.kind === 'sandbox', ...pick(await accountCounts(db)) }),
     };

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { COMMISSION_DURATIONS, PROGRAM_MODES, type CommissionDuration, type ProgramMode } from '@shared/affiliates';
 import { AFFILIATE_PATHS, type AffiliateAdminItem, type TermsResponse } from '@shared/affiliates-contract';
-import { formatMoney } from '@shared/plans';
+import { formatMoney, planDisplayName, planTypes } from '@shared/plans';
 import { DataTable, type Column } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -130,12 +130,30 @@ function AffiliateList() {
   );
 }
 
-type TermsForm = { mode: ProgramMode; kind: 'percent' | 'fixed'; value: string; duration: CommissionDuration; months: string; cookieDays: string; holdDays: string; minimumPayout: string };
+type PlanRuleForm = { kind: 'program' | 'percent' | 'fixed'; value: string };
+type TermsForm = { mode: ProgramMode; kind: 'percent' | 'fixed'; value: string; plans: Record<string, PlanRuleForm>; duration: CommissionDuration; months: string; cookieDays: string; holdDays: string; minimumPayout: string };
+
+/** A rule's value as typed: a percentage, or an amount with two decimals (the API takes minor units). */
+const valueText = (kind: 'percent' | 'fixed', value: number) => (kind === 'fixed' ? (value / 100).toFixed(2) : String(value));
+const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** Plans by name; two plans of one name (Monthly and the EU list's Monthly) are told apart by their slug. */
+function plansLabelled(plans: readonly string[]): (plan: string) => string {
+  const names = plans.map((plan) => planDisplayName(plan));
+  return (plan) => (names.filter((name) => name === planDisplayName(plan)).length > 1 ? `${planDisplayName(plan)} (${plan})` : planDisplayName(plan));
+}
+const ruleValue = (kind: 'percent' | 'fixed', text: string) => (kind === 'fixed' ? Math.round(number(text) * 100) : number(text));
 
 const formOf = (terms: TermsResponse): TermsForm => ({
   mode: terms.mode,
   kind: terms.kind,
-  value: terms.kind === 'fixed' ? (terms.value / 100).toFixed(2) : String(terms.value),
+  value: valueText(terms.kind, terms.value),
+  // every plan of the shop, plus any plan the saved terms still name (an archived one)
+  plans: Object.fromEntries(
+    [...new Set([...planTypes(), ...Object.keys(terms.plans)])].map((plan): [string, PlanRuleForm] => {
+      const rule = terms.plans[plan];
+      return [plan, rule ? { kind: rule.kind, value: valueText(rule.kind, rule.value) } : { kind: 'program', value: '' }];
+    }),
+  ),
   duration: terms.duration,
   months: terms.durationMonths === null ? '' : String(terms.durationMonths),
   cookieDays: String(terms.cookieDays),
@@ -149,7 +167,8 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
   const [form, setForm] = useState<TermsForm>(() => formOf(terms));
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const set = <K extends keyof TermsForm>(key: K, value: TermsForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+  const planLabel = plansLabelled(Object.keys(form.plans));
+  const setPlan = (plan: string, rule: PlanRuleForm) => setForm((current) => ({ ...current, plans: { ...current.plans, [plan]: rule } }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -157,7 +176,8 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
       await save.mutateAsync({
         mode: form.mode,
         kind: form.kind,
-        value: form.kind === 'fixed' ? Math.round(number(form.value) * 100) : number(form.value),
+        value: ruleValue(form.kind, form.value),
+        plans: Object.fromEntries(Object.entries(form.plans).flatMap(([plan, rule]) => (rule.kind === 'program' ? [] : [[plan, { kind: rule.kind, value: ruleValue(rule.kind, rule.value) }]]))),
         duration: form.duration,
         durationMonths: form.duration === 'months' ? number(form.months) : null,
         cookieDays: number(form.cookieDays),
@@ -228,17 +248,36 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
           Minimum payout ({terms.currency.toUpperCase()})
           <input className={FIELD} inputMode="decimal" value={form.minimumPayout} onChange={(event) => set('minimumPayout', event.target.value)} />
         </label>
+        <fieldset className="grid gap-2 sm:col-span-2 lg:col-span-4">
+          <legend className="text-sm font-medium">Per plan</legend>
+          <p className="text-sm text-muted">A plan left on the program's commission earns the commission above.</p>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {Object.entries(form.plans).map(([plan, rule]) => (
+              <div key={plan} className="flex items-end gap-2">
+                <label className="grid flex-1 gap-1 text-sm">
+                  {`${planLabel(plan)} commission`}
+                  <select className={FIELD} value={rule.kind} onChange={(event) => setPlan(plan, { kind: event.target.value as PlanRuleForm['kind'], value: rule.value })}>
+                    <option value="program">Program's commission</option>
+                    <option value="percent">Percentage</option>
+                    <option value="fixed">Fixed amount</option>
+                  </select>
+                </label>
+                {rule.kind === 'program' ? null : (
+                  <label className="grid w-28 gap-1 text-sm">
+                    {`${planLabel(plan)} ${rule.kind === 'percent' ? 'rate (%)' : 'amount'}`}
+                    <input className={FIELD} inputMode="decimal" value={rule.value} onChange={(event) => setPlan(plan, { kind: rule.kind, value: event.target.value })} />
+                  </label>
+                )}
+              </div>
+            ))}
+          </div>
+        </fieldset>
         <div className="flex items-end">
           <Button type="submit" disabled={save.isPending}>
             Save terms
           </Button>
         </div>
       </form>
-      {Object.keys(terms.plans).length > 0 ? (
-        <p className="text-sm text-muted">
-          Per plan: {Object.entries(terms.plans).map(([plan, rule]) => `${plan} ${rule.kind === 'percent' ? `${rule.value} %` : formatMoney(rule.value, terms.currency)}`).join(', ')} (set with PUT {AFFILIATE_PATHS.terms}).
-        </p>
-      ) : null}
       {result ? (
         <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-green-400' : 'text-sm text-danger'}>
           {result.message}
@@ -271,7 +310,7 @@ function PayoutRun() {
         <ConfirmAction
           label="Mark paid"
           title="Mark the CSV's payouts paid?"
-          description="Every balance in the CSV is recorded as paid, and commissions taken back after an earlier payout are deducted. Do this after the mass payout went out."
+          description="Every balance in the CSV is recorded as paid in one go (all of them or none), and commissions taken back after an earlier payout are deducted. Do this once, after the mass payout went out: a second mark pays nothing twice."
           confirmLabel="Mark paid"
           run={async () => {
             const result = await markPaid.mutateAsync(null);

@@ -147,6 +147,7 @@ function Announcements({ planSlugs }: { planSlugs: string[] }) {
         {list.data?.announcements.map((announcement) => (
           <li key={announcement.id} className="py-2">
             <span className="font-medium text-white">{announcement.title}</span> · {dateTimeText(announcement.publishedAt)} · {announcement.mailsQueued} e-mails · Discord: {announcement.discord}
+            {Object.entries(announcement.posts).map(([name, status]) => ` · ${name.charAt(0).toUpperCase()}${name.slice(1)}: ${status}`).join('')}
           </li>
         ))}
       </ul>
