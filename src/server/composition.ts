@@ -43,6 +43,9 @@ import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements }
 import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
 import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
 import { affiliateMails } from './modules/affiliates/affiliate-mails';
+import { createVisitCounter, utmCookieName, type VisitCounter } from './modules/funnel/visit-counter';
+import { createFunnelService, type FunnelService } from './modules/funnel/funnel.service';
+import { saveVisits } from './modules/funnel/funnel.repository';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 
 export type Services = {
@@ -81,6 +84,10 @@ export type Services = {
   announcements: Announcements;
   /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
   affiliates: AffiliatesService;
+  /** Landing visits counted in memory, added to the database in batches (the landing page's middleware). */
+  visits: VisitCounter;
+  /** The console's funnel and the UTM kept with each checkout. */
+  funnel: FunnelService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -94,6 +101,8 @@ export type Jobs = {
   operatorAlerts: BackgroundLoop;
   /** Retries access-change deliveries and notices access that ended with time. */
   accessChanges: ReturnType<typeof createAccessChangesLoop>;
+  /** Adds the landing visits counted in memory to the database every few seconds. */
+  funnelVisits: VisitCounter;
 };
 
 /** `integrations`: each one of integrations.ts, built once (its routes, loops, card; decision 046). */
@@ -176,11 +185,20 @@ export function compose(deps: Dependencies): Composition {
   });
   // The scripts whose access lists an import reads: one place to point at the script catalog.
   const catalogScriptIds = () => readCatalogScriptIds(db, config.tradingView.scriptIds);
+  const visits = createVisitCounter({
+    clock,
+    logger: logger.child({ module: 'funnel' }),
+    save: (tallies) => saveVisits(db, tallies),
+    cookie: { name: utmCookieName(config.site.brandSlug), secure: config.publicUrl.startsWith('https://') },
+    trustProxy: config.trustProxy,
+  });
   const services: Services = {
     entitlements,
     billing,
     promotions,
     affiliates,
+    visits,
+    funnel: createFunnelService({ db, clock, visits }),
     catalogue: createCatalogueService(deps.catalogue),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
@@ -241,6 +259,7 @@ export function compose(deps: Dependencies): Composition {
     sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock, lanes: database.lanes }) : null,
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
     accessChanges,
+    funnelVisits: visits,
   };
   return { deps, services, jobs, integrations };
 }

@@ -81,6 +81,7 @@ jobs.mailSchedule.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
+jobs.funnelVisits.start();
 for (const loop of integrations.flatMap((integration) => integration.loops)) loop.start();
 
 const drain = drainable(server as Server);
@@ -109,6 +110,7 @@ async function shutdown(signal: string) {
   if (cut > 0) logger.warn({ cut, graceMs: DRAIN_MS }, 'requests still unanswered at the end of the grace period were cut');
   const loops = await Promise.allSettled([
     jobs.accessChanges.stop(),
+    jobs.funnelVisits.stop(),
     jobs.operatorAlerts.stop(),
     jobs.sandbox?.stop(),
     jobs.mailSchedule.stop(),
