@@ -51,6 +51,7 @@ import { referralCookieName, referralLinks } from './modules/affiliates/referral
 import { getCookie } from 'hono/cookie';
 import { funnelAdminRoutes } from './modules/funnel/funnel.routes';
 import { utmCookieName } from './modules/funnel/visit-counter';
+import { checkoutRecoveryRoutes } from './modules/recovery/checkout-recovery.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -172,6 +173,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
 
   // The sandbox's invoice pages, as Stripe hosts its own: HTML of the server, not of the client app.
   if (payments.kind === 'sandbox') app.route('/sandbox/receipts', sandboxReceiptRoutes({ db, brandName: config.site.brandName, supportEmail: config.site.supportEmail }));
+  // the recovery mail's links: server pages, opened from a mail client
+  app.route('/checkout/recover', checkoutRecoveryRoutes({ recovery: services.checkoutRecovery, site: config.site }));
   if (options.clientDir) await mountSpa(app, options.clientDir, siteSettings, browserTokens);
   return app;
 }

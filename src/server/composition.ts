@@ -46,6 +46,7 @@ import { affiliateMails } from './modules/affiliates/affiliate-mails';
 import { createVisitCounter, utmCookieName, type VisitCounter } from './modules/funnel/visit-counter';
 import { createFunnelService, type FunnelService } from './modules/funnel/funnel.service';
 import { saveVisits } from './modules/funnel/funnel.repository';
+import { createCheckoutRecovery, type CheckoutRecovery } from './modules/recovery/checkout-recovery.service';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 
 export type Services = {
@@ -88,6 +89,8 @@ export type Services = {
   visits: VisitCounter;
   /** The console's funnel and the UTM kept with each checkout. */
   funnel: FunnelService;
+  /** One mail that reopens an abandoned checkout, and what its link does. */
+  checkoutRecovery: CheckoutRecovery;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -142,6 +145,7 @@ export function compose(deps: Dependencies): Composition {
     notify: affiliateMails({ db, clock, kickMailer: () => mailer.kick() }),
     promotions,
   });
+  const checkoutRecovery = createCheckoutRecovery({ db, payments, clock, logger: logger.child({ module: 'checkout-recovery' }), kickMailer: () => mailer.kick() });
   const fulfilment = createFulfilment({
     db,
     payments,
@@ -151,6 +155,7 @@ export function compose(deps: Dependencies): Composition {
     afterEvent: async (event) => {
       await trials.afterPaymentEvent(event);
       await affiliates.afterPaymentEvent(event);
+      await checkoutRecovery.afterPaymentEvent(event);
     },
   });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions, catalogue: deps.catalogue });
@@ -199,6 +204,7 @@ export function compose(deps: Dependencies): Composition {
     affiliates,
     visits,
     funnel: createFunnelService({ db, clock, visits }),
+    checkoutRecovery,
     catalogue: createCatalogueService(deps.catalogue),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,

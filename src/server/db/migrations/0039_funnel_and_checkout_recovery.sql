@@ -46,3 +46,6 @@ CREATE TABLE "checkout_recovery_optouts" (
 	"email" text PRIMARY KEY NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+-- the sandbox expires the sessions left open past their lifetime, as Stripe does
+CREATE INDEX "sandbox_checkout_sessions_open_idx" ON "sandbox_checkout_sessions" ("created_at") WHERE "status" = 'open';

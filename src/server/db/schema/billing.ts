@@ -207,7 +207,10 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   allowPromotionCodes: boolean('allow_promotion_codes').notNull().default(false),
   createdAt,
   updatedAt,
-});
+}, (table) => [
+  // the open sessions past their lifetime, which the sandbox expires (migration 0039)
+  index('sandbox_checkout_sessions_open_idx').on(table.createdAt).where(sql`${table.status} = 'open'`),
+]);
 
 export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   id: text('id').primaryKey(),
