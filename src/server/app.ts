@@ -49,6 +49,9 @@ import { integrationCardRoutes, mergeRoutes } from './integration-routes';
 import { affiliateAdminRoutes, affiliateRoutes } from './modules/affiliates/affiliates.routes';
 import { referralCookieName, referralLinks } from './modules/affiliates/referral-links';
 import { getCookie } from 'hono/cookie';
+import { funnelAdminRoutes } from './modules/funnel/funnel.routes';
+import { utmCookieName } from './modules/funnel/visit-counter';
+import { checkoutRecoveryRoutes } from './modules/recovery/checkout-recovery.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -108,6 +111,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
   // /?ref=CODE on any page: the affiliate's click and referral cookie (never stops the page)
   const referralCookie = referralCookieName(config.site.brandSlug);
   app.use('*', referralLinks({ affiliates: services.affiliates, cookieName: referralCookie, browserTokens, logger }));
+  // a person's visit of a landing page, counted in memory (no database round trip on the page)
+  app.use('*', services.visits.middleware);
 
   app.get('/healthz', describeOperation({ summary: 'Liveness: the process answers', auth: 'none', ok: '{ status: "ok" }' }), (c) => c.json({ status: 'ok' }));
   app.get('/readyz', describeOperation({ summary: 'Readiness: the database answers and the instance is not stopping (503 otherwise)', auth: 'none', ok: '{ status: "ready", database }' }), async (c) => {
@@ -143,7 +148,10 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', securityRoutes({ db, clock, reads }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
-  api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs, browserTokens, onCheckoutStarted: (c, sessionId) => services.affiliates.recordCheckout(sessionId, getCookie(c, referralCookie)) }));
+  api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs, browserTokens, onCheckoutStarted: async (c, sessionId) => {
+    await services.affiliates.recordCheckout(sessionId, getCookie(c, referralCookie));
+    await services.funnel.recordCheckout(sessionId, getCookie(c, utmCookieName(config.site.brandSlug)));
+  } }));
   api.route('/', invoicesRoutes({ invoices: services.invoices }));
   if (payments.kind === 'sandbox') api.route('/sandbox', sandboxRoutes({ payments, handler: services.paymentEvents, logger, checkoutProofs }));
   if (isSandboxDiscord(deps.discord)) {
@@ -162,12 +170,14 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 
   // The sandbox's invoice pages, as Stripe hosts its own: HTML of the server, not of the client app.
   if (payments.kind === 'sandbox') app.route('/sandbox/receipts', sandboxReceiptRoutes({ db, brandName: config.site.brandName, supportEmail: config.site.supportEmail }));
+  // the recovery mail's links: server pages, opened from a mail client
+  app.route('/checkout/recover', checkoutRecoveryRoutes({ recovery: services.checkoutRecovery, site: config.site }));
   if (options.clientDir) await mountSpa(app, options.clientDir, siteSettings, browserTokens);
   return app;
 }

@@ -43,6 +43,10 @@ import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements }
 import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
 import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
 import { affiliateMails, createAffiliateDigestJob } from './modules/affiliates/affiliate-mails';
+import { createVisitCounter, utmCookieName, type VisitCounter } from './modules/funnel/visit-counter';
+import { createFunnelService, type FunnelService } from './modules/funnel/funnel.service';
+import { saveVisits } from './modules/funnel/funnel.repository';
+import { createCheckoutRecovery, type CheckoutRecovery } from './modules/recovery/checkout-recovery.service';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 
 export type Services = {
@@ -81,6 +85,12 @@ export type Services = {
   announcements: Announcements;
   /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
   affiliates: AffiliatesService;
+  /** Landing visits counted in memory, added to the database in batches (the landing page's middleware). */
+  visits: VisitCounter;
+  /** The console's funnel and the UTM kept with each checkout. */
+  funnel: FunnelService;
+  /** One mail that reopens an abandoned checkout, and what its link does. */
+  checkoutRecovery: CheckoutRecovery;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -96,6 +106,8 @@ export type Jobs = {
   accessChanges: ReturnType<typeof createAccessChangesLoop>;
   /** The affiliates' daily "you earned a commission" digest. */
   affiliateDigest: ReturnType<typeof createAffiliateDigestJob>;
+  /** Adds the landing visits counted in memory to the database every few seconds. */
+  funnelVisits: VisitCounter;
 };
 
 /** `integrations`: each one of integrations.ts, built once (its routes, loops, card; decision 046). */
@@ -136,6 +148,7 @@ export function compose(deps: Dependencies): Composition {
     notify: affiliateNotices,
     promotions,
   });
+  const checkoutRecovery = createCheckoutRecovery({ db, payments, clock, logger: logger.child({ module: 'checkout-recovery' }), kickMailer: () => mailer.kick() });
   const fulfilment = createFulfilment({
     db,
     payments,
@@ -145,6 +158,7 @@ export function compose(deps: Dependencies): Composition {
     afterEvent: async (event) => {
       await trials.afterPaymentEvent(event);
       await affiliates.afterPaymentEvent(event);
+      await checkoutRecovery.afterPaymentEvent(event);
     },
   });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions, catalogue: deps.catalogue });
@@ -179,11 +193,21 @@ export function compose(deps: Dependencies): Composition {
   });
   // The scripts whose access lists an import reads: one place to point at the script catalog.
   const catalogScriptIds = () => readCatalogScriptIds(db, config.tradingView.scriptIds);
+  const visits = createVisitCounter({
+    clock,
+    logger: logger.child({ module: 'funnel' }),
+    save: (tallies) => saveVisits(db, tallies),
+    cookie: { name: utmCookieName(config.site.brandSlug), secure: config.publicUrl.startsWith('https://') },
+    trustProxy: config.trustProxy,
+  });
   const services: Services = {
     entitlements,
     billing,
     promotions,
     affiliates,
+    visits,
+    funnel: createFunnelService({ db, clock, visits }),
+    checkoutRecovery,
     catalogue: createCatalogueService(deps.catalogue),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
@@ -246,6 +270,7 @@ export function compose(deps: Dependencies): Composition {
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
     accessChanges,
     affiliateDigest: createAffiliateDigestJob(affiliateNotices, logger.child({ module: 'affiliates' })),
+    funnelVisits: visits,
   };
   return { deps, services, jobs, integrations };
 }

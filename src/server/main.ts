@@ -83,6 +83,7 @@ jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
 jobs.affiliateDigest.start();
+jobs.funnelVisits.start();
 for (const loop of integrations.flatMap((integration) => integration.loops)) loop.start();
 
 const drain = drainable(server as Server);
@@ -115,6 +116,7 @@ async function shutdown(signal: string) {
   const loops = await Promise.allSettled([
     jobs.accessChanges.stop(),
     jobs.affiliateDigest.stop(),
+    jobs.funnelVisits.stop(),
     jobs.operatorAlerts.stop(),
     jobs.sandbox?.stop(),
     jobs.mailSchedule.stop(),

@@ -41,6 +41,8 @@ export type MailIntentData = {
   affiliate_commission: { count: number; amounts: { amount: number; currency: string }[]; holdDays: number };
   /** To an affiliate: a payout was marked sent to their PayPal or Wise address. */
   affiliate_payout: { amount: number; currency: string; payoutEmail: string };
+  /** To a buyer who left a checkout: `token` opens /checkout/recover/{token} (resume) and its unsubscribe page. */
+  checkout_recovery: { token: string; planType: PlanType };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -67,6 +69,7 @@ export const MAIL_TEMPLATES = [
   'announcement',
   'affiliate_commission',
   'affiliate_payout',
+  'checkout_recovery',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */

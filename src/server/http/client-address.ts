@@ -91,3 +91,8 @@ export function clientAddress(trust: TrustProxy) {
 
 /** The address clientAddress() resolved for this request (see readsClientAddress), or null. */
 export const clientAddressOf = (headers: Headers): string | null => headers.get(CLIENT_ADDRESS_HEADER);
+
+/** The client's address of any request, GETs included (where clientAddress() leaves the header out). */
+export function clientAddressOfRequest(c: Context, trust: TrustProxy): string | null {
+  return resolveClientAddress(socketAddressOf(c), c.req.header('x-forwarded-for') ?? null, trust);
+}

@@ -5,6 +5,7 @@ import { CataloguePage } from './catalogue';
 import { AdminNotFound } from './components/admin-not-found';
 import { ContentEditorPage, ContentPage } from './content';
 import { DiscordPage } from './discord';
+import { FunnelPage } from './funnel';
 import { ImportsPage } from './imports';
 import { MemberPage } from './member-page';
 import { MembersPage } from './members-page';
@@ -35,5 +36,6 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'content/:itemId', element: <ContentEditorPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },
+  { path: 'funnel', element: <FunnelPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];

@@ -48,6 +48,9 @@ export const checkoutSessions = pgTable(
     index('checkout_sessions_duplicate_idx').on(table.duplicateStatus).where(sql`${table.duplicateStatus} IS NOT NULL`),
     index('checkout_sessions_promotion_idx').on(table.promotionCode).where(sql`${table.promotionCode} IS NOT NULL`),
     index('checkout_sessions_claimed_by_idx').on(table.claimedByUserId),
+    // the funnel's checkouts started and paid per day (migration 0039)
+    index('checkout_sessions_created_idx').on(table.createdAt),
+    index('checkout_sessions_completed_idx').on(table.completedAt).where(sql`${table.completedAt} IS NOT NULL`),
   ],
 );
 
@@ -204,7 +207,10 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
   allowPromotionCodes: boolean('allow_promotion_codes').notNull().default(false),
   createdAt,
   updatedAt,
-});
+}, (table) => [
+  // the open sessions past their lifetime, which the sandbox expires (migration 0039)
+  index('sandbox_checkout_sessions_open_idx').on(table.createdAt).where(sql`${table.status} = 'open'`),
+]);
 
 export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   id: text('id').primaryKey(),

@@ -290,6 +290,22 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  // A reminder nobody asked for: what it is, one way back, and one way out of such mails.
+  checkout_recovery: ({ token, planType }, ctx) => ({
+    subject: `Your ${planDisplayName(planType)} checkout is waiting`,
+    element: (
+      <Layout ctx={ctx} preview={`Pick up your ${ctx.brand} checkout where you left it.`} heading="Finish your purchase" action={{ label: 'Resume your checkout', url: `${ctx.publicUrl}/checkout/recover/${token}` }}>
+        <P>
+          You started a checkout for the {ctx.brand} {planDisplayName(planType)} plan but did not finish it. The link below opens it again with the same plan and price
+          terms; nothing is charged until you pay on the payment page.
+        </P>
+        <P>If you already bought it, or changed your mind, there is nothing to do: this is the only reminder we send.</P>
+        <Text style={{ fontSize: '12px', color: colors.muted }}>
+          No more reminders like this one: <Link href={`${ctx.publicUrl}/checkout/recover/${token}/unsubscribe`}>unsubscribe</Link>.
+        </Text>
+      </Layout>
+    ),
+  }),
   operator_invitation: ({ url, invitedBy }, ctx) => ({
     subject: `You are invited to operate ${ctx.brand}`,
     element: (

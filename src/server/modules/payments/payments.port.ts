@@ -208,6 +208,12 @@ export type PaymentsCore = {
   cancelSubscriptionNow(id: string): Promise<SubscriptionSnapshot>;
   /** Closes an open checkout so it can no longer be paid; a no-op when it is complete or expired. */
   expireCheckoutSession(id: string): Promise<void>;
+  /**
+   * Where a buyer who left a checkout picks it up again: an open session's own page, an expired
+   * one's copy (Stripe's after_expiration recovery URL, which opens a new session like it); null
+   * when it was completed or can no longer be recovered.
+   */
+  resumeCheckoutSession(id: string): Promise<string | null>;
   refundPayment(input: RefundInput): Promise<void>;
   /** Throws UnknownCustomerError when the customer is not known to the provider. */
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<PortalResult>;

@@ -227,6 +227,8 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         metadata: input.metadata,
+        // an abandoned session gets a recovery URL when it expires: the recovery mail links to it
+        after_expiration: { recovery: { enabled: true } },
         ...(input.metadata.userId ? { client_reference_id: input.metadata.userId } : {}),
         ...(input.customerId ? { customer: input.customerId } : input.customerEmail ? { customer_email: input.customerEmail } : {}),
         ...(input.mode === 'payment'
@@ -366,6 +368,14 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       const sub = await call('subscriptions.cancel', () => stripe.subscriptions.cancel(id, {}, write()), { missingIsNull: true });
       if (!sub) throw serverError('noCustomer');
       return subscriptionSnapshot(sub);
+    },
+
+    async resumeCheckoutSession(id) {
+      const session = await call('checkout.sessions.retrieve', () => stripe.checkout.sessions.retrieve(id, {}, read), { missingIsNull: true });
+      if (session?.status === 'open') return session.url;
+      const recovery = session?.status === 'expired' ? session.after_expiration?.recovery : null;
+      if (!recovery?.url || (recovery.expires_at !== null && recovery.expires_at * 1000 <= Date.now())) return null;
+      return recovery.url;
     },
 
     async expireCheckoutSession(id) {

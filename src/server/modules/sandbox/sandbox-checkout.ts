@@ -1,6 +1,6 @@
 // The sandbox provider's hosted checkout: sessions opened by billing, paid on the sandbox page with
 // Stripe's test cards (creating the customer, subscription or one-time payment), and expired.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { validateCardInput, type CardErrors } from '@shared/card-input';
 import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
@@ -71,7 +71,8 @@ export async function cardOf(tx: Db, customerId: string): Promise<{ brand: strin
 /** The port's checkout-session calls and the sandbox checkout page's own. */
 export function createSandboxCheckout(
   deps: Pick<SandboxDeps, 'db' | 'clock' | 'prices' | 'tax'>,
-): Pick<SandboxPaymentsPort, 'createCheckoutSession' | 'retrieveCheckoutSession' | 'expireCheckoutSession'> & Pick<SandboxOperations, 'getCheckout' | 'pay'> {
+): Pick<SandboxPaymentsPort, 'createCheckoutSession' | 'retrieveCheckoutSession' | 'expireCheckoutSession' | 'resumeCheckoutSession'> &
+  Pick<SandboxOperations, 'getCheckout' | 'pay'> & { expireStaleCheckouts: (now: Date) => Promise<number> } {
   const { db, clock, prices } = deps;
 
   /** The promotion code shown on the checkout page: the one applied, or whether the buyer may type one. */
@@ -235,6 +236,38 @@ export function createSandboxCheckout(
       if (!row) return null;
       const charge = row.paymentIntentId ? await findCharge(db, row.paymentIntentId) : null;
       return withInvoiceTax(toSessionSnapshot(row, clock(), charge?.paymentIntentId ?? null), charge);
+    },
+
+    /** Like Stripe's recovery URL: an open session is its own page, an expired one is copied into a new session. */
+    async resumeCheckoutSession(id) {
+      const now = clock();
+      const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id)).limit(1);
+      if (!row) return null;
+      const status = sessionStatus(row, now);
+      if (status === 'open') return `/sandbox/checkout/${id}`;
+      if (status !== 'expired') return null;
+      const { id: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, ...copied } = row;
+      const copy = newId('cs');
+      await db.insert(sandboxCheckoutSessions).values({
+        ...copied,
+        id: copy,
+        successUrl: row.successUrl.replace(id, copy),
+        metadata: { ...row.metadata, recovered_from: id },
+        createdAt: now,
+        updatedAt: now,
+      });
+      return `/sandbox/checkout/${copy}`;
+    },
+
+    /** Sessions left open past their lifetime expire, with Stripe's event (what recovery mails start from). */
+    async expireStaleCheckouts(now: Date) {
+      const stale = await db
+        .update(sandboxCheckoutSessions)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(sandboxCheckoutSessions.status, 'open'), lt(sandboxCheckoutSessions.createdAt, new Date(now.getTime() - SANDBOX_SESSION_TTL_MS))))
+        .returning({ id: sandboxCheckoutSessions.id });
+      for (const { id } of stale) await emit(db, now, 'checkout.session.expired', { checkoutSessionId: id });
+      return stale.length;
     },
 
     async expireCheckoutSession(id) {

@@ -16,7 +16,7 @@ import { createSandboxTrials } from './sandbox-trials';
 /** The sandbox adapter of the payments port: checkout, subscriptions and invoices, over one set of tables. */
 export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
   const { db } = deps;
-  const { getCheckout, pay, ...checkout } = createSandboxCheckout(deps);
+  const { getCheckout, pay, expireStaleCheckouts, ...checkout } = createSandboxCheckout(deps);
   const { getPortal, setCancelAtPeriodEnd, advanceToPeriodEnd, runClock, ...subscriptions } = createSandboxSubscriptions(deps);
   const { disputeCharge, ...invoices } = createSandboxInvoices(deps);
   const { remindTrials, ...trials } = createSandboxTrials(deps, subscriptions.retrieveSubscription);
@@ -32,7 +32,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       setCancelAtPeriodEnd,
       advanceToPeriodEnd,
       // trial reminders first: a clock that jumps past a trial's end still reminds before it charges
-      runClock: async (now = deps.clock(), lanes?: number) => (await remindTrials(now)) + (await runClock(now, lanes)),
+      runClock: async (now = deps.clock(), lanes?: number) => (await remindTrials(now)) + (await runClock(now, lanes)) + (await expireStaleCheckouts(now)),
       disputeCharge,
       claimPendingEvents: (limit) => claimPendingEvents(db, limit),
       readEventObjects: (events) => readEventObjects(db, deps.clock, events),

@@ -62,6 +62,14 @@ export function sandboxRoutes({
       c.header('Cache-Control', 'no-store');
       return c.json(await visibleCheckout(c, id));
     })
+    // Stripe's "expire a session" call: the buyer left, and the shop hears checkout.session.expired now
+    .post('/checkout/:id/expire', describeOperation({ summary: 'Expire an open sandbox checkout (as if the buyer left it)', ...BY_ID }), async (c) => {
+      const id = idParam.parse(c.req.param('id'));
+      if (!(await sandbox.getCheckout(id))) throw serverError('sandboxCheckoutMissing');
+      await payments.expireCheckoutSession(id);
+      await deliverNow();
+      return c.json({ expired: true });
+    })
     .get('/portal/:customerId', describeOperation({ summary: "The sandbox provider's customer portal", ...BY_ID, response: sandboxPortalSchema }), async (c) => {
       const portal = await sandbox.getPortal(idParam.parse(c.req.param('customerId')));
       if (!portal) throw serverError('sandboxCustomerMissing');
