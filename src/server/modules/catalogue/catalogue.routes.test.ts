@@ -134,3 +134,23 @@ describe("a vendor's price list at /{slug}", () => {
     expect(await catalogueVersion(suite.t.deps.database.db)).toBe(before);
   });
 });
+
+describe("a plan's own trial days", () => {
+  it('are set in the console and given by a checkout of that plan (TRIAL_DAYS is off here); 0 takes the trial away', async () => {
+    const trialOf = async (planType: string, email: string) => {
+      const response = await suite.t.request('/api/create-checkout', { method: 'POST', body: checkoutBody({ planType, originPage: '/', customerEmail: email }) });
+      expect(response.status).toBe(200);
+      const { sessionId } = (await response.json()) as { sessionId: string };
+      const [session] = await suite.t.deps.database.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
+      return session!.trialPeriodDays;
+    };
+    expect(await trialOf('yearly', 'trial-before@example.com')).toBeNull();
+    expect((await call('PUT', '/catalogue/plans/yearly', { trialDays: 10 })).status).toBe(200);
+    expect(await trialOf('yearly', 'trial-after@example.com')).toBe(10);
+    expect((await call('PUT', '/catalogue/plans/yearly', { trialDays: 0 })).status).toBe(200);
+    expect(await trialOf('yearly', 'trial-off@example.com')).toBeNull();
+    const refused = await call('PUT', '/catalogue/plans/lifetime', { trialDays: 7 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe('Lifetime is a one-time purchase: it has no free trial.');
+  });
+});

@@ -99,6 +99,8 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
   const price = edit.price ?? (listed === undefined ? '' : (listed / 100).toFixed(2));
   const badge = edit.badge !== undefined ? (edit.badge ?? '') : (plan.badge ?? '');
   const popular = edit.popular ?? plan.popular;
+  // '' : the shop's TRIAL_DAYS decide (the record's null)
+  const trialDays = edit.trialDays !== undefined ? (edit.trialDays === null ? '' : String(edit.trialDays)) : plan.trialDays === null ? '' : String(plan.trialDays);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -108,6 +110,8 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
       if (name !== plan.name) changes.name = name;
       if ((badge || null) !== plan.badge) changes.badge = badge || null;
       if (popular !== plan.popular) changes.popular = popular;
+      if (edit.trialDays !== undefined && edit.trialDays !== null && !Number.isInteger(edit.trialDays)) return setOutcome({ ok: false, message: 'Trial days are a whole number from 0 to 730.' });
+      if (edit.trialDays !== undefined && edit.trialDays !== plan.trialDays) changes.trialDays = edit.trialDays;
       if (Object.keys(changes).length > 0) await update.mutateAsync({ slug: plan.slug, changes });
       if (home && edit.price !== undefined && centsOf(edit.price) !== listed) await setPrice.mutateAsync({ slug: plan.slug, price: centsOf(edit.price), list: home.slug });
       setDraft(plan.slug, {});
@@ -133,6 +137,16 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
             <input type="checkbox" checked={popular} onChange={(event) => setDraft(plan.slug, { ...edit, popular: event.target.checked })} />
             Most popular
           </label>
+          {plan.period ? (
+            <input
+              aria-label={`Trial days of ${plan.slug}`}
+              placeholder="trial days (shop's)"
+              inputMode="numeric"
+              className={`${FIELD} w-36`}
+              value={trialDays}
+              onChange={(event) => setDraft(plan.slug, { ...edit, trialDays: event.target.value.trim() === '' ? null : Number(event.target.value) })}
+            />
+          ) : null}
           {plan.archived ? <Badge tone="neutral">archived</Badge> : null}
           <Button type="submit" size="sm" disabled={update.isPending || setPrice.isPending}>
             Save
