@@ -38,3 +38,46 @@ test('an operator edits a plan in the console: the preview and then the landing 
   await expect(monthly.getByText('Save 10%')).toBeVisible();
   await visitor.close();
 });
+
+// A vendor's own price list (decision record 054): added in the console with its address, currency,
+// header and plans, refused with the reason when the address or a price is wrong, and served at
+// /{slug} to a new visitor with only its plans in its currency; an address that is no list stays 404.
+test('an operator adds a price list: its page sells only its plans, in its currency, under its header', async ({ browser, page }) => {
+  test.slow();
+  await becomeOperator(page, 'ops-pricelists@example.com');
+  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Plans & prices' }).click();
+  const form = page.getByRole('form', { name: 'Price list new' });
+  await form.getByLabel('Address of the new list').fill('admin');
+  await form.getByLabel('Currency of new').fill('EUR');
+  await form.getByLabel('Header of new').fill('Partner prices, this month only');
+  await form.getByLabel('new sells quarterly').check();
+  await form.getByLabel('quarterly price on new', { exact: true }).fill('29.999');
+  await form.getByRole('button', { name: 'Add price list' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Quarterly (quarterly): EUR has 2 decimals at most: "29.999" has 3.');
+  await form.getByLabel('quarterly price on new', { exact: true }).fill('€60');
+  await form.getByRole('button', { name: 'Add price list' }).click();
+  await expect(form.getByRole('alert')).toHaveText('/admin is a page of the shop already: choose another address.');
+  await form.getByLabel('Address of the new list').fill('partners');
+  await form.getByLabel('new sells lifetime').check();
+  await form.getByLabel('lifetime price on new', { exact: true }).fill('499');
+  await form.getByRole('button', { name: 'Add price list' }).click();
+  await expect(page.getByText('/partners added: its page is live.')).toBeVisible();
+
+  const visitor = await browser.newContext();
+  const shop = await visitor.newPage();
+  await actAsNewVisitor(shop);
+  expect((await shop.goto('/partners'))?.status()).toBe(200);
+  await expect(shop.getByTestId('list-header')).toHaveText('Partner prices, this month only');
+  const quarterly = shop.getByRole('article', { name: 'Quarterly' });
+  await expect(quarterly).toBeVisible(PRICING_SECTION);
+  await expect(quarterly).toContainText('€20');
+  await expect(quarterly).toContainText('€60 billed every 3 months');
+  await expect(shop.getByRole('article', { name: 'Lifetime' })).toContainText('€499');
+  await expect(shop.getByRole('article', { name: 'Yearly' })).toHaveCount(0);
+  // no countdown of the default page's sale on the vendor's own list
+  await expect(shop.getByText('Sale ends in')).toHaveCount(0);
+
+  expect((await shop.goto('/partnerz'))?.status()).toBe(404);
+  await expect(shop.getByText('Oops! Page not found')).toBeVisible();
+  await visitor.close();
+});

@@ -31,6 +31,7 @@ import { createSandboxDiscord, sandboxDiscordRoleConfig } from './modules/sandbo
 import { createCatalogueStore, type CatalogueStore } from './modules/catalogue/catalogue-store';
 import { configSeed } from './modules/catalogue/catalogue-seed';
 import { recordOperatorAction } from './modules/admin/audit.repository';
+import { ownListCharge } from '@shared/price-lists';
 
 /** Everything the HTTP app needs; tests build the same object with other adapters. */
 export type Dependencies = {
@@ -97,6 +98,7 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
     db: deps.db,
     clock: deps.clock,
     prices: () => catalogue.prices(deps.clock()),
+    listCharge: (planType, originPage) => ownListCharge(catalogue.current(), planType, originPage),
     // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
     portalReturnUrl: '/dashboard/settings?section=subscription',
     tax: config.tax,

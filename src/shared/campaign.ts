@@ -18,7 +18,7 @@ import {
   ADVERTISED_PRICES,
   DEFAULT_REGULAR_PRICES,
   DEFAULT_SALE_LABEL,
-  formatCardPrice,
+  PLAN_CURRENCY,
   PLAN_FEATURES,
   savingsLabel,
   SEED_SALE_PLANS,
@@ -29,6 +29,7 @@ import {
   type SeedSalePlan,
   toEuPlan,
 } from './plans';
+import { formatListPrice, ownListCharge } from './price-lists';
 
 export { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL };
 
@@ -88,19 +89,21 @@ function cardPeriod(plan: CataloguePlan): string {
 }
 
 /** "$72 billed every 3 months": under a per-month price, what each period charges. */
-export function billedText(plan: Pick<CataloguePlan, 'period' | 'perMonth'>, amount: number): string | undefined {
+export function billedText(plan: Pick<CataloguePlan, 'period' | 'perMonth'>, amount: number, currency: string = PLAN_CURRENCY): string | undefined {
   if (!plan.perMonth || plan.period === null) return undefined;
   if (plan.period.unit === 'month' && plan.period.count === 1) return undefined;
   const every = plan.period.count === 1 ? plan.period.unit : `${plan.period.count} ${plan.period.unit}s`;
-  return `${formatCardPrice(amount)} billed every ${every}`;
+  return `${formatListPrice(amount, currency)} billed every ${every}`;
 }
 
 /** The line under a card's per-month price: what its plan charges each period now ('$72 billed every 3 months'). */
 export function cardBilled(card: Pick<PricingCard, 'planType'>, originPage: OriginPage, prices: PlanPrices, catalogue: Catalogue = activeCatalogue()): string | undefined {
   const slug = toEuPlan(card.planType, originPage);
   const plan = catalogue.plans.find((candidate) => candidate.slug === slug);
-  const amount = prices[slug];
-  return plan && amount !== undefined ? billedText(plan, amount) : undefined;
+  // a vendor's own list charges its own price in its own currency (price-lists.ts)
+  const own = ownListCharge(catalogue, slug, originPage);
+  const amount = own?.amount ?? prices[slug];
+  return plan && amount !== undefined ? billedText(plan, amount, own?.currency) : undefined;
 }
 
 function planCard(plan: CataloguePlan, campaign: Campaign, list: string, running: boolean, catalogue: Catalogue): PricingCard {
@@ -113,21 +116,23 @@ function planCard(plan: CataloguePlan, campaign: Campaign, list: string, running
     isPopular: plan.popular,
   };
   if (plan.buttonText !== null) card.buttonText = plan.buttonText;
+  // a list's prices are in its currency ('€29' on a list in euros)
+  const money = (amount: number) => formatListPrice(amount, findList(catalogue, list)?.currency ?? PLAN_CURRENCY);
   const shown = (amount: number) => (plan.perMonth ? perMonthAmount(amount, plan.period) : amount);
   const listed = findList(catalogue, list)?.entries.find((entry) => entry.plan === plan.slug)?.price;
   const regular = list === DEFAULT_LIST ? campaign.regularPrices[plan.slug] : undefined;
   if (regular !== undefined) {
     const sale = campaign.prices[plan.slug] ?? regular;
-    if (!running) return { ...card, price: formatCardPrice(shown(regular)) };
+    if (!running) return { ...card, price: money(shown(regular)) };
     const savings = savingsLabel(shown(sale), shown(regular));
     // A sale price at or above the regular one is no sale: no struck-through price, badge or label.
-    if (savings === undefined) return { ...card, price: formatCardPrice(shown(sale)) };
-    return { ...card, price: formatCardPrice(shown(sale)), originalPrice: formatCardPrice(shown(regular)), savings: plan.badge ?? savings, label: campaign.saleLabel };
+    if (savings === undefined) return { ...card, price: money(shown(sale)) };
+    return { ...card, price: money(shown(sale)), originalPrice: money(shown(regular)), savings: plan.badge ?? savings, label: campaign.saleLabel };
   }
   const price = (list === DEFAULT_LIST ? campaign.prices[plan.slug] : undefined) ?? listed ?? campaign.prices[plan.slug] ?? 0;
-  const priced: PricingCard = { ...card, price: formatCardPrice(shown(price)) };
+  const priced: PricingCard = { ...card, price: money(shown(price)) };
   if (plan.regularPrice !== null && plan.regularPrice > price) {
-    priced.originalPrice = formatCardPrice(shown(plan.regularPrice));
+    priced.originalPrice = money(shown(plan.regularPrice));
     const savings = plan.badge ?? savingsLabel(shown(price), shown(plan.regularPrice));
     if (savings !== undefined) priced.savings = savings;
   }

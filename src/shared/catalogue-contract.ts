@@ -9,6 +9,9 @@ export const CATALOGUE_PATHS = {
   price: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/price`,
   archive: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/archive`,
   sale: (id: string) => `/api/admin/catalogue/sales/${encodeURIComponent(id)}`,
+  priceLists: '/api/admin/catalogue/price-lists',
+  /** The default list ('/') is addressed as `default` (a slash cannot be one path segment). */
+  priceList: (slug: string) => `/api/admin/catalogue/price-lists/${slug === '/' ? 'default' : encodeURIComponent(slug)}`,
 } as const;
 
 const text = (max: number) => z.string().max(max, { error: `At most ${max} characters.` });
@@ -87,3 +90,14 @@ export type SetPriceRequest = z.infer<typeof setPriceRequestSchema>;
 
 export const saveSaleRequestSchema = saleSchema.omit({ id: true });
 export type SaveSaleRequest = z.infer<typeof saveSaleRequestSchema>;
+
+/** A price list's page, currency, header and the plans it sells (price-lists.ts has the rules). */
+export const savePriceListRequestSchema = z.object({
+  currency: text(10),
+  header: text(400).nullable(),
+  entries: z.array(entry).max(20),
+});
+export type SavePriceListRequest = z.infer<typeof savePriceListRequestSchema>;
+
+export const addPriceListRequestSchema = savePriceListRequestSchema.extend({ slug: text(60) });
+export type AddPriceListRequest = z.infer<typeof addPriceListRequestSchema>;

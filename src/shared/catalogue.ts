@@ -180,6 +180,8 @@ export function parseEvery(text: string): BillingPeriod | string {
 // The rules an edit passes (console: 400; command line: exit 2), each with its reason.
 
 export const MAX_PRICE = 100_000_000;
+/** Longest trial a plan may give (Stripe's limit on trial_period_days; trials.ts's MAX_TRIAL_DAYS). */
+export const MAX_PLAN_TRIAL_DAYS = 730;
 /** Longest period a plan may bill (Stripe's limit is three years). */
 const MAX_PERIOD_MONTHS = 36;
 
@@ -413,6 +415,10 @@ export function updatePlan(catalogue: Catalogue, slug: string, changes: PlanChan
   const plan = findPlan(catalogue, slug);
   if (!plan) return { problem: `Unknown plan "${slug}".` };
   if (changes.name !== undefined && changes.name.trim() === '') return { problem: 'A plan needs a name.' };
+  if (changes.trialDays !== undefined && changes.trialDays !== null) {
+    if (!Number.isInteger(changes.trialDays) || changes.trialDays < 0 || changes.trialDays > MAX_PLAN_TRIAL_DAYS) return { problem: `Trial days are a whole number from 0 to ${MAX_PLAN_TRIAL_DAYS}.` };
+    if (plan.period === null && changes.trialDays > 0) return { problem: `${plan.name} is a one-time purchase: it has no free trial.` };
+  }
   if (changes.regularPrice !== undefined && changes.regularPrice !== null) {
     const problem = priceProblem(changes.regularPrice);
     if (problem) return { problem: `Regular price: ${problem}` };

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { checkoutTrialDays, conversionRate, planHasTrial, repeatReason, trialFaqAnswer, trialOfferText, trialReminderAt, type TrialSettings } from './trials';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addPlan, setActiveCatalogue, updatePlan, type Catalogue, type Edit } from './catalogue';
+import { seedCatalogue } from './plans';
+import { chargePeriod, planTrialDays, checkoutTrialDays, conversionRate, planHasTrial, repeatReason, trialFaqAnswer, trialOfferText, trialReminderAt, type TrialSettings } from './trials';
 
 const ON: TrialSettings = { days: 7, plans: ['monthly', 'quarterly', 'yearly'] };
 const fresh = { hadTrial: false, boughtBefore: false };
@@ -20,6 +22,44 @@ describe('which checkouts include a trial', () => {
 
   it('never offers lifetime a trial, whatever the settings list', () => {
     expect(planHasTrial({ days: 30, plans: ['lifetime'] }, 'lifetime')).toBe(false);
+  });
+});
+
+describe("a plan's own trial days (the console's), the shop's TRIAL_DAYS otherwise", () => {
+  afterEach(() => setActiveCatalogue(null));
+  const edited = (edit: Edit): Catalogue => {
+    if ('problem' in edit) throw new Error(edit.problem);
+    return edit.catalogue;
+  };
+  const withTrials = (changes: Record<string, number | null>) => {
+    let catalogue = edited(addPlan(seedCatalogue(), { slug: 'weekly', name: 'Weekly', price: 1500, period: { unit: 'week', count: 1 } }));
+    for (const [slug, trialDays] of Object.entries(changes)) catalogue = edited(updatePlan(catalogue, slug, { trialDays }));
+    setActiveCatalogue(catalogue);
+  };
+
+  it('reads the plan first: 14 days on weekly with trials off, none on monthly when its record says 0', () => {
+    withTrials({ weekly: 14, monthly: 0 });
+    expect(planTrialDays({ days: 0, plans: [] }, 'weekly')).toBe(14);
+    expect(checkoutTrialDays({ days: 0, plans: [] }, 'weekly', fresh)).toBe(14);
+    expect(checkoutTrialDays(ON, 'monthly', fresh)).toBeNull();
+    // no record of its own: TRIAL_DAYS for the plans TRIAL_PLANS names
+    expect(checkoutTrialDays(ON, 'quarterly', fresh)).toBe(7);
+    expect(checkoutTrialDays(ON, 'weekly', { hadTrial: true, boughtBefore: false })).toBeNull();
+  });
+
+  it("words the offer with the plan's own period", () => {
+    withTrials({ weekly: 3 });
+    expect(chargePeriod('weekly')).toBe('/week');
+    expect(trialOfferText(3, 'weekly', 1500)).toBe('3-day free trial, then $15/week');
+    expect(trialOfferText(7, 'quarterly', 7200)).toBe('7-day free trial, then $72 every 3 months');
+    expect(trialOfferText(7, 'yearly', 20400)).toBe('7-day free trial, then $204/year');
+  });
+
+  it('refuses a trial on a one-time plan and days out of range', () => {
+    const seed = seedCatalogue();
+    expect(updatePlan(seed, 'lifetime', { trialDays: 7 })).toEqual({ problem: 'Lifetime is a one-time purchase: it has no free trial.' });
+    expect(updatePlan(seed, 'monthly', { trialDays: 731 })).toEqual({ problem: 'Trial days are a whole number from 0 to 730.' });
+    expect(updatePlan(seed, 'monthly', { trialDays: -1 })).toEqual({ problem: 'Trial days are a whole number from 0 to 730.' });
   });
 });
 

@@ -2,7 +2,8 @@
 // repeat, and every text that advertises or explains a trial. Pure, so the cards, the checkout,
 // the settings, the mails and the server's decisions can never disagree.
 import { normaliseEmailIdentity } from './email-identity';
-import { formatCardPrice, isRecurring, planDisplayName, planPeriodInterval, type PlanType } from './plans';
+import { activeCatalogue, chargePeriodText, findPlan } from './catalogue';
+import { formatCardPrice, isRecurring, planDisplayName, planPeriod, type PlanType } from './plans';
 
 /** The public trial settings (TRIAL_DAYS, TRIAL_PLANS); `days: 0` is no trial anywhere. */
 export type TrialSettings = { days: number; plans: readonly PlanType[] };
@@ -20,9 +21,20 @@ export const TRIAL_REMINDER_DAYS = 3;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The free-trial days of a plan: its record's own (the console's, 0: none) or, when it has none,
+ * the shop's TRIAL_DAYS for the plans TRIAL_PLANS names (the seed's default); 0 for a one-time plan.
+ */
+export function planTrialDays(settings: TrialSettings, planType: PlanType): number {
+  if (!isRecurring(planType)) return 0;
+  const own = findPlan(activeCatalogue(), planType)?.trialDays ?? null;
+  if (own !== null) return own;
+  return settings.plans.includes(planType) ? settings.days : 0;
+}
+
 /** Whether a checkout of `planType` offers a trial at all (before asking who buys). */
 export function planHasTrial(settings: TrialSettings, planType: PlanType): boolean {
-  return settings.days > 0 && isRecurring(planType) && settings.plans.includes(planType);
+  return planTrialDays(settings, planType) > 0;
 }
 
 /** What ended a trial: still running, paid for, canceled before it was charged, or refused as a repeat. */
@@ -62,7 +74,7 @@ export function repeatReason(trial: TrialKeys & { id: string }, earlier: readonl
 export function checkoutTrialDays(settings: TrialSettings, planType: PlanType, buyer: { hadTrial: boolean; boughtBefore: boolean }): number | null {
   if (!planHasTrial(settings, planType)) return null;
   if (buyer.hadTrial || buyer.boughtBefore) return null;
-  return settings.days;
+  return planTrialDays(settings, planType);
 }
 
 /** When a trial started at `start` ends. */
@@ -78,10 +90,8 @@ export function trialReminderAt(start: Date, end: Date): Date {
 
 /** '/month', ' every 3 months', '/year': how a plan's full charge repeats. */
 export function chargePeriod(planType: PlanType): string {
-  const months = planPeriodInterval(planType)?.months;
-  if (months === 12) return '/year';
-  if (months === 1) return '/month';
-  return ` every ${months} months`;
+  const period = planPeriod(planType);
+  return period === null ? '' : chargePeriodText(period);
 }
 
 /** The cards' and the checkout's words: "7-day free trial, then $36/month". */

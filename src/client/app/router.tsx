@@ -3,6 +3,7 @@ import { PageSpinner } from '@client/components/ui/spinner';
 import { EuLandingPage, LandingPage } from '@client/features/landing/landing-page';
 import { NotFoundPage } from '@client/features/not-found/not-found-page';
 import { RouterNavProvider } from '@client/lib/router-nav';
+import { PriceListOrNotFound } from './price-list-route';
 import { RootLayout } from './root-layout';
 
 // Every screen but the landing page is its own chunk, so the landing page never downloads
@@ -70,7 +71,8 @@ export const routes: RouteObject[] = [
       { path: '/sandbox/discord/authorize', lazy: () => import('@client/features/sandbox/sandbox-discord-authorize-page').then((m) => ({ Component: m.SandboxDiscordAuthorizePage })) },
       { path: '/sandbox/telegram', lazy: () => import('@client/features/telegram/sandbox-telegram-page').then((m) => ({ Component: m.SandboxTelegramPage })) },
       { path: '/sandbox/mailbox', lazy: () => import('@client/features/sandbox/sandbox-mailbox-page').then((m) => ({ Component: m.SandboxMailboxPage })) },
-      { path: '*', element: <NotFoundPage /> },
+      // a price list the vendor added is served at /{slug}; any other address is not found
+      { path: '*', element: <PriceListOrNotFound /> },
     ],
   },
 ];

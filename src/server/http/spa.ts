@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import { isEuLocation, landingKind } from '@shared/landing-page';
 import { legalPage } from '@shared/legal-pages';
 import { isAppPagePath } from '@shared/page-paths';
+import { isPriceListPage } from '@shared/price-lists';
 import type { SiteSettings } from '@shared/site';
 import { ensureBrowserToken, type BrowserTokens } from './browser-token';
 import { hasSessionCookie, landingPages, legalPages, loadPageRenderer, pageSettings, type LandingPages, type LegalPages } from './landing';
@@ -89,8 +90,9 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
     // alike; the app still comes with it and shows its 'Oops! Page not found' page
     const { search } = new URL(c.req.url);
     const now = new Date();
-    const { indexHtml, landingHtml, legalHtml } = pagesAt(now);
-    if (!isAppPagePath(c.req.path)) return c.html(indexHtml, 404);
+    const { from, indexHtml, landingHtml, legalHtml } = pagesAt(now);
+    // a vendor's price list is a page of the catalogue (/{slug}), rendered by the browser
+    if (!isAppPagePath(c.req.path) && !isPriceListPage(from.catalogue, c.req.path)) return c.html(indexHtml, 404);
     // the legal pages show nothing that depends on who is signed in: everyone gets them pre-rendered
     const legal = legalPage(c.req.path);
     if (legal && legalHtml) return c.html(legalHtml.html(legal, isEuLocation(c.req.path, search), now));

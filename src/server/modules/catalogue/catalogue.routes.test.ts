@@ -6,8 +6,13 @@ import { landingCards } from '@shared/campaign';
 import { setActiveCatalogue } from '@shared/catalogue';
 import type { CatalogueResponse } from '@shared/catalogue-contract';
 import type { SiteSettings } from '@shared/site';
-import { operatorAuditLog } from '../../db/schema';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../app';
+import { operatorAuditLog, sandboxCheckoutSessions } from '../../db/schema';
 import { consoleSuite, OPERATOR_EMAIL, type ConsoleSuite } from '../../test-support/admin-test-kit';
+import { checkoutBody } from '../../test-support/billing-test-kit';
 import { catalogueVersion } from './catalogue.repository';
 import { CATALOGUE_ADMIN_ROUTES } from './catalogue.routes';
 
@@ -22,7 +27,7 @@ async function call(method: string, path: string, body?: unknown) {
   return { status: response.status, body: (await response.json()) as CatalogueResponse & { error?: { message: string } } };
 }
 
-async function cards(page: '/' | '/eu') {
+async function cards(page: string) {
   const settings = (await (await suite.t.request('/api/site')).json()) as SiteSettings;
   return landingCards(settings, page, settings.saleEndsAt === null || Date.parse(settings.saleEndsAt) > Date.now());
 }
@@ -74,5 +79,78 @@ describe('the console catalogue', () => {
       expect((await suite.t.request(path, { method: route.method, body, cookie: suite.member })).status, path).toBe(403);
       expect((await suite.t.request(path, { method: route.method, body })).status, path).toBe(401);
     }
+  });
+});
+
+describe("a vendor's price list at /{slug}", () => {
+  it('is added in the console, audited, served at /{slug} (200) while other addresses stay 404, and sells its plans in its currency', async () => {
+    const added = await call('POST', '/catalogue/price-lists', { slug: 'partners', currency: 'EUR', header: 'Partner prices, this month only', entries: [{ plan: 'monthly', price: 2900 }, { plan: 'lifetime', price: 49900 }] });
+    expect(added.status).toBe(201);
+    expect(added.body.catalogue.priceLists.find((list) => list.slug === 'partners')).toEqual({ slug: 'partners', currency: 'eur', header: 'Partner prices, this month only', countdown: false, entries: [{ plan: 'monthly', price: 2900 }, { plan: 'lifetime', price: 49900 }] });
+    expect((await cards('/partners')).map((card) => `${card.name} ${card.price}`)).toEqual(['Monthly Pro €29', 'Lifetime €499']);
+
+    const clientDir = mkdtempSync(join(tmpdir(), 'candlewise-lists-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>');
+    try {
+      const app = await createApp({ deps: suite.t.deps, services: suite.t.services, jobs: suite.t.jobs }, { clientDir });
+      for (const path of ['/partners', '/partners/', '/', '/eu']) expect((await app.request(path)).status, path).toBe(200);
+      for (const path of ['/partner', '/partners/more', '/pricing']) expect((await app.request(path)).status, path).toBe(404);
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+
+    // a checkout from its page charges the list's price in its currency; from / the default page's
+    const checkout = async (originPage: string) => {
+      const response = await suite.t.request('/api/create-checkout', { method: 'POST', body: checkoutBody({ planType: 'monthly', originPage, customerEmail: `buyer-${originPage.length}@example.com` }) });
+      expect(response.status, `${originPage} ${await response.clone().text()}`).toBe(200);
+      const { sessionId } = (await response.json()) as { sessionId: string };
+      const [session] = await suite.t.deps.database.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
+      return { amount: session!.unitAmount, currency: session!.currency };
+    };
+    expect(await checkout('/partners')).toEqual({ amount: 2900, currency: 'eur' });
+    expect((await checkout('/')).currency).toBe('usd');
+
+    const changed = await call('PUT', '/catalogue/price-lists/partners', { currency: 'gbp', header: null, entries: [{ plan: 'quarterly', price: 6000 }] });
+    expect(changed.status).toBe(200);
+    expect((await cards('/partners')).map((card) => `${card.name} ${card.price}${card.period}`)).toEqual(['Quarterly £20/month']);
+    const actions = await suite.t.deps.database.db.select().from(operatorAuditLog).where(eq(operatorAuditLog.operatorEmail, OPERATOR_EMAIL));
+    expect(actions.map((action) => action.action)).toEqual(expect.arrayContaining(['catalogue_add_price_list', 'catalogue_update_price_list']));
+  });
+
+  it.each([
+    ['POST', '/catalogue/price-lists', { slug: 'admin', currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, '/admin is a page of the shop already: choose another address.'],
+    ['POST', '/catalogue/price-lists', { slug: 'Partners2', currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, 'A price list\'s address is lower-case: use "partners2".'],
+    ['POST', '/catalogue/price-lists', { slug: 'x', currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, "A price list's address is 2 to 40 characters long; \"x\" has 1."],
+    ['POST', '/catalogue/price-lists', { slug: 'eu', currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, 'A price list at /eu exists already.'],
+    ['POST', '/catalogue/price-lists', { slug: 'friends', currency: 'xyz', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, 'XYZ is not a currency we know: use its three-letter ISO code, e.g. USD or EUR.'],
+    ['POST', '/catalogue/price-lists', { slug: 'friends', currency: 'usd', header: null, entries: [] }, 'A price list sells at least one plan.'],
+    ['PUT', '/catalogue/price-lists/default', { currency: 'eur', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, "The default page charges in the shop's currency, USD."],
+    ['PUT', '/catalogue/price-lists/nowhere', { currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, 'Unknown price list "nowhere".'],
+  ])('%s %s refused: 400 with the reason, nothing saved', async (method, path, body, reason) => {
+    const before = await catalogueVersion(suite.t.deps.database.db);
+    const { status, body: answer } = await call(method, path, body);
+    expect(status).toBe(400);
+    expect(answer.error?.message).toEqual(reason);
+    expect(await catalogueVersion(suite.t.deps.database.db)).toBe(before);
+  });
+});
+
+describe("a plan's own trial days", () => {
+  it('are set in the console and given by a checkout of that plan (TRIAL_DAYS is off here); 0 takes the trial away', async () => {
+    const trialOf = async (planType: string, email: string) => {
+      const response = await suite.t.request('/api/create-checkout', { method: 'POST', body: checkoutBody({ planType, originPage: '/', customerEmail: email }) });
+      expect(response.status).toBe(200);
+      const { sessionId } = (await response.json()) as { sessionId: string };
+      const [session] = await suite.t.deps.database.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
+      return session!.trialPeriodDays;
+    };
+    expect(await trialOf('yearly', 'trial-before@example.com')).toBeNull();
+    expect((await call('PUT', '/catalogue/plans/yearly', { trialDays: 10 })).status).toBe(200);
+    expect(await trialOf('yearly', 'trial-after@example.com')).toBe(10);
+    expect((await call('PUT', '/catalogue/plans/yearly', { trialDays: 0 })).status).toBe(200);
+    expect(await trialOf('yearly', 'trial-off@example.com')).toBeNull();
+    const refused = await call('PUT', '/catalogue/plans/lifetime', { trialDays: 7 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.message).toBe('Lifetime is a one-time purchase: it has no free trial.');
   });
 });

@@ -2,9 +2,11 @@
 // change plans, set a price on a list, archive, schedule and remove sales. Every change is audited;
 // a change the rules refuse is a 400 with the reason and saves nothing.
 import { Hono } from 'hono';
-import { periodProblem, type BillingPeriod } from '@shared/catalogue';
+import { DEFAULT_LIST, periodProblem, type BillingPeriod } from '@shared/catalogue';
 import {
   addPlanRequestSchema,
+  addPriceListRequestSchema,
+  savePriceListRequestSchema,
   catalogueResponseSchema,
   saveSaleRequestSchema,
   setPriceRequestSchema,
@@ -24,6 +26,8 @@ export const CATALOGUE_ADMIN_ROUTES = [
   { method: 'POST', path: '/catalogue/plans/:slug/archive' },
   { method: 'PUT', path: '/catalogue/sales/:id' },
   { method: 'DELETE', path: '/catalogue/sales/:id' },
+  { method: 'POST', path: '/catalogue/price-lists' },
+  { method: 'PUT', path: '/catalogue/price-lists/:slug' },
 ] as const;
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
@@ -59,6 +63,17 @@ export function catalogueAdminRoutes(catalogue: CatalogueService) {
     })
     .delete('/catalogue/sales/:id', describeOperation({ summary: 'Remove a sale', auth: 'operator', response: catalogueResponseSchema }), async (c) => {
       await catalogue.removeSale(requireUser(c).email, c.req.param('id'));
+      return c.json(await answer());
+    })
+    .post('/catalogue/price-lists', describeOperation({ summary: 'Add a price list, served at /{slug}', auth: 'operator', body: addPriceListRequestSchema, response: catalogueResponseSchema }), async (c) => {
+      const body = await readJson(c, addPriceListRequestSchema);
+      await catalogue.savePriceList(requireUser(c).email, body, true);
+      return c.json(await answer(), 201);
+    })
+    .put('/catalogue/price-lists/:slug', describeOperation({ summary: "Change a price list's currency, header and plans ('default' is the default page's)", auth: 'operator', body: savePriceListRequestSchema, response: catalogueResponseSchema }), async (c) => {
+      const body = await readJson(c, savePriceListRequestSchema);
+      const slug = c.req.param('slug') === 'default' ? DEFAULT_LIST : c.req.param('slug');
+      await catalogue.savePriceList(requireUser(c).email, { ...body, slug }, false);
       return c.json(await answer());
     });
 }

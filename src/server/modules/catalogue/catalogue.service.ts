@@ -2,6 +2,7 @@
 // shared rules (catalogue.ts), refused with its reason as a 400 with nothing saved, else written
 // and audited in one transaction (catalogue-store.ts).
 import { addPlan, archivePlan, removeSale, saveSale, setPrice, updatePlan, type Catalogue, type Edit, type NewPlan, type PlanChanges, type Sale } from '@shared/catalogue';
+import { savePriceList, type PriceListInput } from '@shared/price-lists';
 import { ApiError } from '../../http/errors';
 import type { CatalogueStore } from './catalogue-store';
 
@@ -29,6 +30,9 @@ export function createCatalogueService(store: CatalogueStore) {
     updatePlan: (operator: string, slug: string, changes: PlanChanges) =>
       store.edit(operator, 'catalogue_update_plan', { plan: slug, ...changes }, (catalogue) => applied(updatePlan(catalogue, slug, changes))),
     saveSale: (operator: string, sale: Sale) => store.edit(operator, 'catalogue_save_sale', { ...sale }, (catalogue) => applied(saveSale(catalogue, sale))),
+    /** Adds a price list (`isNew`, served at /{slug}) or changes one. */
+    savePriceList: (operator: string, input: PriceListInput, isNew: boolean) =>
+      store.edit(operator, isNew ? 'catalogue_add_price_list' : 'catalogue_update_price_list', { ...input }, (catalogue) => applied(savePriceList(catalogue, input, isNew))),
     removeSale: (operator: string, id: string) => store.edit(operator, 'catalogue_remove_sale', { id }, (catalogue) => applied(removeSale(catalogue, id))),
   };
 }

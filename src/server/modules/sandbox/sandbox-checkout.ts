@@ -70,7 +70,7 @@ export async function cardOf(tx: Db, customerId: string): Promise<{ brand: strin
 
 /** The port's checkout-session calls and the sandbox checkout page's own. */
 export function createSandboxCheckout(
-  deps: Pick<SandboxDeps, 'db' | 'clock' | 'prices' | 'tax'>,
+  deps: Pick<SandboxDeps, 'db' | 'clock' | 'prices' | 'tax' | 'listCharge'>,
 ): Pick<SandboxPaymentsPort, 'createCheckoutSession' | 'retrieveCheckoutSession' | 'expireCheckoutSession' | 'resumeCheckoutSession'> &
   Pick<SandboxOperations, 'getCheckout' | 'pay'> & { expireStaleCheckouts: (now: Date) => Promise<number> } {
   const { db, clock, prices } = deps;
@@ -209,7 +209,9 @@ export function createSandboxCheckout(
     async createCheckoutSession(input: CreateCheckoutInput) {
       const id = newId('cs');
       const now = clock();
-      const unitAmount = prices()[input.planType];
+      // the page the checkout started on says which list's price it charges (metadata.originPage)
+      const own = deps.listCharge?.(input.planType, input.metadata.originPage) ?? null;
+      const unitAmount = own?.amount ?? prices()[input.planType];
       if (unitAmount === undefined) throw new ApiError(400, 'unknown_plan', `No price for plan ${input.planType}: it is sold on no price list.`);
       const promotion = await presetDiscount(input, unitAmount, now);
       await db.insert(sandboxCheckoutSessions).values({
@@ -217,7 +219,7 @@ export function createSandboxCheckout(
         mode: input.mode,
         planType: input.planType,
         unitAmount,
-        currency: PLAN_CURRENCY,
+        currency: own?.currency ?? PLAN_CURRENCY,
         ...promotion,
         customerEmail: input.customerEmail?.toLowerCase() ?? null,
         customerId: input.customerId,

@@ -14,6 +14,8 @@ export type SandboxDeps = {
   clock: () => Date;
   /** The price of each plan now (campaign.ts: sale prices while the sale runs, regular after). */
   prices: () => PlanPrices;
+  /** A vendor's own price list charges its price in its currency (price-lists.ts); null: `prices`. */
+  listCharge?: (planType: string, originPage: string | undefined) => { amount: number; currency: string } | null;
   /** Where the portal's "Return" link goes. */
   portalReturnUrl: string;
   /** STRIPE_TAX in the sandbox: VAT by billing country (off when absent). */

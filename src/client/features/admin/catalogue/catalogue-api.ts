@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CATALOGUE_PATHS, catalogueResponseSchema, type AddPlanRequest, type SaveSaleRequest, type SetPriceRequest, type UpdatePlanRequest } from '@shared/catalogue-contract';
+import { CATALOGUE_PATHS, catalogueResponseSchema, type AddPlanRequest, type AddPriceListRequest, type SavePriceListRequest, type SaveSaleRequest, type SetPriceRequest, type UpdatePlanRequest } from '@shared/catalogue-contract';
 import { api } from '@client/lib/api/api-client';
 
 const ROOT = ['admin', 'catalogue'] as const;
@@ -21,3 +21,5 @@ export const useSetPrice = () => useCatalogueChange(({ slug, ...body }: SetPrice
 export const useArchivePlan = () => useCatalogueChange((slug: string) => api(CATALOGUE_PATHS.archive(slug), { body: {}, schema }));
 export const useSaveSale = () => useCatalogueChange(({ id, sale }: { id: string; sale: SaveSaleRequest }) => api(CATALOGUE_PATHS.sale(id), { method: 'PUT', body: sale, schema }));
 export const useRemoveSale = () => useCatalogueChange((id: string) => api(CATALOGUE_PATHS.sale(id), { method: 'DELETE', schema }));
+export const useAddPriceList = () => useCatalogueChange((body: AddPriceListRequest) => api(CATALOGUE_PATHS.priceLists, { body, schema }));
+export const useSavePriceList = () => useCatalogueChange(({ slug, list }: { slug: string; list: SavePriceListRequest }) => api(CATALOGUE_PATHS.priceList(slug), { method: 'PUT', body: list, schema }));

@@ -3,8 +3,9 @@
 // them (the draft's, before it is saved). Every change is audited (Audit log).
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { campaignOf, cardBilled, currentPrices, isSaleRunning, landingCards } from '@shared/campaign';
-import { pageOfList, parseEvery, periodText, updatePlan, type Catalogue, type CataloguePlan, type PlanChanges } from '@shared/catalogue';
-import { formatMoney, type PricingCard } from '@shared/plans';
+import { DEFAULT_LIST, pageOfList, parseEvery, periodText, updatePlan, type Catalogue, type CataloguePlan, type PlanChanges, type PriceList, type PriceListEntry } from '@shared/catalogue';
+import { formatMoney, PLAN_CURRENCY, type PricingCard } from '@shared/plans';
+import { currencyProblem, parsePriceText, priceInputText } from '@shared/price-lists';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
@@ -12,7 +13,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import type { UpdatePlanRequest } from '@shared/catalogue-contract';
 import { AdminPageHeader, LoadError } from '../components/admin-page';
-import { useAddPlan, useArchivePlan, useCatalogueQuery, useRemoveSale, useSaveSale, useSetPrice, useUpdatePlan } from './catalogue-api';
+import { useAddPlan, useAddPriceList, useArchivePlan, useSavePriceList, useCatalogueQuery, useRemoveSale, useSaveSale, useSetPrice, useUpdatePlan } from './catalogue-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 
@@ -98,6 +99,8 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
   const price = edit.price ?? (listed === undefined ? '' : (listed / 100).toFixed(2));
   const badge = edit.badge !== undefined ? (edit.badge ?? '') : (plan.badge ?? '');
   const popular = edit.popular ?? plan.popular;
+  // '' : the shop's TRIAL_DAYS decide (the record's null)
+  const trialDays = edit.trialDays !== undefined ? (edit.trialDays === null ? '' : String(edit.trialDays)) : plan.trialDays === null ? '' : String(plan.trialDays);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -107,6 +110,8 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
       if (name !== plan.name) changes.name = name;
       if ((badge || null) !== plan.badge) changes.badge = badge || null;
       if (popular !== plan.popular) changes.popular = popular;
+      if (edit.trialDays !== undefined && edit.trialDays !== null && !Number.isInteger(edit.trialDays)) return setOutcome({ ok: false, message: 'Trial days are a whole number from 0 to 730.' });
+      if (edit.trialDays !== undefined && edit.trialDays !== plan.trialDays) changes.trialDays = edit.trialDays;
       if (Object.keys(changes).length > 0) await update.mutateAsync({ slug: plan.slug, changes });
       if (home && edit.price !== undefined && centsOf(edit.price) !== listed) await setPrice.mutateAsync({ slug: plan.slug, price: centsOf(edit.price), list: home.slug });
       setDraft(plan.slug, {});
@@ -132,6 +137,16 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
             <input type="checkbox" checked={popular} onChange={(event) => setDraft(plan.slug, { ...edit, popular: event.target.checked })} />
             Most popular
           </label>
+          {plan.period ? (
+            <input
+              aria-label={`Trial days of ${plan.slug}`}
+              placeholder="trial days (shop's)"
+              inputMode="numeric"
+              className={`${FIELD} w-36`}
+              value={trialDays}
+              onChange={(event) => setDraft(plan.slug, { ...edit, trialDays: event.target.value.trim() === '' ? null : Number(event.target.value) })}
+            />
+          ) : null}
           {plan.archived ? <Badge tone="neutral">archived</Badge> : null}
           <Button type="submit" size="sm" disabled={update.isPending || setPrice.isPending}>
             Save
@@ -270,17 +285,114 @@ function SalesCard({ catalogue }: { catalogue: Catalogue }) {
   );
 }
 
+type ListForm = { slug: string; currency: string; header: string; prices: Record<string, string>; sold: Record<string, boolean> };
+
+function formOf(catalogue: Catalogue, list: PriceList | null): ListForm {
+  const currency = list?.currency ?? PLAN_CURRENCY;
+  const prices: Record<string, string> = {};
+  const sold: Record<string, boolean> = {};
+  for (const plan of catalogue.plans) {
+    const entry = list?.entries.find((candidate) => candidate.plan === plan.slug);
+    prices[plan.slug] = entry ? priceInputText(entry.price, currency) : '';
+    sold[plan.slug] = entry !== undefined;
+  }
+  return { slug: list?.slug ?? '', currency: currency.toUpperCase(), header: list?.header ?? '', prices, sold };
+}
+
+/** The prices as typed, each in the list's currency, or the first reason one is not a price. */
+function entriesOf(catalogue: Catalogue, form: ListForm): PriceListEntry[] | string {
+  const entries: PriceListEntry[] = [];
+  for (const plan of catalogue.plans) {
+    if (!form.sold[plan.slug]) continue;
+    const price = parsePriceText(form.prices[plan.slug] ?? '', form.currency);
+    if (typeof price === 'string') return `${plan.name} (${plan.slug}): ${price}`;
+    entries.push({ plan: plan.slug, price });
+  }
+  return entries;
+}
+
+/** One price list's page, currency, header and plans; `list` null: a new list at /{slug}. */
+function PriceListForm({ catalogue, list }: { catalogue: Catalogue; list: PriceList | null }) {
+  const add = useAddPriceList();
+  const save = useSavePriceList();
+  const [form, setForm] = useState(() => formOf(catalogue, list));
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const name = list ? pageOfList(list.slug) : 'new';
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setOutcome(null);
+    const currencyIssue = currencyProblem(form.currency.trim());
+    if (currencyIssue) return setOutcome({ ok: false, message: currencyIssue });
+    const entries = entriesOf(catalogue, form);
+    if (typeof entries === 'string') return setOutcome({ ok: false, message: entries });
+    const body = { currency: form.currency.trim().toLowerCase(), header: form.header.trim() || null, entries };
+    try {
+      if (list) await save.mutateAsync({ slug: list.slug, list: body });
+      else await add.mutateAsync({ ...body, slug: form.slug.trim() });
+      setOutcome({ ok: true, message: list ? `${name} saved.` : `/${form.slug.trim()} added: its page is live.` });
+      if (!list) setForm(formOf(catalogue, null));
+    } catch (error) {
+      setOutcome(failure(error, 'The price list could not be saved.'));
+    }
+  }
+  const isDefault = list?.slug === DEFAULT_LIST;
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label={`Price list ${name}`} className="space-y-2 border-t border-border pt-3">
+      <div className="flex flex-wrap items-center gap-2">
+        {list ? (
+          <a className="font-semibold text-primary" href={pageOfList(list.slug)} target="_blank" rel="noreferrer">
+            {pageOfList(list.slug)}
+          </a>
+        ) : (
+          <label className="flex items-center gap-1 text-sm">
+            /
+            <input aria-label="Address of the new list" placeholder="partners" className={`${FIELD} w-36`} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} />
+          </label>
+        )}
+        <input aria-label={`Currency of ${name}`} disabled={isDefault} className={`${FIELD} w-16 uppercase`} value={form.currency} onChange={(event) => setForm({ ...form, currency: event.target.value })} />
+        {isDefault ? null : (
+          <input aria-label={`Header of ${name}`} placeholder={list?.slug === 'eu' ? 'header (empty: the EU offer note)' : 'header above the navigation (optional)'} className={`${FIELD} min-w-64 flex-1`} value={form.header} onChange={(event) => setForm({ ...form, header: event.target.value })} />
+        )}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        {catalogue.plans
+          .filter((plan) => !plan.archived || form.sold[plan.slug])
+          .map((plan) => (
+            <label key={plan.slug} className="flex items-center gap-1 text-sm">
+              <input type="checkbox" aria-label={`${name} sells ${plan.slug}`} checked={form.sold[plan.slug] ?? false} onChange={(event) => setForm({ ...form, sold: { ...form.sold, [plan.slug]: event.target.checked } })} />
+              <span className="font-mono text-xs">{plan.slug}</span>
+              <input
+                aria-label={`${plan.slug} price on ${name}`}
+                placeholder="29.00"
+                disabled={!form.sold[plan.slug]}
+                className={`${FIELD} w-24`}
+                value={form.prices[plan.slug] ?? ''}
+                onChange={(event) => setForm({ ...form, prices: { ...form.prices, [plan.slug]: event.target.value } })}
+              />
+            </label>
+          ))}
+      </div>
+      <div className="flex items-center gap-3">
+        <Button type="submit" size="sm" disabled={add.isPending || save.isPending}>
+          {list ? 'Save list' : 'Add price list'}
+        </Button>
+        <OutcomeLine outcome={outcome} />
+      </div>
+    </form>
+  );
+}
+
 function PriceListsCard({ catalogue }: { catalogue: Catalogue }) {
   return (
-    <Card className="space-y-2" aria-label="Price lists">
+    <Card className="space-y-3" aria-label="Price lists">
       <CardTitle>Price lists</CardTitle>
-      <CardDescription>Each page sells its list's plans at the list's prices, charged whenever no sale runs (new buyers; members keep the price they bought at).</CardDescription>
+      <CardDescription>
+        Each page sells its list's plans at the list's prices in its currency, charged whenever no sale runs (new buyers; members keep the price they bought at). A list you add is served at its own address with its header above the navigation.
+      </CardDescription>
       {catalogue.priceLists.map((list) => (
-        <p key={list.slug} className="text-sm">
-          <span className="font-semibold">{pageOfList(list.slug)}</span> <span className="text-muted">({list.currency.toUpperCase()}{list.countdown ? ', countdown' : ''})</span>:{' '}
-          {list.entries.map((entry) => `${entry.plan} ${formatMoney(entry.price, list.currency)}`).join(' · ')}
-        </p>
+        <PriceListForm key={list.slug} catalogue={catalogue} list={list} />
       ))}
+      <PriceListForm key="new" catalogue={catalogue} list={null} />
     </Card>
   );
 }

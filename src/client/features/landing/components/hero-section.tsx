@@ -3,6 +3,7 @@ import { useSiteSettings } from '@client/lib/site-settings';
 import { useSale } from '@client/lib/use-sale';
 import { ArrowRightIcon, SparkIcon } from './icons';
 import { SECTION_IDS, useGoToSection } from '../scroll';
+import { useLandingVariant } from '../landing-variant';
 import { FLOATING_ASSETS } from './asset-icons';
 import { ChartFrame } from './chart-frame';
 import { Stars } from './stars';
@@ -23,7 +24,10 @@ const FLOAT_CSS = `@keyframes landing-float{0%,100%{transform:translateY(0)}50%{
 
 export function HeroSection() {
   const goToSection = useGoToSection();
-  const banner = saleBanner(useSiteSettings(), useSale().running);
+  const settings = useSiteSettings();
+  const { running } = useSale();
+  // the default page's sale is not a vendor's own price list's: its page has no sale banner
+  const banner = useLandingVariant().ownList ? null : saleBanner(settings, running);
   return (
     <section className="relative overflow-hidden" aria-labelledby="hero-heading">
       <style>{FLOAT_CSS}</style>

@@ -5,14 +5,22 @@ import { OFFER_BAR_CLASS, SaleCountdown } from './sale-countdown';
 
 export const EU_OFFER_TEXT = 'This special offer is only available through the ad you saw.';
 
-/** The thin bar above the navigation: the EU offer note (no countdown), the sale countdown, or nothing once the sale is over. */
-export function OfferBar({ isEu }: { isEu: boolean }) {
+/**
+ * The thin bar above the navigation: the EU offer note (no countdown), the sale countdown, or nothing once the sale is over.
+ * A vendor's own price list (`ownList`) shows its header, if it has one, and never the default page's countdown.
+ */
+export function OfferBar({ isEu, header = null, ownList = false }: { isEu: boolean; header?: string | null; ownList?: boolean }) {
   const settings = useSiteSettings();
   const sale = useSale();
+  if (ownList) return header === null ? null : <HeaderBar testId="list-header" text={header} />;
   if (!isEu) return sale.running ? <SaleCountdown endsAt={sale.endsAt.toISOString()} title={countdownTitle(settings)} /> : null;
+  return <HeaderBar testId="eu-offer" text={header ?? EU_OFFER_TEXT} />;
+}
+
+function HeaderBar({ text, testId }: { text: string; testId: string }) {
   return (
-    <div className={`${OFFER_BAR_CLASS} text-center text-xs font-semibold text-white sm:text-sm`} data-testid="eu-offer">
-      {EU_OFFER_TEXT}
+    <div className={`${OFFER_BAR_CLASS} text-center text-xs font-semibold text-white sm:text-sm`} data-testid={testId}>
+      {text}
     </div>
   );
 }

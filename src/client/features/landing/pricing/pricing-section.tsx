@@ -7,7 +7,7 @@ import { cardBilled, currentPrices, landingCards } from '@shared/campaign';
 import { PLAN_CURRENCY, type OriginPage, type PlanType, type PricingCard as Card } from '@shared/plans';
 import { promotedCards } from '@shared/promotions';
 import { cardPlan, lifetimeBanner, pricingCardButton } from '@shared/pricing-state';
-import { planHasTrial, trialOfferText } from '@shared/trials';
+import { NO_TRIAL, planHasTrial, planTrialDays, trialOfferText } from '@shared/trials';
 import { checkoutRequest, createCheckout } from '@client/lib/api/checkout';
 import { toErrorInput } from '@client/lib/api/error-input';
 import { previewUpgradeCost, updateSubscription } from '@client/lib/api/plan-change';
@@ -55,6 +55,8 @@ export function PricingSection({
   const [preview, setPreview] = useState<UpgradePreview | null>(null);
   const [updating, setUpdating] = useState(false);
   const prices = currentPrices(settings, running);
+  // a plan's own trial days (the console's) or the shop's TRIAL_DAYS for TRIAL_PLANS
+  const trialSettings = settings.trial ?? NO_TRIAL;
   // a usable /?code= reprices the cards it covers; the checkout charges the same (the server checks again)
   const promotion = usePromotionCode();
   const plainCards = landingCards(settings, originPage, running);
@@ -143,7 +145,7 @@ export function PricingSection({
             const button = pricingCardButton({ card, member, processingPlan, originPage });
             const plan = cardPlan(card, originPage);
             // a member changing plans gets no trial: only cards that buy advertise it
-            const trial = button.variant !== 'current' && button.variant !== 'lifetime' && button.variant !== 'preview' && settings.trial && planHasTrial(settings.trial, plan) ? trialOfferText(settings.trial.days, plan, prices[plan] ?? 0) : null;
+            const trial = button.variant !== 'current' && button.variant !== 'lifetime' && button.variant !== 'preview' && planHasTrial(trialSettings, plan) ? trialOfferText(planTrialDays(trialSettings, plan), plan, prices[plan] ?? 0) : null;
             return (
               <PricingCard
                 trial={trial}
