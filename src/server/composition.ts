@@ -44,6 +44,7 @@ import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/co
 import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
 import { affiliateMails } from './modules/affiliates/affiliate-mails';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
+import { createRetentionService, type RetentionService } from './modules/retention/retention.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -81,6 +82,8 @@ export type Services = {
   announcements: Announcements;
   /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
   affiliates: AffiliatesService;
+  /** The cancellation flow: reasons, retention offers (discount, pause), the console's offers and list (decision 052). */
+  retention: RetentionService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -232,6 +235,7 @@ export function compose(deps: Dependencies): Composition {
       logger: logger.child({ module: 'announcements' }),
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles, payments }),
+    retention: createRetentionService({ db, clock, payments, applySubscription: fulfilment.applySubscription, audit: (entry) => recordOperatorAction(db, entry), logger: logger.child({ module: 'retention' }) }),
   };
   const jobs: Jobs = {
     reconciler,

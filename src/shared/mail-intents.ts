@@ -41,6 +41,8 @@ export type MailIntentData = {
   affiliate_commission: { count: number; amounts: { amount: number; currency: string }[]; holdDays: number };
   /** To an affiliate: a payout was marked sent to their PayPal or Wise address. */
   affiliate_payout: { amount: number; currency: string; payoutEmail: string };
+  /** A member's pause from the cancellation flow ends soon: the plan renews and charges at `resumesAt` (decision 052). */
+  pause_resuming: { planType: PlanType; resumesAt: string };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -67,6 +69,7 @@ export const MAIL_TEMPLATES = [
   'announcement',
   'affiliate_commission',
   'affiliate_payout',
+  'pause_resuming',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */
@@ -88,6 +91,7 @@ export const mailKeys = {
   accessEnding: (rowId: string, endsAt: Date) => `access_ending:${rowId}:${endsAt.toISOString()}`,
   accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
   planChanged: (accessChangeId: string) => `plan_changed:${accessChangeId}`,
+  pauseResuming: (cancellationId: string) => `pause_resuming:${cancellationId}`,
   trialEnding: (subscriptionId: string, endsAt: Date) => `trial_ending:${subscriptionId}:${endsAt.toISOString()}`,
   trialRefused: (subscriptionId: string) => `trial_refused:${subscriptionId}`,
   accessMoved: (userId: string) => `access_moved:${userId}`,

@@ -13,3 +13,4 @@ export * from './schema/telegram';
 export * from './schema/content';
 export * from './schema/affiliates';
 export * from './schema/catalogue';
+export * from './schema/retention';

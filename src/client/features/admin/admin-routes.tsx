@@ -12,6 +12,7 @@ import { OperatorsPage } from './operators-page';
 import { OverviewPage } from './overview-page';
 import { PaymentsPage } from './payments';
 import { PromotionsPage } from './promotions';
+import { RetentionPage } from './retention';
 import { TradingViewPage } from './tradingview';
 
 /**
@@ -35,5 +36,6 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'content/:itemId', element: <ContentEditorPage /> },
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },
+  { path: 'retention', element: <RetentionPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];
