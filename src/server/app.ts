@@ -1,3 +1,4 @@
+import { retentionAdminRoutes, retentionRoutes } from './modules/retention/retention.routes';
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { createReadCache, type ReadCache } from '@shared/read-cache';
@@ -165,12 +166,13 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', trialRoutes({ trials: services.trials }));
   api.route('/', promotionRoutes({ db, clock, promotions: services.promotions }));
   api.route('/', affiliateRoutes({ affiliates: services.affiliates }));
+  api.route('/', retentionRoutes({ retention: services.retention }));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config, directory: services.directory }));
   const { directory, reports, members, support, invitations } = services;
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)).route('/', retentionAdminRoutes({ retention: services.retention })));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

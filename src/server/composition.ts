@@ -48,6 +48,7 @@ import { createFunnelService, type FunnelService } from './modules/funnel/funnel
 import { saveVisits } from './modules/funnel/funnel.repository';
 import { createCheckoutRecovery, type CheckoutRecovery } from './modules/recovery/checkout-recovery.service';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
+import { createRetentionService, type RetentionService } from './modules/retention/retention.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -91,6 +92,8 @@ export type Services = {
   funnel: FunnelService;
   /** One mail that reopens an abandoned checkout, and what its link does. */
   checkoutRecovery: CheckoutRecovery;
+  /** The cancellation flow: reasons, retention offers (discount, pause), the console's offers and list (decision 052). */
+  retention: RetentionService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -260,6 +263,7 @@ export function compose(deps: Dependencies): Composition {
       logger: logger.child({ module: 'announcements' }),
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles, payments }),
+    retention: createRetentionService({ db, clock, payments, applySubscription: fulfilment.applySubscription, audit: (entry) => recordOperatorAction(db, entry), logger: logger.child({ module: 'retention' }) }),
   };
   const jobs: Jobs = {
     reconciler,

@@ -43,6 +43,8 @@ export type MailIntentData = {
   affiliate_payout: { amount: number; currency: string; payoutEmail: string };
   /** To a buyer who left a checkout: `token` opens /checkout/recover/{token} (resume) and its unsubscribe page. */
   checkout_recovery: { token: string; planType: PlanType };
+  /** A member's pause from the cancellation flow ends soon: the plan renews and charges at `resumesAt` (decision 052). */
+  pause_resuming: { planType: PlanType; resumesAt: string };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -70,6 +72,7 @@ export const MAIL_TEMPLATES = [
   'affiliate_commission',
   'affiliate_payout',
   'checkout_recovery',
+  'pause_resuming',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */
@@ -91,6 +94,7 @@ export const mailKeys = {
   accessEnding: (rowId: string, endsAt: Date) => `access_ending:${rowId}:${endsAt.toISOString()}`,
   accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
   planChanged: (accessChangeId: string) => `plan_changed:${accessChangeId}`,
+  pauseResuming: (cancellationId: string) => `pause_resuming:${cancellationId}`,
   trialEnding: (subscriptionId: string, endsAt: Date) => `trial_ending:${subscriptionId}:${endsAt.toISOString()}`,
   trialRefused: (subscriptionId: string) => `trial_refused:${subscriptionId}`,
   accessMoved: (userId: string) => `access_moved:${userId}`,

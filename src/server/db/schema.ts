@@ -14,3 +14,4 @@ export * from './schema/content';
 export * from './schema/affiliates';
 export * from './schema/catalogue';
 export * from './schema/funnel';
+export * from './schema/retention';

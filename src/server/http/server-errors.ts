@@ -131,6 +131,10 @@ export const SERVER_ERRORS = {
   pauseLifetime: { status: 400, code: 'invalid_input', message: 'Lifetime is paid once: there is no collection to pause or resume.' },
   noRenewingPlan: { status: 400, code: 'invalid_input', message: (action: string) => `This member has no renewing subscription to ${action}. Give complimentary access instead.` },
   freeDaysBeyondHorizon: { status: 400, code: 'invalid_input', message: (left: number) => `Paid time can run at most two years ahead: this plan can take at most ${left} more free day${left === 1 ? '' : 's'}.` },
+  /** The cancellation flow (decision 052): nothing to cancel now, with why. */
+  cancellationBlocked: { status: 409, code: 'validation_failed', message: (why: string) => why },
+  /** An offer taken that is not (or no longer) the member's: used already, paused already, another reason's. */
+  offerNotAvailable: { status: 409, code: 'validation_failed', message: (why: string) => why },
   alreadyPaused: { status: 400, code: 'invalid_input', message: 'Collection is already paused for this plan: resume it first.' },
   notPaused: { status: 400, code: 'invalid_input', message: 'Collection is not paused for this plan.' },
   alreadyBanned: { status: 400, code: 'invalid_input', message: 'This member is already banned.' },

@@ -13,6 +13,7 @@ import { OperatorsPage } from './operators-page';
 import { OverviewPage } from './overview-page';
 import { PaymentsPage } from './payments';
 import { PromotionsPage } from './promotions';
+import { RetentionPage } from './retention';
 import { TradingViewPage } from './tradingview';
 
 /**
@@ -37,5 +38,6 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'audit-log', element: <AuditLogPage /> },
   { path: 'operators', element: <OperatorsPage /> },
   { path: 'funnel', element: <FunnelPage /> },
+  { path: 'retention', element: <RetentionPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];

@@ -22,6 +22,7 @@ import { DISCORD_STATUS_TONES, namedRoles, RoleNames, RoleNamesUnavailable } fro
 import { dateText, dateTimeText, planLabel } from './format';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
 import { TrialsCard } from './components/trials-card';
+import { MemberCancellations } from './retention';
 import { SupportActions } from './support-actions';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -232,6 +233,7 @@ export function MemberPage() {
       </Section>
 
       <TrialsCard userId={account.id} />
+      <MemberCancellations userId={account.id} />
 
       <Section title="Access history">
         <Table

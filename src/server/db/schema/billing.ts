@@ -231,6 +231,12 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   discountStart: timestamp('discount_start', { withTimezone: true }),
   /** Collection paused (null: collecting), with the access the vendor chose to leave meanwhile. */
   pausedAccess: text('paused_access').$type<PausedAccess>(),
+  /** A member's pause (decision 052): access runs to `pauseAccessUntil`, collection resumes by itself at `pauseResumesAt` (Stripe's resumes_at). */
+  pauseAccessUntil: timestamp('pause_access_until', { withTimezone: true }),
+  pauseResumesAt: timestamp('pause_resumes_at', { withTimezone: true }),
+  /** Stripe's cancellation_details: the member's reason (feedback) and words (comment). */
+  cancellationDetails: jsonb('cancellation_details').$type<{ feedback: string; comment: string | null }>(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   createdAt,
   updatedAt,
 });

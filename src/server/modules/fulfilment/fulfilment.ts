@@ -38,8 +38,12 @@ export const PAST_DUE_GRACE_MS = 3 * 24 * 60 * 60 * 1000;
  */
 export function recurringRowState(sub: SubscriptionSnapshot, planType: PlanType, asOf: Date, previous?: Pick<SubscriptionRecord, 'status' | 'expiresAt'> | null): ProviderState {
   const state = providerRowState(sub, planType, asOf, previous);
+  if (sub.pausedAccess !== 'stop') return state;
+  // A member's pause (decision 052) keeps what was paid: access runs to the paid period's end, then stops until it resumes.
+  const paidUntil = sub.pauseAccessUntil ?? null;
+  if (paidUntil && state.isActive && paidUntil.getTime() > asOf.getTime()) return { ...state, expiresAt: paidUntil };
   // Collection paused with access stopped (the vendor's choice in the console): no access until resumed.
-  return sub.pausedAccess === 'stop' ? { ...state, isActive: false } : state;
+  return { ...state, isActive: false };
 }
 
 function providerRowState(sub: SubscriptionSnapshot, planType: PlanType, asOf: Date, previous?: Pick<SubscriptionRecord, 'status' | 'expiresAt'> | null): ProviderState {

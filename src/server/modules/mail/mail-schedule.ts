@@ -9,6 +9,7 @@ import { FINISH_SETUP_LINK_TTL_MS } from '@shared/timing';
 import { mailKeys, type MailIntent } from '@shared/mail-intents';
 import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifecycle-mail.repository';
 import { enqueueMail } from './outbox.repository';
+import { pausesResumingSoon } from '../retention/retention.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 const REMINDER_AFTER_MS = 24 * HOUR_MS;
@@ -17,11 +18,11 @@ const ENDING_NOTICE_MS = 3 * 24 * HOUR_MS;
 const ENDED_NOTICE_WINDOW_MS = 3 * 24 * HOUR_MS;
 const SCHEDULE_INTERVAL_MS = 10 * 60_000;
 
-export type ScheduleSummary = { reminders: number; ending: number; ended: number };
+export type ScheduleSummary = { reminders: number; ending: number; ended: number; resuming: number };
 
 /** One pass at `now`; answers how many new mails it wrote. */
 export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummary> {
-  const summary: ScheduleSummary = { reminders: 0, ending: 0, ended: 0 };
+  const summary: ScheduleSummary = { reminders: 0, ending: 0, ended: 0, resuming: 0 };
   for (const session of await unclaimedPaidCheckouts(db, now, REMINDER_AFTER_MS, FINISH_SETUP_LINK_TTL_MS)) {
     const data = { sessionId: session.id, planType: session.planType };
     if (await enqueueMail(db, { template: 'finish_setup_reminder', to: session.email, data, dedupeKey: mailKeys.finishSetupReminder(session.id) })) summary.reminders += 1;
@@ -42,6 +43,12 @@ export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummar
       : { template: 'access_ended', to: plan.email, data: { planType: plan.planType }, dedupeKey };
     if (await enqueueMail(db, intent)) summary.ended += 1;
   }
+  // A member's pause (decision 052): one notice three days before the plan renews and charges again.
+  for (const pause of await pausesResumingSoon(db, now, ENDING_NOTICE_MS)) {
+    if (!pause.resumesAt) continue;
+    const intent: MailIntent = { template: 'pause_resuming', to: pause.email, data: { planType: pause.planType, resumesAt: pause.resumesAt.toISOString() }, dedupeKey: mailKeys.pauseResuming(pause.id) };
+    if (await enqueueMail(db, intent)) summary.resuming += 1;
+  }
   return summary;
 }
 
@@ -52,7 +59,7 @@ export function createMailSchedule(deps: { db: Db; clock: () => Date; logger: Lo
   const loop = createBackgroundLoop({
     async pass() {
       const summary = await runMailSchedule(deps.db, deps.clock());
-      if (summary.reminders + summary.ending + summary.ended > 0) {
+      if (summary.reminders + summary.ending + summary.ended + summary.resuming > 0) {
         deps.logger.info(summary, 'timed mails written');
         deps.mailer.kick();
       }

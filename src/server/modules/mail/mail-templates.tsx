@@ -169,6 +169,15 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  pause_resuming: ({ planType, resumesAt }, ctx) => ({
+    subject: `Your ${ctx.brand} pause ends on ${formatDate(resumesAt)}`,
+    element: (
+      <Layout ctx={ctx} preview={`Your ${planDisplayName(planType)} plan resumes on ${formatDate(resumesAt)}.`} heading={`Your pause ends on ${formatDate(resumesAt)}`} action={{ label: 'Manage subscription', url: subscriptionSettings(ctx) }}>
+        <P>Your {planDisplayName(planType)} plan resumes on {formatDate(resumesAt)}: your card is charged then and your access to the indicators comes back.</P>
+        <P>Not trading yet? Cancel from Settings before then and nothing is charged.</P>
+      </Layout>
+    ),
+  }),
   access_ended: ({ planType }, ctx) => ({
     subject: `Your ${ctx.brand} access has ended`,
     element: (

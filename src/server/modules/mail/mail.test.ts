@@ -55,6 +55,7 @@ describe('mail templates (React Email)', () => {
     affiliate_commission: { count: 2, amounts: [{ amount: 1080, currency: 'usd' }, { amount: 900, currency: 'eur' }], holdDays: 30 },
     affiliate_payout: { amount: 5400, currency: 'usd', payoutEmail: 'me<paypal>@example.com' },
     checkout_recovery: { token: 'tok_<abc>', planType: 'monthly' },
+    pause_resuming: { planType: 'monthly', resumesAt: '2026-03-01T00:00:00.000Z' },
   };
 
   // the markers React's streaming renderer leaves for hydration; a mail is never hydrated

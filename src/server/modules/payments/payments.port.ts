@@ -73,7 +73,20 @@ export type SubscriptionSnapshot = {
   latestInvoiceId: string | null;
   /** Collection paused (Stripe's pause_collection) with the access the vendor chose meanwhile; null: collecting. */
   pausedAccess: PausedAccess | null;
+  /** A member's pause (decision 052): access runs until then although collection is paused; absent or null: none. */
+  pauseAccessUntil?: Date | null;
+  /** When collection resumes by itself (Stripe's pause_collection.resumes_at); absent or null: when resumed. */
+  pauseResumesAt?: Date | null;
 };
+
+/**
+ * Why a member cancelled and what they chose, mirrored at the provider: Stripe's
+ * cancellation_details (feedback, comment) on a cancellation, and the subscription's metadata.
+ */
+export type CancellationFeedback = { feedback: string; comment: string | null; reason: string; outcome: 'declined' | 'discount' | 'pause' };
+
+/** A member's pause: access until the paid period's end, collection resumed by itself at `resumesAt`. */
+export type MemberPause = { accessUntil: Date; resumesAt: Date; feedback: CancellationFeedback };
 
 export type InvoiceSnapshot = {
   id: string;
@@ -234,6 +247,12 @@ export type PaymentsCore = {
   /** Stops collecting payment (renewals are voided) until resumed; `access` is kept with the subscription. */
   pauseCollection(subscriptionId: string, access: PausedAccess): Promise<SubscriptionSnapshot>;
   resumeCollection(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** A member's pause from the cancellation flow: collection stops, access stays to `accessUntil`, all resumes at `resumesAt`. */
+  pauseForMember(subscriptionId: string, pause: MemberPause): Promise<SubscriptionSnapshot>;
+  /** The member declined every offer: the plan ends at its period's end, with why (Stripe: cancellation_details). */
+  cancelAtPeriodEnd(subscriptionId: string, feedback: CancellationFeedback): Promise<SubscriptionSnapshot>;
+  /** A retention discount: `percentOff` off the renewals of the next `months` months (a repeating coupon). */
+  applyRetentionDiscount(subscriptionId: string, discount: { percentOff: number; months: number; feedback: CancellationFeedback }): Promise<SubscriptionSnapshot>;
   /** The fingerprint of the card a subscription charges (the same card gives the same value); null when unknown. */
   cardFingerprint(subscriptionId: string): Promise<string | null>;
 };

@@ -8,6 +8,7 @@ import { isPausedAccess, type PausedAccess } from '@shared/support-actions';
 import type { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type {
+  CancellationFeedback,
   ChargeSnapshot,
   CheckoutSessionSnapshot,
   CreateCheckoutInput,
@@ -54,6 +55,11 @@ const idOf = (value: string | { id: string } | null | undefined) => (value == nu
  * paused; a pause made in Stripe's dashboard has none and keeps access, as Stripe's status stays active.
  */
 const PAUSE_ACCESS_KEY = 'pause_access';
+/** A member's pause (decision 052): access runs to this ISO date although collection is paused. */
+const PAUSE_ACCESS_UNTIL_KEY = 'pause_access_until';
+
+/** The subscription's metadata that mirrors a member's cancellation choice (the console's record is ours). */
+const feedbackMetadata = (feedback: CancellationFeedback) => ({ cancellation_reason: feedback.reason, retention_outcome: feedback.outcome });
 const pausedAccessOf = (chosen: string | undefined): PausedAccess => (isPausedAccess(chosen) ? chosen : 'keep');
 
 /** Stripe's answer when the portal has never been configured in this mode. */
@@ -138,6 +144,8 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       livemode: sub.livemode,
       latestInvoiceId: idOf(sub.latest_invoice),
       pausedAccess: sub.pause_collection ? pausedAccessOf(sub.metadata?.[PAUSE_ACCESS_KEY]) : null,
+      pauseAccessUntil: sub.pause_collection && sub.metadata?.[PAUSE_ACCESS_UNTIL_KEY] ? new Date(sub.metadata[PAUSE_ACCESS_UNTIL_KEY]) : null,
+      pauseResumesAt: toDate(sub.pause_collection?.resumes_at ?? null),
     };
   }
 
@@ -432,7 +440,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
 
     async pauseCollection(id, access) {
       // 'void': the invoices of the paused time are voided, so nothing is owed on resume
-      const params: Stripe.SubscriptionUpdateParams = { pause_collection: { behavior: 'void' }, metadata: { [PAUSE_ACCESS_KEY]: access } };
+      const params: Stripe.SubscriptionUpdateParams = { pause_collection: { behavior: 'void' }, metadata: { [PAUSE_ACCESS_KEY]: access, [PAUSE_ACCESS_UNTIL_KEY]: '' } };
       const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
       if (!sub) throw serverError('noSubscriptionReturned');
       return subscriptionSnapshot(sub);
@@ -441,6 +449,41 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     async resumeCollection(id) {
       const params: Stripe.SubscriptionUpdateParams = { pause_collection: '', metadata: { [PAUSE_ACCESS_KEY]: '' } };
       const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
+      if (!sub) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(sub);
+    },
+
+    async pauseForMember(id, pause) {
+      // 'void' as for an operator's pause; Stripe lifts it by itself at resumes_at and the next renewal charges
+      const params: Stripe.SubscriptionUpdateParams = {
+        pause_collection: { behavior: 'void', resumes_at: Math.floor(pause.resumesAt.getTime() / 1000) },
+        metadata: { [PAUSE_ACCESS_KEY]: 'stop', [PAUSE_ACCESS_UNTIL_KEY]: pause.accessUntil.toISOString(), ...feedbackMetadata(pause.feedback) },
+      };
+      const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
+      if (!sub) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(sub);
+    },
+
+    async cancelAtPeriodEnd(id, feedback) {
+      const params: Stripe.SubscriptionUpdateParams = {
+        cancel_at_period_end: true,
+        cancellation_details: { feedback: feedback.feedback as Stripe.SubscriptionUpdateParams.CancellationDetails.Feedback, comment: feedback.comment ?? '' },
+        metadata: feedbackMetadata(feedback),
+      };
+      const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
+      if (!sub) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(sub);
+    },
+
+    async applyRetentionDiscount(id, { percentOff, months, feedback }) {
+      // one coupon per offer's terms, made once (its id is the terms), shared by every member who takes it
+      const couponId = `retention_${percentOff}pct_${months}m`;
+      const existing = await call('coupons.retrieve', () => stripe.coupons.retrieve(couponId, {}, read), { missingIsNull: true });
+      if (!existing) {
+        const params: Stripe.CouponCreateParams = { id: couponId, name: `Retention offer: ${percentOff} % off for ${months} month${months === 1 ? '' : 's'}`, percent_off: percentOff, duration: 'repeating', duration_in_months: months, metadata: { retention: 'true' } };
+        await call('coupons.create', () => stripe.coupons.create(params, { maxNetworkRetries: RETRIES, idempotencyKey: `coupon:${couponId}` }));
+      }
+      const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, { discounts: [{ coupon: couponId }], metadata: feedbackMetadata(feedback) }, write()));
       if (!sub) throw serverError('noSubscriptionReturned');
       return subscriptionSnapshot(sub);
     },

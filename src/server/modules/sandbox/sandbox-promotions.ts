@@ -100,6 +100,22 @@ export async function periodDiscount(
   return amount > 0 ? { amount, promotionCodeId: sub.promotionCodeId } : null;
 }
 
+/**
+ * The coupon of a retention offer's terms (a repeating coupon of `months` months), made once and
+ * shared by every member who takes it, with a promotion code no buyer can type (inactive): a
+ * subscription's discount names a promotion code here. Answers that code's id.
+ */
+export async function retentionCoupon(tx: Db, percentOff: number, months: number): Promise<string> {
+  const couponId = `co_sbx_retention_${percentOff}pct_${months}m`;
+  const promotionCodeId = `promo_sbx_retention_${percentOff}pct_${months}m`;
+  await tx.insert(sandboxCoupons).values({ id: couponId, percentOff, amountOff: null, currency: null, duration: 'repeating', durationInMonths: months, appliesToPlans: null, metadata: { retention: 'true' } }).onConflictDoNothing();
+  await tx
+    .insert(sandboxPromotionCodes)
+    .values({ id: promotionCodeId, code: `RETENTION${percentOff}X${months}M`, couponId, active: false, maxRedemptions: null, expiresAt: null, firstTimeTransaction: false, metadata: { retention: 'true' } })
+    .onConflictDoNothing();
+  return promotionCodeId;
+}
+
 /** The port's promotion calls and the sandbox checkout page's "Add promotion code". */
 export function createSandboxPromotions(deps: Pick<SandboxDeps, 'db' | 'clock'>): ProviderPromotions & Pick<SandboxOperations, 'applyPromotionCode'> {
   const { db, clock } = deps;

@@ -1,20 +1,23 @@
 // The sandbox provider's subscriptions: renewals on its clock (or the demo's "advance to period
 // end"), cancellation, prorated plan changes like Stripe's, and the customer portal that shows them.
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { runInLanes } from '@shared/lanes';
 import { planPeriod, planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
-import type { PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
+import type { CancellationFeedback, PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { computeProration, customerBalance } from './proration';
 import { cardOf } from './sandbox-checkout';
 import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';
-import { periodDiscount } from './sandbox-promotions';
+import { periodDiscount, retentionCoupon } from './sandbox-promotions';
 import { emit, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';
 import { ApiError } from '../../http/errors';
 
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
+
+/** The subscription's metadata that mirrors a member's cancellation choice, as the Stripe adapter writes it. */
+const feedbackMetadata = (feedback: CancellationFeedback) => ({ cancellation_reason: feedback.reason, retention_outcome: feedback.outcome });
 
 function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | null): SubscriptionSnapshot {
   return {
@@ -32,6 +35,8 @@ function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | 
     livemode: false,
     latestInvoiceId,
     pausedAccess: row.pausedAccess,
+    pauseAccessUntil: row.pausedAccess ? row.pauseAccessUntil : null,
+    pauseResumesAt: row.pausedAccess ? row.pauseResumesAt : null,
   };
 }
 
@@ -50,7 +55,17 @@ export async function subscriptionSnapshots(db: Db, ids: readonly string[]): Pro
 
 type SubscriptionCalls = Pick<
   SandboxPaymentsPort,
-  'retrieveSubscription' | 'previewPlanChange' | 'applyPlanChange' | 'cancelSubscriptionNow' | 'createPortalSession' | 'extendPeriod' | 'pauseCollection' | 'resumeCollection'
+  | 'retrieveSubscription'
+  | 'previewPlanChange'
+  | 'applyPlanChange'
+  | 'cancelSubscriptionNow'
+  | 'createPortalSession'
+  | 'extendPeriod'
+  | 'pauseCollection'
+  | 'resumeCollection'
+  | 'pauseForMember'
+  | 'cancelAtPeriodEnd'
+  | 'applyRetentionDiscount'
 > &
   Pick<SandboxOperations, 'getPortal' | 'setCancelAtPeriodEnd' | 'advanceToPeriodEnd' | 'runClock'>;
 
@@ -96,6 +111,11 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       const start = sub.currentPeriodEnd;
       const end = planPeriodEnd(planType, start);
       if (!end) return false;
+      // A member's pause ends by itself (Stripe's resumes_at): from then on the renewals charge again.
+      if (sub.pausedAccess && sub.pauseResumesAt && sub.pauseResumesAt.getTime() <= start.getTime()) {
+        sub.pausedAccess = null;
+        await tx.update(sandboxSubscriptions).set({ pausedAccess: null, pauseAccessUntil: null, pauseResumesAt: null, updatedAt: at }).where(eq(sandboxSubscriptions.id, id));
+      }
       if (sub.pausedAccess) {
         // Collection paused: the period moves on and its invoice is voided, so nothing is charged or owed.
         await tx.update(sandboxSubscriptions).set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: at }).where(eq(sandboxSubscriptions.id, id));
@@ -115,6 +135,23 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       await emit(tx, at, 'customer.subscription.updated', { subscriptionId: id });
       return true;
     });
+  }
+
+  /** Members' pauses whose resume time came, between renewals (a quarterly plan paused for a month): lifted now. */
+  async function resumeDuePauses(now: Date): Promise<void> {
+    const due = await db
+      .select({ id: sandboxSubscriptions.id })
+      .from(sandboxSubscriptions)
+      .where(and(isNotNull(sandboxSubscriptions.pausedAccess), lte(sandboxSubscriptions.pauseResumesAt, now), inArray(sandboxSubscriptions.status, ['active', 'trialing', 'past_due'])))
+      .limit(100);
+    for (const { id } of due) {
+      await db.transaction(async (tx) => {
+        const sub = await lockSubscription(tx, id);
+        if (!sub?.pausedAccess || !sub.pauseResumesAt || sub.pauseResumesAt.getTime() > now.getTime()) return;
+        await tx.update(sandboxSubscriptions).set({ pausedAccess: null, pauseAccessUntil: null, pauseResumesAt: null, updatedAt: now }).where(eq(sandboxSubscriptions.id, id));
+        await emit(tx, now, 'customer.subscription.updated', { subscriptionId: id });
+      });
+    }
   }
 
   /** Changes a live subscription as a provider update would (refused once it has ended) and tells of it. */
@@ -214,6 +251,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     },
 
     async runClock(now = clock(), lanes = 1) {
+      await resumeDuePauses(now);
       const due = await db
         .select({ id: sandboxSubscriptions.id })
         .from(sandboxSubscriptions)
@@ -289,8 +327,17 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
 
     // As Stripe does with trial_end: the plan is trialing until `until`, its period now to then, nothing charged.
     extendPeriod: (id, until) => updateLive(id, (_sub, now) => ({ status: 'trialing', trialEnd: until, currentPeriodStart: now, currentPeriodEnd: until })),
-    pauseCollection: (id, access) => updateLive(id, () => ({ pausedAccess: access })),
-    resumeCollection: (id) => updateLive(id, () => ({ pausedAccess: null })),
+    pauseCollection: (id, access) => updateLive(id, () => ({ pausedAccess: access, pauseAccessUntil: null, pauseResumesAt: null })),
+    resumeCollection: (id) => updateLive(id, () => ({ pausedAccess: null, pauseAccessUntil: null, pauseResumesAt: null })),
+    pauseForMember: (id, pause) =>
+      updateLive(id, (sub) => ({ pausedAccess: 'stop', pauseAccessUntil: pause.accessUntil, pauseResumesAt: pause.resumesAt, metadata: { ...sub.metadata, ...feedbackMetadata(pause.feedback) } })),
+    cancelAtPeriodEnd: (id, feedback) =>
+      updateLive(id, (sub) => ({ cancelAtPeriodEnd: true, cancellationDetails: { feedback: feedback.feedback, comment: feedback.comment }, metadata: { ...sub.metadata, ...feedbackMetadata(feedback) } })),
+    async applyRetentionDiscount(id, { percentOff, months, feedback }) {
+      const promotionCodeId = await retentionCoupon(db, percentOff, months);
+      // as Stripe's discounts on a subscription: from its next invoice, for the coupon's months
+      return updateLive(id, (sub) => ({ promotionCodeId, discountStart: sub.currentPeriodEnd, metadata: { ...sub.metadata, ...feedbackMetadata(feedback) } }));
+    },
 
     async createPortalSession({ customerId }) {
       return { url: `/sandbox/portal/${customerId}` };

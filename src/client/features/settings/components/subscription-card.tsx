@@ -14,6 +14,7 @@ import { notifyError } from '@client/lib/notify';
 import { cn } from '@client/lib/cn';
 import { useCustomerPortal } from '../api/customer-portal';
 import { useRefreshSubscription } from '../api/refresh-subscription';
+import { CancelSubscription } from './cancel-subscription-dialog';
 import { useExternalNavigation } from '../settings-environment';
 import { DetailList, DetailRow, SettingsCardHeader, SubscriptionLoadError } from './detail-list';
 
@@ -115,6 +116,8 @@ function SubscriptionCardBody({ subscription }: { subscription: ReturnType<typeo
         <TrialNotice canceled={dto.isCanceled} />
       </div>
       <ManageSubscription />
+      {/* a plan that renews and is not already ending: the cancellation flow with its offers */}
+      {dto.canCancel ? <CancelSubscription /> : null}
     </>
   );
 }

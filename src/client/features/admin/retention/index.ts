@@ -1,0 +1,1 @@
+export { MemberCancellations, RetentionPage } from './retention-page';
