@@ -144,13 +144,26 @@ export async function pausedNowCount(db: Db, now: Date, userId?: string): Promis
   return row?.n ?? 0;
 }
 
-/** Pauses that resume within `withinMs` of `now`, with the member's address: each gets one notice. */
+/**
+ * Pauses that resume within `withinMs` of `now`, with the member's address: each gets one notice;
+ * not those whose plan was canceled since (nothing will resume).
+ */
 export async function pausesResumingSoon(db: Db, now: Date, withinMs: number) {
   return db
     .select({ id: cancellations.id, email: user.email, planType: cancellations.planType, resumesAt: cancellations.pauseResumesAt })
     .from(cancellations)
     .innerJoin(user, eq(user.id, cancellations.userId))
-    .where(and(eq(cancellations.outcome, 'pause'), eq(cancellations.state, 'done'), gt(cancellations.pauseResumesAt, now), lte(cancellations.pauseResumesAt, new Date(now.getTime() + withinMs))))
+    .innerJoin(us, eq(us.providerSubscriptionId, cancellations.providerSubscriptionId))
+    .where(
+      and(
+        eq(cancellations.outcome, 'pause'),
+        eq(cancellations.state, 'done'),
+        gt(cancellations.pauseResumesAt, now),
+        lte(cancellations.pauseResumesAt, new Date(now.getTime() + withinMs)),
+        eq(us.cancelAtPeriodEnd, false),
+        ne(us.status, 'canceled'),
+      ),
+    )
     .limit(500);
 }
 
