@@ -5,7 +5,7 @@ import { LegalLayout, useLegalOrigin } from './components/legal-layout';
 export const PRIVACY_EFFECTIVE_DATE = 'June 30, 2025';
 
 export function PrivacyPage() {
-  const { brandName, companyName, companyState, supportEmail } = useSiteSettings();
+  const { brandName, brandSlug, companyName, companyState, supportEmail } = useSiteSettings();
   const { withFrom } = useLegalOrigin();
   return (
     <LegalLayout
@@ -46,6 +46,10 @@ export function PrivacyPage() {
           <li>To create your account, take payment and deliver the indicators (performing our contract with you).</li>
           <li>To keep the service secure, prevent fraud and abuse, and fix problems (our legitimate interest).</li>
           <li>To answer your questions and send service messages such as receipts and password resets.</li>
+          <li>
+            If you start a checkout with your e-mail address and leave it unfinished, to send you one reminder with a link back to it: at most one a week, never
+            once you have bought, and each with a link to unsubscribe from these reminders.
+          </li>
           <li>To meet accounting, tax and other legal obligations.</li>
         </ul>
         <p>We do not sell your personal data.</p>
@@ -57,6 +61,13 @@ export function PrivacyPage() {
           We use a necessary cookie to keep you signed in. When we run advertising, our site may also load the Meta Pixel and set the first-party cookies
           <code className="mx-1 rounded bg-white/10 px-1">_fbp</code>and<code className="mx-1 rounded bg-white/10 px-1">_fbc</code>(kept for 90 days) so we can
           measure which ads lead to purchases. You can block or delete these cookies in your browser settings at any time; the service works without them.
+        </p>
+        <p data-testid="visit-counting">
+          We count visits to our landing pages ourselves, without third-party scripts: per day, how many times a page was opened, and the campaign tags
+          (such as <code className="mx-1 rounded bg-white/10 px-1">utm_source</code>) or referral code of the address it was opened from. We do not store your IP
+          address for this: to tell a returning browser from a new one on the same day we use a one-way hash of the address and browser type, mixed with a random
+          value that changes every day and is never stored. Crawlers are not counted. When the address carried campaign tags, the first-party cookie
+          <code className="mx-1 rounded bg-white/10 px-1">{brandSlug}.utm</code>keeps them for 30 days so that a purchase can be credited to the campaign.
         </p>
       </section>
 

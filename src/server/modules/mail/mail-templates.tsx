@@ -310,7 +310,7 @@ const BUILDERS: Builders = {
         </P>
         <P>If you already bought it, or changed your mind, there is nothing to do: this is the only reminder we send.</P>
         <Text style={{ fontSize: '12px', color: colors.muted }}>
-          No more reminders like this one: <Link href={`${ctx.publicUrl}/checkout/recover/${token}/unsubscribe`}>unsubscribe</Link>.
+          <Link href={`${ctx.publicUrl}/checkout/recover/${token}/unsubscribe`}>Unsubscribe from checkout reminders</Link>
         </Text>
       </Layout>
     ),
