@@ -5,6 +5,7 @@ import {
   addPlan,
   archivePlan,
   billingPeriodWords,
+  billedEveryText,
   catalogueProblem,
   parseEvery,
   perMonthAmount,
@@ -34,6 +35,18 @@ const problemOf = (edit: Edit) => ('problem' in edit ? edit.problem : null);
 afterEach(() => setActiveCatalogue(null));
 
 describe('the period arithmetic, one place for every period', () => {
+  it.each([
+    [{ unit: 'week', count: 1 } as const, 'Billed every week'],
+    [{ unit: 'week', count: 2 } as const, 'Billed every 2 weeks'],
+    [{ unit: 'day', count: 10 } as const, 'Billed every 10 days'],
+    [{ unit: 'month', count: 1 } as const, 'Billed every month'],
+    [{ unit: 'month', count: 3 } as const, 'Billed every 3 months'],
+    [{ unit: 'year', count: 1 } as const, 'Billed every year'],
+    [null, 'One-time payment'],
+  ])("says how a member's plan is billed: %o → %s", (period, text) => {
+    expect(billedEveryText(period)).toBe(text);
+  });
+
   it.each([
     [{ unit: 'day', count: 14 } as const, '2026-01-31T10:00:00.000Z', '2026-02-14T10:00:00.000Z'],
     [{ unit: 'week', count: 1 } as const, '2026-01-31T10:00:00.000Z', '2026-02-07T10:00:00.000Z'],

@@ -164,6 +164,11 @@ export function billingPeriodWords(period: BillingPeriod | null): string {
   return period.count === 1 ? `per ${period.unit}` : `every ${periodText(period)}`;
 }
 
+/** The member's Settings line: 'Billed every month', 'Billed every 2 weeks', 'Billed every 3 months'; 'One-time payment'. */
+export function billedEveryText(period: BillingPeriod | null): string {
+  return period === null ? 'One-time payment' : `Billed every ${periodText(period)}`;
+}
+
 /** `--every` of the command line: '1w', '3m', '14d', '1y'. */
 export function parseEvery(text: string): BillingPeriod | string {
   const match = /^(\d+)([a-z]+)$/i.exec(text.trim());

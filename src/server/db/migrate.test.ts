@@ -65,6 +65,22 @@ describe('user_has_premium_access', () => {
     expect(await hasAccess(member!.id)).toBe(expected);
   });
 
+  it('grants a one-time plan the catalogue adds as it grants lifetime, whatever the expiry (migration 0040)', async () => {
+    const day2 = 24 * 60 * 60 * 1000;
+    await database.db.execute(sql`INSERT INTO one_time_plans (slug) VALUES ('founder') ON CONFLICT DO NOTHING`);
+    const access = async (planType: string, isActive: boolean) => {
+      const [member] = await database.db.insert(user).values({ name: 'Member', email: `${crypto.randomUUID()}@example.com` }).returning();
+      await database.db.insert(userSubscriptions).values({ userId: member!.id, planType, status: 'active', isActive, expiresAt: new Date(Date.now() - day2), provider: 'sandbox' });
+      return hasAccess(member!.id);
+    };
+    expect(await access('founder', true)).toBe(true);
+    expect(await access('founder', false)).toBe(false);
+    // a recurring plan with a past expiry has none
+    expect(await access('weekly', true)).toBe(false);
+    const [until] = await queryRows<{ until: string | null }>(database.db, sql`SELECT subscription_access_until(true, 'founder', now(), now()) AS until`);
+    expect(until!.until).toBeNull();
+  });
+
   it('is false for a user without any subscription', async () => {
     const [member] = await database.db.insert(user).values({ name: 'Nobody', email: 'nobody@example.com' }).returning();
     expect(await hasAccess(member!.id)).toBe(false);

@@ -29,6 +29,19 @@ describe('Subscription card states', () => {
     expect(rowValue(card, label)).toHaveTextContent(value);
   });
 
+  it.each([
+    ['monthly', 'Billed every month'],
+    ['quarterly', 'Billed every 3 months'],
+    ['yearly', 'Billed every year'],
+    ['lifetime', 'One-time payment'],
+  ] as const)("says how %s is billed, from the plan's period", async (planType, billing) => {
+    mockApi({ 'GET /api/subscription': { body: subscriptionDto({ planType, latestPlanType: planType }) } });
+    renderSettings('/dashboard/settings?section=subscription');
+    const card = await subscriptionCard();
+    await within(card).findByText('Plan Type', { selector: 'dt' });
+    expect(rowValue(card, 'Billing')).toHaveTextContent(billing);
+  });
+
   it('shows a loading state while the subscription is read', async () => {
     const reply = deferredReply();
     mockApi({ 'GET /api/subscription': reply.route });

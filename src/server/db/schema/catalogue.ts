@@ -85,3 +85,8 @@ export const catalogueState = pgTable('catalogue_state', {
   version: integer('version').notNull(),
   updatedAt,
 });
+
+/** The slugs of plans that never expire, for the SQL access rules (migration 0040): only ever added to. */
+export const oneTimePlans = pgTable('one_time_plans', {
+  slug: text('slug').primaryKey(),
+});

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Catalogue, CataloguePlan, PriceList, Sale } from '@shared/catalogue';
 import type { Db } from '../../db/client';
-import { cataloguePlans, cataloguePriceLists, cataloguePrices, catalogueSalePrices, catalogueSales, catalogueState } from '../../db/schema';
+import { cataloguePlans, cataloguePriceLists, cataloguePrices, catalogueSalePrices, catalogueSales, catalogueState, oneTimePlans } from '../../db/schema';
 
 /** The catalogue's version: 0 while the shop still sells the seed's (nothing written yet). */
 export async function catalogueVersion(db: Db): Promise<number> {
@@ -119,5 +119,8 @@ export async function writeCatalogue(tx: Db, catalogue: Catalogue, version: numb
     const salePrices = catalogue.sales.flatMap((sale) => sale.prices.map((entry) => ({ saleId: sale.id, planSlug: entry.plan, price: entry.price })));
     if (salePrices.length > 0) await tx.insert(catalogueSalePrices).values(salePrices);
   }
+  // the SQL access rules' one-time plans (migration 0040): added, never removed (a slug keeps its period)
+  const oneTime = catalogue.plans.filter((plan) => plan.period === null).map((plan) => ({ slug: plan.slug }));
+  if (oneTime.length > 0) await tx.insert(oneTimePlans).values(oneTime).onConflictDoNothing();
   await tx.update(catalogueState).set({ version: version + 1, updatedAt: sql`now()` }).where(eq(catalogueState.id, 1));
 }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../app';
-import { operatorAuditLog, sandboxCheckoutSessions } from '../../db/schema';
+import { oneTimePlans, operatorAuditLog, sandboxCheckoutSessions } from '../../db/schema';
 import { consoleSuite, OPERATOR_EMAIL, type ConsoleSuite } from '../../test-support/admin-test-kit';
 import { checkoutBody } from '../../test-support/billing-test-kit';
 import { catalogueVersion } from './catalogue.repository';
@@ -152,5 +152,14 @@ describe("a plan's own trial days", () => {
     const refused = await call('PUT', '/catalogue/plans/lifetime', { trialDays: 7 });
     expect(refused.status).toBe(400);
     expect(refused.body.error?.message).toBe('Lifetime is a one-time purchase: it has no free trial.');
+  });
+});
+
+describe('a one-time plan added in the console', () => {
+  it("is one of the SQL access rules' one-time plans (migration 0040) beside the seed's lifetime", async () => {
+    expect((await call('POST', '/catalogue/plans', { slug: 'founder', name: 'Founder', price: 99900, period: null })).status).toBe(201);
+    const slugs = (await suite.t.deps.database.db.select().from(oneTimePlans)).map((row) => row.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['lifetime', 'founder']));
+    expect(slugs).not.toContain('monthly');
   });
 });

@@ -2,7 +2,8 @@ import { CreditCard, ExternalLink, Loader2, RefreshCw, Settings2 } from 'lucide-
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { portalError, PORTAL_TEXTS } from '@shared/error-messages';
-import { formatMoney, planDisplayName } from '@shared/plans';
+import { billedEveryText } from '@shared/catalogue';
+import { formatMoney, planDisplayName, planPeriod } from '@shared/plans';
 import { formatDisplayDate, subscriptionLabel, subscriptionPeriodRow, subscriptionViewFromDto } from '@shared/subscription-view';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -111,6 +112,8 @@ function SubscriptionCardBody({ subscription }: { subscription: ReturnType<typeo
         {dto.amount !== null && dto.currency !== null ? (
           <DetailRow label="Price">{formatMoney(dto.amount, dto.currency)}</DetailRow>
         ) : null}
+        {/* the plan's own period, whatever it is (a week, 2 weeks, 3 months…): catalogue.ts */}
+        <DetailRow label="Billing">{billedEveryText(planPeriod(dto.planType))}</DetailRow>
       </DetailList>
       <div className="mt-4">
         <TrialNotice canceled={dto.isCanceled} />
