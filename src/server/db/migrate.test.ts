@@ -124,6 +124,7 @@ describe('0010_tradingview_usernames', () => {
   const ids = { moved: randomUUID(), byUpdate: randomUUID(), none: randomUUID() };
   const at = (day: string) => `${day}T12:00:00.000Z`;
 
+  // an empty database migrated step by step: over a minute on a busy 2-core machine (the limit bounds a hang)
   beforeAll(async () => {
     old = await emptyDatabase();
     await migrateUpTo(old.db, '0010_');
@@ -141,7 +142,7 @@ describe('0010_tradingview_usernames', () => {
     await row(ids.none, null, '2025-01-01', '2025-01-01');
     await row(null, 'unclaimed_buyer', '2025-01-01', '2025-01-01');
     expect((await migrate(old.db))[0]).toBe('0010_tradingview_usernames.sql');
-  });
+  }, 180_000);
   afterAll(async () => {
     await old?.close();
   });

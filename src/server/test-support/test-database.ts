@@ -50,8 +50,12 @@ type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
  * settings of the session, the database and its roles. Every database in a run is migrated
  * alike, so a worker reads it once.
  */
-let migrated: Promise<{ tablesWithRows: string; shape: string }> | undefined;
-const migratedShape = (query: Query) => (migrated ??= Promise.all([tablesWithRowsQuery(query), shapeOf(query)]).then(([tablesWithRows, shape]) => ({ tablesWithRows, shape })));
+let migrated: Promise<{ tablesWithRows: string; shape: string; seeds: string[] }> | undefined;
+const migratedShape = (query: Query) =>
+  (migrated ??= (async () => {
+    const [tablesWithRows, shape] = await Promise.all([tablesWithRowsQuery(query), shapeOf(query)]);
+    return { tablesWithRows, shape, seeds: await seedsOf(query, tablesWithRows) };
+  })());
 
 async function tablesWithRowsQuery(query: Query): Promise<string> {
   const { rows } = await query(
@@ -61,6 +65,22 @@ async function tablesWithRowsQuery(query: Query): Promise<string> {
   const probes = rows.map(({ name }) => `CASE WHEN EXISTS (SELECT 1 FROM ${String(name)}) THEN '${String(name).replaceAll("'", "''")}' END`);
   return `SELECT array_to_string(ARRAY[${probes.join(', ')}], ', ') AS tables,
     (SELECT string_agg(format('%I.%I', schemaname, sequencename), ', ') FROM pg_sequences WHERE last_value IS NOT NULL) AS sequences`;
+}
+
+/**
+ * The rows the migrations themselves wrote (a seed's defaults the shop reads, e.g. the one-time
+ * plans the access rule asks about), as statements that write them again after an emptying.
+ */
+async function seedsOf(query: Query, tablesWithRows: string): Promise<string[]> {
+  const { rows } = await query(tablesWithRows);
+  const tables = String((rows[0] as { tables: string | null }).tables ?? '');
+  const seeds: string[] = [];
+  for (const table of tables ? tables.split(', ') : []) {
+    const { rows: seeded } = await query(`SELECT json_agg(t)::text AS rows FROM ${table} t`);
+    const json = String((seeded[0] as { rows: string }).rows).replaceAll("'", "''");
+    seeds.push(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, '${json}'::json)`);
+  }
+  return seeds;
 }
 
 async function shapeOf(query: Query): Promise<string> {
@@ -78,7 +98,7 @@ async function shapeOf(query: Query): Promise<string> {
  * Postgres server cost more than the copy of the template it replaces.
  */
 async function emptied(query: Query): Promise<boolean> {
-  const { tablesWithRows, shape } = await migratedShape(query);
+  const { tablesWithRows, shape, seeds } = await migratedShape(query);
   if (idle.pglite.length + idle.postgres.length >= MOST_IDLE || (await shapeOf(query)) !== shape) return false;
   const { rows } = await query(tablesWithRows);
   const { tables, sequences } = rows[0] as { tables: string; sequences: string | null };
@@ -86,6 +106,7 @@ async function emptied(query: Query): Promise<boolean> {
   if (tables) await query(`TRUNCATE ${tables} CASCADE`);
   // numbering starts again, also where the rows were deleted by the suite itself
   for (const sequence of sequences?.split(', ') ?? []) await query(`ALTER SEQUENCE ${sequence} RESTART`);
+  for (const seed of seeds) await query(seed);
   return true;
 }
 
