@@ -27,7 +27,11 @@ async function defects(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const root = document.documentElement;
-    if (root.scrollWidth > root.clientWidth) found.push(`the page is ${root.scrollWidth} px wide in a ${root.clientWidth} px window`);
+    if (root.scrollWidth > root.clientWidth) {
+      // name the outermost elements that reach past the window's edge, to say where to look
+      const wide = [...document.body.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5 && !(element.parentElement && element.parentElement.getBoundingClientRect().right > root.clientWidth + 0.5));
+      found.push(`the page is ${root.scrollWidth} px wide in a ${root.clientWidth} px window: ${wide.map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute('class') ?? ''}">`).join(', ')}`);
+    }
     const chat = document.querySelector('button[aria-label="Open support chat"]');
     const box = chat?.getBoundingClientRect();
     if (chat && box && box.width > 0) {

@@ -70,7 +70,12 @@ test('an operator refunds an order, sees operators marked, and member actions th
   await expect(dialog).toContainText(`${buyer.email}: ${REFUND_CONFIRMATION}`);
   await dialog.getByRole('button', { name: 'Refund $36.00' }).click();
   await expect(dialog).toBeHidden();
-  await expect(order).toContainText('Refunded');
+  await expect(page.getByText('Refunded $36.00. The access this order paid for ends when the provider confirms the refund.')).toBeVisible();
+  // the order turns refunded when the provider's refund event has been applied
+  await expect(async () => {
+    await page.reload();
+    await expect(order).toContainText('Refunded', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expectBlocked(order.getByRole('button', { name: 'Refund' }), 'This order was refunded already.');
 
   // the member's page shows the same order refunded, its Refund disabled with the reason
