@@ -99,7 +99,8 @@ export const memberListSchema = z.object({
 export type MemberList = z.infer<typeof memberListSchema>;
 
 export const memberDetailSchema = z.object({
-  account: z.object({ id: z.string(), email: z.string(), name: z.string(), createdAt: z.string(), emailVerified: z.boolean(), status: z.enum(MEMBER_STATUSES) }),
+  /** isOperator: an operator of this shop (ADMIN_EMAILS or stored), to whom member actions such as comp access do not apply. */
+  account: z.object({ id: z.string(), email: z.string(), name: z.string(), createdAt: z.string(), emailVerified: z.boolean(), status: z.enum(MEMBER_STATUSES), isOperator: z.boolean() }),
   subscriptions: z.array(
     z.object({
       id: z.string(),
@@ -125,6 +126,8 @@ export const memberDetailSchema = z.object({
       amount: z.number().int(),
       currency: z.string(),
       status: z.string(),
+      /** The payment at the provider a refund goes back through (null: none known). */
+      providerPaymentId: z.string().nullable(),
       checkoutSessionId: z.string().nullable(),
       duplicateStatus: z.string().nullable(),
       createdAt: z.string(),

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SERVER_ERROR_MESSAGES as SHARED, type ErrorCode } from '@shared/error-messages';
 import type { PlanType } from '@shared/plans';
 import { usernameChangeTooSoonMessage } from '@shared/tradingview-usernames';
+import { OPERATOR_COMP_REFUSED } from '@shared/member-actions';
 import { ApiError } from './errors';
 import { checkoutRefusalText, type CheckoutRefusal } from './checkout-refusal';
 
@@ -139,6 +140,7 @@ export const SERVER_ERRORS = {
   notPaused: { status: 400, code: 'invalid_input', message: 'Collection is not paused for this plan.' },
   alreadyBanned: { status: 400, code: 'invalid_input', message: 'This member is already banned.' },
   noPaymentToRefundOnBan: { status: 400, code: 'invalid_input', message: 'This member has no paid payment to refund: ban without a refund.' },
+  compForOperator: { status: 400, code: 'invalid_input', message: OPERATOR_COMP_REFUSED },
   compEndsInPast: { status: 400, code: 'invalid_input', message: 'Choose a day from today on.' },
   noOutageToSimulate: { status: 404, code: 'not_found', message: 'TradingView is the real service here: there is no outage to simulate.' },
   reportRangeReversed: { status: 400, code: 'validation_failed', message: 'from must not be after to.' },

@@ -9,7 +9,7 @@ const MEMBER_ID = '22222222-2222-4222-8222-222222222222';
 const session = (email: string) => ({ body: { user: { id: '11111111-1111-4111-8111-111111111111', email, name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } });
 
 const DETAIL: MemberDetail = {
-  account: { id: MEMBER_ID, email: 'buyer@example.com', name: 'buyer', createdAt: '2026-01-01T00:00:00.000Z', emailVerified: true, status: 'active' },
+  account: { id: MEMBER_ID, email: 'buyer@example.com', name: 'buyer', createdAt: '2026-01-01T00:00:00.000Z', emailVerified: true, status: 'active', isOperator: false },
   subscriptions: [],
   orders: [],
   grants: [
@@ -108,7 +108,7 @@ describe('AdminLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Operator console' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Plans & prices', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators', 'Funnel', 'Cancellations']);
     const grant = screen.getByRole('row', { name: /buyer_tv/ });
-    expect(grant).toHaveTextContent('failed');
+    expect(grant).toHaveTextContent('Failed (access wanted');
     expect(grant).toHaveTextContent('TradingView session expired');
     expect(grant).toHaveTextContent('Jan 5, 2026');
     expect(screen.getByRole('link', { name: 'Open in sandbox portal' })).toHaveAttribute('href', '/sandbox/portal/cus_123');

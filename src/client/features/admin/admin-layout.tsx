@@ -62,14 +62,15 @@ export function AdminLayout({ sandboxPage, integrationPages = [], contentPreview
   if (!status.operator) return <OperatorGate standing={status.standing} email={user.email} userId={user.id} />;
 
   return (
-    <div className="flex min-h-screen">
-      <aside className="fixed inset-y-0 left-0 z-30 flex w-60 flex-col border-r border-border bg-[#0a0f1c]">
+    // below 768 px the nav is a bar above the page that scrolls sideways, so a phone keeps the page's width
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <aside className="flex min-w-0 max-w-full flex-col border-b border-border bg-[#0a0f1c] md:fixed md:inset-y-0 md:left-0 md:z-30 md:w-60 md:border-b-0 md:border-r">
         <Link to="/admin" className="flex h-16 items-center border-b border-border px-6">
           <Brand />
         </Link>
-        <nav aria-label="Operator console" className="px-3 py-5">
-          <p className="px-3 pb-2 text-[11px] font-semibold uppercase tracking-wider text-muted/70">Operator console</p>
-          <ul className="space-y-1">
+        <nav aria-label="Operator console" className="overflow-x-auto px-3 py-2 md:overflow-visible md:py-5">
+          <p className="hidden px-3 pb-2 text-[11px] font-semibold uppercase tracking-wider text-muted/70 md:block">Operator console</p>
+          <ul className="flex w-max gap-1 md:block md:w-auto md:space-y-1">
             {nav.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
                 <NavLink
@@ -77,7 +78,7 @@ export function AdminLayout({ sandboxPage, integrationPages = [], contentPreview
                   end={end}
                   className={({ isActive }) =>
                     cn(
-                      'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                      'flex items-center gap-3 whitespace-nowrap rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
                       isActive ? 'bg-primary/15 text-white ring-1 ring-inset ring-primary/30' : 'text-muted hover:bg-white/5 hover:text-white',
                     )
                   }
@@ -89,15 +90,15 @@ export function AdminLayout({ sandboxPage, integrationPages = [], contentPreview
             ))}
           </ul>
         </nav>
-        <div className="mt-auto border-t border-border p-4 text-xs text-muted">
+        <div className="mt-auto hidden border-t border-border p-4 text-xs text-muted md:block">
           <p className="truncate">{user.email}</p>
           <Link to="/dashboard" className="mt-1 block text-primary hover:underline">
             Member area
           </Link>
         </div>
       </aside>
-      <main className="min-w-0 flex-1 pl-60">
-        <div className="mx-auto max-w-6xl space-y-6 px-8 py-8">
+      <main className="min-w-0 flex-1 md:pl-60">
+        <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 md:px-8 md:py-8">
           <OperatorAlerts />
           <ContentPreviewProvider render={contentPreview}>{page}</ContentPreviewProvider>
         </div>

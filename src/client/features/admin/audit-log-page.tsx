@@ -5,6 +5,7 @@ import { auditSentence } from '@shared/audit-sentences';
 import { DataTable, type Column } from '@client/components/data-table';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { EmailAddress } from '@client/components/email-address';
 import { useAuditLog } from './api/get-audit-log';
 import { AdminPageHeader, LoadError, Pager } from './components/admin-page';
 import { dateTimeText } from './format';
@@ -29,8 +30,8 @@ const AUDIT_COLUMNS: Column<AuditLog['entries'][number]>[] = [
     header: 'Member',
     cell: (entry) =>
       entry.targetUserId ? (
-        <Link to={`/admin/members/${entry.targetUserId}`} className="whitespace-nowrap hover:text-primary">
-          {entry.targetEmail ?? entry.targetUserId}
+        <Link to={`/admin/members/${entry.targetUserId}`} className="hover:text-primary">
+          {entry.targetEmail ? <EmailAddress email={entry.targetEmail} /> : entry.targetUserId}
         </Link>
       ) : (
         '—'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_TYPES } from '@shared/plans';
-import { ageText, dateText, dateTimeText, moneyText, planLabel } from './format';
+import { ageText, dateText, dateTimeText, moneyText, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, subscriptionStatusLabel } from './format';
 
 describe('console formatting', () => {
   const now = new Date('2030-01-10T12:00:00Z');
@@ -30,5 +30,15 @@ describe('console formatting', () => {
     expect(planLabel('weekly')).toBe('weekly');
     expect(planLabel('toString')).toBe('toString');
     expect(planLabel(null)).toBe('—');
+  });
+
+  it('says statuses in words, and reads one it has no label for as words too (#46)', () => {
+    expect(subscriptionStatusLabel('past_due')).toBe('Renewal failed');
+    expect(subscriptionStatusLabel('trialing')).toBe('Free time before the next charge');
+    expect(subscriptionStatusLabel('some_new_state')).toBe('Some new state');
+    expect(subscriptionStatusLabel('toString')).toBe('ToString');
+    expect(orderStatusLabel('dispute_lost')).toBe('Dispute lost');
+    expect(revokedReasonLabel('operator')).toBe('revoked by an operator');
+    expect(providerLabel('comp')).toBe('Complimentary');
   });
 });

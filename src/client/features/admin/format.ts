@@ -33,7 +33,41 @@ export function ageText(iso: string, now: Date = new Date()): string {
   return `${Math.floor(minutes / (24 * 60))} d`;
 }
 
-const ORDER_STATUS_LABELS: Record<string, string> = { paid: 'Paid', refunded: 'Refunded', disputed: 'Disputed', dispute_lost: 'Dispute lost', pending: 'Pending' };
+/** A stored word the console has no label for, still read as words ('dispute_lost' → 'Dispute lost'). */
+const asWords = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1)).replaceAll('_', ' ');
+const labelled = (labels: Record<string, string>) => (value: string) => (Object.hasOwn(labels, value) ? labels[value]! : asWords(value));
 
 /** An order's status in words ('dispute_lost' → 'Dispute lost'). */
-export const orderStatusLabel = (status: string) => ORDER_STATUS_LABELS[status] ?? (status.charAt(0).toUpperCase() + status.slice(1)).replaceAll('_', ' ');
+export const orderStatusLabel = labelled({ paid: 'Paid', refunded: 'Refunded', disputed: 'Disputed', dispute_lost: 'Dispute lost', pending: 'Pending' });
+
+/** A subscription's status at its provider, as the member standing calls it (past_due: 'Renewal failed'). */
+export const subscriptionStatusLabel = labelled({
+  active: 'Active',
+  trialing: 'Free time before the next charge',
+  past_due: 'Renewal failed',
+  canceled: 'Canceled',
+  incomplete: 'Awaiting first payment',
+  incomplete_expired: 'First payment never made',
+  unpaid: 'Unpaid',
+  paused: 'Paused',
+});
+
+/** Why a subscription stopped giving access before its time (RevokedReason). */
+export const revokedReasonLabel = labelled({
+  duplicate: 'duplicate payment',
+  replaced: 'replaced by another plan',
+  refunded: 'refunded',
+  disputed: 'disputed',
+  operator: 'revoked by an operator',
+  banned: 'banned',
+});
+
+/** Where a subscription was bought. */
+export const providerLabel = labelled({ sandbox: 'Sandbox', stripe: 'Stripe', comp: 'Complimentary', import: 'Imported' });
+
+/** A TradingView grant's state and what the shop wants of it. */
+export const grantStatusLabel = labelled({ pending: 'Pending', granted: 'Granted', revoked: 'Revoked', failed: 'Failed' });
+export const grantDesireLabel = labelled({ grant: 'access wanted', revoke: 'removal wanted' });
+
+/** A security event's name in words ('password_reset_requested' → 'Password reset requested'). */
+export const eventLabel = asWords;

@@ -8,7 +8,9 @@ import { Input, Label } from '@client/components/ui/input';
 import { PageSpinner } from '@client/components/ui/spinner';
 import { accessChangeLabel } from '@shared/access-history';
 import { formatMoney } from '@shared/plans';
+import { memberActionBlocks, memberActionFacts } from '@shared/member-actions';
 import { describeUsernameLink } from '@shared/tradingview-usernames';
+import { EmailAddress } from '@client/components/email-address';
 import { useCorrectUsername, useTransferUsername } from './api/correct-username';
 import { useMember } from './api/get-member';
 import { useGrantComp } from './api/grant-comp';
@@ -19,7 +21,8 @@ import { AdminPageHeader, LoadError } from './components/admin-page';
 import { ConfirmAction } from './components/confirm-action';
 import { useDiscordRoles } from './discord/discord-api';
 import { DISCORD_STATUS_TONES, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
-import { dateText, dateTimeText, planLabel } from './format';
+import { dateText, dateTimeText, eventLabel, grantDesireLabel, grantStatusLabel, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, subscriptionStatusLabel } from './format';
+import { RefundOrderButton } from './payments/refund-order';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
 import { TrialsCard } from './components/trials-card';
 import { MemberCancellations } from './retention';
@@ -36,29 +39,32 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p className="text-muted">{empty}</p>;
+  // a wide table scrolls inside its card rather than widening the page
   return (
-    <table className="w-full text-left">
-      <thead className="text-xs uppercase tracking-wider text-muted">
-        <tr>
-          {head.map((cell) => (
-            <th key={cell} className="py-2 pr-3 font-medium">
-              {cell}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-border">
-        {rows.map((cells, index) => (
-          <tr key={index}>
-            {cells.map((cell, column) => (
-              <td key={column} className="py-2 pr-3 align-top">
+    <div className="overflow-x-auto">
+      <table className="w-full text-left">
+        <thead className="text-xs uppercase tracking-wider text-muted">
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} className="py-2 pr-3 font-medium">
                 {cell}
-              </td>
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {rows.map((cells, index) => (
+            <tr key={index}>
+              {cells.map((cell, column) => (
+                <td key={column} className="py-2 pr-3 align-top">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -76,11 +82,12 @@ function Actions({ member }: { member: MemberDetail }) {
   const [username, setUsername] = useState(currentUsername);
   const [until, setUntil] = useState('');
   const [heldName, setHeldName] = useState('');
+  const blocks = memberActionBlocks(memberActionFacts(member));
 
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="flex flex-wrap items-start gap-2">
       <ConfirmAction label="Re-sync from provider" title="Re-sync from the payment provider" description="Reads this member's subscriptions and recent checkouts from the payment provider and writes what it says." confirmLabel="Re-sync" run={() => resync.mutateAsync(id)} />
-      <ConfirmAction label="Retry grant now" title="Retry the TradingView grant now" description="Checks the member's access again and retries failed grants right away." confirmLabel="Retry now" run={() => retry.mutateAsync(id)} />
+      <ConfirmAction label="Retry grant now" title="Retry the TradingView grant now" description="Checks the member's access again and retries failed grants right away." confirmLabel="Retry now" blocked={blocks.retryGrant} run={() => retry.mutateAsync(id)} />
       <ConfirmAction
         label="Transfer TradingView access"
         title="Transfer TradingView access"
@@ -110,6 +117,7 @@ function Actions({ member }: { member: MemberDetail }) {
         title="Grant complimentary access"
         description="Access without payment until the end of the chosen day (UTC); reports show it as comp."
         confirmLabel="Grant access"
+        blocked={blocks.grantComp}
         run={() => comp.mutateAsync({ memberId: id, until })}
       >
         <div className="space-y-1">
@@ -123,9 +131,10 @@ function Actions({ member }: { member: MemberDetail }) {
         title="Revoke access"
         description="Every subscription of this member stops giving access now and TradingView access is removed. Renewals at the provider are not cancelled: to end those too, ban the member."
         confirmLabel="Revoke access"
+        blocked={blocks.revokeAccess}
         run={() => revoke.mutateAsync(id)}
       />
-      <SupportActions member={member} />
+      <SupportActions member={member} blocks={blocks} />
       {member.customerUrl ? (
         <Button asChild variant="outline" size="sm">
           <a href={member.customerUrl} target="_blank" rel="noreferrer">
@@ -199,8 +208,9 @@ export function MemberPage() {
       <Link to="/admin/members" className="text-sm text-muted hover:text-white">
         ← Members
       </Link>
-      <AdminPageHeader title={account.email} description={`Joined ${dateText(account.createdAt)} · ${account.emailVerified ? 'e-mail verified' : 'e-mail not verified'}`}>
+      <AdminPageHeader title={<EmailAddress email={account.email} />} description={`Joined ${dateText(account.createdAt)} · ${account.emailVerified ? 'e-mail verified' : 'e-mail not verified'}`}>
         <Badge tone={STATUS_TONES[account.status]}>{STATUS_LABELS[account.status]}</Badge>
+        {account.isOperator ? <Badge tone="purple">Operator</Badge> : null}
         {member.data.ban ? (
           <Badge tone="red">
             Banned {dateText(member.data.ban.createdAt)} by {member.data.ban.bannedBy}
@@ -217,14 +227,14 @@ export function MemberPage() {
           rows={subscriptions.map((row) => [
             <span key="plan" className="font-medium text-white">{planLabel(row.plan)}</span>,
             <span key="status">
-              {row.status}
+              {subscriptionStatusLabel(row.status)}
               {row.isActive ? '' : ' · no access'}
-              {row.revokedReason ? ` · ${row.revokedReason}` : ''}
+              {row.revokedReason ? ` · ${revokedReasonLabel(row.revokedReason)}` : ''}
               {row.cancelAtPeriodEnd && row.plan !== 'comp' ? ' · cancels at period end' : ''}
               {row.collectionPaused ? ' · collection paused' : ''}
             </span>,
             dateTimeText(row.expiresAt),
-            row.provider,
+            providerLabel(row.provider),
             mono(row.providerSubscriptionId ?? row.checkoutSessionId),
             row.tradingviewUsername ?? '—',
             dateText(row.createdAt),
@@ -249,14 +259,15 @@ export function MemberPage() {
 
       <Section title="Orders">
         <Table
-          head={['Plan', 'Amount', 'Status', 'Checkout session', 'Date']}
+          head={['Plan', 'Amount', 'Status', 'Checkout session', 'Date', 'Refund']}
           empty="No order."
           rows={orders.map((order) => [
             planLabel(order.plan),
             formatMoney(order.amount, order.currency),
-            `${order.status}${order.duplicateStatus ? ` · duplicate (${order.duplicateStatus.replace('_', ' ')})` : ''}`,
+            `${orderStatusLabel(order.status)}${order.duplicateStatus ? ` · duplicate (${order.duplicateStatus.replaceAll('_', ' ')})` : ''}`,
             mono(order.checkoutSessionId),
             dateTimeText(order.createdAt),
+            <RefundOrderButton key="refund" order={{ ...order, email: account.email }} />,
           ])}
         />
       </Section>
@@ -267,7 +278,7 @@ export function MemberPage() {
           empty="No TradingView username yet."
           rows={grants.map((grant) => [
             <span key="name" className="font-medium text-white">{grant.username}</span>,
-            `${grant.status} (${grant.desired}${grant.expiresAt ? ` until ${dateText(grant.expiresAt)}` : ''}) · ${grant.attempts} attempt${grant.attempts === 1 ? '' : 's'}`,
+            `${grantStatusLabel(grant.status)} (${grantDesireLabel(grant.desired)}${grant.expiresAt ? ` until ${dateText(grant.expiresAt)}` : ''}) · ${grant.attempts} attempt${grant.attempts === 1 ? '' : 's'}`,
             <ul key="scripts" className="space-y-0.5">
               {grant.scripts.map((script) => (
                 <li key={script.scriptId} title={script.scriptId}>
@@ -289,7 +300,7 @@ export function MemberPage() {
         <Table
           head={['Event', 'Count', 'Address', 'When']}
           empty="No security event."
-          rows={securityEvents.map((event) => [event.event, event.count, event.ipAddress ?? '—', dateTimeText(event.createdAt)])}
+          rows={securityEvents.map((event) => [eventLabel(event.event), event.count, event.ipAddress ?? '—', dateTimeText(event.createdAt)])}
         />
       </Section>
     </div>

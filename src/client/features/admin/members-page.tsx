@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
+import { EmailAddress } from '@client/components/email-address';
 import { useMembers, type MembersFilter } from './api/get-members';
 import { AdminPageHeader, LoadError, Pager } from './components/admin-page';
 import { dateText, planLabel } from './format';
@@ -19,9 +20,8 @@ const MEMBER_COLUMNS: Column<MemberList['members'][number]>[] = [
     header: 'E-mail',
     cell: (member) => (
       <span className="inline-flex flex-wrap items-center gap-2">
-        {/* an address is one word: it wraps before or after, never inside */}
-        <Link to={`/admin/members/${member.id}`} className="whitespace-nowrap font-medium text-white hover:text-primary">
-          {member.email}
+        <Link to={`/admin/members/${member.id}`} className="font-medium text-white hover:text-primary">
+          <EmailAddress email={member.email} />
         </Link>
         {member.isOperator ? (
           <Badge tone="purple" title="An operator of this shop: their purchases and comps are not a customer's">

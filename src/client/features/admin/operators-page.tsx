@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { OperatorList } from '@shared/admin-contract';
 import { emailSchema } from '@shared/validation';
 import { DataTable, type Column } from '@client/components/data-table';
+import { EmailAddress } from '@client/components/email-address';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { FieldError, Input, Label } from '@client/components/ui/input';
@@ -79,7 +80,7 @@ function InviteForm() {
 export function OperatorsPage() {
   const operators = useOperators();
   const columns: Column<Row>[] = [
-    { header: 'E-mail', className: 'font-medium text-white', cell: (row) => row.email },
+    { header: 'E-mail', className: 'font-medium text-white', cell: (row) => <EmailAddress email={row.email} /> },
     { header: 'Named by', className: 'text-muted', cell: (row) => row.namedBy },
     { header: 'Account', cell: (row) => accountText(row, operators.data?.twoFactorRequired ?? false) },
   ];

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { MemberDetail } from '@shared/admin-contract';
+import type { MemberAction } from '@shared/member-actions';
 import { FREE_DAYS_MAX, FREE_DAYS_MIN, type PausedAccess } from '@shared/support-actions';
 import { Input, Label } from '@client/components/ui/input';
 import { useAddFreeDays } from './api/add-free-days';
@@ -12,10 +13,10 @@ const FIELD = 'h-9 w-full rounded-lg border border-border bg-transparent px-2 te
 
 /**
  * The member page's support actions: free days, a pause of collection (or its resumption while
- * paused) and a ban. Each is confirmed in a dialog; the server says when one does not apply (a
- * lifetime plan, no renewing plan), so the buttons stay offered and the answer explains.
+ * paused) and a ban. Each is confirmed in a dialog; one that does not apply (a lifetime plan, no
+ * renewing plan, a ban already) is disabled with the reason, and the server refuses it too.
  */
-export function SupportActions({ member }: { member: MemberDetail }) {
+export function SupportActions({ member, blocks }: { member: MemberDetail; blocks: Record<MemberAction, string | null> }) {
   const id = member.account.id;
   const freeDays = useAddFreeDays();
   const pause = usePauseCollection();
@@ -34,6 +35,7 @@ export function SupportActions({ member }: { member: MemberDetail }) {
         title="Add free days"
         description="The plan's paid time ends later and its next charge moves with it; nothing is charged for the days. Lifetime plans never end, so they take none."
         confirmLabel="Add days"
+        blocked={blocks.freeDays}
         run={() => freeDays.mutateAsync({ memberId: id, days: Number(days) })}
       >
         <div className="space-y-1">
@@ -47,6 +49,7 @@ export function SupportActions({ member }: { member: MemberDetail }) {
           title="Resume collection"
           description="The plan renews and charges again as before; access stopped by the pause comes back now."
           confirmLabel="Resume"
+          blocked={blocks.collection}
           run={() => resume.mutateAsync(id)}
         />
       ) : (
@@ -55,6 +58,7 @@ export function SupportActions({ member }: { member: MemberDetail }) {
           title="Pause collection"
           description="Nothing is charged until you resume: the renewals of the paused time are voided."
           confirmLabel="Pause"
+          blocked={blocks.collection}
           run={() => pause.mutateAsync({ memberId: id, access })}
         >
           <div className="space-y-1">
@@ -72,7 +76,7 @@ export function SupportActions({ member }: { member: MemberDetail }) {
         title="Ban this member"
         description="Access ends now on the site, TradingView and Discord; every subscription is canceled at the payment provider so no renewal charges or brings access back; the account and its e-mail can no longer buy."
         confirmLabel="Ban member"
-        disabled={member.ban !== null}
+        blocked={blocks.ban}
         run={() => ban.mutateAsync({ memberId: id, refundLastPayment: refund, ...(reason.trim() ? { reason: reason.trim() } : {}) })}
       >
         <div className="space-y-3">

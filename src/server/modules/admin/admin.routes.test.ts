@@ -8,6 +8,7 @@ import { buy } from '../../test-support/billing-test-kit';
 import { createTestApp, operatorSession, signUp, type TestApp } from '../../test-support/test-app';
 import { userHasPremiumAccess } from '../access/access.repository';
 import { addOperator } from '../auth/operators.repository';
+import { OPERATOR_COMP_REFUSED } from '@shared/member-actions';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 
 const OPERATOR = 'operator@example.com';
@@ -171,6 +172,18 @@ describe('the console', () => {
     expect((await t.request(`/api/admin/members/${member.id}/comp`, { cookie: operator, body: { until: 'soon' } })).status).toBe(400);
     expect((await t.request(`/api/admin/members/${member.id}/comp`, { cookie: operator, body: { until: '2001-01-01' } })).status).toBe(400);
     expect((await t.request('/api/admin/members?page=0', { cookie: operator })).status).toBe(400);
+  });
+
+  it('refuses comp access to an operator, and marks an operator on the member page (#46)', async () => {
+    const list = memberListSchema.parse(await (await t.request(`/api/admin/members?q=${encodeURIComponent(OPERATOR)}`, { cookie: operator })).json());
+    const self = list.members.find((row) => row.email === OPERATOR)!;
+    expect(self.isOperator).toBe(true);
+    const detail = memberDetailSchema.parse(await (await t.request(`/api/admin/members/${self.id}`, { cookie: operator })).json());
+    expect(detail.account.isOperator).toBe(true);
+    const refused = await t.request(`/api/admin/members/${self.id}/comp`, { cookie: operator, body: { until: future(30) } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(OPERATOR_COMP_REFUSED);
+    expect(memberDetailSchema.parse(await (await t.request(`/api/admin/members/${member.id}`, { cookie: operator })).json()).account.isOperator).toBe(false);
   });
 
   it('grants comp access: the member gets access and a TradingView grant, reports show comp, the audit log says who', async () => {

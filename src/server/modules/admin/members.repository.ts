@@ -171,6 +171,7 @@ export async function ordersOf(db: Db, userId: string) {
       amount: orders.amount,
       currency: orders.currency,
       status: orders.status,
+      providerPaymentId: orders.providerPaymentId,
       checkoutSessionId: orders.checkoutSessionId,
       duplicateStatus: checkoutSessions.duplicateStatus,
       createdAt: orders.createdAt,

@@ -65,12 +65,13 @@ export async function requireMember(db: Db, userId: string) {
 export function createMembersService(deps: MembersServiceDeps) {
   const { db, clock, reconciler, tradingView } = deps;
   const memberOr404 = (userId: string) => requireMember(db, userId);
+  const operatorSet = async () => new Set((await operatorEmails({ db, config: { adminEmails: [...deps.adminEmails] } })).map((email) => email.toLowerCase()));
 
   return {
     async list(query: MemberListQuery): Promise<MemberList> {
       const { rows, total } = await searchMembers(db, query, MEMBERS_PAGE_SIZE, clock());
       // operators are marked, so their own test purchases and comps are not read as customers'
-      const operators = new Set((await operatorEmails({ db, config: { adminEmails: [...deps.adminEmails] } })).map((email) => email.toLowerCase()));
+      const operators = await operatorSet();
       return {
         members: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), isOperator: operators.has(row.email.toLowerCase()) })),
         page: query.page,
@@ -81,7 +82,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async detail(userId: string): Promise<MemberDetail> {
       const member = await memberOr404(userId);
-      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts, ban, links] = await Promise.all([
+      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts, ban, links, operators] = await Promise.all([
         subscriptionsOf(db, userId),
         ordersOf(db, userId),
         grantsOf(db, userId),
@@ -92,12 +93,13 @@ export function createMembersService(deps: MembersServiceDeps) {
         accountsOfMember(db, userId),
         banOf(db, userId),
         usernameLinks(db, userId),
+        operatorSet(),
       ]);
       const shopAccess = await shopAccessOf(db, grants.map((grant) => grant.username));
       const catalog = await readCatalog(db, deps.scriptIds);
       const withCustomer = subscriptions.find((row) => customerUrl(row) !== null);
       return {
-        account: { id: member.id, email: member.email, name: member.name, createdAt: member.createdAt.toISOString(), emailVerified: member.emailVerified, status },
+        account: { id: member.id, email: member.email, name: member.name, createdAt: member.createdAt.toISOString(), emailVerified: member.emailVerified, status, isOperator: operators.has(member.email.toLowerCase()) },
         subscriptions: subscriptions.map((row) => ({
           id: row.id,
           plan: row.provider === COMP_PROVIDER ? 'comp' : row.planType,
@@ -121,6 +123,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           amount: order.amount,
           currency: order.currency,
           status: order.status,
+          providerPaymentId: order.providerPaymentId,
           checkoutSessionId: order.checkoutSessionId,
           duplicateStatus: order.duplicateStatus,
           createdAt: order.createdAt.toISOString(),
@@ -239,6 +242,8 @@ export function createMembersService(deps: MembersServiceDeps) {
     /** Access until the end of `until` (a UTC day), with no payment. */
     async grantComp(operator: SessionUser, userId: string, until: string): Promise<ActionResult> {
       const member = await memberOr404(userId);
+      // comp access is for members: an operator's own "access" would read as a customer's in the reports
+      if ((await operatorSet()).has(member.email.toLowerCase())) throw serverError('compForOperator');
       const ends = new Date(new Date(`${until}T00:00:00.000Z`).getTime() + DAY_MS);
       if (ends.getTime() <= clock().getTime()) throw serverError('compEndsInPast');
       await deps.entitlements.write(async (writer) => {

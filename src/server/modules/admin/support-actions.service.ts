@@ -4,6 +4,7 @@
 // same transaction; the core's access change reaches TradingView, Discord and mail after the commit.
 import type { BanMemberRequest, ActionResult } from '@shared/admin-contract';
 import { neverExpires } from '@shared/plans';
+import { RENEWING_STATUSES } from '@shared/member-actions';
 import { freeDaysEnd, freeDaysLeft, type PausedAccess } from '@shared/support-actions';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/session-user';
@@ -27,8 +28,6 @@ export type SupportActionsDeps = {
 
 type SubscriptionRow = Awaited<ReturnType<typeof subscriptionsOf>>[number];
 
-/** Provider statuses of a subscription that still renews (a paused one included). */
-const RENEWING = new Set(['active', 'trialing', 'past_due']);
 
 const dayText = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -43,7 +42,7 @@ export function createSupportActions(deps: SupportActionsDeps) {
    */
   async function renewingPlan(userId: string, action: string, lifetime: 'freeDaysLifetime' | 'pauseLifetime'): Promise<SubscriptionRow & { providerSubscriptionId: string }> {
     const rows = await subscriptionsOf(db, userId);
-    const renewing = rows.find((row) => row.provider === payments.kind && row.providerSubscriptionId !== null && row.revokedReason === null && RENEWING.has(row.status));
+    const renewing = rows.find((row) => row.provider === payments.kind && row.providerSubscriptionId !== null && row.revokedReason === null && RENEWING_STATUSES.has(row.status));
     if (renewing?.providerSubscriptionId) return { ...renewing, providerSubscriptionId: renewing.providerSubscriptionId };
     if (rows.some((row) => neverExpires(row.planType) && row.isActive)) throw serverError(lifetime);
     throw serverError('noRenewingPlan', action);

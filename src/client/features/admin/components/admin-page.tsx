@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
-export function AdminPageHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function AdminPageHeader({ title, description, children }: { title: ReactNode; description?: string; children?: ReactNode }) {
   return (
-    <div className="flex items-end justify-between gap-4">
-      <div>
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
         <h1 className="text-2xl font-bold text-white">{title}</h1>
         {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
       </div>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { ActionResult } from '@shared/admin-contract';
 import { Button, type ButtonProps } from '@client/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@client/components/ui/dialog';
@@ -15,10 +15,13 @@ type ConfirmActionProps = {
   /** Runs the action; its message (or the error's) is the visible result, shown in the dialog. */
   run: () => Promise<ActionResult>;
   disabled?: boolean;
+  /** Why the action does not apply to this member (member-actions.ts): the button is disabled and says so beneath. */
+  blocked?: string | null;
 };
 
 /** A member action behind a confirmation dialog that shows its result until closed. */
-export function ConfirmAction({ label, title, description, confirmLabel, variant = 'outline', children, run, disabled }: ConfirmActionProps) {
+export function ConfirmAction({ label, title, description, confirmLabel, variant = 'outline', children, run, disabled, blocked }: ConfirmActionProps) {
+  const reasonId = useId();
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -42,11 +45,22 @@ export function ConfirmAction({ label, title, description, confirmLabel, variant
         if (!next) setResult(null);
       }}
     >
-      <DialogTrigger asChild>
-        <Button variant={variant} size="sm" disabled={disabled}>
-          {label}
-        </Button>
-      </DialogTrigger>
+      {blocked ? (
+        <span className="inline-flex max-w-56 flex-col items-start gap-1">
+          <Button variant={variant} size="sm" disabled aria-describedby={reasonId}>
+            {label}
+          </Button>
+          <span id={reasonId} className="text-xs text-muted">
+            {blocked}
+          </span>
+        </span>
+      ) : (
+        <DialogTrigger asChild>
+          <Button variant={variant} size="sm" disabled={disabled}>
+            {label}
+          </Button>
+        </DialogTrigger>
+      )}
       <DialogContent title={title} description={description}>
         {result ? (
           <div className="space-y-4">

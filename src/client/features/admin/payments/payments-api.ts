@@ -28,11 +28,11 @@ export function useReplayEvent() {
   });
 }
 
-/** Refunds an order in full at the provider (audited); the lists are read again after. */
+/** Refunds an order in full at the provider (audited); the console reads again what it shows (lists, the member's page). */
 export function useRefundOrder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (orderId: string) => (await api(`/api/admin/payments/orders/${orderId}/refund`, { method: 'POST', body: {}, schema: refundResultSchema })).message,
-    onSettled: () => client.invalidateQueries({ queryKey: ROOT }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

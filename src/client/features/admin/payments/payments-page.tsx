@@ -6,6 +6,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { EmailAddress } from '@client/components/email-address';
 import { formatMoney } from '@shared/plans';
 import { dateTimeText, orderStatusLabel, planLabel } from '../format';
 import { RefundOrderButton } from './refund-order';
@@ -29,11 +30,13 @@ const ORDER_COLUMNS: Column<OrderItem>[] = [
     header: 'Buyer',
     cell: (order) =>
       order.userId ? (
-        <Link to={`/admin/members/${order.userId}`} className="break-keep font-medium text-white hover:text-primary">
-          {order.email ?? order.userId}
+        <Link to={`/admin/members/${order.userId}`} className="font-medium text-white hover:text-primary">
+          {order.email ? <EmailAddress email={order.email} /> : order.userId}
         </Link>
+      ) : order.email ? (
+        <EmailAddress email={order.email} />
       ) : (
-        (order.email ?? '—')
+        '—'
       ),
   },
   { header: 'Plan', cell: (order) => planLabel(order.planType) },
@@ -46,7 +49,12 @@ const ORDER_COLUMNS: Column<OrderItem>[] = [
 ];
 
 function OrderRows({ orders, label }: { orders: OrderItem[]; label: string }) {
-  return <DataTable columns={ORDER_COLUMNS} rows={orders} rowKey={(order) => order.id} caption={label} look="compact" />;
+  // a wide table scrolls inside its card rather than widening the page
+  return (
+    <div className="overflow-x-auto">
+      <DataTable columns={ORDER_COLUMNS} rows={orders} rowKey={(order) => order.id} caption={label} look="compact" />
+    </div>
+  );
 }
 
 function Orders() {
@@ -69,7 +77,7 @@ function Orders() {
             <option value="">All plans</option>
             {PLAN_TYPES.map((plan) => (
               <option key={plan} value={plan}>
-                {plan}
+                {planLabel(plan)}
               </option>
             ))}
           </select>
@@ -80,7 +88,7 @@ function Orders() {
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {orderStatusLabel(status)}
               </option>
             ))}
           </select>

@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useRefundOrder } from './payments-api';
 
 /** An order row's Refund: disabled with the reason when it does not apply, confirmed before it is made. */
-export function RefundOrderButton({ order }: { order: OrderItem }) {
+export function RefundOrderButton({ order }: { order: Pick<OrderItem, 'id' | 'amount' | 'currency' | 'status' | 'providerPaymentId' | 'email'> }) {
   const refund = useRefundOrder();
   const [confirming, setConfirming] = useState(false);
   const blocked = orderRefundBlock(order);
