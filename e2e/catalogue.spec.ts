@@ -62,6 +62,12 @@ test('an operator adds a price list: its page sells only its plans, in its curre
   await form.getByLabel('lifetime price on new', { exact: true }).fill('499');
   await form.getByRole('button', { name: 'Add price list' }).click();
   await expect(page.getByText('/partners added: its page is live.')).toBeVisible();
+  // a sale price typed in another currency than its list's is refused with the reason
+  const sales = page.getByLabel('Sales', { exact: true });
+  await sales.getByLabel('Sale label').fill('Cyber Monday');
+  await sales.getByLabel('monthly sale price', { exact: true }).fill('€30');
+  await sales.getByRole('button', { name: 'Save sale' }).click();
+  await expect(sales.getByRole('alert')).toHaveText('Sale price of monthly: "€30" is not in USD: this price list charges in USD (USD, $).');
 
   const visitor = await browser.newContext();
   const shop = await visitor.newPage();

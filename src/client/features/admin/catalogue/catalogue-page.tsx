@@ -113,7 +113,12 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
       if (edit.trialDays !== undefined && edit.trialDays !== null && !Number.isInteger(edit.trialDays)) return setOutcome({ ok: false, message: 'Trial days are a whole number from 0 to 730.' });
       if (edit.trialDays !== undefined && edit.trialDays !== plan.trialDays) changes.trialDays = edit.trialDays;
       if (Object.keys(changes).length > 0) await update.mutateAsync({ slug: plan.slug, changes });
-      if (home && edit.price !== undefined && centsOf(edit.price) !== listed) await setPrice.mutateAsync({ slug: plan.slug, price: centsOf(edit.price), list: home.slug });
+      if (home && edit.price !== undefined) {
+        // typed as text ('$29.00', '29') in the list's currency; the reason when it is no price
+        const typed = parsePriceText(edit.price, home.currency);
+        if (typeof typed === 'string') return setOutcome({ ok: false, message: `Price of ${plan.slug}: ${typed}` });
+        if (typed !== listed) await setPrice.mutateAsync({ slug: plan.slug, price: typed, list: home.slug });
+      }
       setDraft(plan.slug, {});
       setOutcome({ ok: true, message: `${plan.slug} saved.` });
     } catch (error) {
@@ -173,7 +178,8 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
   );
 }
 
-function AddPlanForm({ lists }: { lists: readonly string[] }) {
+function AddPlanForm({ catalogue }: { catalogue: Catalogue }) {
+  const lists = catalogue.priceLists.map((list) => list.slug);
   const id = useId();
   const add = useAddPlan();
   const [form, setForm] = useState({ slug: '', name: '', price: '', every: '1m', once: false, list: '/' });
@@ -184,7 +190,9 @@ function AddPlanForm({ lists }: { lists: readonly string[] }) {
     const period = form.once ? null : parseEvery(form.every);
     if (typeof period === 'string') return setOutcome({ ok: false, message: period });
     try {
-      await add.mutateAsync({ slug: form.slug.trim(), name: form.name, price: centsOf(form.price), period, list: form.list });
+      const price = parsePriceText(form.price, catalogue.priceLists.find((list) => list.slug === form.list)?.currency ?? PLAN_CURRENCY);
+      if (typeof price === 'string') return setOutcome({ ok: false, message: `Price: ${price}` });
+      await add.mutateAsync({ slug: form.slug.trim(), name: form.name, price, period, list: form.list });
       setOutcome({ ok: true, message: `${form.slug} added.` });
       setForm({ slug: '', name: '', price: '', every: '1m', once: false, list: form.list });
     } catch (error) {
@@ -198,7 +206,7 @@ function AddPlanForm({ lists }: { lists: readonly string[] }) {
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-center gap-2">
         <input aria-label="Slug" placeholder="slug (weekly)" className={`${FIELD} w-32`} value={form.slug} onChange={(event) => set('slug', event.target.value)} />
         <input aria-label="Name" placeholder="Name" className={`${FIELD} w-32`} value={form.name} onChange={(event) => set('name', event.target.value)} />
-        <input aria-label="Price in dollars" placeholder="15.00" className={`${FIELD} w-24`} value={form.price} onChange={(event) => set('price', event.target.value)} />
+        <input aria-label="Price of the new plan" placeholder="15.00" className={`${FIELD} w-24`} value={form.price} onChange={(event) => set('price', event.target.value)} />
         <input aria-label="Every" placeholder="1w" disabled={form.once} className={`${FIELD} w-16`} value={form.every} onChange={(event) => set('every', event.target.value)} />
         <label className="flex items-center gap-1 text-sm">
           <input type="checkbox" checked={form.once} onChange={(event) => set('once', event.target.checked)} />
@@ -223,17 +231,25 @@ function AddPlanForm({ lists }: { lists: readonly string[] }) {
 function SalesCard({ catalogue }: { catalogue: Catalogue }) {
   const save = useSaveSale();
   const remove = useRemoveSale();
-  const [form, setForm] = useState({ id: '', label: '', list: '/', startsAt: '', endsAt: '', countdown: true, prices: '' });
+  const [form, setForm] = useState({ id: '', label: '', list: '/', startsAt: '', endsAt: '', countdown: true });
+  // each sale price as typed ('$29.00', '29'), read in the list's currency; empty: not on sale
+  const [salePrices, setSalePrices] = useState<Record<string, string>>({});
+  const list = catalogue.priceLists.find((candidate) => candidate.slug === form.list);
+  const currency = list?.currency ?? PLAN_CURRENCY;
   const [outcome, setOutcome] = useState<Outcome>(null);
   async function submit(event: FormEvent) {
     event.preventDefault();
     setOutcome(null);
-    // prices as typed: "monthly=30, quarterly=60"
-    const prices = form.prices
-      .split(',')
-      .map((pair) => pair.split('=').map((part) => part.trim()))
-      .filter((pair) => pair[0])
-      .map(([plan, dollars]) => ({ plan: plan!, price: centsOf(dollars ?? '') }));
+    const prices: PriceListEntry[] = [];
+    for (const entry of list?.entries ?? []) {
+      const typed = salePrices[entry.plan]?.trim() ?? '';
+      if (typed === '') continue;
+      const price = parsePriceText(typed, currency);
+      if (typeof price === 'string') return setOutcome({ ok: false, message: `Sale price of ${entry.plan}: ${price}` });
+      prices.push({ plan: entry.plan, price });
+    }
+    if (form.label.trim() === '') return setOutcome({ ok: false, message: 'A sale needs a label.' });
+    if (prices.length === 0) return setOutcome({ ok: false, message: 'Enter a sale price for at least one plan of the list.' });
     const at = (text: string) => (text ? new Date(text).toISOString() : null);
     try {
       await save.mutateAsync({ id: form.id.trim() || form.label.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-'), sale: { label: form.label, list: form.list, startsAt: at(form.startsAt), endsAt: at(form.endsAt), countdown: form.countdown, prices } });
@@ -252,7 +268,7 @@ function SalesCard({ catalogue }: { catalogue: Catalogue }) {
           <li key={sale.id} className="flex items-center gap-3">
             <span className="font-semibold">{sale.label}</span>
             <span className="text-muted">
-              on {pageOfList(sale.list)} {sale.startsAt ? `from ${sale.startsAt.slice(0, 16)}` : ''} {sale.endsAt ? `until ${sale.endsAt.slice(0, 16)}` : '(rolling)'}: {sale.prices.map((entry) => `${entry.plan} ${formatMoney(entry.price, 'usd')}`).join(', ')}
+              on {pageOfList(sale.list)} {sale.startsAt ? `from ${sale.startsAt.slice(0, 16)}` : ''} {sale.endsAt ? `until ${sale.endsAt.slice(0, 16)}` : '(rolling)'}: {sale.prices.map((entry) => `${entry.plan} ${formatMoney(entry.price, catalogue.priceLists.find((candidate) => candidate.slug === sale.list)?.currency ?? PLAN_CURRENCY)}`).join(', ')}
             </span>
             <Button type="button" size="sm" variant="outline" onClick={() => void remove.mutateAsync(sale.id).catch((error: unknown) => setOutcome(failure(error, 'The sale could not be removed.')))}>
               Remove
@@ -271,7 +287,18 @@ function SalesCard({ catalogue }: { catalogue: Catalogue }) {
         </select>
         <input aria-label="Starts" type="datetime-local" className={FIELD} value={form.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
         <input aria-label="Ends" type="datetime-local" className={FIELD} value={form.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
-        <input aria-label="Sale prices" placeholder="monthly=30, quarterly=60" className={`${FIELD} w-56`} value={form.prices} onChange={(event) => set('prices', event.target.value)} />
+        {(list?.entries ?? []).map((entry) => (
+          <label key={entry.plan} className="flex items-center gap-1 text-sm">
+            <span className="font-mono text-xs">{entry.plan}</span>
+            <input
+              aria-label={`${entry.plan} sale price`}
+              placeholder={`${priceInputText(entry.price, currency)} (${currency.toUpperCase()})`}
+              className={`${FIELD} w-32`}
+              value={salePrices[entry.plan] ?? ''}
+              onChange={(event) => setSalePrices((current) => ({ ...current, [entry.plan]: event.target.value }))}
+            />
+          </label>
+        ))}
         <label className="flex items-center gap-1 text-sm">
           <input type="checkbox" checked={form.countdown} onChange={(event) => set('countdown', event.target.checked)} />
           Countdown
@@ -438,7 +465,7 @@ export function CataloguePage() {
                 </tbody>
               </table>
             </Card>
-            <AddPlanForm lists={catalogue.priceLists.map((list) => list.slug)} />
+            <AddPlanForm catalogue={catalogue} />
             <PriceListsCard catalogue={catalogue} />
             <SalesCard catalogue={catalogue} />
           </div>
