@@ -86,6 +86,18 @@ test('A joins and shares a link; B buys Monthly through it; the refund reverses 
   const row = page.getByRole('table', { name: 'Affiliates' }).getByRole('row', { name: new RegExp(code) });
   await expect(row).toContainText('flagged');
 
+  // the terms give Lifetime a commission of its own; a rate above 100 % is refused with the reason
+  await page.getByRole('combobox', { name: 'Lifetime commission', exact: true }).selectOption('percent');
+  await page.getByRole('textbox', { name: 'Lifetime rate (%)', exact: true }).fill('150');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'A commission rate is between 0 % and 100 %.' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Lifetime commission', exact: true }).selectOption('fixed');
+  await page.getByRole('textbox', { name: 'Lifetime amount', exact: true }).fill('50.00');
+  await page.getByRole('button', { name: 'Save terms' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Terms saved.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Lifetime amount', exact: true })).toHaveValue('50.00');
+
   // A buys through the own link: nothing earned, the history says why
   await a.goto(`/?ref=${code}`);
   await buyMonthly(a, aEmail);

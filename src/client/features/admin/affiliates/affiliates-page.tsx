@@ -315,7 +315,7 @@ function PayoutRun() {
           run={async () => {
             const result = await markPaid.mutateAsync(null);
             const total = result.paid.map((line) => formatMoney(line.amount, line.currency)).join(', ');
-            return { message: result.paid.length ? `${result.paid.length} payouts recorded: ${total}.` : 'Nothing was due.' };
+            return { message: result.paid.length ? `${result.paid.length} payouts recorded: ${total}.` : 'Nothing was recorded: no balance reaches the minimum payout with a payout address.' };
           }}
         />
       </div>
