@@ -50,6 +50,10 @@ describe('authorisation of every operator route', () => {
     'POST /api/admin/catalogue/plans': { slug: 'table-plan', name: 'Table', price: 1000, period: { unit: 'week', count: 1 } },
     'PUT /api/admin/catalogue/plans/:slug': { name: 'Table plan' },
     'PUT /api/admin/catalogue/plans/:slug/price': { price: 1200 },
+    // a price list named as the table's plan: the table gives every :slug one value
+    'POST /api/admin/catalogue/price-lists': { slug: 'table-plan', currency: 'EUR', header: 'Table prices', entries: [{ plan: 'monthly', price: 2900 }] },
+    'PUT /api/admin/catalogue/price-lists/:slug': { currency: 'EUR', header: null, entries: [{ plan: 'monthly', price: 3100 }] },
+    'PUT /api/admin/retention/offers': { too_expensive: { kind: 'discount', percentOff: 30, periods: 1 }, not_trading: { kind: 'pause', months: 2 }, missing_features: null, technical_problems: null, switching: null, other: null },
     'PUT /api/admin/catalogue/sales/:id': { label: 'Table sale', startsAt: null, endsAt: null, countdown: false, list: 'eu', prices: [{ plan: 'euMonthly', price: 1999 }] },
     'PUT /api/admin/telegram/chats': { chats: [{ chatId: '-1001000000001', title: 'VIP Signals', everyPlan: true, planSlugs: [] }] },
     'POST /api/admin/tradingview/scripts/plans': { scriptId: 'PUB;candlewise-pro-v2', plans: ['monthly', 'quarterly', 'yearly', 'lifetime', 'euMonthly', 'euQuarterly'] },
