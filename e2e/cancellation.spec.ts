@@ -72,7 +72,7 @@ test('a member pauses for 2 months instead of cancelling, another cancels at per
   await expect(page.getByRole('heading', { name: pausedEmail })).toBeVisible();
   const feedback = page.getByRole('region', { name: 'Cancellation feedback' }).or(page.getByLabel('Cancellation feedback'));
   await expect(feedback.first()).toContainText('Not trading now');
-  await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'sandbox', exact: true }) })).toContainText('collection paused');
+  await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Sandbox', exact: true }) })).toContainText('collection paused');
 });
 
 test('an operator changes the offer of a reason in the console', async ({ page }) => {

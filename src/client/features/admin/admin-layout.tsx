@@ -62,13 +62,15 @@ export function AdminLayout({ sandboxPage, integrationPages = [], contentPreview
   if (!status.operator) return <OperatorGate standing={status.standing} email={user.email} userId={user.id} />;
 
   return (
-    // below 768 px the nav is a bar above the page that scrolls sideways, so a phone keeps the page's width
+    // below 768 px the nav is a bar above the page that scrolls sideways, so a phone keeps the page's
+    // width; on a wider screen the side nav scrolls on its own when it is taller than the window, and
+    // the operator's address and the Member area link stay at its foot
     <div className="flex min-h-screen flex-col md:flex-row">
       <aside className="flex min-w-0 max-w-full flex-col border-b border-border bg-[#0a0f1c] md:fixed md:inset-y-0 md:left-0 md:z-30 md:w-60 md:border-b-0 md:border-r">
         <Link to="/admin" className="flex h-16 items-center border-b border-border px-6">
           <Brand />
         </Link>
-        <nav aria-label="Operator console" className="overflow-x-auto px-3 py-2 md:overflow-visible md:py-5">
+        <nav aria-label="Operator console" className="overflow-x-auto px-3 py-2 md:min-h-0 md:flex-1 md:overflow-y-auto md:overflow-x-hidden md:py-5">
           <p className="hidden px-3 pb-2 text-[11px] font-semibold uppercase tracking-wider text-muted/70 md:block">Operator console</p>
           <ul className="flex w-max gap-1 md:block md:w-auto md:space-y-1">
             {nav.map(({ to, label, icon: Icon, end }) => (
