@@ -30,8 +30,6 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { sandboxReceiptRoutes } from './modules/sandbox/sandbox-receipt.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
-import { isSandboxDiscord } from './modules/sandbox/sandbox-discord';
-import { sandboxDiscordRoutes } from './modules/sandbox/sandbox-discord.routes';
 import { webhookRoutes } from './modules/fulfilment/webhooks.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { announcementRoutes, contentStudioAdminRoutes } from './modules/content/content-studio.routes';
@@ -42,7 +40,6 @@ import { createSessionRepository } from './modules/auth/session.repository';
 import { mailboxRoutes } from './modules/admin/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
-import { discordRoutes } from './modules/discord/discord.routes';
 import { activationRoutes } from './modules/activation/activation.routes';
 import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/promotions.routes';
@@ -148,16 +145,12 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', announcementRoutes({ announcements: services.announcements, standing, reads }));
   api.route('/', securityRoutes({ db, clock, reads }));
   api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
-  api.route('/', discordRoutes({ service: services.discord, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs, browserTokens, onCheckoutStarted: async (c, sessionId) => {
     await services.affiliates.recordCheckout(sessionId, getCookie(c, referralCookie));
     await services.funnel.recordCheckout(sessionId, getCookie(c, utmCookieName(config.site.brandSlug)));
   } }));
   api.route('/', invoicesRoutes({ invoices: services.invoices }));
   if (payments.kind === 'sandbox') api.route('/sandbox', sandboxRoutes({ payments, handler: services.paymentEvents, logger, checkoutProofs }));
-  if (isSandboxDiscord(deps.discord)) {
-    api.route('/sandbox/discord', sandboxDiscordRoutes({ discord: deps.discord, applicationName: config.site.brandName, shopOrigins: config.trustedOrigins, directory: services.directory, openToAll: () => outboxIsPublic(config) }));
-  }
   const integrationRoutes = integrations.map((integration) =>
     integration.routes({ trustedOrigins: config.trustedOrigins, reads, directory: services.directory, sandboxOpenToAll: () => outboxIsPublic(config) }),
   );

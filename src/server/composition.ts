@@ -22,7 +22,6 @@ import { followsAccess, type AccessSubscriber } from '@shared/access-changes';
 import { createAccessChangeDelivery, createAccessChangesLoop } from './modules/entitlements/access-change-delivery';
 import { createEntitlements, type Entitlements } from './modules/entitlements/entitlements';
 import { accessMails } from './modules/mail/access-mails';
-import { createDiscordService, type DiscordService } from './modules/discord/discord.service';
 import { createSignatureRefusals, type SignatureRefusals } from './modules/fulfilment/signature-refusals';
 import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-jobs';
 import { createMailSchedule, type MailSchedule } from './modules/mail/mail-schedule';
@@ -37,9 +36,8 @@ import { catalogScriptIds as readCatalogScriptIds } from './modules/tradingview/
 import { createImportAccounts } from './modules/imports/import-accounts';
 import { createImports, type Imports } from './modules/imports/imports.service';
 import type { Integration } from './integration';
-import { INTEGRATIONS } from './integrations';
 import { createContentStudio, type ContentStudio } from './modules/content/content-studio.service';
-import { createAnnouncements, SANDBOX_ANNOUNCEMENT_CHANNEL, type Announcements } from './modules/content/announcements.service';
+import { createAnnouncements, type Announcements } from './modules/content/announcements.service';
 import { PREVIEW_IMAGE_PREFIX, siteCatalogueOptions } from './modules/content/content.service';
 import { createAffiliatesService, type AffiliatesService } from './modules/affiliates/affiliates.service';
 import { affiliateMails, createAffiliateDigestJob } from './modules/affiliates/affiliate-mails';
@@ -61,8 +59,6 @@ export type Services = {
   /** Webhook deliveries this instance refused for a bad signature (the route counts, the alert reads). */
   signatureRefusals: SignatureRefusals;
   tradingView: TradingViewService;
-  /** The member's Discord link: status and unlinking (linking itself runs through better-auth). */
-  discord: DiscordService;
   activation: ActivationService;
   /** Free trials, one per person (checkout eligibility, repeats, the member's trial, the console's report). */
   trials: TrialsService;
@@ -82,7 +78,7 @@ export type Services = {
   imports: Imports;
   /** The console's content studio: drafts, publication, revisions, images. */
   contentStudio: ContentStudio;
-  /** What's new: announcements shown, mailed and posted to Discord. */
+  /** What's new: announcements shown, mailed and posted where the integrations' members read (Discord's channel, Telegram's chats). */
   announcements: Announcements;
   /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
   affiliates: AffiliatesService;
@@ -99,7 +95,6 @@ export type Services = {
 /** The background work main.ts starts and stops; tests drive single passes instead. */
 export type Jobs = {
   reconciler: Dependencies['reconciler'];
-  discordRoles: Dependencies['discordRoles'];
   mailer: Dependencies['mailer'];
   mailSchedule: MailSchedule;
   /** Sandbox renewals and event delivery; null when payments run on Stripe. */
@@ -113,19 +108,18 @@ export type Jobs = {
   funnelVisits: VisitCounter;
 };
 
-/** `integrations`: each one of integrations.ts, built once (its routes, loops, card; decision 046). */
+/** `integrations`: each one of integrations.ts, as the dependencies built it (its routes, loops, card; decision 046). */
 export type Composition = { deps: Dependencies; services: Services; jobs: Jobs; integrations?: Integration[] };
 
 export function compose(deps: Dependencies): Composition {
   const { config, database, logger, clock, payments, reconciler, auth, mailer } = deps;
   const db = database.db;
-  const integrations = INTEGRATIONS.map((integration) => integration.build({ config, db, logger, clock }));
+  const { integrations } = deps;
   // Who hears of access changes: each integration that follows a member's access, one line each.
   const subscribers: AccessSubscriber[] = [
     followsAccess('tradingview', (userId) => reconciler.syncUser(userId)),
-    followsAccess('discord', (userId) => deps.discordRoles.syncUser(userId)),
-    accessMails({ db, mailer }),
     ...integrations.map((integration) => integration.subscriber),
+    accessMails({ db, mailer }),
   ];
   const { entitlements, accessChanges } = composeEntitlements({ db, clock, logger, subscribers });
   const trials = createTrialsService({
@@ -216,7 +210,6 @@ export function compose(deps: Dependencies): Composition {
     paymentEvents,
     signatureRefusals,
     tradingView,
-    discord: createDiscordService({ db, port: deps.discord, reconciler: deps.discordRoles, clock, logger: logger.child({ module: 'discord' }) }),
     activation,
     trials,
     directory: { config, db, clock },
@@ -254,20 +247,17 @@ export function compose(deps: Dependencies): Composition {
     }),
     announcements: createAnnouncements({
       db,
-      discord: deps.discord,
-      channelId: config.discord.announcementChannelId ?? (deps.discord.kind === 'sandbox' ? SANDBOX_ANNOUNCEMENT_CHANNEL : null),
       broadcasters: integrations.flatMap((integration) => (integration.announce ? [{ name: integration.name, announce: integration.announce }] : [])),
       kickMailer: () => mailer.kick(),
       publicUrl: config.publicUrl,
       clock,
       logger: logger.child({ module: 'announcements' }),
     }),
-    adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles, payments }),
+    adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, payments }),
     retention: createRetentionService({ db, clock, payments, applySubscription: fulfilment.applySubscription, audit: (entry) => recordOperatorAction(db, entry), logger: logger.child({ module: 'retention' }) }),
   };
   const jobs: Jobs = {
     reconciler,
-    discordRoles: deps.discordRoles,
     mailer,
     mailSchedule: createMailSchedule({ db, clock, logger, mailer }),
     sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock, lanes: database.lanes }) : null,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_PLANS } from '@shared/campaign';
 import { ADVERTISED_PRICES, PLAN_TYPES } from '@shared/plans';
-import { ConfigError, loadConfig, outboxIsPublic, planEnvKey, sandboxAdapters } from './config';
+import { planEnvKey } from '@shared/plan-env';
+import { ConfigError, loadConfig, outboxIsPublic, sandboxAdapters } from './config';
 
 describe('loadConfig', () => {
   it('runs offline with no variables: PGlite, sandboxes and outbox mail', () => {
@@ -44,10 +45,10 @@ describe('loadConfig', () => {
   });
 
   it('runs the sandbox guild without Discord keys, and names the missing ones when only some are given', () => {
-    expect(loadConfig({}).discord).toMatchObject({ credentials: null, memberRoleIds: [], onEnd: 'remove_roles', auditIntervalMs: 300_000 });
+    expect(loadConfig({}).integrations.discord).toMatchObject({ credentials: null, memberRoleIds: [], onEnd: 'remove_roles', auditIntervalMs: 300_000 });
     const live = loadConfig({ DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 'b', DISCORD_GUILD_ID: '2', DISCORD_ROLE_IDS: '3,4', DISCORD_ROLE_IDS_LIFETIME: '5', DISCORD_ON_END: 'kick' });
-    expect(live.discord).toMatchObject({ credentials: { clientId: '1', guildId: '2' }, memberRoleIds: ['3', '4'], onEnd: 'kick' });
-    expect(live.discord.planRoleIds.lifetime).toEqual(['5']);
+    expect(live.integrations.discord).toMatchObject({ credentials: { clientId: '1', guildId: '2' }, memberRoleIds: ['3', '4'], onEnd: 'kick' });
+    expect(live.integrations.discord.planRoleIds.lifetime).toEqual(['5']);
     let error: unknown;
     try {
       loadConfig({ DISCORD_BOT_TOKEN: 'b' });

@@ -2,7 +2,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { CAMPAIGN_PLANS, DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { ADVERTISED_PRICES, isPlanType, isRecurring, perPlan, PLAN_TYPES, type PlanType } from '@shared/plans';
+import { perPlanEnv, planEnvKey } from '@shared/plan-env';
 import { DEFAULT_TRIAL_PLANS, MAX_TRIAL_DAYS } from '@shared/trials';
+import { discordEnvShape, discordSettings, discordSettingsProblems } from '@shared/discord/settings';
 import { telegramEnvShape, telegramSettings, telegramSettingsProblems } from '@shared/telegram/settings';
 import { USERNAME_CHANGE_COOLDOWN_DAYS } from '@shared/tradingview-usernames';
 
@@ -48,23 +50,6 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 const minorUnits = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
-/** A plan type as it appears in an env name: euMonthly → EU_MONTHLY. */
-type EnvSuffix<S extends string> = S extends `${infer Head}${infer Tail}`
-  ? `${Head extends Lowercase<Head> ? Uppercase<Head> : `_${Head}`}${EnvSuffix<Tail>}`
-  : '';
-
-export type PlanEnvKey<Prefix extends string, Plan extends PlanType = PlanType> = `${Prefix}_${EnvSuffix<Plan>}`;
-
-/** The env name of a per-plan setting: planEnvKey('STRIPE_PRICE', 'euMonthly') → 'STRIPE_PRICE_EU_MONTHLY'. */
-export function planEnvKey<Prefix extends string, Plan extends PlanType>(prefix: Prefix, plan: Plan): PlanEnvKey<Prefix, Plan> {
-  return `${prefix}_${plan.replace(/([A-Z])/g, '_$1').toUpperCase()}` as PlanEnvKey<Prefix, Plan>;
-}
-
-/** One env variable per plan (PRICE_MONTHLY, PRICE_QUARTERLY…), so a new plan in PLAN_TYPES gets its own. */
-export function perPlanEnv<Prefix extends string, Plan extends PlanType, T>(prefix: Prefix, plans: readonly Plan[], value: (plan: Plan) => T) {
-  return Object.fromEntries(plans.map((plan) => [planEnvKey(prefix, plan), value(plan)])) as Record<PlanEnvKey<Prefix, Plan>, T>;
-}
 
 /** The built-in brand mark in public/, served as the favicon too. */
 const BUILT_IN_BRAND_LOGO = '/favicon.svg';
@@ -154,17 +139,6 @@ const envSchema = z.object({
   COMPANY_NAME: z.string().min(1).default('Candlewise LLC'),
   COMPANY_STATE: z.string().min(1).default('New Mexico'),
   DISCORD_INVITE_URL: z.url().default('https://discord.gg/candlewise'),
-  // Discord roles that follow payment: all four for the real bot, none for the sandbox guild.
-  DISCORD_CLIENT_ID: optionalText,
-  DISCORD_CLIENT_SECRET: optionalText,
-  DISCORD_BOT_TOKEN: optionalText,
-  DISCORD_GUILD_ID: optionalText,
-  // Roles every member with access holds; empty: the sandbox guild's built-in role.
-  DISCORD_ROLE_IDS: csv,
-  DISCORD_ON_END: z.enum(['remove_roles', 'kick']).default('remove_roles'),
-  DISCORD_AUDIT_INTERVAL_MS: z.coerce.number().int().min(10_000).default(5 * 60_000),
-  // The channel the bot posts announcements to (the sandbox records its posts; empty with the real bot: not posted).
-  DISCORD_ANNOUNCEMENT_CHANNEL_ID: optionalText,
   // Where the content studio keeps image bytes: the database (default), a folder, or an S3-compatible bucket.
   CONTENT_STORAGE: z.enum(['database', 'disk', 's3']).default('database'),
   CONTENT_STORAGE_DIR: optionalText,
@@ -192,9 +166,8 @@ const envSchema = z.object({
   ...perPlanEnv('PRICE', PLAN_TYPES, (plan) => minorUnits(ADVERTISED_PRICES[plan])),
   ...perPlanEnv('REGULAR_PRICE', CAMPAIGN_PLANS, (plan) => minorUnits(DEFAULT_REGULAR_PRICES[plan])),
   ...perPlanEnv('STRIPE_REGULAR_PRICE', CAMPAIGN_PLANS, () => priceId),
-  // Extra roles per plan (e.g. DISCORD_ROLE_IDS_LIFETIME), swapped on a plan change.
-  ...perPlanEnv('DISCORD_ROLE_IDS', PLAN_TYPES, () => csv),
   // The integrations' own keys, parsed beside each integration (decision 046).
+  ...discordEnvShape,
   ...telegramEnvShape,
 });
 
@@ -238,10 +211,6 @@ function buildConfig(env: Env) {
   const tradingView =
     env.TRADINGVIEW_SESSION_ID && env.TRADINGVIEW_SESSION_SIGN
       ? { sessionId: env.TRADINGVIEW_SESSION_ID, sessionSign: env.TRADINGVIEW_SESSION_SIGN }
-      : null;
-  const discordBot =
-    env.DISCORD_CLIENT_ID && env.DISCORD_CLIENT_SECRET && env.DISCORD_BOT_TOKEN && env.DISCORD_GUILD_ID
-      ? { clientId: env.DISCORD_CLIENT_ID, clientSecret: env.DISCORD_CLIENT_SECRET, botToken: env.DISCORD_BOT_TOKEN, guildId: env.DISCORD_GUILD_ID }
       : null;
   const slug = env.BRAND_SLUG;
   // The sandbox vendor's three invite-only scripts, and the bundle of every plan by default.
@@ -294,19 +263,8 @@ function buildConfig(env: Env) {
       /** A member changes their own username at most once in this many days (0: any time). */
       usernameChangeDays: env.TRADINGVIEW_USERNAME_CHANGE_DAYS,
     },
-    discord: {
-      /** The real bot and OAuth application; null runs the sandbox guild. */
-      credentials: discordBot,
-      /** Empty with the sandbox: its guild's built-in role is used (sandbox-discord.ts). */
-      memberRoleIds: env.DISCORD_ROLE_IDS,
-      planRoleIds: perPlan(PLAN_TYPES, (plan) => env[planEnvKey('DISCORD_ROLE_IDS', plan)]),
-      onEnd: env.DISCORD_ON_END,
-      auditIntervalMs: env.DISCORD_AUDIT_INTERVAL_MS,
-      /** Announcements are posted here; the sandbox bot uses a channel of its own when unset. */
-      announcementChannelId: env.DISCORD_ANNOUNCEMENT_CHANNEL_ID ?? null,
-    },
     /** Each integration's settings, from its own keys (decision 046). */
-    integrations: { telegram: telegramSettings(env) },
+    integrations: { discord: discordSettings(env), telegram: telegramSettings(env) },
     /** The content studio's image bytes (modules/content/content-storage.ts). */
     contentStorage: contentStorage(env),
     mail: env.SMTP_URL
@@ -380,15 +338,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const missing = parsed.data.TRADINGVIEW_SESSION_ID ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID';
     problems.push(`${missing}: required together with ${missing === 'TRADINGVIEW_SESSION_ID' ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID'} (both TradingView cookies, or neither for the sandbox)`);
   }
-  const discordKeys = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN', 'DISCORD_GUILD_ID'] as const;
-  const discordGiven = discordKeys.filter((key) => parsed.data[key]);
-  if (discordGiven.length > 0 && discordGiven.length < discordKeys.length) {
-    // Some keys alone would silently run the sandbox guild while the vendor believes the bot is live.
-    for (const key of discordKeys.filter((name) => !parsed.data[name])) problems.push(`${key}: required together with ${discordGiven.join(', ')} (all four for the real Discord bot, or none for the sandbox)`);
-  }
-  if (config.discord.credentials && config.discord.memberRoleIds.length === 0) {
-    problems.push('DISCORD_ROLE_IDS: required with the real Discord bot (the role ids every paying member gets)');
-  }
+  problems.push(...discordSettingsProblems(parsed.data, config.integrations.discord));
   problems.push(...telegramSettingsProblems(config.integrations.telegram));
   if (config.isProduction && config.database.kind === 'postgres' && !config.auth.secret) {
     problems.push('AUTH_SECRET: required in production on a shared Postgres so that every instance signs sessions alike');
@@ -418,7 +368,7 @@ export function sandboxAdapters(config: Config): string[] {
   const sandboxes: string[] = [];
   if (config.payments.kind === 'sandbox') sandboxes.push('payments');
   if (!config.tradingView.credentials) sandboxes.push('tradingview');
-  if (!config.discord.credentials) sandboxes.push('discord');
+  if (!config.integrations.discord.credentials) sandboxes.push('discord');
   if (config.mail.kind === 'outbox') sandboxes.push('mail');
   return sandboxes;
 }

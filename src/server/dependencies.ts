@@ -23,14 +23,11 @@ import { nameUnnamedScripts } from './modules/tradingview/script-names';
 import { createGrantReconciler, type GrantReconciler } from './modules/tradingview/grant-reconciler';
 import { createTradingViewClient } from './modules/tradingview/tradingview-client';
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';
-import { createDiscordClient } from './modules/discord/discord-client';
-import { createDiscordReconciler, type DiscordReconciler } from './modules/discord/discord-reconciler';
-import { createDiscordLinking } from './modules/discord/discord.service';
-import type { DiscordPort } from './modules/discord/discord.port';
-import { createSandboxDiscord, sandboxDiscordRoleConfig } from './modules/sandbox/sandbox-discord';
 import { createCatalogueStore, type CatalogueStore } from './modules/catalogue/catalogue-store';
 import { configSeed } from './modules/catalogue/catalogue-seed';
 import { recordOperatorAction } from './modules/admin/audit.repository';
+import type { Integration, OperatorAuditEntry } from './integration';
+import { INTEGRATIONS } from './integrations';
 import { ownListCharge } from '@shared/price-lists';
 
 /** Everything the HTTP app needs; tests build the same object with other adapters. */
@@ -55,10 +52,8 @@ export type Dependencies = {
   reconciler: GrantReconciler;
   /** Stripe or the sandbox provider, from config.payments; tests may pass another adapter. */
   payments: PaymentsPort;
-  /** The vendor's Discord (OAuth for linking, the bot for roles), or the sandbox guild. */
-  discord: DiscordPort;
-  /** Gives and takes the managed Discord roles; main.ts starts its loop, access changes call syncUser. */
-  discordRoles: DiscordReconciler;
+  /** The integrations of integrations.ts, built once (their subscribers, loops, routes, cards; decision 046). */
+  integrations: Integration[];
   /** Plans, price lists and sales, read from memory (decision record 045). */
   catalogue: CatalogueStore;
 };
@@ -136,24 +131,6 @@ export function buildTradingView(input: { config: Config; db: Db; logger: Logger
   return { tradingView, reconciler };
 }
 
-/** The real bot with DISCORD_* keys, else the sandbox guild, and the reconciler of its roles. */
-function buildDiscord(input: { config: Config; db: Db; logger: Logger; clock: () => Date; port?: DiscordPort | undefined; catalogue: CatalogueStore }): { discord: DiscordPort; discordRoles: DiscordReconciler } {
-  const { config, db, clock } = input;
-  // each plan's roles are its catalogue record's (seeded from DISCORD_ROLE_IDS_<PLAN>), read at start
-  const planRoleIds: Record<string, readonly string[]> = Object.fromEntries(input.catalogue.current().plans.map((plan) => [plan.slug, plan.discordRoleIds]));
-  const settings = { ...config.discord, planRoleIds };
-  const logger = input.logger.child({ module: 'discord' });
-  const discord =
-    input.port ??
-    (settings.credentials
-      ? createDiscordClient({ ...settings.credentials, logger })
-      : createSandboxDiscord({ db, memberRoleIds: settings.memberRoleIds, planRoleIds: settings.planRoleIds, clock, publicUrl: config.publicUrl }));
-  // the sandbox guild's built-in VIP role while DISCORD_ROLE_IDS is empty
-  const roles = settings.credentials ? settings : sandboxDiscordRoleConfig(settings);
-  const discordRoles = createDiscordReconciler({ db, port: discord, roles, onEnd: settings.onEnd, auditIntervalMs: settings.auditIntervalMs, logger, clock });
-  return { discord, discordRoles };
-}
-
 /** The content studio's image storage from CONTENT_STORAGE (the database by default). */
 export function buildContentStorage(config: Config, db: Db): ContentStorage {
   const storage = config.contentStorage;
@@ -166,7 +143,7 @@ export async function buildDependencies(
   config: Config,
   database: Database,
   logger: Logger,
-  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort; discord?: DiscordPort; passwordHashing?: PasswordHashing },
+  options: { secret: string; mail?: MailPort; clock?: () => Date; content?: ContentCatalogue; tradingView?: TradingViewPort; payments?: PaymentsPort; passwordHashing?: PasswordHashing },
 ): Promise<Dependencies> {
   const mail =
     options.mail ?? (config.mail.kind === 'smtp' ? createSmtpMail(config.mail.url, config.mail.from) : createOutboxMail(logger, { logLinks: config.env === 'development' }));
@@ -186,9 +163,11 @@ export async function buildDependencies(
   });
   const catalogue = buildCatalogue(config, database.db, clock);
   await catalogue.load();
-  const discord = buildDiscord({ config, db: database.db, logger, clock, port: options.discord, catalogue });
-  const discordLinking = createDiscordLinking({ db: database.db, port: discord.discord, reconciler: discord.discordRoles, clock, logger: logger.child({ module: 'discord' }) });
-  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: discordLinking, passwordHashing: options.passwordHashing });
+  const audit = (entry: OperatorAuditEntry) => recordOperatorAction(database.db, entry);
+  const integrations = INTEGRATIONS.map((integration) => integration.build({ config, db: database.db, logger, clock, catalogue, audit }));
+  // an account linked through better-auth (Discord's) is the integration's: auth gets its callbacks
+  const linking = integrations.find((integration) => integration.linking)?.linking;
+  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: linking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
   // Scripts are named, never shown as PUB; ids: the sandbox's catalogue is named on the first start
   // (a live shop's by the reconciler's first pass, from TradingView's own list).
@@ -202,5 +181,5 @@ export async function buildDependencies(
   const content = options.content
     ? staticContentLibrary(options.content)
     : createContentLibrary({ db: database.db, storage: contentStorage, options: siteCatalogueOptions(config), cacheMs: config.memberCacheMs, logger: logger.child({ module: 'content' }), now: () => clock().getTime() });
-  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content, contentStorage, ...tradingView, payments, ...discord, catalogue };
+  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content, contentStorage, ...tradingView, payments, integrations, catalogue };
 }

@@ -3,6 +3,7 @@
 // subscriber to the access-change subscribers, main.ts starts and stops its loops, the app mounts
 // its routes (member, sandbox, console), the console lists its card and the doctor runs its checks.
 // Its configuration keys are parsed beside it (its settings module) and read through config.ts.
+// Integrations are built with the dependencies (before auth: one may link accounts through it).
 import type { Hono } from 'hono';
 import type { AccessSubscriber } from '@shared/access-changes';
 import type { ReadCache } from '@shared/read-cache';
@@ -10,7 +11,9 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AuthVariables } from './http/session-user';
 import type { Logger } from './logger';
+import type { AuthLinking } from './modules/auth/auth';
 import type { OperatorDirectory } from './modules/auth/operator';
+import type { CatalogueStore } from './modules/catalogue/catalogue-store';
 
 /** One line of `npm run doctor` (the doctor adds the integration's name). */
 export type IntegrationCheck = { status: 'ok' | 'problem' | 'sandbox'; message: string; fix?: string; unanswered?: true };
@@ -18,7 +21,18 @@ export type IntegrationCheck = { status: 'ok' | 'problem' | 'sandbox'; message: 
 /** What the console's overview shows of an integration, and where its page is. */
 export type IntegrationCard = { name: string; title: string; path: string; sandbox: boolean; linked: number; pending: number; failing: number };
 
-export type IntegrationContext = { config: Config; db: Db; logger: Logger; clock: () => Date };
+/** An operator's action for the audit log (the console's Audit log page), as an integration hands it over. */
+export type OperatorAuditEntry = { operator: string; action: string; targetUserId?: string | null; details?: Record<string, unknown> };
+
+export type IntegrationContext = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  clock: () => Date;
+  /** The plans as the catalogue holds them at start (an integration's per-plan settings live on them). */
+  catalogue: CatalogueStore;
+  audit: (entry: OperatorAuditEntry) => Promise<void>;
+};
 
 export type IntegrationRouteContext = {
   trustedOrigins: string[];
@@ -44,6 +58,12 @@ export type Integration = {
   /** `api` is mounted under /api, `admin` under /api/admin behind the operator check. */
   routes: (context: IntegrationRouteContext) => { api: Routes; admin: Routes };
   card: () => Promise<IntegrationCard>;
+  /**
+   * An account the member links through better-auth, as an OAuth provider of auth.ts (Discord's:
+   * auth.ts knows that one provider by name, see decision 060). Built before auth, so an
+   * integration is built before the composition root.
+   */
+  linking?: AuthLinking;
   /** Posts an operator's announcement where its members read (decision 050); answers 'posted', 'off' or 'failed: …'. */
   announce?: (announcement: AnnouncementPost) => Promise<string>;
 };
@@ -53,7 +73,9 @@ export type AnnouncementPost = { title: string; body: string; scriptId: string |
 
 export type IntegrationDescriptor = {
   name: string;
+  /** How the doctor's lines name it. */
+  title: string;
   build: (context: IntegrationContext) => Integration;
   /** Proves the live configuration works (`npm run doctor`, and a production start). */
-  doctor: (config: Config, options: { timeoutMs?: number }) => Promise<IntegrationCheck[]>;
+  doctor: (config: Config, options: { timeoutMs?: number; apiBaseUrl?: string }) => Promise<IntegrationCheck[]>;
 };

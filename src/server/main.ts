@@ -55,7 +55,7 @@ logger.info(
   {
     payments: config.payments.kind,
     tradingview: config.tradingView.credentials ? 'tradingview' : 'sandbox',
-    discord: config.discord.credentials ? 'discord' : 'sandbox',
+    ...Object.fromEntries(integrations.map((integration) => [integration.name, integration.sandbox ? 'sandbox' : integration.name])),
     mail: config.mail.kind,
   },
   sandboxes.length ? `adapters in use (sandbox: ${sandboxes.join(', ')})` : 'adapters in use (all live)',
@@ -76,7 +76,6 @@ void composition.services.scripts.nameScripts().then(
   (named) => (named > 0 ? logger.info({ named }, 'tradingview scripts named from TradingView') : undefined),
   (error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not read the tradingview script names; they show as ids until a sync'),
 );
-jobs.discordRoles.start();
 jobs.mailer.start();
 jobs.mailSchedule.start();
 jobs.sandbox?.start();
@@ -97,7 +96,7 @@ const STOP_LIMIT_MS = 25_000;
  * /readyz says 503 while everything is still answered, so a proxy stops sending here before a
  * connection closes under a request it is sending), then no new connection, the requests in
  * flight answered (up to DRAIN_MS), then each background loop finishes the pass in flight, whose
- * claimed rows (grant queue, outbox, Discord roles, access-change deliveries) it completes or
+ * claimed rows (grant queue, outbox, the integrations' work, access-change deliveries) it completes or
  * gives back with their retry time, so another instance goes on with them at once rather than
  * once a lease lapses; then the database is closed.
  */
@@ -122,7 +121,6 @@ async function shutdown(signal: string) {
     jobs.mailSchedule.stop(),
     jobs.mailer.stop(),
     jobs.reconciler.stop(),
-    jobs.discordRoles.stop(),
     ...integrations.flatMap((integration) => integration.loops).map((loop) => loop.stop()),
   ]);
   for (const loop of loops) if (loop.status === 'rejected') logger.error({ err: loop.reason }, 'a background loop failed while stopping');

@@ -7,7 +7,7 @@ import { createLogger } from '../logger';
 import { startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../test-support/fake-stripe-server';
 import { startFakeSmtp, type FakeSmtp } from '../test-support/fake-smtp-server';
 import { FAKE_SESSION, FAKE_VENDOR, startFakeTradingView, type FakeTradingView } from '../test-support/fake-tradingview-server';
-import { formatReport, hasProblems, type Check } from './doctor-report';
+import { formatReport, hasProblems, type Check } from '../doctor-report';
 import { runDoctor } from './run-doctor';
 import { passesDoctor } from './startup-check';
 
@@ -81,7 +81,7 @@ describe('a good live configuration', () => {
     expect(report).toContain('mails are sent from Candlewise <support@candlewise.app>');
     expect(report).toContain('sandbox  Discord      no Discord keys: roles are given in the sandbox guild');
     expect(report.trim().split('\n').at(-1)).toBe('Every live check passed.');
-    expect(checks).toHaveLength(1 + 6 + 1 + 1 + (1 + SCRIPTS.length) + 1 + 2); // key, prices, webhook secret, portal; session, scripts; Discord (sandbox, see discord-checks.test.ts); SMTP, sender
+    expect(checks).toHaveLength(1 + 6 + 1 + 1 + (1 + SCRIPTS.length) + 1 + 2); // key, prices, webhook secret, portal; session, scripts; Discord (sandbox, see modules/discord/discord-doctor.test.ts); SMTP, sender
   });
 
   it('accepts a yearly price billed every year as well as every 12 months', async () => {

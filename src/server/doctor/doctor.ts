@@ -1,7 +1,7 @@
 // `npm run doctor`: checks the live configuration against the real services, prints one line per
 // check, and exits non-zero when anything needs fixing.
 import { ConfigError, loadConfig } from '../config';
-import { formatReport, hasProblems } from './doctor-report';
+import { formatReport, hasProblems } from '../doctor-report';
 import { runDoctor } from './run-doctor';
 
 try {

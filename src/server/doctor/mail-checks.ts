@@ -1,5 +1,5 @@
 // Mail, as `npm run doctor` checks it: the SMTP server answers and takes the login, and the sender.
-import { ok, problem, sandbox, type Check } from './doctor-report';
+import { ok, problem, sandbox, type Check } from '../doctor-report';
 
 export type MailCheckSettings = { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; from: string };
 

@@ -2,8 +2,7 @@
 // names is asked whether it works as configured. Sandboxed services are reported as such.
 import type { Config } from '../config';
 import type { StripeConnection } from '../modules/payments/stripe-payments';
-import { sandbox, type Check } from './doctor-report';
-import { checkDiscord } from './discord-checks';
+import { sandbox, type Check } from '../doctor-report';
 import { checkMail } from './mail-checks';
 import { checkTradingView } from './tradingview-checks';
 import { INTEGRATIONS } from '../integrations';
@@ -11,8 +10,8 @@ import { INTEGRATIONS } from '../integrations';
 export type DoctorOptions = {
   /** Tests point Stripe at a local server. */
   stripeConnection?: StripeConnection;
-  /** Tests point Discord at a local server (startFakeDiscord's baseUrl). */
-  discordApiBaseUrl?: string;
+  /** Tests point an integration's client at a local server, by its name (discord: startFakeDiscord's baseUrl). */
+  apiBaseUrls?: Readonly<Record<string, string>>;
   timeoutMs?: number;
 };
 
@@ -33,7 +32,7 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
   const payments = config.payments;
   // The Stripe checks (and with them the SDK, the largest module the server could load) are
   // imported only when Stripe is configured: the production start-up check runs in the server.
-  const [stripe, tradingView, discord, mail] = await Promise.all([
+  const [stripe, tradingView, mail] = await Promise.all([
     payments.kind === 'stripe'
       ? (await import('./stripe-checks')).checkStripe(
           { secretKey: payments.secretKey, webhookSecret: payments.webhookSecret, priceIds: payments.priceIds, listPrices: config.site.prices },
@@ -41,15 +40,15 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
         )
       : Promise.resolve([sandbox('Stripe', 'no STRIPE_SECRET_KEY: payments run in the sandbox')]),
     checkTradingView({ baseUrl: config.tradingView.baseUrl, credentials: config.tradingView.credentials, scriptIds: config.tradingView.scriptIds }, timeouts),
-    checkDiscord(
-      { ...config.discord, publicUrl: config.publicUrl, isProduction: config.isProduction },
-      { ...timeouts, ...(options.discordApiBaseUrl ? { apiBaseUrl: options.discordApiBaseUrl } : {}) },
-    ),
     checkMail(config.mail, timeouts),
   ]);
-  // each integration of integrations.ts checks itself; its lines carry its name
+  // each integration of integrations.ts checks itself; its lines carry its title
   const integrations = await Promise.all(
-    INTEGRATIONS.map(async (integration) => (await integration.doctor(config, timeouts)).map((check): Check => ({ ...check, service: integration.name }))),
+    INTEGRATIONS.map(async (integration) => {
+      const apiBaseUrl = options.apiBaseUrls?.[integration.name];
+      const checks = await integration.doctor(config, { ...timeouts, ...(apiBaseUrl ? { apiBaseUrl } : {}) });
+      return checks.map((check): Check => ({ ...check, service: integration.title }));
+    }),
   );
-  return [...stripe, ...(await taxChecks(config, options)), ...tradingView, ...discord, ...mail, ...integrations.flat()];
+  return [...stripe, ...(await taxChecks(config, options)), ...tradingView, ...integrations.flat(), ...mail];
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { formatReport, hasProblems } from './doctor-report';
+import { formatReport, hasProblems } from '../doctor-report';
 import { runDoctor, type DoctorOptions } from './run-doctor';
 
 /**

@@ -3,9 +3,9 @@
 import Stripe from 'stripe';
 import { periodOfStripe, periodText, samePeriod, wholeMonths } from '@shared/catalogue';
 import { PLAN_CURRENCY, planDisplayName, planPeriod, formatMoney, PLAN_TYPES, type PlanType } from '@shared/plans';
-import { planEnvKey } from '../config';
+import { planEnvKey } from '@shared/plan-env';
 import { createStripeClient, isLiveKey, portalSettingsUrl, type StripeConnection } from '../modules/payments/stripe-payments';
-import { ok, problem, type Check } from './doctor-report';
+import { ok, problem, type Check } from '../doctor-report';
 
 export type StripeCheckSettings = {
   secretKey: string;

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { FAKE_PRICES, startFakeStripe, STRIPE_TEST_ENV, type FakeStripe } from '../test-support/fake-stripe-server';
-import { hasProblems, type Check } from './doctor-report';
+import { hasProblems, type Check } from '../doctor-report';
 import { runDoctor } from './run-doctor';
 
 let stripe: FakeStripe;

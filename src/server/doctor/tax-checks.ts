@@ -4,9 +4,9 @@
 import type Stripe from 'stripe';
 import { PLAN_TYPES, type PlanType } from '@shared/plans';
 import type { TaxBehavior } from '@shared/vat';
-import { planEnvKey } from '../config';
+import { planEnvKey } from '@shared/plan-env';
 import { createStripeClient, isLiveKey, type StripeConnection } from '../modules/payments/stripe-payments';
-import { ok, problem, type Check } from './doctor-report';
+import { ok, problem, type Check } from '../doctor-report';
 
 export type TaxCheckSettings = { secretKey: string; priceIds: Record<PlanType, string>; behavior: TaxBehavior };
 

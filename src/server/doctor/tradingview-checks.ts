@@ -1,7 +1,7 @@
 // TradingView, as `npm run doctor` checks it: the session cookie and every script id.
 import { createTradingViewClient, type TradingViewClient } from '../modules/tradingview/tradingview-client';
 import { toTradingViewError, type TradingViewError } from '../modules/tradingview/tradingview.port';
-import { ok, problem, sandbox, unanswered, type Check } from './doctor-report';
+import { ok, problem, sandbox, unanswered, type Check } from '../doctor-report';
 
 export type TradingViewCheckSettings = {
   baseUrl: string;

@@ -4,12 +4,21 @@
 import { and, eq } from 'drizzle-orm';
 import { account } from '../db/schema';
 import { DISCORD_PROVIDER_ID, linkAccount } from '../modules/discord/discord.repository';
-import { isSandboxDiscord, type SandboxDiscord } from '../modules/sandbox/sandbox-discord';
+import { isDiscordIntegration, type DiscordIntegration } from '../modules/discord/discord.integration';
+import { isSandboxDiscord, type SandboxDiscord } from '../modules/discord/sandbox-discord';
 import type { TestApp } from './test-app';
 
+/** The app's Discord integration as built: its port and its reconciler, which tests drive. */
+export function discordOf(t: TestApp): DiscordIntegration {
+  const discord = t.integrations.find(isDiscordIntegration);
+  if (!discord) throw new Error('the test app has no Discord integration');
+  return discord;
+}
+
 export function sandboxGuild(t: TestApp): SandboxDiscord {
-  if (!isSandboxDiscord(t.deps.discord)) throw new Error('the test app runs the sandbox Discord');
-  return t.deps.discord;
+  const { port } = discordOf(t);
+  if (!isSandboxDiscord(port)) throw new Error('the test app runs the sandbox Discord');
+  return port;
 }
 
 export async function linkSandboxDiscord(t: TestApp, userId: string, username: string, now: Date) {
@@ -21,6 +30,6 @@ export async function linkSandboxDiscord(t: TestApp, userId: string, username: s
   await db.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, DISCORD_PROVIDER_ID)));
   await db.insert(account).values({ userId, providerId: DISCORD_PROVIDER_ID, accountId: user.id, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, accessTokenExpiresAt: tokens.expiresAt });
   await db.transaction((tx) => linkAccount(tx, userId, user, now));
-  await t.deps.discordRoles.syncUser(userId);
+  await discordOf(t).reconciler.syncUser(userId);
   return user;
 }

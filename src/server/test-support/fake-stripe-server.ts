@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ADVERTISED_PRICES, perPlan, PLAN_CURRENCY, planPeriodInterval, PLAN_TYPES, type SeedPlan } from '@shared/plans';
-import { perPlanEnv, planEnvKey } from '../config';
+import { perPlanEnv, planEnvKey } from '@shared/plan-env';
 import { disputeCharge, moneyRoute } from './fake-stripe-money';
 import { checkoutTaxFields, checkoutTaxRefusal, createFakeTax, invoiceTaxFields, type FakeTax } from './fake-stripe-tax';
 import { createFakePromotions, type FakePromotions } from './fake-stripe-promotions';

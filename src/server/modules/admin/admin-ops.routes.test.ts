@@ -1,16 +1,19 @@
-// Authorisation of every operator-console route of this module, one table: visitors 401, members
-// 403, operators 200. ADMIN_OPS_ROUTES is the list; a route missing from the probes fails here.
+// Authorisation of every operator-console route of this module and of the Discord integration's
+// console, one table: visitors 401, members 403, operators 200. ADMIN_OPS_ROUTES and
+// DISCORD_CONSOLE_ROUTES are the list; a route missing from the probes fails here.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { discordMembers, paymentEventFailures } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
 import { linkAccount } from '../discord/discord.repository';
 import { createSandboxTradingView } from '../sandbox/sandbox-tradingview';
+import { DISCORD_CONSOLE_ROUTES } from '../discord/discord-console.routes';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 import { consoleSuite, seedMember } from '../../test-support/admin-test-kit';
 import { buy, ordersOfSession } from '../../test-support/billing-test-kit';
 
-type Route = (typeof ADMIN_OPS_ROUTES)[number];
+const ROUTES = [...ADMIN_OPS_ROUTES, ...DISCORD_CONSOLE_ROUTES];
+type Route = (typeof ROUTES)[number];
 type Probe = { path: string; body?: unknown };
 
 let t: TestApp;
@@ -51,7 +54,7 @@ async function probes(): Promise<Map<Route, Probe>> {
     '/sandbox': { path: '/sandbox' },
     '/sandbox/tradingview-outage': { path: '/sandbox/tradingview-outage', body: { down: false } },
   };
-  return new Map(ADMIN_OPS_ROUTES.map((route) => [route, concrete[route.path]]));
+  return new Map(ROUTES.map((route) => [route, concrete[route.path]]));
 }
 
 describe('operator console routes (TradingView, Discord, payments, alerts, sandbox tools)', () => {
@@ -63,7 +66,7 @@ describe('operator console routes (TradingView, Discord, payments, alerts, sandb
       const [visitor, asMember, asOperator] = [await send(), await send(member), await send(operator)];
       results.push(`${route.method} ${route.path}: ${visitor.status} ${asMember.status} ${asOperator.status}`);
     }
-    expect(results).toEqual(ADMIN_OPS_ROUTES.map((route) => `${route.method} ${route.path}: 401 403 200`));
+    expect(results).toEqual(ROUTES.map((route) => `${route.method} ${route.path}: 401 403 200`));
   });
 
   it('hides unknown console paths behind the same check', async () => {

@@ -1,4 +1,4 @@
-// The operator console's TradingView, Discord, payments, access-change delivery, alerts and sandbox-tools API, mounted
+// The operator console's TradingView, payments, access-change delivery, alerts and sandbox-tools API, mounted
 // at /api/admin behind requireOperator. Handlers validate, call one service and answer a DTO.
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -19,29 +19,18 @@ import {
   sandboxToolsSchema,
   tradingViewHealthSchema,
 } from '@shared/admin-ops-contract';
-import {
-  accessChangesBacklogSchema,
-  actionResultSchema,
-  discordAccountsQuerySchema,
-  discordAccountsSchema,
-  discordAuditSummarySchema,
-  discordOverviewSchema,
-  discordRepairsSchema,
-  discordRolesSchema,
-} from '@shared/admin-contract';
+import { accessChangesBacklogSchema } from '@shared/admin-contract';
 import { readJson } from '../../http/errors';
 import { describeOperation } from '../../http/openapi';
 import { requireUser, type AuthVariables } from '../../http/session-user';
 import type { AccessChangesBacklogService } from './access-changes-backlog.service';
 import type { OperatorAlerts } from './alerts.service';
-import type { DiscordConsoleService } from './discord-console.service';
 import type { PaymentsReport } from './payments-report.service';
 import type { SandboxToolsService } from './sandbox-tools.service';
 import type { TradingViewHealthService } from './tradingview-health.service';
 
 export type AdminOpsServices = {
   tradingView: TradingViewHealthService;
-  discord: DiscordConsoleService;
   payments: PaymentsReport;
   accessChanges: AccessChangesBacklogService;
   alerts: OperatorAlerts;
@@ -57,12 +46,6 @@ export const ADMIN_OPS_ROUTES = [
   { method: 'GET', path: '/tradingview/reconciliation' },
   { method: 'POST', path: '/tradingview/reconciliation/revoke' },
   { method: 'POST', path: '/tradingview/reconciliation/grant' },
-  { method: 'GET', path: '/discord/overview' },
-  { method: 'GET', path: '/discord/roles' },
-  { method: 'GET', path: '/discord/accounts' },
-  { method: 'POST', path: '/discord/accounts/:id/retry' },
-  { method: 'GET', path: '/discord/repairs' },
-  { method: 'POST', path: '/discord/audit' },
   { method: 'GET', path: '/payments/orders' },
   { method: 'POST', path: '/payments/orders/:id/refund' },
   { method: 'GET', path: '/payments/events' },
@@ -74,11 +57,9 @@ export const ADMIN_OPS_ROUTES = [
 
 const failureId = z.uuid('Malformed event failure id.');
 const orderId = z.uuid('Malformed order id.');
-const discordAccountId = z.uuid('Malformed Discord account id.');
-const NO_STORE = { 'cache-control': 'private, no-store' };
 
 export function adminOpsRoutes(services: AdminOpsServices) {
-  const { tradingView, discord, payments, accessChanges, alerts, sandbox } = services;
+  const { tradingView, payments, accessChanges, alerts, sandbox } = services;
   return new Hono<{ Variables: AuthVariables }>()
     .get('/alerts', describeOperation({ summary: 'The alerts an operator should act on', auth: 'operator', response: operatorAlertsSchema }), async (c) => c.json({ alerts: await alerts.active() }))
     .get('/tradingview/health', describeOperation({ summary: "Whether the shop's TradingView session works, and its scripts' user counts", auth: 'operator', response: tradingViewHealthSchema }), async (c) => c.json(await tradingView.health()))
@@ -93,24 +74,6 @@ export function adminOpsRoutes(services: AdminOpsServices) {
       const { userId } = await readJson(c, grantMissingRequestSchema);
       return c.json({ done: await tradingView.grantMissing(userId, requireUser(c)) });
     })
-    .get('/discord/overview', describeOperation({ summary: 'Members with Discord linked, and the linked accounts synced, pending and failing', auth: 'operator', response: discordOverviewSchema }), async (c) =>
-      c.json(await discord.overview(), 200, NO_STORE),
-    )
-    .get('/discord/roles', describeOperation({ summary: "The Discord guild's roles by name (none, with the error, while Discord does not answer)", auth: 'operator', response: discordRolesSchema }), async (c) =>
-      c.json(await discord.roles(), 200, NO_STORE),
-    )
-    .get('/discord/accounts', describeOperation({ summary: 'Linked Discord accounts with their roles wanted and held, failing first, a page at a time', auth: 'operator', response: discordAccountsSchema }), async (c) =>
-      c.json(await discord.accounts(discordAccountsQuerySchema.parse(c.req.query())), 200, NO_STORE),
-    )
-    .post('/discord/accounts/:id/retry', describeOperation({ summary: "Retry a failing Discord account's roles now", auth: 'operator', response: actionResultSchema }), async (c) =>
-      c.json(await discord.retryNow(discordAccountId.parse(c.req.param('id')), requireUser(c))),
-    )
-    .get('/discord/repairs', describeOperation({ summary: "The Discord audit's latest repairs: roles given back or taken away", auth: 'operator', response: discordRepairsSchema }), async (c) =>
-      c.json(await discord.repairs(), 200, NO_STORE),
-    )
-    .post('/discord/audit', describeOperation({ summary: 'Audit the Discord guild now: repair roles held without access and missing with it', auth: 'operator', response: discordAuditSummarySchema }), async (c) =>
-      c.json(await discord.runAudit(requireUser(c))),
-    )
     .get('/payments/orders', describeOperation({ summary: 'Orders, filtered by plan, status and days', auth: 'operator', response: ordersSchema }), async (c) => c.json(await payments.orders(orderFilterSchema.parse(c.req.query()))))
     .post('/payments/orders/:id/refund', describeOperation({ summary: 'Refund an order in full at the payment provider (audited); its access ends with the refund', auth: 'operator', response: refundResultSchema }), async (c) =>
       c.json(await payments.refund(orderId.parse(c.req.param('id')), requireUser(c))),

@@ -1,6 +1,4 @@
 import type { Db } from '../../db/client';
-import type { DiscordReconciler } from '../discord/discord-reconciler';
-import type { DiscordPort } from '../discord/discord.port';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { PaymentsPort } from '../payments/payments.port';
 import type { GrantReconciler } from '../tradingview/grant-reconciler';
@@ -8,13 +6,12 @@ import type { TradingViewPort } from '../tradingview/tradingview.port';
 import { createAccessChangesBacklog } from './access-changes-backlog.service';
 import type { AdminOpsServices } from './admin-ops.routes';
 import type { OperatorAlerts } from './alerts.service';
-import { createDiscordConsoleService } from './discord-console.service';
 import { createOperatorActions } from './operator-actions';
 import { createPaymentsReport } from './payments-report.service';
 import { createSandboxTools } from './sandbox-tools.service';
 import { createTradingViewHealthService } from './tradingview-health.service';
 
-/** The console's TradingView, Discord, payments, access-change delivery, alerts and sandbox services (the composition root builds them once). */
+/** The console's TradingView, payments, access-change delivery, alerts and sandbox services (the composition root builds them once). */
 export function createAdminOpsServices(deps: {
   db: Db;
   tradingView: TradingViewPort;
@@ -23,15 +20,12 @@ export function createAdminOpsServices(deps: {
   clock: () => Date;
   handler: PaymentEventHandler;
   alerts: OperatorAlerts;
-  discord: DiscordPort;
-  discordRoles: DiscordReconciler;
   payments: Pick<PaymentsPort, 'refundPayment'>;
 }): AdminOpsServices {
   const { db, tradingView, reconciler, scriptIds, clock, handler, alerts } = deps;
   const actions = createOperatorActions(db);
   return {
     tradingView: createTradingViewHealthService({ db, port: tradingView, reconciler, scriptIds, clock, actions }),
-    discord: createDiscordConsoleService({ db, port: deps.discord, reconciler: deps.discordRoles, clock, actions }),
     payments: createPaymentsReport({ db, handler, actions, payments: deps.payments }),
     accessChanges: createAccessChangesBacklog({ db }),
     alerts,

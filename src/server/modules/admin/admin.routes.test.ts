@@ -9,6 +9,7 @@ import { createTestApp, operatorSession, signUp, type TestApp } from '../../test
 import { userHasPremiumAccess } from '../access/access.repository';
 import { addOperator } from '../auth/operators.repository';
 import { OPERATOR_COMP_REFUSED } from '@shared/member-actions';
+import { DISCORD_CONSOLE_ROUTES } from '../discord/discord-console.routes';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 
 const OPERATOR = 'operator@example.com';
@@ -60,9 +61,9 @@ describe('authorisation of every operator route', () => {
   };
   // Every route mounted under /api/admin, read from the app itself: a route added to the admin
   // router (or mounted into it) is in this table without anyone listing it.
-  // The TradingView, payments, alerts and sandbox routes need fixtures of their own: their table is
-  // admin-ops.routes.test.ts, over ADMIN_OPS_ROUTES; every other route is in this one.
-  const opsRoutes = new Set<string>(ADMIN_OPS_ROUTES.map((route) => `${route.method} /api/admin${route.path}`));
+  // The TradingView, Discord, payments, alerts and sandbox routes need fixtures of their own: their table is
+  // admin-ops.routes.test.ts, over ADMIN_OPS_ROUTES and DISCORD_CONSOLE_ROUTES; every other route is in this one.
+  const opsRoutes = new Set<string>([...ADMIN_OPS_ROUTES, ...DISCORD_CONSOLE_ROUTES].map((route) => `${route.method} /api/admin${route.path}`));
   // once each: a route with its OpenAPI description is listed once per handler
   const routes = () =>
     [...new Set(t.app.routes.map(({ method, path }) => `${method} ${path}`))]

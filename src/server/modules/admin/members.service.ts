@@ -10,7 +10,7 @@ import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import { currentUsername, retryFailedGrantNow, usernameLinks } from '../tradingview/tradingview.repository';
 import type { TradingViewService } from '../tradingview/tradingview.service';
 import { recordOperatorAction } from './audit.repository';
-import { discordStatusOf, nextAttemptOf } from './discord-console.service';
+import { discordStatusOf, nextAttemptOf } from '../discord/discord-console.service';
 import {
   accessRowIds,
   findMember,

@@ -9,10 +9,10 @@ import { memberDetailSchema } from '@shared/admin-contract';
 import { operatorAuditLog, sandboxInvoices, sandboxSubscriptions, tradingviewGrants, tradingviewUsernames, userSubscriptions } from '../../db/schema';
 import { buy, DAY_MS, jobsOf, sandboxOf, signUp, userIdOf } from '../../test-support/billing-test-kit';
 import { consoleSuite, OPERATOR_EMAIL, type ConsoleSuite } from '../../test-support/admin-test-kit';
-import { linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
+import { discordOf, linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
 import type { TestApp } from '../../test-support/test-app';
 import { userHasPremiumAccess } from '../access/access.repository';
-import { SANDBOX_MEMBER_ROLE } from '../sandbox/sandbox-discord';
+import { SANDBOX_MEMBER_ROLE } from '../discord/sandbox-discord';
 
 let t: TestApp;
 let operator: string;
@@ -41,7 +41,7 @@ async function payingMember(planType: 'monthly' | 'lifetime' = 'monthly') {
 /** One pass of each reconciler: what "within one pass" means for TradingView and Discord. */
 async function passes() {
   await t.deps.reconciler.runOnce();
-  await t.deps.discordRoles.runOnce();
+  await discordOf(t).reconciler.runOnce();
 }
 
 const act = (userId: string, action: string, body: unknown = {}) => t.request(`/api/admin/members/${userId}/${action}`, { cookie: operator, body });

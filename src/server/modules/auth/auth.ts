@@ -21,7 +21,6 @@ import { serverError } from '../../http/server-errors';
 import type { Logger } from '../../logger';
 import type { MailIntent } from '@shared/mail-intents';
 import type { Mailer } from '../mail/mailer';
-import type { DiscordOAuthPort } from '../discord/discord.port';
 import { findUserIdByEmail, recordRepeatedSecurityEvent } from '../security/security.repository';
 import { clearThrottle, consumeThrottle } from '../throttle/throttle.repository';
 import { isNamedOperator } from './operator';
@@ -37,12 +36,17 @@ const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/ver
 export const resetPasswordUrl = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 /**
- * Linking a member's Discord account (the Discord module's side, as callbacks: auth never imports
- * its reconciler). Without it, better-auth knows no Discord provider.
+ * Linking a member's Discord account: the Discord integration's side, as callbacks (auth never
+ * imports the integration; the integration hands this over, see Integration.linking). Without it,
+ * better-auth knows no Discord provider.
  */
-export type AuthDiscordLinking = {
+export type AuthLinking = {
   /** The consent page, the code exchange and the account behind a token (sandbox or Discord). */
-  oauth: Pick<DiscordOAuthPort, 'authorizeUrl' | 'exchangeCode' | 'currentUser'>;
+  oauth: {
+    authorizeUrl: (input: { state: string; redirectUri: string; scopes: readonly string[] }) => string;
+    exchangeCode: (input: { code: string; redirectUri: string }) => Promise<{ accessToken: string; refreshToken: string | null; expiresAt: Date | null; scopes: string[] }>;
+    currentUser: (accessToken: string) => Promise<{ id: string; username: string }>;
+  };
   /** Whether the member may connect Discord now (paid access). */
   mayLink: (userId: string) => Promise<boolean>;
   /**
@@ -60,7 +64,8 @@ export type AuthDeps = {
   logger: Logger;
   secret: string;
   clock: () => Date;
-  discord?: AuthDiscordLinking | undefined;
+  /** The integration whose accounts are linked through better-auth (Discord's), if any. */
+  discord?: AuthLinking | undefined;
   /** The password hash and its check: better-auth's scrypt unless given (a test counts them). */
   passwordHashing?: PasswordHashing | undefined;
 };
@@ -88,7 +93,7 @@ export const discordPlaceholderEmail = (discordUserId: string) => `${discordUser
  * links in-process and no test needs the network. Linking only: no sign-up, and sign-in is refused
  * by the hooks below.
  */
-function discordProvider(linking: AuthDiscordLinking, publicUrl: string, logger: Logger): GenericOAuthConfig {
+function discordProvider(linking: AuthLinking, publicUrl: string, logger: Logger): GenericOAuthConfig {
   // The port builds its consent page's address; better-auth sets state, redirect and scopes itself.
   const sample = new URL(linking.oauth.authorizeUrl({ state: 'state', redirectUri: `${publicUrl}/`, scopes: DISCORD_OAUTH_SCOPES }));
   return {

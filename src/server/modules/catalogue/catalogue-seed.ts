@@ -5,12 +5,12 @@ import type { Catalogue } from '@shared/catalogue';
 import { seedCatalogue } from '@shared/plans';
 import type { Config } from '../../config';
 
-export function configSeed(config: Pick<Config, 'site' | 'discord'>): Catalogue {
+export function configSeed(config: Pick<Config, 'site' | 'integrations'>): Catalogue {
   return seedCatalogue({
     prices: config.site.prices,
     regularPrices: config.site.regularPrices,
     saleEndsAt: config.site.saleEndsAt,
     saleLabel: config.site.saleLabel,
-    discordRoleIds: config.discord.planRoleIds,
+    discordRoleIds: config.integrations.discord.planRoleIds,
   });
 }

@@ -2,7 +2,6 @@ import { isContentVisible, type AdminAnnouncement, type Announcement, type Membe
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import type { AnnouncementPost } from '../../integration';
-import type { DiscordPort } from '../discord/discord.port';
 import {
   announcementMailsOn,
   insertAnnouncement,
@@ -17,10 +16,8 @@ import {
 
 // What's new: an operator's update (e.g. "Pro V2 2.3: remove and re-add the indicator"), shown to
 // members with access (on the plans it names) with an unread badge, mailed through the outbox to
-// those who did not turn such mails off, and posted to the vendor's Discord channel by the bot.
-
-/** The channel the sandbox bot posts to when DISCORD_ANNOUNCEMENT_CHANNEL_ID is unset. */
-export const SANDBOX_ANNOUNCEMENT_CHANNEL = 'sbx-announcements';
+// those who did not turn such mails off, and posted by each integration that announces (the
+// vendor's Discord channel, the Telegram chats).
 
 const toAnnouncement = (row: AnnouncementRow): Announcement => ({
   id: row.id,
@@ -31,21 +28,9 @@ const toAnnouncement = (row: AnnouncementRow): Announcement => ({
   publishedAt: row.publishedAt.toISOString(),
 });
 
-/** The Discord message: the title in bold, the text, and where to read more. */
-export function discordMessage(row: Pick<AnnouncementRow, 'title' | 'body' | 'scriptId'>, publicUrl: string): string {
-  const about = row.scriptId ? ` (${row.scriptId})` : '';
-  const text = `**${row.title}**${about}\n\n${row.body}`;
-  const link = `\n\n${publicUrl}/dashboard`;
-  // Discord's limit is 2,000 characters a message
-  return text.length + link.length > 2000 ? `${text.slice(0, 2000 - link.length - 1)}…${link}` : `${text}${link}`;
-}
-
 export function createAnnouncements(deps: {
   db: Db;
-  discord: DiscordPort;
-  /** null: not posted to Discord. */
-  channelId: string | null;
-  /** The integrations that post announcements too (Telegram), by name. */
+  /** The integrations that post announcements (Discord, Telegram), by name. */
   broadcasters?: readonly { name: string; announce: (announcement: AnnouncementPost) => Promise<string> }[];
   kickMailer: () => void;
   publicUrl: string;
@@ -56,17 +41,6 @@ export function createAnnouncements(deps: {
 
   const visibleTo = (rows: AnnouncementRow[], member: MemberStanding, now: Date) =>
     rows.filter((row) => isContentVisible({ plans: row.plans, dripDays: 0, visibleFrom: row.publishedAt }, member, now));
-
-  const postToDiscord = async (row: AnnouncementRow): Promise<string> => {
-    if (!deps.channelId || !deps.discord.bot.postMessage) return 'off';
-    try {
-      await deps.discord.bot.postMessage(deps.channelId, discordMessage(row, deps.publicUrl));
-      return 'posted';
-    } catch (error) {
-      logger.warn({ err: error, announcement: row.id }, 'the announcement was not posted to Discord');
-      return `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300);
-    }
-  };
 
   /** Each integration's answer; one that throws is a failure of its own, never the announcement's. */
   const postToIntegrations = async (row: AnnouncementRow): Promise<Record<string, string>> => {
@@ -92,8 +66,8 @@ export function createAnnouncements(deps: {
       if (input.notify) {
         mailsQueued = await queueAnnouncementMails(db, row);
         if (mailsQueued > 0) deps.kickMailer();
-        discord = await postToDiscord(row);
-        posts = await postToIntegrations(row);
+        // Discord's answer keeps the column and field it had before the integrations' `posts` came
+        ({ discord = 'off', ...posts } = await postToIntegrations(row));
       }
       await setAnnouncementDelivery(db, row.id, { mailsQueued, discordStatus: discord, posts });
       return { ...toAnnouncement(row), createdBy: by, mailsQueued, discord, posts };

@@ -6,7 +6,8 @@ import { SANDBOX_DISCORD_PATHS, sandboxDiscordAuthorizationSchema } from '@share
 import { account, user, userSubscriptions } from '../../db/schema';
 import { cookieFrom, createTestApp, TEST_ORIGIN, TEST_PROXY_ADDRESS, type TestApp } from '../../test-support/test-app';
 import { discordPlaceholderEmail } from '../auth/auth';
-import { isSandboxDiscord, SANDBOX_MEMBER_ROLE, sandboxDiscordUserId, type SandboxDiscord } from '../sandbox/sandbox-discord';
+import { discordOf } from '../../test-support/discord-test-kit';
+import { isSandboxDiscord, SANDBOX_MEMBER_ROLE, sandboxDiscordUserId, type SandboxDiscord } from './sandbox-discord';
 import { accountsOfMember, currentAccount } from './discord.repository';
 
 // A member links Discord the way a browser does: POST /api/auth/link-social (better-auth, provider
@@ -23,8 +24,9 @@ let signUps = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  if (!isSandboxDiscord(t.deps.discord)) throw new Error('the test app runs the sandbox Discord');
-  discord = t.deps.discord;
+  const { port } = discordOf(t);
+  if (!isSandboxDiscord(port)) throw new Error('the test app runs the sandbox Discord');
+  discord = port;
   app = t.app;
 });
 afterAll(async () => {
@@ -148,7 +150,7 @@ describe('connecting Discord through better-auth', () => {
     expect(await statusOf(jane)).toEqual({ connected: true, username: 'jane.trades', roles: [], status: 'pending', lastError: null });
     expect(await discordAccountRows(jane.userId)).toEqual([{ accountId: sandboxDiscordUserId('jane.trades') }]);
 
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     expect(await statusOf(jane)).toEqual({ connected: true, username: 'jane.trades', roles: [{ id: VIP, name: 'VIP' }], status: 'synced', lastError: null });
     expect(await guildRolesOf('jane.trades')).toEqual([VIP]);
   });
@@ -165,7 +167,7 @@ describe('connecting Discord through better-auth', () => {
   it('makes another Discord account the current one and takes the roles off the old one', async () => {
     const kim = await member('kim');
     await link(kim, 'kim.first');
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     expect(await guildRolesOf('kim.first')).toEqual([VIP]);
 
     // "Use another Discord account"
@@ -178,7 +180,7 @@ describe('connecting Discord through better-auth', () => {
     ]);
     expect(await discordAccountRows(kim.userId)).toEqual([{ accountId: sandboxDiscordUserId('kim.second') }]);
 
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     expect(await guildRolesOf('kim.first')).toEqual([]);
     expect(await guildRolesOf('kim.second')).toEqual([VIP]);
   });
@@ -341,7 +343,7 @@ describe('GET /api/discord and POST /api/discord/disconnect', () => {
   it('disconnects: the link and its tokens go, and the reconciler takes the roles off', async () => {
     const dan = await member('dan');
     await link(dan, 'dan.account');
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     expect(await guildRolesOf('dan.account')).toEqual([VIP]);
 
     const response = await request('/api/discord/disconnect', { method: 'POST', cookie: dan.cookie });
@@ -350,7 +352,7 @@ describe('GET /api/discord and POST /api/discord/disconnect', () => {
     expect(await statusOf(dan)).toEqual({ connected: false });
     expect(await discordAccountRows(dan.userId)).toEqual([]);
 
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     expect(await guildRolesOf('dan.account')).toEqual([]);
   });
 
@@ -359,7 +361,7 @@ describe('GET /api/discord and POST /api/discord/disconnect', () => {
     await link(eve, 'eve.account');
     await discord.sandbox.setMissingManageRoles(true);
     try {
-      await t.deps.discordRoles.runOnce();
+      await discordOf(t).reconciler.runOnce();
       const status = await statusOf(eve);
       expect(status).toMatchObject({ connected: true, status: 'failed', roles: [] });
       expect(status.connected && status.lastError).toMatch(/^missing_permissions:/);

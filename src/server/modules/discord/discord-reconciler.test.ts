@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { discordMembers } from '../../db/schema';
 import { billingSuite, buy, DAY_MS, rowsOfSession, sandboxOf, jobsOf, signUp, userIdOf } from '../../test-support/billing-test-kit';
 import type { TestApp } from '../../test-support/test-app';
-import { linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
-import { SANDBOX_MEMBER_ROLE } from '../sandbox/sandbox-discord';
+import { discordOf, linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
+import { SANDBOX_MEMBER_ROLE } from './sandbox-discord';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -20,7 +20,7 @@ const guild = () => sandboxGuild(t);
 const link = (userId: string, username: string) => linkSandboxDiscord(t, userId, username, time.clock());
 
 const rolesInGuild = async (discordUserId: string) => (await guild().sandbox.guild()).members.find((member) => member.id === discordUserId)?.roles ?? null;
-const pass = () => t.deps.discordRoles.runOnce();
+const pass = () => discordOf(t).reconciler.runOnce();
 
 async function payingMember(name: string, planType: 'monthly' | 'lifetime' = 'monthly') {
   const address = email(name);
@@ -89,7 +89,7 @@ describe('roles follow payment', () => {
     await pass();
     await guild().sandbox.takeRole(discord.id, VIP);
     expect(await rolesInGuild(discord.id)).toEqual([]);
-    const repaired = await t.deps.discordRoles.audit();
+    const repaired = await discordOf(t).reconciler.audit();
     expect(repaired.added).toBeGreaterThanOrEqual(1);
     expect(await rolesInGuild(discord.id)).toEqual([VIP]);
 
@@ -97,7 +97,7 @@ describe('roles follow payment', () => {
     const stranger = await guild().sandbox.authorize({ username: 'stranger_with_role', redirectUri: 'http://localhost:3000/cb', scopes: ['identify', 'guilds.join'] });
     const tokens = await guild().oauth.exchangeCode({ code: stranger.code, redirectUri: 'http://localhost:3000/cb' });
     await guild().bot.addMember(stranger.user.id, tokens.accessToken, [VIP]);
-    const second = await t.deps.discordRoles.audit();
+    const second = await discordOf(t).reconciler.audit();
     expect(second.removed).toBeGreaterThanOrEqual(1);
     expect(await rolesInGuild(stranger.user.id)).toEqual([]);
   });

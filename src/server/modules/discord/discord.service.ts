@@ -38,8 +38,8 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * What better-auth's Discord provider needs from this module (auth.ts, AuthDeps.discord): the
  * OAuth port, whether a member may connect, and the link's bookkeeping once better-auth stored
- * the account row. Built by the composition root and handed to createAuth as callbacks, so the
- * auth module never imports the reconciler.
+ * the account row. Built by the integration (discord.integration.ts) and handed to createAuth as
+ * callbacks, so the auth module never imports the reconciler.
  */
 export function createDiscordLinking(deps: DiscordLinkingDeps) {
   const { db, port, reconciler, clock, logger } = deps;

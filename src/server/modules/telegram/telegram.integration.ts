@@ -24,6 +24,7 @@ export const WEBHOOK_PATH = '/api/telegram/webhook';
 
 export const telegramIntegration: IntegrationDescriptor = {
   name: 'telegram',
+  title: 'Telegram',
   build({ config, db, logger: parent, clock }) {
     const settings = config.integrations.telegram;
     const logger = parent.child({ module: 'telegram' });

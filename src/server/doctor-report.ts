@@ -1,9 +1,10 @@
-// What `npm run doctor` prints: one line per check, then a summary; pure formatting.
+// What `npm run doctor` prints: one line per check, then a summary; pure formatting. Beside the
+// doctor rather than in it: an integration's own check (modules/<integration>) writes these lines too.
 
 export type CheckStatus = 'ok' | 'problem' | 'sandbox';
 
 export type Check = {
-  /** Stripe, Tax, TradingView, Discord, Mail, or an integration's name (integrations.ts). */
+  /** Stripe, Tax, TradingView, Mail, or an integration's title (integrations.ts). */
   service: string;
   status: CheckStatus;
   /** What was found, e.g. 'STRIPE_PRICE_MONTHLY price_123: $36.00 every month'. */

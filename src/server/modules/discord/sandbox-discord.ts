@@ -12,7 +12,7 @@ import {
   type DiscordUser,
   type GuildMember,
   type GuildRole,
-} from '../discord/discord.port';
+} from './discord.port';
 import {
   addGuildMemberRole,
   deleteGuildMember,
@@ -32,7 +32,7 @@ import {
   type SandboxGuildMemberRow,
   type SandboxTokenRow,
 } from './sandbox-discord.repository';
-import { OUTAGE_SWITCH_CACHE_MS } from './sandbox-tradingview';
+import { OUTAGE_SWITCH_CACHE_MS } from '../sandbox/sandbox-tradingview';
 
 /** The sandbox guild's own role for members while DISCORD_ROLE_IDS is empty. */
 export const SANDBOX_MEMBER_ROLE = { id: 'sbx-role-vip', name: 'VIP' } as const;
@@ -66,7 +66,7 @@ export const SANDBOX_BOT_USER_ID = sandboxDiscordUserId('sandbox-bot');
 
 /**
  * The roles the shop manages in the sandbox guild: DISCORD_ROLE_IDS, or the sandbox's own VIP role
- * while it is empty, and the per-plan roles. The composition root hands this to the reconciler, so
+ * while it is empty, and the per-plan roles. The integration hands this to the reconciler, so
  * that a zero-config shop gives its members the VIP role.
  */
 export function sandboxDiscordRoleConfig(config: DiscordRoleConfig): DiscordRoleConfig {

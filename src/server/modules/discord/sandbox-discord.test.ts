@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DiscordRoleConfig } from '@shared/discord-roles';
 import { perPlan, PLAN_TYPES } from '@shared/plans';
 import type { Database } from '../../db/client';
-import { DiscordError } from '../discord/discord.port';
+import { DiscordError } from './discord.port';
 import { createTestDatabase } from '../../test-support/test-database';
 import {
   createSandboxDiscord,
@@ -16,7 +16,7 @@ import {
   sandboxDiscordUserId,
   type SandboxDiscord,
 } from './sandbox-discord';
-import { OUTAGE_SWITCH_CACHE_MS } from './sandbox-tradingview';
+import { OUTAGE_SWITCH_CACHE_MS } from '../sandbox/sandbox-tradingview';
 
 const REDIRECT = 'http://localhost:3000/api/discord/callback';
 const SCOPES = ['identify', 'guilds.join'];

@@ -14,12 +14,12 @@ import {
 } from '@shared/admin-contract';
 import { discordMembers, operatorAuditLog } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
-import { linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
+import { discordOf, linkSandboxDiscord, sandboxGuild } from '../../test-support/discord-test-kit';
 import { consoleSuite, OPERATOR_EMAIL, seedMember, type ConsoleSuite } from '../../test-support/admin-test-kit';
-import { DiscordError } from '../discord/discord.port';
-import { SANDBOX_MEMBER_ROLE } from '../sandbox/sandbox-discord';
+import { DiscordError } from './discord.port';
+import { SANDBOX_MEMBER_ROLE } from './sandbox-discord';
 import { createDiscordConsoleService } from './discord-console.service';
-import { createOperatorActions } from './operator-actions';
+import { recordOperatorAction } from '../admin/audit.repository';
 
 let t: TestApp;
 let operator: string;
@@ -38,7 +38,7 @@ const link = (userId: string, username: string) => linkSandboxDiscord(t, userId,
 async function linkedMember(username: string) {
   const seeded = await seedMember(db(), { username: null });
   const discord = await link(seeded.userId, username);
-  await t.deps.discordRoles.runOnce();
+  await discordOf(t).reconciler.runOnce();
   return { ...seeded, discord };
 }
 
@@ -111,7 +111,7 @@ describe("the console's Discord page", () => {
     }
 
     // its back-off is not over: a pass leaves it alone
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     expect(await accountOf('console_blocked')).toMatchObject({ status: 'failed', attempts: 1 });
 
     const row = (await accountOf('console_blocked'))!;
@@ -124,7 +124,7 @@ describe("the console's Discord page", () => {
     const [line] = await auditLines('discord.retry_now');
     expect(line).toMatchObject({ operatorEmail: OPERATOR_EMAIL, targetUserId: blocked.userId, details: { discordUserId: blocked.discord.id, username: 'console_blocked', attempts: 1 } });
 
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     expect(await accountOf('console_blocked')).toMatchObject({ status: 'synced', attempts: 0, lastError: null, heldRoles: [{ id: VIP.id, name: VIP.name }] });
     expect((await guild().sandbox.guild()).members.find((entry) => entry.id === blocked.discord.id)?.roles).toEqual([VIP.id]);
 
@@ -180,7 +180,7 @@ describe("the console's Discord page", () => {
       { username: 'console_second', current: true, wantedRoles: [VIP.id], heldRoles: [], status: 'pending', lastError: null },
       { username: 'console_first', current: false, wantedRoles: [], heldRoles: [VIP.id], status: 'pending' },
     ]);
-    await t.deps.discordRoles.runOnce();
+    await discordOf(t).reconciler.runOnce();
     const after = memberDetailSchema.parse(await (await get(`/members/${relinked.userId}`)).json());
     expect(after.discord.map((row) => [row.username, row.status, row.heldRoles, row.nextAttemptAt])).toEqual([
       ['console_second', 'synced', [VIP.id], null],
@@ -196,9 +196,9 @@ describe('role names while Discord does not answer', () => {
     const service = createDiscordConsoleService({
       db: db(),
       port: { kind: 'sandbox', bot: { ...guild().bot, roles: () => Promise.reject(down) } },
-      reconciler: t.deps.discordRoles,
+      reconciler: discordOf(t).reconciler,
       clock: time.clock,
-      actions: createOperatorActions(db()),
+      audit: (entry) => recordOperatorAction(db(), entry),
     });
     expect(await service.roles()).toEqual({ roles: [], error: 'network: Discord is unreachable' });
     const { accounts: rows } = await service.accounts({ failing: false, page: 1 });

@@ -19,20 +19,20 @@ import {
 } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { serverError } from '../../http/server-errors';
-import type { DiscordReconciler } from '../discord/discord-reconciler';
-import { markDue } from '../discord/discord.repository';
-import { ROLE_NAMES_CACHE_MS } from '../discord/discord.service';
-import { toDiscordError, type DiscordPort } from '../discord/discord.port';
-import { recordOperatorAction } from './audit.repository';
+import type { DiscordReconciler } from './discord-reconciler';
+import { markDue } from './discord.repository';
+import { ROLE_NAMES_CACHE_MS } from './discord.service';
+import { toDiscordError, type DiscordPort } from './discord.port';
 import { discordAccountsPage, discordCounts, findDiscordAccount, latestRepairsWithMembers, type DiscordAccountRow } from './discord-console.repository';
-import type { Operator, OperatorActions } from './operator-actions';
+import type { OperatorAuditEntry } from '../../integration';
 
 export type DiscordConsoleDeps = {
   db: Db;
   port: Pick<DiscordPort, 'kind' | 'bot'>;
   reconciler: Pick<DiscordReconciler, 'audit' | 'kick'>;
   clock: () => Date;
-  actions: OperatorActions;
+  /** Writes the console's audit log (modules/admin's). */
+  audit: (entry: OperatorAuditEntry) => Promise<void>;
   rolesCacheMs?: number;
 };
 
@@ -67,7 +67,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export const nextAttemptOf = (row: { status: string; nextAttemptAt: Date }) => (row.status === 'pending' || row.status === 'failed' ? row.nextAttemptAt.toISOString() : null);
 
 export function createDiscordConsoleService(deps: DiscordConsoleDeps) {
-  const { db, port, reconciler, clock, actions } = deps;
+  const { db, port, reconciler, clock, audit } = deps;
   const roleNames = createRoleNames(deps);
   const refs = (ids: readonly string[], names: Map<string, string>): DiscordRoleRef[] => ids.map((id) => ({ id, name: names.get(id) ?? null }));
 
@@ -125,14 +125,14 @@ export function createDiscordConsoleService(deps: DiscordConsoleDeps) {
     },
 
     /** A failing account's next pass now instead of after its back-off; the reconciler is woken. */
-    async retryNow(accountId: string, operator: Operator): Promise<ActionResult> {
+    async retryNow(accountId: string, operator: { email: string }): Promise<ActionResult> {
       const row = await findDiscordAccount(db, accountId);
       if (!row) throw serverError('noMember');
       // A row that is not failing is waiting for its pass already (or under way: its lease stays).
       if (row.status !== 'failed') return { message: `${row.username} is not failing (${row.status}): nothing to retry.` };
       await markDue(db, [row.id], clock());
       reconciler.kick();
-      await recordOperatorAction(db, {
+      await audit({
         operator: operator.email,
         action: 'discord.retry_now',
         targetUserId: row.userId,
@@ -146,7 +146,7 @@ export function createDiscordConsoleService(deps: DiscordConsoleDeps) {
      * Discord failure answers 502 with its cause in the details (`reason`); the repairs made before
      * it stand, each in the repairs list.
      */
-    async runAudit(operator: Operator): Promise<DiscordAuditSummary> {
+    async runAudit(operator: { email: string }): Promise<DiscordAuditSummary> {
       let summary: DiscordAuditSummary;
       try {
         summary = await reconciler.audit();
@@ -156,7 +156,7 @@ export function createDiscordConsoleService(deps: DiscordConsoleDeps) {
       }
       // accounts the audit found missing from the guild are due now
       if (summary.requeued > 0) reconciler.kick();
-      await actions.record({ operator, action: 'discord.run_audit', details: { ...summary } });
+      await audit({ operator: operator.email, action: 'discord.run_audit', details: { ...summary } });
       return summary;
     },
   };

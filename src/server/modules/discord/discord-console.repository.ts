@@ -4,7 +4,7 @@
 import { count, countDistinct, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discordMembers, discordRepairs, user } from '../../db/schema';
-import type { DiscordMemberRow } from '../discord/discord.repository';
+import type { DiscordMemberRow } from './discord.repository';
 
 export type DiscordAccountRow = DiscordMemberRow & { email: string };
 

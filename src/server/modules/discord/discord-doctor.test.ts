@@ -3,11 +3,11 @@
 // a role id).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAN_TYPES, type PlanType } from '@shared/plans';
-import { loadConfig } from '../config';
-import { FAKE_DISCORD, startFakeDiscord, type FakeDiscord } from '../test-support/fake-discord-server';
-import { checkDiscord, type DiscordCheckSettings } from './discord-checks';
-import { formatReport, hasProblems, type Check } from './doctor-report';
-import { runDoctor } from './run-doctor';
+import { loadConfig } from '../../config';
+import { FAKE_DISCORD, startFakeDiscord, type FakeDiscord } from '../../test-support/fake-discord-server';
+import { checkDiscord, type DiscordCheckSettings } from './discord-doctor';
+import { formatReport, hasProblems, type Check } from '../../doctor-report';
+import { runDoctor } from '../../doctor/run-doctor';
 
 const { guildId: GUILD, botUserId: BOT, memberRoleId: MEMBER, vipRoleId: VIP, botRoleId: BOT_ROLE, adminRoleId: ADMIN } = FAKE_DISCORD;
 const UNKNOWN_ROLE = '930000000000000009';
@@ -229,7 +229,7 @@ describe('in npm run doctor', () => {
   });
 
   it('reads the settings from the configuration and reports after TradingView', async () => {
-    const checks = await runDoctor(loadConfig(env()), { discordApiBaseUrl: fake.baseUrl, timeoutMs: 2_000 });
+    const checks = await runDoctor(loadConfig(env()), { apiBaseUrls: { discord: fake.baseUrl }, timeoutMs: 2_000 });
     expect(checks.map((found) => `${found.service} ${found.status}`)).toEqual([
       'Stripe sandbox',
       'TradingView sandbox',
@@ -243,7 +243,7 @@ describe('in npm run doctor', () => {
   });
 
   it('a problem prints its fix below it', async () => {
-    const report = formatReport(await runDoctor(loadConfig(env({ DISCORD_ROLE_IDS: UNKNOWN_ROLE })), { discordApiBaseUrl: fake.baseUrl, timeoutMs: 2_000 }));
+    const report = formatReport(await runDoctor(loadConfig(env({ DISCORD_ROLE_IDS: UNKNOWN_ROLE })), { apiBaseUrls: { discord: fake.baseUrl }, timeoutMs: 2_000 }));
     expect(report).toContain(`PROBLEM  Discord      DISCORD_ROLE_IDS ${UNKNOWN_ROLE} is not a role of the guild\n${' '.repeat(22)}fix: copy the role's id`);
     expect(report).toMatch(/1 problem found/);
   });

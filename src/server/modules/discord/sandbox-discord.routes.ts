@@ -18,7 +18,7 @@ import { readJson } from '../../http/errors';
 import { describeOperation } from '../../http/openapi';
 import { serverError } from '../../http/server-errors';
 import { requireUser, type AuthVariables } from '../../http/session-user';
-import { createOperatorActions } from '../admin/operator-actions';
+import type { OperatorAuditEntry } from '../../integration';
 import { requireOperator, type OperatorDirectory } from '../auth/operator';
 import { SANDBOX_DISCORD_SCOPES, type SandboxDiscord } from './sandbox-discord';
 
@@ -31,6 +31,8 @@ export type SandboxDiscordRoutesOptions = {
   directory: OperatorDirectory;
   /** Whether anyone may see the guild and take a role away (a public all-sandbox demo), else operators only. */
   openToAll?: () => boolean;
+  /** Writes the console's audit log (the switches an operator turns). */
+  audit: (entry: OperatorAuditEntry) => Promise<void>;
 };
 
 const clientIdSchema = z.literal(SANDBOX_DISCORD_CLIENT_ID, { error: `Unknown application: client_id must be "${SANDBOX_DISCORD_CLIENT_ID}".` });
@@ -70,9 +72,8 @@ const OPEN_IN_DEMO = 'Open to anyone while the whole shop is a public demo.';
 const BY_BROWSER = { auth: 'none', description: 'Mounted only while Discord runs in the sandbox: the page a member consents on.' } as const;
 
 export function sandboxDiscordRoutes(options: SandboxDiscordRoutesOptions) {
-  const { discord, applicationName, shopOrigins, directory, openToAll = () => false } = options;
+  const { discord, applicationName, shopOrigins, directory, openToAll = () => false, audit } = options;
   const { sandbox } = discord;
-  const actions = createOperatorActions(directory.db);
   const redirectUri = redirectUriSchema(shopOrigins);
   const authorizeQuerySchema = z.object({
     client_id: clientIdSchema,
@@ -124,7 +125,7 @@ export function sandboxDiscordRoutes(options: SandboxDiscordRoutesOptions) {
       if (change.outage !== undefined) await sandbox.setOutage(change.outage);
       if (change.missingManageRoles !== undefined) await sandbox.setMissingManageRoles(change.missingManageRoles);
       if (change.roleAboveBot !== undefined) await sandbox.setRoleAboveBot(change.roleAboveBot);
-      if (Object.keys(change).length > 0) await actions.record({ operator: requireUser(c), action: 'sandbox.discord_switches', details: change });
+      if (Object.keys(change).length > 0) await audit({ operator: requireUser(c).email, action: 'sandbox.discord_switches', details: change });
       return c.json(await sandbox.switches());
     });
 }

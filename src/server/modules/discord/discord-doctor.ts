@@ -6,11 +6,11 @@
 import pino from 'pino';
 import { DISCORD_PROVIDER } from '@shared/discord-contract';
 import { PLAN_TYPES, type PlanType } from '@shared/plans';
-import { planEnvKey } from '../config';
-import type { Logger } from '../logger';
-import { createDiscordClient } from '../modules/discord/discord-client';
-import { toDiscordError, type BotStanding, type DiscordBotPort, type DiscordError, type GuildRole } from '../modules/discord/discord.port';
-import { ok, problem, sandbox, unanswered, type Check } from './doctor-report';
+import { planEnvKey } from '@shared/plan-env';
+import type { Logger } from '../../logger';
+import { createDiscordClient } from './discord-client';
+import { toDiscordError, type BotStanding, type DiscordBotPort, type DiscordError, type GuildRole } from './discord.port';
+import { ok, problem, sandbox, unanswered, type Check } from '../../doctor-report';
 
 export type DiscordCheckSettings = {
   credentials: { clientId: string; clientSecret: string; botToken: string; guildId: string } | null;
