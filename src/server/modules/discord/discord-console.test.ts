@@ -76,6 +76,21 @@ describe("the console's Discord page", () => {
     expect(await read('/discord/roles', discordRolesSchema)).toMatchObject({ roles: expect.arrayContaining([{ id: VIP.id, name: VIP.name }]), error: null });
   });
 
+  it("is one of the integrations the console's overview lists, with the page's counts", async () => {
+    const overview = await read('/discord/overview', discordOverviewSchema);
+    const answer = (await (await get('/integrations')).json()) as { integrations: { name: string }[] };
+    expect(answer.integrations.find((card) => card.name === 'discord')).toEqual({
+      name: 'discord',
+      title: 'Discord',
+      path: '/admin/discord',
+      sandbox: true,
+      linked: overview.linkedMembers,
+      pending: overview.pending,
+      failing: overview.failing,
+    });
+    expect(overview.linkedMembers).toBeGreaterThan(0);
+  });
+
   it('refuses members and visitors', async () => {
     for (const [method, path] of [
       ['GET', '/discord/overview'],
