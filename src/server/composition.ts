@@ -78,7 +78,7 @@ export type Services = {
   imports: Imports;
   /** The console's content studio: drafts, publication, revisions, images. */
   contentStudio: ContentStudio;
-  /** What's new: announcements shown, mailed and posted where the integrations' members read (Discord's channel, Telegram's chats). */
+  /** What's new: announcements shown, mailed and posted by each integration that announces (integrations.ts). */
   announcements: Announcements;
   /** The affiliate program: links, attribution, commissions that follow the payment events, payouts. */
   affiliates: AffiliatesService;

@@ -165,9 +165,9 @@ export async function buildDependencies(
   await catalogue.load();
   const audit = (entry: OperatorAuditEntry) => recordOperatorAction(database.db, entry);
   const integrations = INTEGRATIONS.map((integration) => integration.build({ config, db: database.db, logger, clock, catalogue, audit }));
-  // an account linked through better-auth (Discord's) is the integration's: auth gets its callbacks
+  // an account linked through better-auth belongs to its integration: auth gets the integration's callbacks
   const linking = integrations.find((integration) => integration.linking)?.linking;
-  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, discord: linking, passwordHashing: options.passwordHashing });
+  const auth = createAuth({ db: database.db, config, mailer, logger, secret: options.secret, clock, linking, passwordHashing: options.passwordHashing });
   const tradingView = buildTradingView({ config, db: database.db, logger, clock, port: options.tradingView });
   // Scripts are named, never shown as PUB; ids: the sandbox's catalogue is named on the first start
   // (a live shop's by the reconciler's first pass, from TradingView's own list).

@@ -59,9 +59,8 @@ export type Integration = {
   routes: (context: IntegrationRouteContext) => { api: Routes; admin: Routes };
   card: () => Promise<IntegrationCard>;
   /**
-   * An account the member links through better-auth, as an OAuth provider of auth.ts (Discord's:
-   * auth.ts knows that one provider by name, see decision 060). Built before auth, so an
-   * integration is built before the composition root.
+   * An account the member links through better-auth, as an OAuth provider of auth.ts (which knows
+   * the one provider it registers by name: decision 060). Auth is built after the integrations.
    */
   linking?: AuthLinking;
   /** Posts an operator's announcement where its members read (decision 050); answers 'posted', 'off' or 'failed: …'. */

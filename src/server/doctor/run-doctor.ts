@@ -10,7 +10,7 @@ import { INTEGRATIONS } from '../integrations';
 export type DoctorOptions = {
   /** Tests point Stripe at a local server. */
   stripeConnection?: StripeConnection;
-  /** Tests point an integration's client at a local server, by its name (discord: startFakeDiscord's baseUrl). */
+  /** Tests point an integration's client at a local server (its fake's address), by the integration's name. */
   apiBaseUrls?: Readonly<Record<string, string>>;
   timeoutMs?: number;
 };

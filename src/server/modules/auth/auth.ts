@@ -65,7 +65,7 @@ export type AuthDeps = {
   secret: string;
   clock: () => Date;
   /** The integration whose accounts are linked through better-auth (Discord's), if any. */
-  discord?: AuthLinking | undefined;
+  linking?: AuthLinking | undefined;
   /** The password hash and its check: better-auth's scrypt unless given (a test counts them). */
   passwordHashing?: PasswordHashing | undefined;
 };
@@ -135,7 +135,7 @@ function discordProvider(linking: AuthLinking, publicUrl: string, logger: Logger
 const passwordResetUsers = new WeakMap<Request, string>();
 
 /** better-auth on our Postgres: e-mail + password, database sessions in httpOnly cookies. */
-export function createAuth({ db, config, mailer, logger, secret, clock, discord, passwordHashing = SCRYPT }: AuthDeps) {
+export function createAuth({ db, config, mailer, logger, secret, clock, linking: discord, passwordHashing = SCRYPT }: AuthDeps) {
   const brand = config.site.brandName;
 
   // Mails go through the outbox in the background: a request must answer in the same time whether
