@@ -19,12 +19,12 @@ import {
 } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { serverError } from '../../http/server-errors';
+import type { OperatorAuditEntry } from '../../integration';
 import type { DiscordReconciler } from './discord-reconciler';
 import { markDue } from './discord.repository';
 import { ROLE_NAMES_CACHE_MS } from './discord.service';
 import { toDiscordError, type DiscordPort } from './discord.port';
 import { discordAccountsPage, discordCounts, findDiscordAccount, latestRepairsWithMembers, type DiscordAccountRow } from './discord-console.repository';
-import type { OperatorAuditEntry } from '../../integration';
 
 export type DiscordConsoleDeps = {
   db: Db;
