@@ -20,7 +20,7 @@ import { useRevokeAccess } from './api/revoke-access';
 import { AdminPageHeader, LoadError } from './components/admin-page';
 import { ConfirmAction } from './components/confirm-action';
 import { useDiscordRoles } from './discord/discord-api';
-import { DISCORD_STATUS_TONES, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
+import { DiscordLinkBadge, DiscordStatusBadge, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
 import { dateText, dateTimeText, eventLabel, grantDesireLabel, grantStatusLabel, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, subscriptionStatusLabel } from './format';
 import { RefundOrderButton } from './payments/refund-order';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
@@ -181,11 +181,11 @@ function DiscordAccounts({ accounts }: { accounts: MemberDetail['discord'] }) {
           empty="No Discord account linked."
           rows={accounts.map((row) => [
             <span key="name" className="font-medium text-white">{row.username}</span>,
-            row.current ? <Badge key="link" tone="blue">current</Badge> : <Badge key="link" tone="neutral">old</Badge>,
+            <DiscordLinkBadge key="link" current={row.current} />,
             <RoleNames key="held" roles={namedRoles(row.heldRoles, roles.data)} />,
             <RoleNames key="wanted" roles={namedRoles(row.wantedRoles, roles.data)} />,
             <span key="state">
-              <Badge tone={DISCORD_STATUS_TONES[row.status]}>{row.status}</Badge> · {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
+              <DiscordStatusBadge status={row.status} /> · {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
             </span>,
             row.lastError ?? '—',
             dateTimeText(row.nextAttemptAt),

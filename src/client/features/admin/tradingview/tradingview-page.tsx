@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { ageText, dateTimeText } from '../format';
+import { ageText, dateTimeText, grantQueueLabel } from '../format';
 import { ScriptCatalogCard } from './script-catalog-card';
 import { useGrantMissing, useGrantQueue, useReconciliation, useRetryAllFailed, useRevokeUnpaid, useTradingViewHealth } from './tradingview-api';
 
@@ -104,7 +104,7 @@ const GRANT_COLUMNS: Column<GrantQueueItem>[] = [
   { header: 'TradingView username', className: 'font-mono', cell: (row) => row.username },
   {
     header: 'Status',
-    cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>,
+    cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{grantQueueLabel(row.status, row.desired)}</Badge>,
   },
   { header: 'Age', cell: (row) => (row.failingSince ? `failing for ${ageText(row.failingSince)}` : ageText(row.createdAt)) },
   { header: 'Attempts', cell: (row) => row.attempts },
