@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MemberDetail } from '@shared/admin-contract';
+import { TableScroll } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
@@ -39,9 +40,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p className="text-muted">{empty}</p>;
-  // a wide table scrolls inside its card rather than widening the page
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-left">
         <thead className="text-xs uppercase tracking-wider text-muted">
           <tr>
@@ -64,7 +64,7 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

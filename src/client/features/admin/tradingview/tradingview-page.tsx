@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { GrantQueueItem, GrantQueuePause } from '@shared/admin-ops-contract';
-import { DataTable, type Column } from '@client/components/data-table';
+import { DataTable, TableScroll, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
@@ -76,23 +76,25 @@ function SessionHealth() {
             </div>
           </dl>
           {health.data.error ? <p className="text-sm text-danger">{health.data.error}</p> : null}
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Scripts</caption>
-            <thead className="text-muted">
-              <tr>
-                <th className="py-1 font-medium">Script</th>
-                <th className="py-1 font-medium">Users on TradingView</th>
-              </tr>
-            </thead>
-            <tbody>
-              {health.data.scripts.map((script) => (
-                <tr key={script.scriptId} className="border-t border-border">
-                  <td className="py-1 font-mono">{script.scriptId}</td>
-                  <td className="py-1">{script.users ?? 'unavailable'}</td>
+          <TableScroll>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Scripts</caption>
+              <thead className="text-muted">
+                <tr>
+                  <th className="py-1 font-medium">Script</th>
+                  <th className="py-1 font-medium">Users on TradingView</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {health.data.scripts.map((script) => (
+                  <tr key={script.scriptId} className="border-t border-border">
+                    <td className="py-1 font-mono">{script.scriptId}</td>
+                    <td className="py-1">{script.users ?? 'unavailable'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       )}
     </Card>
