@@ -271,9 +271,10 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {Object.entries(form.plans).map(([plan, rule]) => (
               <div key={plan} className="flex items-end gap-2">
-                <label className="grid flex-1 gap-1 text-sm">
+                {/* min-w-0: on a phone the two fields share the row rather than their natural widths */}
+                <label className="grid min-w-0 flex-1 gap-1 text-sm">
                   {`${planLabel(plan)} commission`}
-                  <select className={FIELD} value={rule.kind} onChange={(event) => setPlan(plan, { kind: event.target.value as PlanRuleForm['kind'], value: rule.value })}>
+                  <select className={`${FIELD} min-w-0`} value={rule.kind} onChange={(event) => setPlan(plan, { kind: event.target.value as PlanRuleForm['kind'], value: rule.value })}>
                     <option value="program">Program's commission</option>
                     <option value="percent">Percentage</option>
                     <option value="fixed">Fixed amount</option>
@@ -282,7 +283,7 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
                 {rule.kind === 'program' ? null : (
                   <label className="grid w-28 gap-1 text-sm">
                     {`${planLabel(plan)} ${rule.kind === 'percent' ? 'rate (%)' : 'amount'}`}
-                    <input className={FIELD} inputMode="decimal" value={rule.value} onChange={(event) => setPlan(plan, { kind: rule.kind, value: event.target.value })} />
+                    <input className={`${FIELD} w-full min-w-0`} inputMode="decimal" value={rule.value} onChange={(event) => setPlan(plan, { kind: rule.kind, value: event.target.value })} />
                   </label>
                 )}
               </div>
