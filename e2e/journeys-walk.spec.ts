@@ -115,4 +115,11 @@ test('an operator: every page of the console, a member and a new guide', async (
     await expect(p.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   };
   await walk(page, [...pages, memberPath!, '/admin/content/new'], loaded);
+
+  // a per-plan commission's amount field beside its choice fits a phone (unsaved: the terms stay as they are)
+  await page.setViewportSize(WIDTHS[0]!);
+  await page.goto('/admin/affiliates');
+  await page.getByLabel('Lifetime commission').selectOption('fixed');
+  await expect(page.getByLabel('Lifetime amount')).toBeVisible();
+  expect(await defects(page), '/admin/affiliates at 390 px with a per-plan amount').toEqual([]);
 });
