@@ -7,6 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ageText, dateTimeText, grantQueueLabel } from '../format';
+import { useScriptCatalog } from './script-catalog-api';
 import { ScriptCatalogCard } from './script-catalog-card';
 import { useGrantMissing, useGrantQueue, useReconciliation, useRetryAllFailed, useRevokeUnpaid, useTradingViewHealth } from './tradingview-api';
 
@@ -44,6 +45,8 @@ function RefetchButton({ query, label }: { query: { refetch: () => unknown; isFe
 
 function SessionHealth() {
   const health = useTradingViewHealth();
+  // scripts by their names (the catalog's), the id under it; an id the catalog does not name is shown alone
+  const names = new Map(useScriptCatalog().data?.scripts.map((script) => [script.id, script.name]));
   return (
     <Card aria-labelledby="tv-session" className="space-y-4">
       <CardHeading id="tv-session" title="Session" description="The vendor's TradingView cookie that grants and removes access.">
@@ -88,7 +91,10 @@ function SessionHealth() {
               <tbody>
                 {health.data.scripts.map((script) => (
                   <tr key={script.scriptId} className="border-t border-border">
-                    <td className="py-1 font-mono">{script.scriptId}</td>
+                    <td className="py-1">
+                      {names.get(script.scriptId) ?? null}
+                      <span className={names.has(script.scriptId) ? 'block font-mono text-xs text-muted' : 'font-mono'}>{script.scriptId}</span>
+                    </td>
                     <td className="py-1">{script.users ?? 'unavailable'}</td>
                   </tr>
                 ))}
