@@ -28,7 +28,7 @@ test('an operator sees a grant fail in a TradingView outage, ends the outage, re
 
   await nav(page).getByRole('link', { name: 'TradingView' }).click();
   const waiting = page.getByRole('table', { name: 'Waiting grants' }).getByRole('row').filter({ hasText: email });
-  await expect(waiting).toContainText('failed');
+  await expect(waiting).toContainText('Failed');
   await expect(waiting).toContainText("network: TradingView's access endpoints are down (simulated outage)");
   await expect(page.getByText('Not working', { exact: true })).toBeVisible();
 
@@ -40,7 +40,7 @@ test('an operator sees a grant fail in a TradingView outage, ends the outage, re
   await expect(page.getByText('Valid', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Retry all failed' }).click();
   const done = page.getByRole('table', { name: 'Recently completed grants' }).getByRole('row').filter({ hasText: email });
-  await expect(done).toContainText('granted');
+  await expect(done).toContainText('Granted');
   await expect(done).toContainText('outage_trader');
   await expect(page.getByRole('table', { name: 'Waiting grants' }).getByRole('row').filter({ hasText: email })).toHaveCount(0);
 });

@@ -145,6 +145,14 @@ test.describe('after payment', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'This TradingView username does not exist. Please check your username and try again.' })).toBeVisible();
     await expect(page).toHaveURL(/\/payment-success/);
 
+    // the same failure again is said once: one notice and the text under the field, not a second toast (#46)
+    const again = page.waitForResponse((response) => response.request().method() === 'POST' && /activate/.test(response.url()));
+    await giveUsername(page, 'Activate Premium Access', 'ghost_trader');
+    expect((await again).ok()).toBe(false);
+    await expect(page.getByRole('button', { name: 'Activate Premium Access', exact: true })).toBeEnabled();
+    await expect(page.getByText('TradingView Activation Failed')).toHaveCount(1);
+    await expect(page.getByText('This TradingView username does not exist. Please check your username and try again.')).toHaveCount(2);
+
     await giveUsername(page, 'Activate Premium Access', 'real_trader');
     await expectMemberWithAccess(page, email, 'real_trader');
   });

@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { OPERATOR_COMP_REFUSED } from '../src/shared/member-actions';
 import { REFUND_CONFIRMATION } from '../src/shared/order-refunds';
-import { asNewVisitor, sameOrigin, signInViaUi } from './fixtures';
+import { VALIDATION_MESSAGES } from '../src/shared/validation';
+import { asNewVisitor, linkInMail, readLatestMail, sameOrigin, signInViaUi } from './fixtures';
 import { createMember, signUp, TEST_PASSWORD, uniqueEmail } from './member';
 import { becomeOperator } from './operator';
 
@@ -140,4 +141,43 @@ test('Settings changes the password with the current one and signs the other dev
   expect(old.status()).toBe(401);
   const fresh = await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'Fresh-Passw0rd' }, headers: { ...asNewVisitor(), ...sameOrigin() } });
   expect(fresh.status()).toBe(200);
+});
+
+test.describe('an operator whose browser speaks German, in Berlin', () => {
+  test.use({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+
+  test("reads the console's dates in their own locale and time zone", async ({ page }) => {
+    const operator = 'ops-locale@example.com';
+    await becomeOperator(page, operator);
+    const row = await openMember(page, operator);
+    // the account was made a moment ago: today, as a German reader in Berlin writes it ("29. Nov. 2026")
+    const today = new Intl.DateTimeFormat('de-DE', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'Europe/Berlin' }).format(new Date());
+    expect(today).not.toMatch(/^[A-Z][a-z]{2} /);
+    await expect(row.getByRole('cell').last()).toHaveText(today);
+  });
+});
+
+test("the operator invitation page names only the password rules not met, not the sign-up form's sentence", async ({ page, browser }) => {
+  await becomeOperator(page, 'ops-invite@example.com');
+  const colleague = uniqueEmail('invited-colleague');
+  await consoleNav(page).getByRole('link', { name: 'Operators' }).click();
+  await page.getByRole('textbox', { name: 'Invite an operator' }).fill(colleague);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  const link = linkInMail(await readLatestMail(page.request, colleague), '/operator-invitation');
+
+  const invited = await browser.newContext({ extraHTTPHeaders: asNewVisitor() });
+  const invitation = await invited.newPage();
+  await invitation.goto(link);
+  await expect(invitation.getByRole('heading', { name: 'Become an operator' })).toBeVisible();
+  const password = invitation.getByLabel('Password', { exact: true });
+  for (const [typed, said] of [
+    ['weakpassword1', 'Password needs an uppercase letter.'],
+    ['short', 'Password needs at least 8 characters, an uppercase letter and a number.'],
+  ] as const) {
+    await password.fill(typed);
+    await invitation.getByRole('button', { name: 'Set password and open the console' }).click();
+    await expect(invitation.getByText(said, { exact: true })).toBeVisible();
+    await expect(invitation.getByText(VALIDATION_MESSAGES.signUpPassword)).toHaveCount(0);
+  }
+  await invited.close();
 });

@@ -92,6 +92,37 @@ test('on a phone the member area tells the member what TradingView access they h
   await page.context().close();
 });
 
+test('a member changes their username in Settings: access moves to the new one, and the next change waits 7 days', async ({ browser }) => {
+  test.slow();
+  const first = `First_${Date.now().toString(36)}`;
+  const second = `Second_${Date.now().toString(36)}`;
+  const { page } = await memberPage(browser, 'tv-changer', '198.51.100.216');
+  await activate(page, first);
+  await page.goto('/dashboard/settings?section=account');
+  const account = page.getByRole('region', { name: 'My Account' });
+  await expect(rowValue(account, 'TradingView Username')).toContainText('Access granted', { timeout: 30_000 });
+
+  await account.getByRole('button', { name: 'Change', exact: true }).click();
+  await expect(account.getByRole('form', { name: 'Change TradingView username' })).toContainText('You can change it once every 7 days.');
+  await account.getByLabel('New TradingView username').fill(second);
+  await account.getByRole('button', { name: 'Save Username' }).click();
+  await expect(rowValue(account, 'TradingView Username')).toContainText(second);
+  // the new name is granted the scripts (tradingview-usernames.test.ts proves the old one's are taken away)
+  await expect(account.getByTestId('tradingview-delivery')).toContainText(`on ${second}.`, { timeout: 30_000 });
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/tradingview/status')).json()) as { username: string; status: string }).status, { timeout: 30_000 })
+    .toBe('granted');
+
+  // a second change within the week: no Change button, the day it opens again instead
+  await page.reload();
+  await expect(account.getByTestId('tradingview-next-change')).toContainText('You changed your username recently: you can change it again on');
+  await expect(account.getByRole('button', { name: 'Change', exact: true })).toHaveCount(0);
+  const refused = await page.request.put('/api/tradingview/username', { data: { tv_username: first } });
+  expect(refused.status()).toBe(429);
+  expect(await refused.text()).toContain('You can change your TradingView username once every 7 days.');
+  await page.context().close();
+});
+
 test("an operator moves a username from one member to another; both member pages keep the history", async ({ page, browser }) => {
   test.slow();
   const name = `Moved_${Date.now().toString(36)}`;

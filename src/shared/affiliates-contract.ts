@@ -109,13 +109,25 @@ export const affiliateAdminItemSchema = z.object({
 });
 export type AffiliateAdminItem = z.infer<typeof affiliateAdminItemSchema>;
 
+/** The console lists affiliates a page at a time, oldest first. */
+export const AFFILIATES_PAGE_SIZE = 50;
+
 export const affiliateListSchema = z.object({
+  /** One page of the affiliates matching the search. */
   affiliates: z.array(affiliateAdminItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Counts over every affiliate matching the search (affiliates: how many, across the pages); commissions over the whole program. */
   totals: z.object({ affiliates: z.number().int(), flagged: z.number().int(), suspended: z.number().int(), currency: currencySchema, commissions: amounts, dueToApprove: z.number().int() }),
+  /** The five affiliates whose buyers paid the most in the program's currency, of the whole program (the overview's card). */
+  topByRevenue: z.array(z.object({ id: z.string(), code: z.string(), revenue: z.array(z.object({ currency: currencySchema, amount: z.number().int() })) })),
 });
 export type AffiliateList = z.infer<typeof affiliateListSchema>;
 
-export const affiliateListQuerySchema = z.object({ q: safeText().max(200, { error: 'The search is too long.' }).optional() });
+export const affiliateListQuerySchema = z.object({
+  q: safeText().max(200, { error: 'The search is too long.' }).optional(),
+  page: z.coerce.number({ error: 'The page is a whole number from 1.' }).int({ error: 'The page is a whole number from 1.' }).min(1, { error: 'The page is a whole number from 1.' }).max(10_000, { error: 'The page is at most 10,000.' }).default(1),
+});
 
 export const addAffiliateRequestSchema = z.object({ email: safeText().max(320, { error: 'The e-mail is too long.' }) });
 export const suspendRequestSchema = z.object({ reason: safeText().max(500, { error: 'The reason is too long.' }).optional() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyImportReport, formatImportReport, parseUsernameMap } from './imports';
+import { BAD_ROWS_SHOWN, emptyImportReport, formatImportReport, parseUsernameMap } from './imports';
 
 describe('parseUsernameMap', () => {
   it('reads e-mail and username per line, after an optional header, lowercasing the address and dropping a leading @', () => {
@@ -34,6 +34,16 @@ describe('formatImportReport', () => {
     expect(text).toContain('Stripe import (dry run: nothing was changed)');
     expect(text).toContain('members to create: 1');
     expect(text).toContain('  a@example.com: monthly until 2026-12-01');
+  });
+
+  it('names at most 20 unmatched and 20 conflicting rows, then counts the rest; what was done is listed whole (#46)', () => {
+    const rows = (count: number, what: string) => Array.from({ length: count }, (_, index) => ({ subject: `${what}-${index}@example.com`, detail: what }));
+    const report = { ...emptyImportReport(), read: 100_000, created: rows(30, 'created'), unmatched: rows(21, 'unmatched'), conflicts: rows(5_000, 'conflict') };
+    const lines = formatImportReport('stripe', false, report).split('\n');
+    const after = (title: string) => lines.slice(lines.indexOf(title) + 1);
+    expect(after('Done:').filter((line) => line.includes('created-'))).toHaveLength(30);
+    expect(after('Unmatched:').slice(0, BAD_ROWS_SHOWN + 2)).toEqual([...rows(20, 'unmatched').map((row) => `  ${row.subject}: unmatched`), '  … and 1 more row (21 in all)', 'Conflicts:']);
+    expect(after('Conflicts:')).toEqual([...rows(20, 'conflict').map((row) => `  ${row.subject}: conflict`), '  … and 4980 more rows (5000 in all)']);
   });
 
   it('tells how to continue after a failure', () => {

@@ -43,24 +43,33 @@ export function formatImportReport(source: ImportSource, dryRun: boolean, report
     `  unmatched access (left alone): ${report.unmatched.length}`,
     `  conflicts: ${report.conflicts.length}`,
   ];
-  const section = (title: string, entries: ImportLine[]) => (entries.length ? [title, ...entries.map((entry) => `  ${entry.subject}: ${entry.detail}`)] : []);
-  lines.push(...section(dryRun ? 'Would be:' : 'Done:', report.created), ...section('Matched:', report.matched), ...section('Unmatched:', report.unmatched), ...section('Conflicts:', report.conflicts));
+  const entries = (list: ImportLine[]) => list.map((entry) => `${entry.subject}: ${entry.detail}`);
+  const section = (title: string, rows: string[]) => (rows.length ? [title, ...rows] : []);
+  lines.push(
+    ...section(dryRun ? 'Would be:' : 'Done:', indented(entries(report.created))),
+    ...section('Matched:', indented(entries(report.matched))),
+    // what went wrong is named 20 at a time: a shop of 100,000 customers does not scroll it away
+    ...section('Unmatched:', atMostShown(entries(report.unmatched), 'row')),
+    ...section('Conflicts:', atMostShown(entries(report.conflicts), 'row')),
+  );
   if (report.error) lines.push(`Stopped: ${report.error}`, 'What is listed above was done; run the same command again to continue.');
   return lines.join('\n');
 }
 
-/** How many broken lines of a map the command line names; the rest are counted. */
-export const BROKEN_LINES_SHOWN = 20;
+/** How many bad rows (a map's broken lines, unmatched access, conflicts) the command line names; the rest are counted. */
+export const BAD_ROWS_SHOWN = 20;
+
+const indented = (rows: readonly string[]) => rows.map((row) => `  ${row}`);
+
+/** The first BAD_ROWS_SHOWN of `rows`, indented, then how many more and in all ('broken line': '… and 5 more broken lines (25 in all)'). */
+function atMostShown(rows: readonly string[], noun: string): string[] {
+  const rest = rows.length - BAD_ROWS_SHOWN;
+  return rest > 0 ? [...indented(rows.slice(0, BAD_ROWS_SHOWN)), `  … and ${rest} more ${noun}${rest === 1 ? '' : 's'} (${rows.length} in all)`] : indented(rows);
+}
 
 /** The map's broken lines as the command line prints them: the first 20, then how many more and in all. */
 export function formatBrokenLines(file: string, errors: readonly string[]): string {
-  const shown = errors.slice(0, BROKEN_LINES_SHOWN).map((error) => `  ${error}`);
-  const rest = errors.length - shown.length;
-  return [
-    `${file} has broken lines; nothing was imported:`,
-    ...shown,
-    ...(rest > 0 ? [`  … and ${rest} more broken line${rest === 1 ? '' : 's'} (${errors.length} in all)`] : []),
-  ].join('\n');
+  return [`${file} has broken lines; nothing was imported:`, ...atMostShown(errors, 'broken line')].join('\n');
 }
 
 export type UsernameMap = ReadonlyMap<string, string>;

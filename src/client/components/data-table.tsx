@@ -19,6 +19,15 @@ const LOOKS = {
   plain: { head: 'text-muted', th: 'pb-2 font-medium', body: 'divide-y divide-border', row: undefined, td: 'py-2' },
 } as const;
 
+/**
+ * Holds a table that may be wider than a phone: it scrolls inside its card rather than widening the
+ * page. `relative` keeps the table's screen-reader-only texts (absolutely placed) inside it too:
+ * without it they are placed against the page and widen it all the same.
+ */
+export function TableScroll({ children }: { children: ReactNode }) {
+  return <div className="relative overflow-x-auto">{children}</div>;
+}
+
 /** A read-only table of `rows`, one column per entry of `columns`; `caption` names it for screen readers. */
 export function DataTable<Row>({
   columns,
@@ -35,28 +44,30 @@ export function DataTable<Row>({
 }) {
   const style = LOOKS[look];
   return (
-    <table className="w-full text-left text-sm">
-      {caption ? <caption className="sr-only">{caption}</caption> : null}
-      <thead className={style.head}>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.header} className={cn(style.th, column.headerClassName)}>
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody className={style.body}>
-        {rows.map((row) => (
-          <tr key={rowKey(row)} className={style.row}>
+    <TableScroll>
+      <table className="w-full text-left text-sm">
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={style.head}>
+          <tr>
             {columns.map((column) => (
-              <td key={column.header} className={cn(style.td, column.className)}>
-                {column.cell(row)}
-              </td>
+              <th key={column.header} className={cn(style.th, column.headerClassName)}>
+                {column.header}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className={style.body}>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className={style.row}>
+              {columns.map((column) => (
+                <td key={column.header} className={cn(style.td, column.className)}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -26,7 +26,13 @@ export async function runAffiliatesCommand(affiliates: AffiliatesService, operat
       return { output: `${item.email} is an affiliate.\n${describeAffiliate(item, publicUrl)}`, exitCode: 0 };
     }
     if (command === 'list' && rest.length === 0) {
-      const { affiliates: items } = await affiliates.list(value ?? null);
+      // every page: the console shows one at a time, the command prints them all
+      const items: AffiliateAdminItem[] = [];
+      for (let page = 1; ; page += 1) {
+        const list = await affiliates.list(value ?? null, page);
+        items.push(...list.affiliates);
+        if (page * list.pageSize >= list.totals.affiliates) break;
+      }
       return { output: items.length ? items.map((item) => describeAffiliate(item, publicUrl)).join('\n') : 'No affiliates yet.', exitCode: 0 };
     }
     return { output: AFFILIATES_USAGE, exitCode: 2 };

@@ -164,8 +164,8 @@ describe('AdminLayout', () => {
     await within(section).findAllByText('VIP');
     const rows = within(section).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['buyer_new', 'current', 'none', 'VIP', 'failed · 2 attempts', 'missing_permissions: Missing Permissions', 'Jan 5, 2026, 10:00 AM UTC'],
-      ['buyer_old', 'old', 'VIP, r-gone', 'none', 'pending · 0 attempts', '—', 'Jan 4, 2026, 10:00 AM UTC'],
+      ['buyer_new', 'Current', 'none', 'VIP', 'Failed · 2 attempts', 'missing_permissions: Missing Permissions', 'Jan 5, 2026, 10:00 AM UTC'],
+      ['buyer_old', 'Old', 'VIP, r-gone', 'none', 'Pending · 0 attempts', '—', 'Jan 4, 2026, 10:00 AM UTC'],
     ]);
   });
 

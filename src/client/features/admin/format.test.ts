@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_TYPES } from '@shared/plans';
-import { ageText, dateText, dateTimeText, moneyText, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, subscriptionStatusLabel } from './format';
+import { ageText, dateText, dateTimeText, discordLinkLabel, discordStatusLabel, grantQueueLabel, moneyText, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, roleChangeLabel, subscriptionStatusLabel } from './format';
 
 describe('console formatting', () => {
   const now = new Date('2030-01-10T12:00:00Z');
@@ -40,5 +40,16 @@ describe('console formatting', () => {
     expect(orderStatusLabel('dispute_lost')).toBe('Dispute lost');
     expect(revokedReasonLabel('operator')).toBe('revoked by an operator');
     expect(providerLabel('comp')).toBe('Complimentary');
+  });
+
+  it('says a TradingView grant in the queue and a Discord account in words, not codes (#46)', () => {
+    expect(grantQueueLabel('processing', 'grant')).toBe('Being sent');
+    expect(grantQueueLabel('failed', 'grant')).toBe('Failed');
+    expect(grantQueueLabel('pending', 'revoke')).toBe('Pending (removal wanted)');
+    expect(grantQueueLabel('revoked', 'revoke')).toBe('Revoked');
+    expect(discordStatusLabel('processing')).toBe('Updating roles');
+    expect(discordStatusLabel('synced')).toBe('Synced');
+    expect([discordLinkLabel(true), discordLinkLabel(false)]).toEqual(['Current', 'Old']);
+    expect([roleChangeLabel('added'), roleChangeLabel('removed')]).toEqual(['Given back', 'Taken away']);
   });
 });

@@ -66,8 +66,19 @@ export const revokedReasonLabel = labelled({
 export const providerLabel = labelled({ sandbox: 'Sandbox', stripe: 'Stripe', comp: 'Complimentary', import: 'Imported' });
 
 /** A TradingView grant's state and what the shop wants of it. */
-export const grantStatusLabel = labelled({ pending: 'Pending', granted: 'Granted', revoked: 'Revoked', failed: 'Failed' });
+export const grantStatusLabel = labelled({ pending: 'Pending', processing: 'Being sent', granted: 'Granted', revoked: 'Revoked', failed: 'Failed' });
 export const grantDesireLabel = labelled({ grant: 'access wanted', revoke: 'removal wanted' });
+
+/** A grant in the TradingView page's queue: its state, and that it is a removal while one is under way. */
+export const grantQueueLabel = (status: string, desired: string) =>
+  desired === 'revoke' && status !== 'revoked' ? `${grantStatusLabel(status)} (${grantDesireLabel(desired)})` : grantStatusLabel(status);
+
+/** A linked Discord account's roles, as the Discord page's counts name them (processing: a pass under way). */
+export const discordStatusLabel = labelled({ pending: 'Pending', processing: 'Updating roles', synced: 'Synced', failed: 'Failed' });
+/** Whether a Discord link is the member's own now, or an old one kept until its roles are off. */
+export const discordLinkLabel = (current: boolean) => (current ? 'Current' : 'Old');
+/** What the Discord audit did to a role. */
+export const roleChangeLabel = labelled({ added: 'Given back', removed: 'Taken away' });
 
 /** A security event's name in words ('password_reset_requested' → 'Password reset requested'). */
 export const eventLabel = asWords;

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MemberDetail } from '@shared/admin-contract';
+import { TableScroll } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
@@ -20,7 +21,7 @@ import { useRevokeAccess } from './api/revoke-access';
 import { AdminPageHeader, LoadError } from './components/admin-page';
 import { ConfirmAction } from './components/confirm-action';
 import { useDiscordRoles } from './discord/discord-api';
-import { DISCORD_STATUS_TONES, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
+import { DiscordLinkBadge, DiscordStatusBadge, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
 import { dateText, dateTimeText, eventLabel, grantDesireLabel, grantStatusLabel, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, subscriptionStatusLabel } from './format';
 import { RefundOrderButton } from './payments/refund-order';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
@@ -39,9 +40,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p className="text-muted">{empty}</p>;
-  // a wide table scrolls inside its card rather than widening the page
   return (
-    <div className="overflow-x-auto">
+    <TableScroll>
       <table className="w-full text-left">
         <thead className="text-xs uppercase tracking-wider text-muted">
           <tr>
@@ -64,7 +64,7 @@ function Table({ head, rows, empty }: { head: string[]; rows: ReactNode[][]; emp
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -181,11 +181,11 @@ function DiscordAccounts({ accounts }: { accounts: MemberDetail['discord'] }) {
           empty="No Discord account linked."
           rows={accounts.map((row) => [
             <span key="name" className="font-medium text-white">{row.username}</span>,
-            row.current ? <Badge key="link" tone="blue">current</Badge> : <Badge key="link" tone="neutral">old</Badge>,
+            <DiscordLinkBadge key="link" current={row.current} />,
             <RoleNames key="held" roles={namedRoles(row.heldRoles, roles.data)} />,
             <RoleNames key="wanted" roles={namedRoles(row.wantedRoles, roles.data)} />,
             <span key="state">
-              <Badge tone={DISCORD_STATUS_TONES[row.status]}>{row.status}</Badge> · {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
+              <DiscordStatusBadge status={row.status} /> · {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
             </span>,
             row.lastError ?? '—',
             dateTimeText(row.nextAttemptAt),

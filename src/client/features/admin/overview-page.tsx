@@ -35,7 +35,7 @@ function RevenueCard({ revenue }: { revenue: Overview['revenue'] }) {
     <Card>
       <CardTitle>Revenue</CardTitle>
       <CardDescription>Paid orders; refunded and disputed ones are counted apart.</CardDescription>
-      <div className="mt-4 grid grid-cols-3 gap-4">
+      <div className="mt-4 grid gap-4 sm:grid-cols-3">
         {PERIODS.map(({ key, label }) => (
           <div key={key} className="space-y-2">
             <Stat label={label} value={moneyText(totalsOf(revenue[key]))} to="/admin/payments?status=paid" />
@@ -74,7 +74,7 @@ export function OverviewPage() {
       <AdminPageHeader title="Overview" description="Sales, members and what needs your attention." />
       <RevenueCard revenue={data.revenue} />
 
-      <div className="grid grid-cols-2 gap-6">
+      <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardTitle>Members</CardTitle>
           <div className="mt-4 grid grid-cols-2 gap-3">

@@ -3,6 +3,7 @@
 // (the doctor's, with the chats) and the audit's latest repairs.
 import { useState } from 'react';
 import type { TelegramConsole, TelegramManagedChat } from '@shared/telegram/contract';
+import { TableScroll } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardTitle } from '@client/components/ui/card';
@@ -123,40 +124,42 @@ export function AdminTelegramPage() {
       <ChatsEditor key={JSON.stringify(data.chats)} data={data} />
       <Card role="region" aria-label="Linked accounts" className="space-y-3">
         <CardTitle>Linked accounts</CardTitle>
-        <table className="w-full text-left text-sm">
-          <thead className="text-muted">
-            <tr>
-              <th className="py-2">Member</th>
-              <th>Telegram</th>
-              <th>Chats wanted</th>
-              <th>Status</th>
-              <th>Last error</th>
-              <th>Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.accounts.map((account) => (
-              <tr key={account.id} className="border-t border-border">
-                <td className="py-2">{account.email}</td>
-                <td>
-                  @{account.username} {account.current ? null : <Badge>old</Badge>}
-                </td>
-                <td>{account.wantedChats.join(', ') || '—'}</td>
-                <td>
-                  <Badge tone={account.status === 'failed' ? 'red' : account.status === 'synced' ? 'green' : 'yellow'}>{account.status}</Badge>
-                </td>
-                <td className="text-danger">{account.lastError ?? '—'}</td>
-                <td>
-                  {account.status === 'failed' ? (
-                    <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(account.id)}>
-                      Retry now
-                    </Button>
-                  ) : null}
-                </td>
+        <TableScroll>
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th className="py-2">Member</th>
+                <th>Telegram</th>
+                <th>Chats wanted</th>
+                <th>Status</th>
+                <th>Last error</th>
+                <th>Action</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {data.accounts.map((account) => (
+                <tr key={account.id} className="border-t border-border">
+                  <td className="py-2">{account.email}</td>
+                  <td>
+                    @{account.username} {account.current ? null : <Badge>old</Badge>}
+                  </td>
+                  <td>{account.wantedChats.join(', ') || '—'}</td>
+                  <td>
+                    <Badge tone={account.status === 'failed' ? 'red' : account.status === 'synced' ? 'green' : 'yellow'}>{account.status}</Badge>
+                  </td>
+                  <td className="text-danger">{account.lastError ?? '—'}</td>
+                  <td>
+                    {account.status === 'failed' ? (
+                      <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(account.id)}>
+                        Retry now
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         {data.accounts.length === 0 ? <p className="text-sm text-muted">No member has linked Telegram yet.</p> : null}
       </Card>
       <Checks />

@@ -10,6 +10,9 @@ export type AffiliateRow = typeof affiliates.$inferSelect;
 export type AttributionRow = typeof affiliateAttributions.$inferSelect;
 export type CommissionRow = typeof affiliateCommissions.$inferSelect;
 
+/** The affiliates whose code, e-mail or payout e-mail holds `search`; every one without a search. */
+const matching = (search: string | null) => (search ? sql`(code ILIKE ${`%${search}%`} OR email ILIKE ${`%${search}%`} OR payout_email ILIKE ${`%${search}%`})` : sql`TRUE`);
+
 const date = (value: Date | string | null): Date | null => (value === null ? null : value instanceof Date ? value : new Date(value));
 
 // ---------------------------------------------------------------- terms
@@ -250,8 +253,9 @@ export async function commissionTotals(db: Db, affiliateIds: readonly string[] |
 
 export type Activity = { affiliateId: string; clicks: number; signups: number; trials: number; buyers: number; reversedBuyers: number };
 
-export async function activityOf(db: Db, affiliateIds: readonly string[] | null): Promise<Map<string, Activity>> {
-  const ids = affiliateIds === null ? sql`SELECT id FROM affiliates` : affiliateIds.length === 0 ? sql`SELECT NULL::uuid WHERE FALSE` : sql`SELECT unnest(ARRAY[${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)}])`;
+/** Clicks, sign-ups and buyers of the affiliates named, or (null) of every one matching `search`. */
+export async function activityOf(db: Db, affiliateIds: readonly string[] | null, search: string | null = null): Promise<Map<string, Activity>> {
+  const ids = affiliateIds === null ? sql`SELECT id FROM affiliates WHERE ${matching(search)}` : affiliateIds.length === 0 ? sql`SELECT NULL::uuid WHERE FALSE` : sql`SELECT unnest(ARRAY[${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)}])`;
   const rows = await queryRows<Activity>(
     db,
     sql`WITH ids(id) AS (${ids})
@@ -283,12 +287,20 @@ export async function payoutsOf(db: Db, affiliateId: string, limit: number) {
   return db.select().from(affiliatePayouts).where(eq(affiliatePayouts.affiliateId, affiliateId)).orderBy(desc(affiliatePayouts.paidAt)).limit(limit);
 }
 
-export async function listAffiliates(db: Db, search: string | null): Promise<AffiliateRow[]> {
-  const query = db.select().from(affiliates);
-  const rows = search
-    ? await query.where(sql`${affiliates.code} ILIKE ${`%${search}%`} OR ${affiliates.email} ILIKE ${`%${search}%`} OR ${affiliates.payoutEmail} ILIKE ${`%${search}%`}`).orderBy(asc(affiliates.createdAt)).limit(500)
-    : await query.orderBy(asc(affiliates.createdAt)).limit(500);
-  return rows;
+/** One page of the matching affiliates, oldest first (id breaks a tie, so pages never overlap). */
+export async function listAffiliates(db: Db, search: string | null, page: { limit: number; offset: number }): Promise<AffiliateRow[]> {
+  return db.select().from(affiliates).where(matching(search)).orderBy(asc(affiliates.createdAt), asc(affiliates.id)).limit(page.limit).offset(page.offset);
+}
+
+/** How many affiliates match `search`, and how many of them are suspended. */
+export async function countAffiliates(db: Db, search: string | null): Promise<{ total: number; suspended: number }> {
+  const rows = await queryRows<{ total: number; suspended: number }>(db, sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'suspended'))::int AS suspended FROM affiliates WHERE ${matching(search)}`);
+  return { total: Number(rows[0]?.total ?? 0), suspended: Number(rows[0]?.suspended ?? 0) };
+}
+
+/** Every affiliate, for a payout run over the whole program. */
+export async function everyAffiliate(db: Db): Promise<AffiliateRow[]> {
+  return db.select().from(affiliates).orderBy(asc(affiliates.createdAt), asc(affiliates.id));
 }
 
 /** Marks the affiliate's approved commissions in `currency` paid by `payoutId`, and takes the outstanding clawbacks with them. */

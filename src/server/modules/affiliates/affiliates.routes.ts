@@ -72,10 +72,10 @@ const bindRequestSchema = z.object({ code: z.string().max(100, { error: 'A promo
 
 export function affiliateAdminRoutes(affiliates: AffiliatesService) {
   return new Hono<{ Variables: AuthVariables }>()
-    .get('/affiliates', describeOperation({ summary: 'Affiliates with clicks, buyers, sales, revenue, commissions, balance and refund-rate flags (q: search code or e-mail)', auth: 'operator', response: affiliateListSchema }), async (c) => {
+    .get('/affiliates', describeOperation({ summary: 'Affiliates with clicks, buyers, sales, revenue, commissions, balance and refund-rate flags, a page of 50 at a time (q: search code or e-mail; page: from 1)', auth: 'operator', response: affiliateListSchema }), async (c) => {
       const query = affiliateListQuerySchema.safeParse(c.req.query());
       if (!query.success) throw serverError('affiliateRefused', query.error.issues[0]?.message ?? 'The search is not valid.');
-      return c.json(await affiliates.list(query.data.q ?? null), 200, NO_STORE);
+      return c.json(await affiliates.list(query.data.q ?? null, query.data.page), 200, NO_STORE);
     })
     .post('/affiliates', describeOperation({ summary: 'Make the account with this e-mail an affiliate', auth: 'operator', body: addAffiliateRequestSchema, response: affiliateAdminItemSchema }), async (c) => {
       const { email } = await readJson(c, addAffiliateRequestSchema);

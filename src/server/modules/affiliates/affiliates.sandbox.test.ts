@@ -97,6 +97,9 @@ describe('the walk of the issue', () => {
     const earned = await summaryOf(a.cookie);
     expect(earned).toMatchObject({ sales: 1, signups: 1, commissions: { pending: 1080, approved: 0, paid: 0, reversed: 0 } });
     expect(earned.history[0]).toMatchObject({ planType: 'monthly', base: 3600, amount: 1080, status: 'pending', currency: 'usd' });
+    // the overview's "Revenue per affiliate" reads the whole program's top five, whatever page the list is on
+    const listed = await json<AffiliateList>(await suite.t.request('/api/admin/affiliates?page=2', { cookie: suite.operator }));
+    expect(listed.topByRevenue).toContainEqual(expect.objectContaining({ code: a.summary.code, revenue: [{ currency: 'usd', amount: 3600 }] }));
 
     // the operator refunds B's payment (the sandbox's refund)
     await suite.t.deps.payments.refundPayment({ paymentId: await chargeOf(sessionId), amount: null, reason: 'requested_by_customer', idempotencyKey: 'walk-refund' });

@@ -28,7 +28,7 @@ import {
   type RefusalReason,
   type TermsInput,
 } from '@shared/affiliates';
-import type { AffiliateAdminItem, AffiliateList, AffiliateSummary, CommissionTotals, MarkPaidResponse, ProgramResponse, TermsResponse } from '@shared/affiliates-contract';
+import { AFFILIATES_PAGE_SIZE, type AffiliateAdminItem, type AffiliateList, type AffiliateSummary, type CommissionTotals, type MarkPaidResponse, type ProgramResponse, type TermsResponse } from '@shared/affiliates-contract';
 import { planTypes } from '@shared/plans';
 import type { PromotionTermsInput } from '@shared/promotions';
 import type { Db } from '../../db/client';
@@ -44,7 +44,9 @@ import {
   commissionHistory,
   commissionsToRevisit,
   commissionTotals,
+  countAffiliates,
   countDue,
+  everyAffiliate,
   findAccountByEmail,
   findAffiliateByCode,
   findAffiliateById,
@@ -278,12 +280,21 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
 
   const one = async (row: AffiliateRow) => (await adminItems([row], await termsNow()))[0]!;
 
+  /** The five affiliates whose buyers paid the most in `currency`, with all they brought in. */
+  async function topByRevenue(revenue: readonly { affiliateId: string; currency: string; amount: number }[], currency: string): Promise<AffiliateList['topByRevenue']> {
+    const top = revenue.filter((line) => line.currency === currency && line.amount > 0).sort((a, b) => b.amount - a.amount || a.affiliateId.localeCompare(b.affiliateId)).slice(0, 5);
+    const affiliateRows = await Promise.all(top.map((line) => findAffiliateById(db, line.affiliateId)));
+    return affiliateRows
+      .filter((row): row is AffiliateRow => row !== null)
+      .map((row) => ({ id: row.id, code: row.code, revenue: revenue.filter((line) => line.affiliateId === row.id).map((line) => ({ currency: line.currency, amount: line.amount })) }));
+  }
+
   /** Balances to pay per affiliate and currency: approved, less paid commissions taken back since. */
   /** Each affiliate's balance per currency and why it cannot be paid, if so; read through `source` (the run's transaction when marking paid). */
   async function dueLines(affiliateIds: readonly string[] | null, source: Db = db) {
     const { terms } = await readTerms(source);
     const rows: AffiliateRow[] = [];
-    if (affiliateIds === null) rows.push(...(await listAffiliates(source, null)));
+    if (affiliateIds === null) rows.push(...(await everyAffiliate(source)));
     else for (const id of affiliateIds) rows.push(...[await findAffiliateById(source, id)].filter((row): row is AffiliateRow => row !== null));
     const totals = await commissionTotals(source, rows.map((row) => row.id));
     const lines: { affiliate: AffiliateRow; currency: string; balance: number; refusal: string | null }[] = [];
@@ -432,22 +443,33 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
 
     // ---------------------------------------------------------- the console
 
-    async list(search: string | null): Promise<AffiliateList> {
+    /** One page of the affiliates matching `search` (page from 1), with counts over all that match. */
+    async list(rawSearch: string | null, page = 1): Promise<AffiliateList> {
+      const search = rawSearch?.trim() || null;
       const terms = await termsNow();
-      const items = await adminItems(await listAffiliates(db, search?.trim() || null), terms);
-      const all = await commissionTotals(db, null);
+      const [rows, counts, activity, all, revenue, dueToApprove] = await Promise.all([
+        listAffiliates(db, search, { limit: AFFILIATES_PAGE_SIZE, offset: (page - 1) * AFFILIATES_PAGE_SIZE }),
+        countAffiliates(db, search),
+        activityOf(db, null, search),
+        commissionTotals(db, null),
+        revenueOf(db),
+        countDue(db, clock()),
+      ]);
       const main = all.filter((line) => line.currency === terms.currency);
       const sum = (key: keyof CommissionTotals) => main.reduce((total, line) => total + line[key], 0);
       return {
-        affiliates: items,
+        affiliates: await adminItems(rows, terms),
+        page,
+        pageSize: AFFILIATES_PAGE_SIZE,
         totals: {
-          affiliates: items.length,
-          flagged: items.filter((item) => item.flagged).length,
-          suspended: items.filter((item) => item.status === 'suspended').length,
+          affiliates: counts.total,
+          flagged: [...activity.values()].filter((act) => refundRateFlagged(act.buyers, act.reversedBuyers)).length,
+          suspended: counts.suspended,
           currency: terms.currency,
           commissions: { pending: sum('pending'), approved: sum('approved'), paid: sum('paid'), reversed: sum('reversed') },
-          dueToApprove: await countDue(db, clock()),
+          dueToApprove,
         },
+        topByRevenue: await topByRevenue(revenue, terms.currency),
       };
     },
 

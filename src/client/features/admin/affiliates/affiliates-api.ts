@@ -1,11 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AFFILIATE_PATHS, affiliateAdminItemSchema, affiliateListSchema, approveResponseSchema, markPaidResponseSchema, termsSchema } from '@shared/affiliates-contract';
 import { api } from '@client/lib/api/api-client';
 
 const ROOT = ['admin', 'affiliates'] as const;
 
-export const useAffiliates = (search: string) =>
-  useQuery({ queryKey: [...ROOT, 'list', search], queryFn: () => api(`${AFFILIATE_PATHS.admin}${search ? `?q=${encodeURIComponent(search)}` : ''}`, { schema: affiliateListSchema }), retry: false });
+/** One page (from 1) of the affiliates matching `search`, with the program's counts. */
+export const useAffiliates = (search: string, page = 1) =>
+  useQuery({
+    queryKey: [...ROOT, 'list', search, page],
+    queryFn: () => api(`${AFFILIATE_PATHS.admin}?${new URLSearchParams({ ...(search ? { q: search } : {}), page: String(page) }).toString()}`, { schema: affiliateListSchema }),
+    // the page shown stays while the next one loads
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
 
 export const useTerms = () => useQuery({ queryKey: [...ROOT, 'terms'], queryFn: () => api(AFFILIATE_PATHS.terms, { schema: termsSchema }), retry: false });
 

@@ -11,7 +11,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError } from '../components/admin-page';
+import { AdminPageHeader, LoadError, Pager } from '../components/admin-page';
 import { ConfirmAction } from '../components/confirm-action';
 import { useAddAffiliate, useAffiliates, useApprove, useMarkPaid, useReinstate, useSaveTerms, useSuspend, useTerms } from './affiliates-api';
 
@@ -103,14 +103,24 @@ function AddForm() {
 
 function AffiliateList() {
   const [search, setSearch] = useState('');
-  const list = useAffiliates(search);
+  const [page, setPage] = useState(1);
+  const list = useAffiliates(search, page);
   return (
     <Card className="space-y-4">
       <CardTitle>Affiliates</CardTitle>
       <AddForm />
       <label className="grid gap-1 text-sm">
         Search code or e-mail
-        <input className={`${FIELD} w-72`} value={search} onChange={(event) => setSearch(event.target.value)} maxLength={200} />
+        <input
+          className={`${FIELD} w-72`}
+          value={search}
+          onChange={(event) => {
+            // a new search starts at its first page
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+          maxLength={200}
+        />
       </label>
       {list.isPending ? (
         <Spinner label="Loading affiliates..." />
@@ -123,7 +133,14 @@ function AffiliateList() {
             {money(list.data.totals.commissions.approved, list.data.totals.currency)} approved, {money(list.data.totals.commissions.paid, list.data.totals.currency)} paid,{' '}
             {money(list.data.totals.commissions.reversed, list.data.totals.currency)} reversed.
           </p>
-          {list.data.affiliates.length === 0 ? <p className="text-sm text-muted">No affiliates yet.</p> : <DataTable columns={COLUMNS} rows={list.data.affiliates} rowKey={(item) => item.id} caption="Affiliates" />}
+          {list.data.affiliates.length === 0 ? (
+            <p className="text-sm text-muted">{search ? 'No affiliate matches the search.' : 'No affiliates yet.'}</p>
+          ) : (
+            <>
+              <DataTable columns={COLUMNS} rows={list.data.affiliates} rowKey={(item) => item.id} caption="Affiliates" />
+              <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.totals.affiliates} onPage={setPage} />
+            </>
+          )}
         </>
       )}
     </Card>
@@ -254,9 +271,10 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {Object.entries(form.plans).map(([plan, rule]) => (
               <div key={plan} className="flex items-end gap-2">
-                <label className="grid flex-1 gap-1 text-sm">
+                {/* min-w-0: on a phone the two fields share the row rather than their natural widths */}
+                <label className="grid min-w-0 flex-1 gap-1 text-sm">
                   {`${planLabel(plan)} commission`}
-                  <select className={FIELD} value={rule.kind} onChange={(event) => setPlan(plan, { kind: event.target.value as PlanRuleForm['kind'], value: rule.value })}>
+                  <select className={`${FIELD} min-w-0`} value={rule.kind} onChange={(event) => setPlan(plan, { kind: event.target.value as PlanRuleForm['kind'], value: rule.value })}>
                     <option value="program">Program's commission</option>
                     <option value="percent">Percentage</option>
                     <option value="fixed">Fixed amount</option>
@@ -265,7 +283,7 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
                 {rule.kind === 'program' ? null : (
                   <label className="grid w-28 gap-1 text-sm">
                     {`${planLabel(plan)} ${rule.kind === 'percent' ? 'rate (%)' : 'amount'}`}
-                    <input className={FIELD} inputMode="decimal" value={rule.value} onChange={(event) => setPlan(plan, { kind: rule.kind, value: event.target.value })} />
+                    <input className={`${FIELD} w-full min-w-0`} inputMode="decimal" value={rule.value} onChange={(event) => setPlan(plan, { kind: rule.kind, value: event.target.value })} />
                   </label>
                 )}
               </div>
@@ -326,20 +344,24 @@ function PayoutRun() {
 /** Revenue brought in per affiliate, for the overview. */
 export function AffiliateRevenueCard() {
   const list = useAffiliates('');
-  if (!list.data || list.data.affiliates.length === 0) return null;
-  const top = [...list.data.affiliates].sort((a, b) => (b.revenue[0]?.amount ?? 0) - (a.revenue[0]?.amount ?? 0)).slice(0, 5);
+  if (!list.data || list.data.totals.affiliates === 0) return null;
+  const top = list.data.topByRevenue;
   return (
     <Card>
       <CardTitle>Revenue per affiliate</CardTitle>
       <CardDescription>What referred buyers paid (after discounts, before tax); commissions refunded or disputed are left out.</CardDescription>
-      <ul className="mt-3 space-y-1 text-sm">
-        {top.map((item) => (
-          <li key={item.id} className="flex justify-between gap-4">
-            <span className="font-mono">{item.code}</span>
-            <span>{item.revenue.length ? item.revenue.map((line) => formatMoney(line.amount, line.currency)).join(' + ') : formatMoney(0, item.currency)}</span>
-          </li>
-        ))}
-      </ul>
+      {top.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">No referred buyer has paid yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-1 text-sm">
+          {top.map((item) => (
+            <li key={item.id} className="flex justify-between gap-4">
+              <span className="font-mono">{item.code}</span>
+              <span>{item.revenue.map((line) => formatMoney(line.amount, line.currency)).join(' + ')}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { campaignOf, cardBilled, currentPrices, isSaleRunning, landingCards } fr
 import { DEFAULT_LIST, pageOfList, parseEvery, periodText, updatePlan, type Catalogue, type CataloguePlan, type PlanChanges, type PriceList, type PriceListEntry } from '@shared/catalogue';
 import { formatMoney, PLAN_CURRENCY, type PricingCard } from '@shared/plans';
 import { currencyProblem, parsePriceText, priceInputText } from '@shared/price-lists';
+import { TableScroll } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
@@ -75,7 +76,7 @@ function Preview({ catalogue }: { catalogue: Catalogue }) {
         </select>
       </div>
       <CardDescription>The cards of {page} as a buyer sees them now{running ? `, during ${campaign.saleLabel}` : ''}, with your unsaved changes.</CardDescription>
-      <div className="grid grid-cols-2 gap-3 xl:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <PreviewCard key={card.planType} card={card} billed={cardBilled(card, page, prices, catalogue)} />
         ))}
@@ -455,15 +456,17 @@ export function CataloguePage() {
           <div className="space-y-6">
             <Card className="space-y-2" aria-label="Plans">
               <CardTitle>Plans</CardTitle>
-              <table className="w-full text-left">
-                <tbody>
-                  {[...catalogue.plans]
-                    .sort((a, b) => a.order - b.order)
-                    .map((plan) => (
-                      <PlanRow key={plan.slug} plan={plan} catalogue={catalogue} draft={draft} setDraft={setDraft} />
-                    ))}
-                </tbody>
-              </table>
+              <TableScroll>
+                <table className="w-full text-left">
+                  <tbody>
+                    {[...catalogue.plans]
+                      .sort((a, b) => a.order - b.order)
+                      .map((plan) => (
+                        <PlanRow key={plan.slug} plan={plan} catalogue={catalogue} draft={draft} setDraft={setDraft} />
+                      ))}
+                  </tbody>
+                </table>
+              </TableScroll>
             </Card>
             <AddPlanForm catalogue={catalogue} />
             <PriceListsCard catalogue={catalogue} />

@@ -1,4 +1,5 @@
 import type { AccessChangesBacklog } from '@shared/admin-contract';
+import { TableScroll } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -10,29 +11,31 @@ const subscriberName = (name: string) => SUBSCRIBER_NAMES[name] ?? name;
 
 function BacklogTable({ subscribers }: { subscribers: AccessChangesBacklog['subscribers'] }) {
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">Access changes waiting per subscriber</caption>
-      <thead className="text-xs uppercase tracking-wider text-muted">
-        <tr>
-          <th className="py-2 pr-3 font-medium">Subscriber</th>
-          <th className="py-2 pr-3 font-medium">Waiting</th>
-          <th className="py-2 pr-3 font-medium">Failing</th>
-          <th className="py-2 pr-3 font-medium">Oldest waiting since</th>
-          <th className="py-2 pr-3 font-medium">Last error</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-border">
-        {subscribers.map((row) => (
-          <tr key={row.subscriber}>
-            <td className="py-2 pr-3 font-medium text-white">{subscriberName(row.subscriber)}</td>
-            <td className="py-2 pr-3">{row.waiting}</td>
-            <td className="py-2 pr-3">{row.failing > 0 ? <Badge tone="red">{row.failing}</Badge> : 0}</td>
-            <td className="py-2 pr-3">{row.oldest ? `${dateTimeText(row.oldest)} (${ageText(row.oldest)})` : '—'}</td>
-            <td className="py-2 pr-3 text-danger">{row.lastError ?? '—'}</td>
+    <TableScroll>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Access changes waiting per subscriber</caption>
+        <thead className="text-xs uppercase tracking-wider text-muted">
+          <tr>
+            <th className="py-2 pr-3 font-medium">Subscriber</th>
+            <th className="py-2 pr-3 font-medium">Waiting</th>
+            <th className="py-2 pr-3 font-medium">Failing</th>
+            <th className="py-2 pr-3 font-medium">Oldest waiting since</th>
+            <th className="py-2 pr-3 font-medium">Last error</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {subscribers.map((row) => (
+            <tr key={row.subscriber}>
+              <td className="py-2 pr-3 font-medium text-white">{subscriberName(row.subscriber)}</td>
+              <td className="py-2 pr-3">{row.waiting}</td>
+              <td className="py-2 pr-3">{row.failing > 0 ? <Badge tone="red">{row.failing}</Badge> : 0}</td>
+              <td className="py-2 pr-3">{row.oldest ? `${dateTimeText(row.oldest)} (${ageText(row.oldest)})` : '—'}</td>
+              <td className="py-2 pr-3 text-danger">{row.lastError ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

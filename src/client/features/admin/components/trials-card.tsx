@@ -1,6 +1,7 @@
 import { formatMoney, planDisplayName } from '@shared/plans';
 import { repeatReasonText, TRIAL_OUTCOME_LABELS, type TrialOutcome } from '@shared/trials';
 import type { TrialsReport } from '@shared/trials-contract';
+import { TableScroll } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -12,36 +13,38 @@ const OUTCOME_TONES: Record<TrialOutcome, 'green' | 'neutral' | 'red' | 'yellow'
 function TrialsTable({ trials, showEmail }: { trials: TrialsReport['trials']; showEmail: boolean }) {
   if (trials.length === 0) return <p className="text-sm text-muted">No free trial yet.</p>;
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">Free trials</caption>
-      <thead className="text-xs uppercase tracking-wider text-muted">
-        <tr>
-          {showEmail ? <th className="py-2 pr-3 font-medium">Buyer</th> : null}
-          <th className="py-2 pr-3 font-medium">Plan</th>
-          <th className="py-2 pr-3 font-medium">Started</th>
-          <th className="py-2 pr-3 font-medium">Ends</th>
-          <th className="py-2 pr-3 font-medium">Outcome</th>
-          <th className="py-2 pr-3 font-medium">TradingView</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-border">
-        {trials.map((trial) => (
-          <tr key={trial.id}>
-            {showEmail ? <td className="py-2 pr-3 text-white">{trial.email}</td> : null}
-            <td className="py-2 pr-3">
-              {planDisplayName(trial.planType)} · then {formatMoney(trial.amount, trial.currency)}
-            </td>
-            <td className="py-2 pr-3">{dateText(trial.startedAt)}</td>
-            <td className="py-2 pr-3">{dateText(trial.endsAt)}</td>
-            <td className="py-2 pr-3">
-              <Badge tone={OUTCOME_TONES[trial.outcome]}>{TRIAL_OUTCOME_LABELS[trial.outcome]}</Badge>
-              {trial.repeatReason ? <span className="ml-2 text-muted">{repeatReasonText(trial.repeatReason)}</span> : null}
-            </td>
-            <td className="py-2 pr-3">{trial.tradingviewUsername ?? '—'}</td>
+    <TableScroll>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Free trials</caption>
+        <thead className="text-xs uppercase tracking-wider text-muted">
+          <tr>
+            {showEmail ? <th className="py-2 pr-3 font-medium">Buyer</th> : null}
+            <th className="py-2 pr-3 font-medium">Plan</th>
+            <th className="py-2 pr-3 font-medium">Started</th>
+            <th className="py-2 pr-3 font-medium">Ends</th>
+            <th className="py-2 pr-3 font-medium">Outcome</th>
+            <th className="py-2 pr-3 font-medium">TradingView</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {trials.map((trial) => (
+            <tr key={trial.id}>
+              {showEmail ? <td className="py-2 pr-3 text-white">{trial.email}</td> : null}
+              <td className="py-2 pr-3">
+                {planDisplayName(trial.planType)} · then {formatMoney(trial.amount, trial.currency)}
+              </td>
+              <td className="py-2 pr-3">{dateText(trial.startedAt)}</td>
+              <td className="py-2 pr-3">{dateText(trial.endsAt)}</td>
+              <td className="py-2 pr-3">
+                <Badge tone={OUTCOME_TONES[trial.outcome]}>{TRIAL_OUTCOME_LABELS[trial.outcome]}</Badge>
+                {trial.repeatReason ? <span className="ml-2 text-muted">{repeatReasonText(trial.repeatReason)}</span> : null}
+              </td>
+              <td className="py-2 pr-3">{trial.tradingviewUsername ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -64,7 +67,7 @@ export function TrialsCard({ userId }: { userId?: string }) {
       ) : (
         <>
           {userId ? null : (
-            <dl className="grid grid-cols-5 gap-3 text-sm" aria-label="Trials by outcome">
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5" aria-label="Trials by outcome">
               {(['running', 'converted', 'canceled', 'refused_repeat'] as const).map((outcome) => (
                 <div key={outcome}>
                   <dt className="text-muted">{TRIAL_OUTCOME_LABELS[outcome]}</dt>

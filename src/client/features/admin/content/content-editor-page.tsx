@@ -23,10 +23,10 @@ import {
   useRestoreRevision,
   useSaveContent,
   useUnpublishContent,
-  useUploadImage,
 } from './content-api';
 import { statusText } from './content-page';
 import { useContentPreviewRenderer } from './preview-context';
+import { UploadImageLink, type Notice } from './upload-image-link';
 
 const FIELD = 'h-9 w-full rounded-lg border border-border bg-transparent px-2 text-sm';
 const KIND_WORD: Record<ContentKind, string> = { guide: 'guide', feature: 'feature', strategy: 'strategy' };
@@ -302,11 +302,10 @@ function Editor({ initial, item }: { initial: Draft; item: ContentItem | null })
   const save = useSaveContent();
   const publish = usePublishContent();
   const unpublish = useUnpublishContent();
-  const upload = useUploadImage();
   const [draft, setDraft] = useState<Draft>(initial);
   const [current, setCurrent] = useState<ContentItem | null>(item);
   const [scheduleAt, setScheduleAt] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Notice | null>(null);
   const body = useRef<HTMLTextAreaElement>(null);
   const set = (change: Partial<Draft>) => setDraft((previous) => ({ ...previous, ...change }));
   const isNew = current === null;
@@ -380,33 +379,19 @@ function Editor({ initial, item }: { initial: Draft; item: ContentItem | null })
             <div className="grid gap-1 text-sm">
               <div className="flex items-center justify-between">
                 <label htmlFor={`${id}-body`}>Text (Markdown)</label>
-                <label className="cursor-pointer text-sm font-medium text-primary">
-                  Upload image
-                  <input
-                    type="file"
-                    accept=".svg,.png,.jpg,.jpeg,.webp,.gif"
-                    className="sr-only"
-                    onChange={async (event) => {
-                      const file = event.target.files?.[0];
-                      event.target.value = '';
-                      if (!file) return;
-                      setMessage(null);
-                      try {
-                        const image = await upload.mutateAsync(file);
-                        const at = body.current?.selectionStart ?? draft.body.length;
-                        const line = `\n\n![${image.name.replace(/\.\w+$/, '').replace(/[-_]+/g, ' ')}](${image.name})\n\n`;
-                        set({
-                          body: draft.body.slice(0, at) + line + draft.body.slice(at),
-                          // the first image is also the card's, until another is chosen
-                          ...(draft.kind !== 'feature' && !draft.frontMatter.previewImage ? { frontMatter: { ...draft.frontMatter, previewImage: image.name, ...(draft.kind === 'strategy' && !draft.frontMatter.heroImage ? { heroImage: image.name } : {}) } } : {}),
-                        });
-                        setMessage({ ok: true, text: `${image.name} uploaded and placed in the text.` });
-                      } catch (error) {
-                        setMessage({ ok: false, text: errorText(error, 'The image could not be uploaded.') });
-                      }
-                    }}
-                  />
-                </label>
+                <UploadImageLink
+                  onNotice={setMessage}
+                  onUploaded={(image) => {
+                    const at = body.current?.selectionStart ?? draft.body.length;
+                    const line = `\n\n![${image.name.replace(/\.\w+$/, '').replace(/[-_]+/g, ' ')}](${image.name})\n\n`;
+                    set({
+                      body: draft.body.slice(0, at) + line + draft.body.slice(at),
+                      // the first image is also the card's, until another is chosen
+                      ...(draft.kind !== 'feature' && !draft.frontMatter.previewImage ? { frontMatter: { ...draft.frontMatter, previewImage: image.name, ...(draft.kind === 'strategy' && !draft.frontMatter.heroImage ? { heroImage: image.name } : {}) } } : {}),
+                    });
+                    return `${image.name} uploaded and placed in the text.`;
+                  }}
+                />
               </div>
               <textarea
                 id={`${id}-body`}

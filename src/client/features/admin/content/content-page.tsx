@@ -11,7 +11,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import { AdminPageHeader, LoadError } from '../components/admin-page';
 import { dateTimeText } from '../format';
-import { useAdminAnnouncements, useContentImages, useContentList, usePostAnnouncement, useUploadImage } from './content-api';
+import { useAdminAnnouncements, useContentImages, useContentList, usePostAnnouncement } from './content-api';
+import { UploadImageLink, type Notice } from './upload-image-link';
 
 const STATUS_TONE: Record<ContentStatus, BadgeTone> = { draft: 'neutral', scheduled: 'yellow', published: 'green' };
 const KIND_LABEL = { guide: 'Guide', feature: 'Feature', strategy: 'Strategy' } as const;
@@ -44,31 +45,12 @@ function Pieces() {
 
 function Images() {
   const images = useContentImages();
-  const upload = useUploadImage();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Notice | null>(null);
   return (
     <Card className="space-y-3">
       <CardTitle>Images</CardTitle>
       <CardDescription>SVG, PNG, JPEG, WebP or GIF up to 5 MB; write one into a text as ![description](file-name.png).</CardDescription>
-      <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-primary">
-        Upload image
-        <input
-          type="file"
-          accept=".svg,.png,.jpg,.jpeg,.webp,.gif"
-          className="sr-only"
-          onChange={async (event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            try {
-              const image = await upload.mutateAsync(file);
-              setMessage({ ok: true, text: `${image.name} uploaded (${image.width}×${image.height}).` });
-            } catch (error) {
-              setMessage({ ok: false, text: error instanceof ApiRequestError ? error.message : 'The image could not be uploaded.' });
-            }
-          }}
-        />
-      </label>
+      <UploadImageLink className="inline-flex items-center gap-2" onUploaded={(image) => `${image.name} uploaded (${image.width}×${image.height}).`} onNotice={setMessage} />
       {message ? (
         <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-green-400' : 'text-sm text-red-300'}>
           {message.text}
@@ -84,7 +66,7 @@ function Announcements({ planSlugs }: { planSlugs: string[] }) {
   const list = useAdminAnnouncements();
   const post = usePostAnnouncement();
   const [form, setForm] = useState({ title: '', body: '', scriptId: '', plans: [] as string[], notify: true });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Notice | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -85,16 +85,16 @@ describe('DiscordPage', () => {
 
     const accounts = await screen.findByRole('table', { name: 'Linked Discord accounts' });
     expect(cellsOf(accounts)).toEqual([
-      ['blocked@example.com', 'blocked_trader', 'current', 'VIP, Yearly', 'none', 'failed', '3', 'missing_permissions: Missing Permissions', 'Jan 5, 2026, 10:00 AM UTC', 'Retry now'],
-      ['relinked@example.com', 'first_account', 'old', 'none', 'VIP', 'pending', '0', '—', 'Jan 5, 2026, 11:00 AM UTC', ''],
-      ['vip@example.com', 'vip_trader', 'current', 'r-vip', 'r-vip', 'synced', '0', '—', '—', ''],
+      ['blocked@example.com', 'blocked_trader', 'Current', 'VIP, Yearly', 'none', 'Failed', '3', 'missing_permissions: Missing Permissions', 'Jan 5, 2026, 10:00 AM UTC', 'Retry now'],
+      ['relinked@example.com', 'first_account', 'Old', 'none', 'VIP', 'Pending', '0', '—', 'Jan 5, 2026, 11:00 AM UTC', ''],
+      ['vip@example.com', 'vip_trader', 'Current', 'r-vip', 'r-vip', 'Synced', '0', '—', '—', ''],
     ]);
     expect(within(accounts).getByRole('link', { name: 'blocked@example.com' })).toHaveAttribute('href', `/admin/members/${FAILING.userId}`);
 
     const repairs = await screen.findByRole('table', { name: 'Audit repairs' });
     expect(cellsOf(repairs)).toEqual([
-      ['Jan 6, 2026, 12:00 PM UTC', 'no member', '100000000000000009', 'VIP', 'removed', 'held by no linked member'],
-      ['Jan 6, 2026, 11:00 AM UTC', 'vip@example.com', 'vip_trader', 'r-year', 'added', 'a member with access was missing it'],
+      ['Jan 6, 2026, 12:00 PM UTC', 'no member', '100000000000000009', 'VIP', 'Taken away', 'held by no linked member'],
+      ['Jan 6, 2026, 11:00 AM UTC', 'vip@example.com', 'vip_trader', 'r-year', 'Given back', 'a member with access was missing it'],
     ]);
     expect(screen.queryByRole('note')).toBeNull();
   });

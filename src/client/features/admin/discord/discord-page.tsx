@@ -6,9 +6,9 @@ import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { AdminPageHeader, LoadError, Pager } from '../components/admin-page';
 import { ConfirmAction } from '../components/confirm-action';
-import { dateTimeText } from '../format';
+import { dateTimeText, roleChangeLabel } from '../format';
 import { useDiscordAccounts, useDiscordOverview, useDiscordRepairs, useDiscordRoles, useRetryDiscordAccount, useRunDiscordAudit, type DiscordAccountsFilter } from './discord-api';
-import { DISCORD_STATUS_TONES, RoleNames, RoleNamesUnavailable } from './discord-roles';
+import { DiscordLinkBadge, DiscordStatusBadge, RoleNames, RoleNamesUnavailable } from './discord-roles';
 
 function Counts() {
   const overview = useDiscordOverview();
@@ -59,10 +59,10 @@ const ACCOUNT_COLUMNS: Column<DiscordAccount>[] = [
     ),
   },
   { header: 'Discord', cell: (row) => row.username },
-  { header: 'Link', cell: (row) => (row.current ? <Badge tone="blue">current</Badge> : <Badge tone="neutral">old</Badge>) },
+  { header: 'Link', cell: (row) => <DiscordLinkBadge current={row.current} /> },
   { header: 'Roles wanted', cell: (row) => <RoleNames roles={row.wantedRoles} /> },
   { header: 'Roles held', cell: (row) => <RoleNames roles={row.heldRoles} /> },
-  { header: 'Status', cell: (row) => <Badge tone={DISCORD_STATUS_TONES[row.status]}>{row.status}</Badge> },
+  { header: 'Status', cell: (row) => <DiscordStatusBadge status={row.status} /> },
   { header: 'Attempts', cell: (row) => row.attempts },
   { header: 'Last error', className: 'text-danger', cell: (row) => row.lastError ?? '—' },
   { header: 'Next retry', className: 'text-muted', cell: (row) => dateTimeText(row.nextAttemptAt) },
@@ -132,7 +132,7 @@ const REPAIR_COLUMNS: Column<Repair>[] = [
   },
   { header: 'Discord user', cell: (row) => row.username ?? <span className="font-mono text-xs">{row.discordUserId}</span> },
   { header: 'Role', cell: (row) => <RoleNames roles={[row.role]} /> },
-  { header: 'Change', cell: (row) => (row.action === 'added' ? <Badge tone="green">added</Badge> : <Badge tone="red">removed</Badge>) },
+  { header: 'Change', cell: (row) => <Badge tone={row.action === 'added' ? 'green' : 'red'}>{roleChangeLabel(row.action)}</Badge> },
   { header: 'Reason', className: 'text-muted', cell: (row) => row.reason },
 ];
 

@@ -1,7 +1,14 @@
 import type { DiscordAccountStatus, DiscordRoleRef, DiscordRoles } from '@shared/admin-contract';
-import type { BadgeTone } from '@client/components/ui/badge';
+import { Badge, type BadgeTone } from '@client/components/ui/badge';
+import { discordLinkLabel, discordStatusLabel } from '../format';
 
-export const DISCORD_STATUS_TONES: Record<DiscordAccountStatus, BadgeTone> = { pending: 'yellow', processing: 'blue', synced: 'green', failed: 'red' };
+const DISCORD_STATUS_TONES: Record<DiscordAccountStatus, BadgeTone> = { pending: 'yellow', processing: 'blue', synced: 'green', failed: 'red' };
+
+/** A linked account's roles in words, on the Discord page and the member page alike. */
+export const DiscordStatusBadge = ({ status }: { status: DiscordAccountStatus }) => <Badge tone={DISCORD_STATUS_TONES[status]}>{discordStatusLabel(status)}</Badge>;
+
+/** Whether the link is the member's current one or an old one kept until its roles are off. */
+export const DiscordLinkBadge = ({ current }: { current: boolean }) => <Badge tone={current ? 'blue' : 'neutral'}>{discordLinkLabel(current)}</Badge>;
 
 /** Role ids with their names from GET /discord/roles (null: unknown, shown by id). */
 export function namedRoles(ids: readonly string[], roles: DiscordRoles | undefined): DiscordRoleRef[] {

@@ -49,12 +49,7 @@ const ORDER_COLUMNS: Column<OrderItem>[] = [
 ];
 
 function OrderRows({ orders, label }: { orders: OrderItem[]; label: string }) {
-  // a wide table scrolls inside its card rather than widening the page
-  return (
-    <div className="overflow-x-auto">
-      <DataTable columns={ORDER_COLUMNS} rows={orders} rowKey={(order) => order.id} caption={label} look="compact" />
-    </div>
-  );
+  return <DataTable columns={ORDER_COLUMNS} rows={orders} rowKey={(order) => order.id} caption={label} look="compact" />;
 }
 
 function Orders() {

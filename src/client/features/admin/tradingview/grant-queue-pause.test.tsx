@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GrantQueue } from '@shared/admin-ops-contract';
 import { renderWithAuth, resetAfterTest, stubApi } from '@client/test/render';
@@ -42,5 +42,17 @@ describe('the grant queue when TradingView makes it wait', () => {
     renderQueue(null);
     expect(await screen.findByRole('table', { name: 'Waiting grants' })).toBeVisible();
     expect(screen.queryByText(/^Paused:/)).toBeNull();
+  });
+});
+
+describe('the grant queue in words (#46)', () => {
+  it('says each grant’s state in words, and a removal under way as one', async () => {
+    const failing = { ...WAITING, id: 'g2', email: 'failing@example.com', status: 'failed', lastError: 'network: down' } satisfies GrantQueue['grants'][number];
+    const removing = { ...WAITING, id: 'g3', email: 'lapsed@example.com', desired: 'revoke', status: 'processing' } satisfies GrantQueue['grants'][number];
+    stubApi({ 'GET /api/admin/tradingview/queue': { body: { grants: [WAITING, failing, removing], recent: [], paused: null } satisfies GrantQueue } });
+    renderWithAuth([{ path: '/admin/tradingview', element: <TradingViewPage /> }], { path: '/admin/tradingview' });
+    const table = await screen.findByRole('table', { name: 'Waiting grants' });
+    const states = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(states).toEqual(['Pending', 'Failed', 'Being sent (removal wanted)']);
   });
 });

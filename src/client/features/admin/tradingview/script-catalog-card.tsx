@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PLAN_TYPES, type PlanType } from '@shared/plans';
 import type { ScriptCatalogView } from '@shared/script-catalog';
+import { TableScroll } from '@client/components/data-table';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
@@ -71,7 +72,7 @@ export function ScriptCatalogCard() {
           {catalog.error.message}
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Scripts and the plans that grant them</caption>
             <thead className="text-muted">
@@ -93,7 +94,7 @@ export function ScriptCatalogCard() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Card>
   );

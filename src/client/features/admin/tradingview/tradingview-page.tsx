@@ -1,12 +1,13 @@
 import { RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { GrantQueueItem, GrantQueuePause } from '@shared/admin-ops-contract';
-import { DataTable, type Column } from '@client/components/data-table';
+import { DataTable, TableScroll, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { ageText, dateTimeText } from '../format';
+import { ageText, dateTimeText, grantQueueLabel } from '../format';
+import { useScriptCatalog } from './script-catalog-api';
 import { ScriptCatalogCard } from './script-catalog-card';
 import { useGrantMissing, useGrantQueue, useReconciliation, useRetryAllFailed, useRevokeUnpaid, useTradingViewHealth } from './tradingview-api';
 
@@ -44,6 +45,8 @@ function RefetchButton({ query, label }: { query: { refetch: () => unknown; isFe
 
 function SessionHealth() {
   const health = useTradingViewHealth();
+  // scripts by their names (the catalog's), the id under it; an id the catalog does not name is shown alone
+  const names = new Map(useScriptCatalog().data?.scripts.map((script) => [script.id, script.name]));
   return (
     <Card aria-labelledby="tv-session" className="space-y-4">
       <CardHeading id="tv-session" title="Session" description="The vendor's TradingView cookie that grants and removes access.">
@@ -76,23 +79,28 @@ function SessionHealth() {
             </div>
           </dl>
           {health.data.error ? <p className="text-sm text-danger">{health.data.error}</p> : null}
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Scripts</caption>
-            <thead className="text-muted">
-              <tr>
-                <th className="py-1 font-medium">Script</th>
-                <th className="py-1 font-medium">Users on TradingView</th>
-              </tr>
-            </thead>
-            <tbody>
-              {health.data.scripts.map((script) => (
-                <tr key={script.scriptId} className="border-t border-border">
-                  <td className="py-1 font-mono">{script.scriptId}</td>
-                  <td className="py-1">{script.users ?? 'unavailable'}</td>
+          <TableScroll>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Scripts</caption>
+              <thead className="text-muted">
+                <tr>
+                  <th className="py-1 font-medium">Script</th>
+                  <th className="py-1 font-medium">Users on TradingView</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {health.data.scripts.map((script) => (
+                  <tr key={script.scriptId} className="border-t border-border">
+                    <td className="py-1">
+                      {names.get(script.scriptId) ?? null}
+                      <span className={names.has(script.scriptId) ? 'block font-mono text-xs text-muted' : 'font-mono'}>{script.scriptId}</span>
+                    </td>
+                    <td className="py-1">{script.users ?? 'unavailable'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </>
       )}
     </Card>
@@ -104,7 +112,7 @@ const GRANT_COLUMNS: Column<GrantQueueItem>[] = [
   { header: 'TradingView username', className: 'font-mono', cell: (row) => row.username },
   {
     header: 'Status',
-    cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{row.desired === 'revoke' && row.status !== 'revoked' ? `${row.status} (remove)` : row.status}</Badge>,
+    cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{grantQueueLabel(row.status, row.desired)}</Badge>,
   },
   { header: 'Age', cell: (row) => (row.failingSince ? `failing for ${ageText(row.failingSince)}` : ageText(row.createdAt)) },
   { header: 'Attempts', cell: (row) => row.attempts },
