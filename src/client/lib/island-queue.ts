@@ -3,6 +3,13 @@ import { whenIdle } from './when-idle';
 /** How close to the viewport an island hydrates before its turn: it is ready when scrolled to. */
 const NEAR_MARGIN = '50% 0px';
 
+/**
+ * The longest an island off screen waits for the browser to be idle. Taps held back until every
+ * island is hydrated (after-first-paint.ts) wait for the last one, so a busy phone does not wait
+ * a full second per island.
+ */
+const IDLE_WAIT_MS = 250;
+
 /** The next task: whatever the browser has waiting (input, a frame) runs first. */
 const nextTask = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
@@ -41,7 +48,7 @@ export async function hydrateInTurn(islands: HTMLElement[], hydrate: (island: HT
       let next = waiting.find((island) => near.has(island));
       if (!next) {
         await new Promise<void>((resume) => {
-          const cancel = whenIdle(() => resume());
+          const cancel = whenIdle(() => resume(), IDLE_WAIT_MS);
           wake = () => {
             cancel();
             resume();
