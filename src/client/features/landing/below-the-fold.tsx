@@ -2,6 +2,7 @@
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { OriginPage } from '@shared/plans';
+import { Island } from '@client/lib/islands';
 import { createQueryClient } from '@client/lib/query-client';
 import { useSiteSettings } from '@client/lib/site-settings';
 import { usePageNav } from '@client/lib/page-nav';
@@ -32,29 +33,27 @@ function useProgressiveSections(all: boolean): number {
   return shown;
 }
 
-/** Arriving at /#prices (e.g. from the payment-canceled page) scrolls there once the sections exist. */
-function useScrollToHash(ready: boolean) {
-  const { hash } = usePageNav();
-  useEffect(() => {
-    if (!ready || !hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
-  }, [ready, hash]);
-}
-
 /**
- * Loads the ad pixel (when configured) once the page is in place. Tracking is imported on demand,
- * so it is not one more file the first paint waits for; the checkout imports it again (from cache).
+ * Rendered once the sections are in (on a pre-rendered page: hydrated last, an island that shows
+ * nothing). Arriving at /#prices (e.g. from the payment-canceled page) scrolls there; the ad pixel
+ * (when configured) loads, imported on demand so it is not one more file the first paint waits
+ * for (the checkout imports it again, from cache).
  */
-function useDeferredTracking(ready: boolean) {
+function SectionsIn() {
+  const { hash } = usePageNav();
   const { metaPixelId } = useSiteSettings();
   useEffect(() => {
-    if (ready) void import('@client/lib/tracking').then((tracking) => tracking.initTracking(metaPixelId));
-  }, [ready, metaPixelId]);
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+  useEffect(() => {
+    void import('@client/lib/tracking').then((tracking) => tracking.initTracking(metaPixelId));
+  }, [metaPixelId]);
+  return null;
 }
 
 /**
  * The pricing cards query and mutate through react-query: inside the app they use its client; the
- * pre-rendered landing page (app/landing-app.tsx) has none until this chunk arrives, so it gets one here.
+ * pre-rendered landing page (app/landing-app.tsx) has none, so they get one here.
  */
 function QueryScope({ children }: { children: ReactNode }) {
   const appClient = useContext(QueryClientContext);
@@ -62,27 +61,46 @@ function QueryScope({ children }: { children: ReactNode }) {
   return ownClient ? <QueryClientProvider client={ownClient}>{children}</QueryClientProvider> : children;
 }
 
+function Prices({ originPage }: { originPage: OriginPage }) {
+  return (
+    <QueryScope>
+      <PricingSection originPage={originPage} />
+    </QueryScope>
+  );
+}
+
+/** The code of the islands below the hero (lib/islands.tsx), by name, for the pre-rendered page's hydration. */
+export const SECTION_ISLANDS = {
+  features: FeatureBlocks,
+  carousel: FeaturesCarousel,
+  testimonials: TestimonialsSection,
+  prices: Prices,
+  faq: FaqSection,
+  cta: FinalCta,
+  'sections-in': SectionsIn,
+};
+export type SectionIsland = keyof typeof SECTION_ISLANDS;
+
 export function BelowTheFold({ originPage, all, onDone }: { originPage: OriginPage; all: boolean; onDone: () => void }) {
   const shown = useProgressiveSections(all);
   const done = shown >= SECTION_COUNT;
-  useScrollToHash(done);
-  useDeferredTracking(done);
   useEffect(() => {
     if (done) onDone();
   }, [done, onDone]);
 
+  // Each interactive section is an island; the secure-checkout block has nothing to hydrate.
   return (
-    <QueryScope>
-      {shown > 0 ? <FeatureBlocks /> : null}
-      {shown > 1 ? <FeaturesCarousel /> : null}
-      {shown > 2 ? <TestimonialsSection /> : null}
-      {shown > 3 ? <PricingSection originPage={originPage} /> : null}
+    <>
+      {shown > 0 ? <Island name="features"><FeatureBlocks /></Island> : null}
+      {shown > 1 ? <Island name="carousel"><FeaturesCarousel /></Island> : null}
+      {shown > 2 ? <Island name="testimonials"><TestimonialsSection /></Island> : null}
+      {shown > 3 ? <Island name="prices"><Prices originPage={originPage} /></Island> : null}
       {shown > 4 ? <SecureCheckout /> : null}
-      {shown > 5 ? <FaqSection /> : null}
-      {shown > 6 ? <FinalCta /> : null}
+      {shown > 5 ? <Island name="faq"><FaqSection /></Island> : null}
+      {shown > 6 ? <Island name="cta"><FinalCta /></Island> : null}
       {/* Keeps the page taller than the screen until the sections are in, so a scrollbar
           appearing later cannot nudge the hero sideways (a layout shift). */}
-      {done ? null : <div aria-hidden="true" className="h-screen" />}
-    </QueryScope>
+      {done ? <Island name="sections-in"><SectionsIn /></Island> : <div aria-hidden="true" className="h-screen" />}
+    </>
   );
 }

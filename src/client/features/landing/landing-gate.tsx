@@ -1,5 +1,6 @@
 import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { landingTitle } from '@shared/landing-page';
+import { Island, type IslandParts } from '@client/lib/islands';
 import { lazyPart } from '@client/lib/lazy-part';
 import { useAfterPaint } from './after-paint';
 import { preloadCharts } from './components/chart-frame';
@@ -12,22 +13,30 @@ import { LoadingScreen } from './components/page-kit';
 import { SiteHeader } from './components/site-header';
 import { PageRedirect, usePageNav } from '@client/lib/page-nav';
 import { useLandingVariant } from './landing-variant';
+import type { SectionIsland } from './below-the-fold';
 
 // The header and the hero need no more code; the rest is its own chunk. A pre-rendered page has
 // it all in its HTML, which React keeps until that chunk has come to hydrate it.
 const BelowTheFold = lazyPart(() => import('./below-the-fold').then((module) => module.BelowTheFold));
 const SiteFooter = lazyPart(() => import('./components/site-footer').then((module) => module.SiteFooter));
 
-let markSectionsIn = () => {};
-/**
- * Settles once the sections below the hero are rendered (on a pre-rendered page: hydrated). A tap
- * on one of their buttons made before is replayed then (after-first-paint.ts): React drops a
- * click on server HTML it has not hydrated yet, even once the code has come.
- */
-export const sectionsIn = new Promise<void>((done) => (markSectionsIn = done));
-
 /** Loads the code of the whole page, for a renderer that cannot wait for it (the server's). */
 export const preloadLanding = () => Promise.all([BelowTheFold.preload(), SiteFooter.preload(), preloadCharts()]);
+
+const SECTION_NAMES = ['features', 'carousel', 'testimonials', 'prices', 'faq', 'cta', 'sections-in'] as const satisfies readonly SectionIsland[];
+
+/**
+ * The code of the pre-rendered page's islands (lib/islands.tsx), by name: the header's and the
+ * hero's at hand, the sections' from their chunk, loaded when their turn comes.
+ */
+export const LANDING_ISLANDS: IslandParts = {
+  header: () => SiteHeader,
+  hero: () => HeroSection,
+  chat: () => ChatWidget,
+  promotion: () => PromotionBar,
+  footer: () => import('./components/site-footer').then((module) => module.SiteFooter),
+  ...Object.fromEntries(SECTION_NAMES.map((name) => [name, () => import('./below-the-fold').then((module) => module.SECTION_ISLANDS[name])])),
+};
 
 const PAGE_FILLER = <div aria-hidden="true" className="h-screen" />;
 
@@ -39,19 +48,20 @@ function LandingContent({ prerendered }: { prerendered: boolean }) {
   // the address needs it at once, and the server renders the whole page.
   const rest = useAfterPaint(prerendered || hash !== '');
   const [sectionsDone, setSectionsDone] = useState(prerendered);
-  const onSectionsDone = useCallback(() => {
-    markSectionsIn();
-    startTransition(() => setSectionsDone(true));
-  }, []);
+  const onSectionsDone = useCallback(() => startTransition(() => setSectionsDone(true)), []);
   useEffect(() => {
     document.title = landingTitle(brandName);
   }, [brandName]);
 
   return (
     <div className="min-h-screen overflow-x-clip">
-      <SiteHeader />
+      <Island name="header">
+        <SiteHeader />
+      </Island>
       <main>
-        <HeroSection />
+        <Island name="hero">
+          <HeroSection />
+        </Island>
         {rest ? (
           <Suspense fallback={PAGE_FILLER}>
             <BelowTheFold originPage={variant.originPage} all={prerendered} onDone={onSectionsDone} />
@@ -62,11 +72,17 @@ function LandingContent({ prerendered }: { prerendered: boolean }) {
       </main>
       {sectionsDone ? (
         <Suspense fallback={null}>
-          <SiteFooter />
+          <Island name="footer">
+            <SiteFooter />
+          </Island>
         </Suspense>
       ) : null}
-      <ChatWidget />
-      <PromotionBar />
+      <Island name="chat">
+        <ChatWidget />
+      </Island>
+      <Island name="promotion">
+        <PromotionBar />
+      </Island>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { whenIdle } from '../after-paint';
+import { whenIdle } from '@client/lib/when-idle';
 import { cx } from './page-kit';
 import { Component, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { KeptHtml } from '@client/lib/kept-html';
