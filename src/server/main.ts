@@ -79,6 +79,7 @@ void composition.services.scripts.nameScripts().then(
 jobs.discordRoles.start();
 jobs.mailer.start();
 jobs.mailSchedule.start();
+jobs.memberMails.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
@@ -120,6 +121,7 @@ async function shutdown(signal: string) {
     jobs.operatorAlerts.stop(),
     jobs.sandbox?.stop(),
     jobs.mailSchedule.stop(),
+    jobs.memberMails.stop(),
     jobs.mailer.stop(),
     jobs.reconciler.stop(),
     jobs.discordRoles.stop(),

@@ -27,6 +27,7 @@ const state = (overrides: Partial<PromotionState> = {}): PromotionState => ({
   durationInMonths: null,
   plans: null,
   firstTimeOnly: false,
+  churnedOnly: false,
   maxRedemptions: null,
   expiresAt: null,
   active: true,

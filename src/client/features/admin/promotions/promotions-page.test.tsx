@@ -17,6 +17,7 @@ const BF20: PromotionItem = {
   durationInMonths: null,
   plans: null,
   firstTimeOnly: false,
+  churnedOnly: false,
   expiresAt: null,
   maxRedemptions: 100,
   status: 'active',
