@@ -63,10 +63,13 @@ export function setupReminderStep(startedAt: Date, now: Date): number | null {
   return elapsed >= lastAt + LATE_MAIL_WINDOW_MS ? null : step;
 }
 
-/** Whether the win-back mail of access that ended at `endedAt` is due at `now`: `days` later, and not more than the late window after. */
-export function winbackDue(endedAt: Date, now: Date, days: number): boolean {
-  const dueAt = endedAt.getTime() + days * DAY_MS;
-  return now.getTime() >= dueAt && now.getTime() < dueAt + LATE_MAIL_WINDOW_MS;
+/**
+ * The access ends whose win-back mail is due at `now`: `days` ago, or up to the late window
+ * before that (a pass every few minutes, or a server down for a while, still mails each once).
+ */
+export function winbackWindow(now: Date, days: number): { endedAfter: Date; endedBy: Date } {
+  const endedBy = new Date(now.getTime() - days * DAY_MS);
+  return { endedAfter: new Date(endedBy.getTime() - LATE_MAIL_WINDOW_MS), endedBy };
 }
 
 /** The operator's settings as stored and shown. */

@@ -3,7 +3,7 @@
 // churned-only code, and the set-up reminders (TradingView username, Discord, Telegram) at
 // growing intervals after the purchase. A pass only writes outbox intents with dedupe keys, so
 // it is safe on any number of instances; members turn each kind off in Settings or by the link.
-import { applyMailSettings, LATE_MAIL_WINDOW_MS, MAIL_SWITCH_LABELS, MEMBER_MAIL_KINDS, SETUP_REMINDER_AFTER_MS, isMemberMailKind, setupReminderStep, type MailSettings, type MailSettingsInput, type MailSwitch, type MemberMailKind } from '@shared/member-mails';
+import { applyMailSettings, LATE_MAIL_WINDOW_MS, MAIL_SWITCH_LABELS, MEMBER_MAIL_KINDS, SETUP_REMINDER_AFTER_MS, isMemberMailKind, setupReminderStep, winbackWindow, type MailSettings, type MailSettingsInput, type MailSwitch, type MemberMailKind } from '@shared/member-mails';
 import { mailKeys, type MailIntentData } from '@shared/mail-intents';
 import type { MailPreferences, MailSettingsView } from '@shared/member-mails-contract';
 import { discountLabel, durationLabel, normalizePromotionCode, promotionRefusal } from '@shared/promotions';
@@ -17,7 +17,6 @@ import { churnedOnlyCodes, findPromotion, redemptionCounts } from '../promotions
 import { churnedBetween, membersSettingUp, optedOutKinds, readMailSettings, setOptOut, userExists, writeMailSettings, type SetupState } from './member-mails.repository';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PASS_INTERVAL_MS = 10 * 60_000;
 const LAST_REMINDER_MS = SETUP_REMINDER_AFTER_MS[SETUP_REMINDER_AFTER_MS.length - 1] ?? 0;
 
@@ -64,9 +63,9 @@ export function createMemberMails(deps: {
       logger.warn({ code: settings.winbackCode }, 'win-back mails held: their promotion code cannot be used now');
       return 0;
     }
-    const due = new Date(now.getTime() - settings.winbackDays * DAY_MS);
+    const { endedAfter, endedBy } = winbackWindow(now, settings.winbackDays);
     let written = 0;
-    for (const member of await churnedBetween(db, new Date(due.getTime() - LATE_MAIL_WINDOW_MS), due, now)) {
+    for (const member of await churnedBetween(db, endedAfter, endedBy, now)) {
       const data = { code: settings.winbackCode, offer, unsubscribe: links.tokenFor(member.userId, 'winback') };
       if (await enqueueMail(db, { template: 'winback', to: member.email, data, dedupeKey: mailKeys.winback(member.userId, member.endedAt) })) written += 1;
     }
