@@ -14,6 +14,7 @@ import type { Logger } from '../../logger';
 import { recordOperatorAction } from '../admin/audit.repository';
 import { enqueueMail } from '../mail/outbox.repository';
 import { churnedOnlyCodes, findPromotion, redemptionCounts } from '../promotions/promotions.repository';
+import { termsOf } from '../promotions/promotions.service';
 import { churnedBetween, membersSettingUp, optedOutKinds, readMailSettings, setOptOut, userExists, writeMailSettings, type SetupState } from './member-mails.repository';
 import type { UnsubscribeLinks } from './unsubscribe-links';
 
@@ -51,7 +52,7 @@ export function createMemberMails(deps: {
     const row = await findPromotion(db, code);
     if (!row?.churnedOnly) return null;
     const redemptions = (await redemptionCounts(db, [row.code])).get(row.code) ?? 0;
-    const terms = { code: row.code, percentOff: row.percentOff, amountOff: row.amountOff, currency: row.currency, duration: row.duration, durationInMonths: row.durationInMonths, plans: row.planTypes, firstTimeOnly: row.firstTimeOnly, churnedOnly: true, maxRedemptions: row.maxRedemptions, expiresAt: row.expiresAt };
+    const terms = termsOf(row);
     if (promotionRefusal({ ...terms, active: row.active, redemptions }, { now })) return null;
     return `${discountLabel(terms)} ${durationLabel(terms)}`;
   }
@@ -93,8 +94,16 @@ export function createMemberMails(deps: {
     return { winback: await winbackPass(settings, now), reminders: await reminderPass(settings, now) };
   }
 
+  /** The member mails this shop sends, each with whether `userId` gets it. */
+  async function preferences(userId: string): Promise<MailPreferences> {
+    const settings = await readMailSettings(db);
+    const out = await optedOutKinds(db, userId);
+    return { mails: MEMBER_MAIL_KINDS.filter((kind) => settings.switches[kind] && offered(kind)).map((kind) => ({ kind, label: MAIL_SWITCH_LABELS[kind], on: !out.has(kind) })) };
+  }
+
   return {
     runOnce,
+    preferences,
 
     /** Whether the operator has this mail switched on (the recovery mail asks before writing). */
     async isOn(name: MailSwitch): Promise<boolean> {
@@ -121,17 +130,10 @@ export function createMemberMails(deps: {
       return view(settings);
     },
 
-    /** The member mails this shop sends, each with whether `userId` gets it. */
-    async preferences(userId: string): Promise<MailPreferences> {
-      const settings = await readMailSettings(db);
-      const out = await optedOutKinds(db, userId);
-      return { mails: MEMBER_MAIL_KINDS.filter((kind) => settings.switches[kind] && offered(kind)).map((kind) => ({ kind, label: MAIL_SWITCH_LABELS[kind], on: !out.has(kind) })) };
-    },
-
     async setPreference(userId: string, input: { kind: string; on: boolean }): Promise<MailPreferences> {
       if (!isMemberMailKind(input.kind)) throw serverError('mailSettingsInvalid', `Unknown mail type: ${input.kind}.`);
       await setOptOut(db, userId, input.kind, !input.on);
-      return this.preferences(userId);
+      return preferences(userId);
     },
 
     /** The kind of mail an unsubscribe link stops, or null for a link we did not sign. */
