@@ -186,6 +186,7 @@ describe('the cards and the banner with a code', () => {
 
   it('writes the banner with the code and how long it lasts', () => {
     expect(promotionBanner({ ...twenty, duration: 'once', durationInMonths: null, firstTimeOnly: false })).toBe('20% off with BF20 (on the first payment)');
+    expect(promotionBanner({ ...twenty, duration: 'once', durationInMonths: null, firstTimeOnly: false, churnedOnly: true })).toBe('20% off with BF20 (on the first payment, returning members only)');
     expect(promotionBanner({ code: 'TEN', percentOff: null, amountOff: 1000, currency: 'usd', duration: 'repeating', durationInMonths: 3, firstTimeOnly: true })).toBe(
       '$10.00 off with TEN (for 3 months, first purchase only)',
     );
