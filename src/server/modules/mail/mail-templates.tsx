@@ -6,6 +6,7 @@ import { toPlainText } from '@react-email/render';
 import { createContext, useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
+import { SETUP_REMINDER_AFTER_MS } from '@shared/member-mails';
 import { planDisplayName } from '@shared/plans';
 import { repeatReasonText } from '@shared/trials';
 import type { MailIntentData, MailTemplate } from '@shared/mail-intents';
@@ -342,13 +343,15 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
-  setup_reminder: ({ step, unsubscribe }, ctx) => {
+  setup_reminder: ({ step, reminder, unsubscribe }, ctx) => {
     const { subject, text, label, path } = SETUP_STEP_TEXT[step];
+    const last = reminder >= SETUP_REMINDER_AFTER_MS.length;
     return {
       subject,
       element: (
         <Layout ctx={ctx} preview={text} heading={subject} action={{ label, url: `${ctx.publicUrl}${path}` }}>
           <P>{text}</P>
+          {last ? <P>This is the last reminder we send about it.</P> : null}
           <UnsubscribeLine ctx={ctx} token={unsubscribe} what="this reminder" />
         </Layout>
       ),

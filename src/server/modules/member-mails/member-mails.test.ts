@@ -190,6 +190,12 @@ describe('set-up reminders', () => {
     await at(48 * HOUR_MS + 1);
     await at(7 * DAY_MS + 1);
     expect(await reminders()).toHaveLength(4);
+    // the cadence's last reminder says so
+    const other = await seedMember(db(), { username: null });
+    const [otherRow] = await db().select().from(userSubscriptions).where(eq(userSubscriptions.userId, other.userId));
+    await suite.t.services.memberMails.runOnce(new Date(otherRow!.createdAt.getTime() + 7 * DAY_MS + 1));
+    const lastOnes = (await mailsTo(other.email)).filter((mail) => mail.subject === 'Add your TradingView username to get the indicators');
+    expect(lastOnes.map((mail) => mail.text?.includes('This is the last reminder we send about it.'))).toEqual([true]);
   });
 
   it('are not sent when the operator switched them off', async () => {
