@@ -50,6 +50,7 @@ import { getCookie } from 'hono/cookie';
 import { funnelAdminRoutes } from './modules/funnel/funnel.routes';
 import { utmCookieName } from './modules/funnel/visit-counter';
 import { checkoutRecoveryRoutes } from './modules/recovery/checkout-recovery.routes';
+import { memberMailAdminRoutes, memberMailRoutes, unsubscribePageRoutes } from './modules/member-mails/member-mails.routes';
 
 export type AppOptions = {
   /** Where the built client lives; null when only the API is served (tests, dev). */
@@ -160,12 +161,13 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', promotionRoutes({ db, clock, promotions: services.promotions }));
   api.route('/', affiliateRoutes({ affiliates: services.affiliates }));
   api.route('/', retentionRoutes({ retention: services.retention }));
+  api.route('/', memberMailRoutes(services.memberMails));
   if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config, directory: services.directory }));
   const { directory, reports, members, support, invitations } = services;
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)).route('/', retentionAdminRoutes({ retention: services.retention })));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)).route('/', retentionAdminRoutes({ retention: services.retention })).route('/', memberMailAdminRoutes(services.memberMails)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 
@@ -173,6 +175,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
   if (payments.kind === 'sandbox') app.route('/sandbox/receipts', sandboxReceiptRoutes({ db, brandName: config.site.brandName, supportEmail: config.site.supportEmail }));
   // the recovery mail's links: server pages, opened from a mail client
   app.route('/checkout/recover', checkoutRecoveryRoutes({ recovery: services.checkoutRecovery, site: config.site }));
+  // the member mails' unsubscribe links (decision 056)
+  app.route('/mail/unsubscribe', unsubscribePageRoutes({ mails: services.memberMails, site: config.site }));
   if (options.clientDir) await mountSpa(app, options.clientDir, siteSettings, browserTokens);
   return app;
 }

@@ -45,6 +45,7 @@ import { createVisitCounter, utmCookieName, type VisitCounter } from './modules/
 import { createFunnelService, type FunnelService } from './modules/funnel/funnel.service';
 import { saveVisits } from './modules/funnel/funnel.repository';
 import { createCheckoutRecovery, type CheckoutRecovery } from './modules/recovery/checkout-recovery.service';
+import { createMemberMails, type MemberMails } from './modules/member-mails/member-mails.service';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 import { createRetentionService, type RetentionService } from './modules/retention/retention.service';
 
@@ -90,6 +91,8 @@ export type Services = {
   checkoutRecovery: CheckoutRecovery;
   /** The cancellation flow: reasons, retention offers (discount, pause), the console's offers and list (decision 052). */
   retention: RetentionService;
+  /** The mail switches, the win-back mail and the set-up reminders, and each member's choices (decision 056). */
+  memberMails: MemberMails;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -106,6 +109,8 @@ export type Jobs = {
   affiliateDigest: ReturnType<typeof createAffiliateDigestJob>;
   /** Adds the landing visits counted in memory to the database every few seconds. */
   funnelVisits: VisitCounter;
+  /** Writes the win-back mails and set-up reminders that are due. */
+  memberMails: BackgroundLoop;
 };
 
 /** `integrations`: each one of integrations.ts, as the dependencies built it (its routes, loops, card; decision 046). */
@@ -145,7 +150,15 @@ export function compose(deps: Dependencies): Composition {
     notify: affiliateNotices,
     promotions,
   });
-  const checkoutRecovery = createCheckoutRecovery({ db, payments, clock, logger: logger.child({ module: 'checkout-recovery' }), kickMailer: () => mailer.kick() });
+  const memberMails = createMemberMails({
+    db,
+    clock,
+    logger: logger.child({ module: 'member-mails' }),
+    links: deps.unsubscribeLinks,
+    // Discord runs always (its sandbox without credentials); Telegram when its integration is built
+    integrations: { discord: true, telegram: integrations.some((integration) => integration.name === 'telegram') },
+  });
+  const checkoutRecovery = createCheckoutRecovery({ db, payments, clock, logger: logger.child({ module: 'checkout-recovery' }), kickMailer: () => mailer.kick(), switchedOn: () => memberMails.isOn('checkout_recovery') });
   const fulfilment = createFulfilment({
     db,
     payments,
@@ -205,6 +218,7 @@ export function compose(deps: Dependencies): Composition {
     visits,
     funnel: createFunnelService({ db, clock, visits }),
     checkoutRecovery,
+    memberMails,
     catalogue: createCatalogueService(deps.catalogue),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
@@ -265,6 +279,7 @@ export function compose(deps: Dependencies): Composition {
     accessChanges,
     affiliateDigest: createAffiliateDigestJob(affiliateNotices, logger.child({ module: 'affiliates' })),
     funnelVisits: visits,
+    memberMails: memberMails.job(mailer),
   };
   return { deps, services, jobs, integrations };
 }

@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer';
 import { createOutboxMail } from './modules/mail/outbox-mail';
 import { createSmtpMail } from './modules/mail/smtp-mail';
 import { createCheckoutProofs, type CheckoutProofs } from './modules/billing/checkout-proof';
+import { createUnsubscribeLinks, type UnsubscribeLinks } from './modules/member-mails/unsubscribe-links';
 import { createSandboxPayments } from './modules/sandbox/sandbox-payments';
 import { createSandboxTradingView } from './modules/sandbox/sandbox-tradingview';
 import { nameUnnamedScripts } from './modules/tradingview/script-names';
@@ -41,6 +42,8 @@ export type Dependencies = {
   mailer: Mailer;
   /** Proof that a caller may take a paid purchase: the checkout browser's cookie or the mailed link. */
   checkoutProofs: CheckoutProofs;
+  /** Signs and reads the member mails' unsubscribe links (decision 056). */
+  unsubscribeLinks: UnsubscribeLinks;
   auth: Auth;
   clock: () => Date;
   /** The published guides and strategies members read, kept in memory (or a fixed catalogue a test passes). */
@@ -181,5 +184,5 @@ export async function buildDependencies(
   const content = options.content
     ? staticContentLibrary(options.content)
     : createContentLibrary({ db: database.db, storage: contentStorage, options: siteCatalogueOptions(config), cacheMs: config.memberCacheMs, logger: logger.child({ module: 'content' }), now: () => clock().getTime() });
-  return { config, database, logger, mail, mailer, checkoutProofs, auth, clock, content, contentStorage, ...tradingView, payments, integrations, catalogue };
+  return { config, database, logger, mail, mailer, checkoutProofs, unsubscribeLinks: createUnsubscribeLinks(options.secret), auth, clock, content, contentStorage, ...tradingView, payments, integrations, catalogue };
 }

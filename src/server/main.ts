@@ -78,6 +78,7 @@ void composition.services.scripts.nameScripts().then(
 );
 jobs.mailer.start();
 jobs.mailSchedule.start();
+jobs.memberMails.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
 jobs.accessChanges.start();
@@ -119,6 +120,7 @@ async function shutdown(signal: string) {
     jobs.operatorAlerts.stop(),
     jobs.sandbox?.stop(),
     jobs.mailSchedule.stop(),
+    jobs.memberMails.stop(),
     jobs.mailer.stop(),
     jobs.reconciler.stop(),
     ...integrations.flatMap((integration) => integration.loops).map((loop) => loop.stop()),

@@ -45,6 +45,10 @@ export type MailIntentData = {
   checkout_recovery: { token: string; planType: PlanType };
   /** A member's pause from the cancellation flow ends soon: the plan renews and charges at `resumesAt` (decision 052). */
   pause_resuming: { planType: PlanType; resumesAt: string };
+  /** N days after a member's access ended (decision 056): `code` (churned-only) and what it gives; `unsubscribe` is the signed path part of /mail/unsubscribe/{unsubscribe}. */
+  winback: { code: string; offer: string; unsubscribe: string };
+  /** A set-up step still missing after the purchase (`reminder`: 1 for the first of the cadence). */
+  setup_reminder: { step: 'tradingview' | 'discord' | 'telegram'; reminder: number; unsubscribe: string };
 };
 
 export type MailTemplate = keyof MailIntentData;
@@ -73,6 +77,8 @@ export const MAIL_TEMPLATES = [
   'affiliate_payout',
   'checkout_recovery',
   'pause_resuming',
+  'winback',
+  'setup_reminder',
 ] as const satisfies readonly MailTemplate[];
 
 /** queued → sending (claimed, leased) → sent; a failed try goes to failing (retried) or failed (gave up). */
@@ -95,6 +101,10 @@ export const mailKeys = {
   accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
   planChanged: (accessChangeId: string) => `plan_changed:${accessChangeId}`,
   pauseResuming: (cancellationId: string) => `pause_resuming:${cancellationId}`,
+  /** Once per churn: the member and when their access ended. */
+  winback: (userId: string, endedAt: Date) => `winback:${userId}:${endedAt.toISOString()}`,
+  /** Each reminder of the cadence once per member and step. */
+  setupReminder: (step: string, userId: string, reminder: number) => `setup_reminder:${step}:${userId}:${reminder}`,
   trialEnding: (subscriptionId: string, endsAt: Date) => `trial_ending:${subscriptionId}:${endsAt.toISOString()}`,
   trialRefused: (subscriptionId: string) => `trial_refused:${subscriptionId}`,
   accessMoved: (userId: string) => `access_moved:${userId}`,

@@ -27,6 +27,8 @@ export const createPromotionRequestSchema = z.object({
   durationInMonths: count,
   plans: z.array(safeText().max(40)).max(20).nullable().optional(),
   firstTimeOnly: z.boolean().optional(),
+  /** Win-back: only members whose access ended may use it. */
+  churnedOnly: z.boolean().optional(),
   maxRedemptions: count,
   /** YYYY-MM-DD: the code works to the end of that day (UTC). */
   expires: safeText().max(20).nullable().optional(),
@@ -43,6 +45,7 @@ export const publicPromotionSchema = z.object({
   durationInMonths: z.number().int().nullable(),
   plans: z.array(planTypeSchema).nullable(),
   firstTimeOnly: z.boolean(),
+  churnedOnly: z.boolean(),
   expiresAt: isoDateTimeSchema.nullable(),
 });
 export type PublicPromotion = z.infer<typeof publicPromotionSchema>;

@@ -11,6 +11,7 @@ import {
   promotionBanner,
   promotionCodeProblem,
   promotionRefusal,
+  providerCodeOf,
   refusalMessage,
   validatePromotionTerms,
   type PromotionState,
@@ -27,6 +28,7 @@ const state = (overrides: Partial<PromotionState> = {}): PromotionState => ({
   durationInMonths: null,
   plans: null,
   firstTimeOnly: false,
+  churnedOnly: false,
   maxRedemptions: null,
   expiresAt: null,
   active: true,
@@ -61,7 +63,7 @@ describe('validating the terms an operator gives', () => {
   it('answers normalized terms: a percent once, for all plans, never expiring', () => {
     expect(validatePromotionTerms({ code: 'bf20', percentOff: 20 }, NOW)).toEqual({
       ok: true,
-      terms: { code: 'BF20', percentOff: 20, amountOff: null, currency: null, duration: 'once', durationInMonths: null, plans: null, firstTimeOnly: false, maxRedemptions: null, expiresAt: null },
+      terms: { code: 'BF20', percentOff: 20, amountOff: null, currency: null, duration: 'once', durationInMonths: null, plans: null, firstTimeOnly: false, churnedOnly: false, maxRedemptions: null, expiresAt: null },
     });
   });
 
@@ -125,6 +127,8 @@ describe('when a code applies', () => {
     ['a code for other plans', { plans: ['yearly' as const] }, { planType: 'monthly' as const }, 'plan'],
     ['a first-time code for a returning buyer', { firstTimeOnly: true }, { returningBuyer: true }, 'first_time'],
     ['a first-time code before the buyer is known', { firstTimeOnly: true }, {}, null],
+    ['a churned-only code for a buyer who never lost access', { churnedOnly: true }, { churned: false }, 'churned_only'],
+    ['a churned-only code for a member whose access ended', { churnedOnly: true }, { churned: true }, null],
   ])('%s → %s', (_name, overrides, at, refusal) => {
     expect(promotionRefusal(state(overrides), { now: NOW, ...at })).toBe(refusal);
   });
@@ -133,6 +137,7 @@ describe('when a code applies', () => {
     expect(refusalMessage('exhausted', 'BF20')).toBe('The code BF20 has been fully redeemed.');
     expect(refusalMessage('plan', 'BF20', 'monthly')).toBe('The code BF20 does not apply to the Monthly plan.');
     expect(refusalMessage('unknown', 'NOPE')).toBe('The code NOPE is not valid.');
+    expect(refusalMessage('churned_only', 'BACK20')).toBe('The code BACK20 is for returning members only: it works once your access has ended.');
   });
 });
 
@@ -181,8 +186,19 @@ describe('the cards and the banner with a code', () => {
 
   it('writes the banner with the code and how long it lasts', () => {
     expect(promotionBanner({ ...twenty, duration: 'once', durationInMonths: null, firstTimeOnly: false })).toBe('20% off with BF20 (on the first payment)');
+    expect(promotionBanner({ ...twenty, duration: 'once', durationInMonths: null, firstTimeOnly: false, churnedOnly: true })).toBe('20% off with BF20 (on the first payment, returning members only)');
     expect(promotionBanner({ code: 'TEN', percentOff: null, amountOff: 1000, currency: 'usd', duration: 'repeating', durationInMonths: 3, firstTimeOnly: true })).toBe(
       '$10.00 off with TEN (for 3 months, first purchase only)',
     );
+  });
+});
+
+describe('the provider copy of a code', () => {
+  it('keeps a code as typed, and hides a churned-only one under a suffix of its id (no buyer can type it at the provider)', () => {
+    expect(providerCodeOf({ code: 'BF20', churnedOnly: false }, '0d4c2a8e-1111-4111-8111-abcdefabcdef')).toBe('BF20');
+    expect(providerCodeOf({ code: 'BACK20', churnedOnly: true }, '0d4c2a8e-1111-4111-8111-abcdefabcdef')).toBe('BACK20-0D4C2A8E1111');
+  });
+  it('refuses a code for first-time buyers and for returning members at once', () => {
+    expect(validatePromotionTerms({ code: 'BOTH', percentOff: 10, firstTimeOnly: true, churnedOnly: true }, NOW)).toEqual({ ok: false, problems: [{ path: 'churnedOnly', message: 'A code is for first-time buyers or for members whose access ended, not both.' }] });
   });
 });

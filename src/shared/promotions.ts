@@ -44,6 +44,8 @@ export type PromotionTerms = Discount & {
   durationInMonths: number | null;
   plans: PlanType[] | null;
   firstTimeOnly: boolean;
+  /** Win-back: only for a member whose access ended (had it once, has none now). */
+  churnedOnly: boolean;
   maxRedemptions: number | null;
   expiresAt: Date | null;
 };
@@ -58,6 +60,7 @@ export type PromotionTermsInput = {
   durationInMonths?: number | null | undefined;
   plans?: readonly string[] | null | undefined;
   firstTimeOnly?: boolean | undefined;
+  churnedOnly?: boolean | undefined;
   maxRedemptions?: number | null | undefined;
   /** A calendar day, YYYY-MM-DD: the code works to the end of that day (UTC). */
   expires?: string | null | undefined;
@@ -116,6 +119,8 @@ export function validatePromotionTerms(input: PromotionTermsInput, now: Date): {
     else plans = [...new Set(input.plans as PlanType[])];
   }
 
+  if (input.firstTimeOnly && input.churnedOnly) problem('churnedOnly', 'A code is for first-time buyers or for members whose access ended, not both.');
+
   const maxRedemptions = input.maxRedemptions ?? null;
   if (maxRedemptions !== null && (!isWhole(maxRedemptions) || maxRedemptions < 1)) problem('maxRedemptions', 'Maximum redemptions must be a positive whole number.');
 
@@ -138,6 +143,7 @@ export function validatePromotionTerms(input: PromotionTermsInput, now: Date): {
       durationInMonths: duration === 'repeating' ? months : null,
       plans,
       firstTimeOnly: input.firstTimeOnly ?? false,
+      churnedOnly: input.churnedOnly ?? false,
       maxRedemptions,
       expiresAt,
     },
@@ -174,8 +180,8 @@ export function durationLabel(terms: Pick<PromotionTerms, 'duration' | 'duration
 }
 
 /** The landing page's banner: '20% off with BF20 (on the first payment)'. */
-export function promotionBanner(terms: Pick<PromotionTerms, 'code' | 'percentOff' | 'amountOff' | 'currency' | 'duration' | 'durationInMonths' | 'firstTimeOnly'>): string {
-  const first = terms.firstTimeOnly ? ', first purchase only' : '';
+export function promotionBanner(terms: Pick<PromotionTerms, 'code' | 'percentOff' | 'amountOff' | 'currency' | 'duration' | 'durationInMonths' | 'firstTimeOnly'> & { churnedOnly?: boolean }): string {
+  const first = terms.firstTimeOnly ? ', first purchase only' : terms.churnedOnly ? ', returning members only' : '';
   return `${discountLabel(terms)} with ${terms.code} (${durationLabel(terms)}${first})`;
 }
 
@@ -186,7 +192,7 @@ export function appliesToPlan(terms: Pick<PromotionTerms, 'plans'>, planType: Pl
 /** A code as it stands now: its terms, whether an operator switched it off, and how often it was redeemed. */
 export type PromotionState = PromotionTerms & { active: boolean; redemptions: number };
 
-export type PromotionRefusal = 'unknown' | 'inactive' | 'expired' | 'exhausted' | 'plan' | 'first_time';
+export type PromotionRefusal = 'unknown' | 'inactive' | 'expired' | 'exhausted' | 'plan' | 'first_time' | 'churned_only' | 'churned_sign_in';
 
 /** The buyer's text for each reason a code cannot be used. */
 export function refusalMessage(reason: PromotionRefusal, code: string, planType?: PlanType): string {
@@ -203,20 +209,35 @@ export function refusalMessage(reason: PromotionRefusal, code: string, planType?
       return `The code ${code} does not apply to the ${planType ? planDisplayName(planType) : 'chosen'} plan.`;
     case 'first_time':
       return `The code ${code} is for first-time buyers only.`;
+    case 'churned_only':
+      return `The code ${code} is for returning members only: it works once your access has ended.`;
+    case 'churned_sign_in':
+      return `The code ${code} is for returning members only: sign in first, then choose your plan.`;
   }
 }
 
 /**
  * Why the code cannot be used now, or null when it can. `planType` is checked when given;
- * `returningBuyer` (the buyer paid before) when known — it is not known before the buyer's e-mail is.
+ * `returningBuyer` (the buyer paid before) and `churned` (the buyer's access ended: they had
+ * access once and have none now) when known — neither is known before the buyer's e-mail is.
  */
-export function promotionRefusal(promo: PromotionState, at: { now: Date; planType?: PlanType; returningBuyer?: boolean }): PromotionRefusal | null {
+export function promotionRefusal(promo: PromotionState, at: { now: Date; planType?: PlanType; returningBuyer?: boolean; churned?: boolean }): PromotionRefusal | null {
   if (!promo.active) return 'inactive';
   if (promo.expiresAt && promo.expiresAt.getTime() <= at.now.getTime()) return 'expired';
   if (promo.maxRedemptions !== null && promo.redemptions >= promo.maxRedemptions) return 'exhausted';
   if (at.planType && !appliesToPlan(promo, at.planType)) return 'plan';
   if (promo.firstTimeOnly && at.returningBuyer === true) return 'first_time';
+  if (promo.churnedOnly && at.churned === false) return 'churned_only';
   return null;
+}
+
+/**
+ * The code a provider keeps for ours. A churned-only code is checked by the shop before the
+ * checkout starts (no provider knows who churned), so at the provider it hides under a name no
+ * buyer can type on the payment page: ours with a suffix made from our row's id.
+ */
+export function providerCodeOf(terms: Pick<PromotionTerms, 'code' | 'churnedOnly'>, promotionId: string): string {
+  return terms.churnedOnly ? `${terms.code}-${promotionId.replaceAll('-', '').slice(0, 12).toUpperCase()}` : terms.code;
 }
 
 /**

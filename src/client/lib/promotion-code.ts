@@ -41,6 +41,7 @@ export function readPublicPromotion(value: unknown): PublicPromotion | null {
     isCount(v.durationInMonths) &&
     plansOk &&
     typeof v.firstTimeOnly === 'boolean' &&
+    typeof v.churnedOnly === 'boolean' &&
     (v.expiresAt === null || typeof v.expiresAt === 'string');
   return ok ? (value as PublicPromotion) : null;
 }

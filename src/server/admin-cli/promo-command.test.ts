@@ -52,7 +52,13 @@ describe('npm run admin -- promo', () => {
     );
   });
 
+  it('makes a win-back code with --churned-only', async () => {
+    const result = await run('promo', 'create', 'COMEBACK', '--percent-off', '30', '--churned-only');
+    expect(result.output).toMatch(/^Created COMEBACK {2}30% off on the first payment {2}all plans, returning members only {2}\[active\]/);
+  });
+
   it.each([
+    [['promo', 'create', 'BOTH', '--percent-off', '10', '--first-time', '--churned-only'], 'A code is for first-time buyers or for members whose access ended, not both.'],
     [['promo', 'create', 'ZERO', '--percent-off', '0'], 'Percent off must be a whole number from 1 to 100.'],
     [['promo', 'create', 'NEG', '--amount-off', '-5', '--currency', 'usd'], 'Amount off must be a positive whole number of cents (minor units).'],
     [['promo', 'create', 'MONTHS', '--percent-off', '10', '--months', '3'], 'Months go with a repeating discount only (--duration repeating).'],
@@ -76,6 +82,6 @@ describe('npm run admin -- promo', () => {
     const [mirrored] = await database.db.select().from(sandboxPromotionCodes).where(eq(sandboxPromotionCodes.code, 'BF20'));
     expect(mirrored?.active).toBe(false);
     const list = await run('promo', 'list');
-    expect(list.output.split('\n').map((line) => line.split('  ')[0])).toEqual(['BF20', 'TEN-OFF']);
+    expect(list.output.split('\n').map((line) => line.split('  ')[0])).toEqual(['BF20', 'COMEBACK', 'TEN-OFF']);
   });
 });

@@ -11,7 +11,8 @@ import { ApiError } from '../http/errors';
 export const PROMO_USAGE = [
   'usage: npm run admin -- promo create CODE (--percent-off N | --amount-off CENTS --currency usd)',
   '         [--duration once|repeating|forever] [--months N] [--plans monthly,quarterly]',
-  '         [--first-time] [--max-redemptions N] [--expires YYYY-MM-DD]',
+  '         [--first-time | --churned-only] [--max-redemptions N] [--expires YYYY-MM-DD]',
+  '       (--churned-only: win-back, only for members whose access ended)',
   '       npm run admin -- promo list',
   '       npm run admin -- promo deactivate CODE',
   '       npm run admin -- promo sync [CODE]      (mirror at the payment provider again)',
@@ -26,10 +27,15 @@ const VALUE_FLAGS = ['--percent-off', '--amount-off', '--currency', '--duration'
 export function parseCreateFlags(code: string, flags: readonly string[]): PromotionTermsInput | string {
   const values = new Map<string, string>();
   let firstTime = false;
+  let churnedOnly = false;
   for (let index = 0; index < flags.length; index += 1) {
     const flag = flags[index]!;
     if (flag === '--first-time') {
       firstTime = true;
+      continue;
+    }
+    if (flag === '--churned-only') {
+      churnedOnly = true;
       continue;
     }
     if (!(VALUE_FLAGS as readonly string[]).includes(flag)) return `Unknown option ${flag}.`;
@@ -48,6 +54,7 @@ export function parseCreateFlags(code: string, flags: readonly string[]): Promot
     durationInMonths: number('--months'),
     plans: values.get('--plans')?.split(',').map((plan) => plan.trim()).filter(Boolean) ?? null,
     firstTimeOnly: firstTime,
+    churnedOnly,
     maxRedemptions: number('--max-redemptions'),
     expires: values.get('--expires') ?? null,
   };
@@ -66,6 +73,7 @@ export function describePromotion(item: PromotionItem): string {
   const limits = [
     item.plans ? `plans ${item.plans.join(',')}` : 'all plans',
     item.firstTimeOnly ? 'first-time buyers' : null,
+    item.churnedOnly ? 'returning members only' : null,
     item.maxRedemptions !== null ? `max ${item.maxRedemptions}` : null,
     item.expiresAt ? `expires ${item.expiresAt.slice(0, 10)}` : null,
   ].filter(Boolean);

@@ -15,3 +15,4 @@ export * from './schema/affiliates';
 export * from './schema/catalogue';
 export * from './schema/funnel';
 export * from './schema/retention';
+export * from './schema/member-mails';

@@ -116,6 +116,8 @@ export const SERVER_ERRORS = {
   promotionRefused: { status: 400, code: 'promotion_code_invalid', message: (reason: string) => reason },
   promotionNotFound: { status: 404, code: 'promotion_code_invalid', message: (reason: string) => reason },
   promotionTermsInvalid: { status: 400, code: 'validation_failed', message: (firstProblem: string | undefined) => firstProblem ?? SHARED.validation_failed },
+  /** The mail switches and win-back settings (decision 056): every problem in words. */
+  mailSettingsInvalid: { status: 400, code: 'validation_failed', message: (problems: string) => problems },
   promotionCodeTaken: { status: 409, code: 'validation_failed', message: (code: string) => `The code ${code} already exists.` },
 
   // Affiliates: the reason in words (src/shared/affiliates.ts), as affiliates and operators read it

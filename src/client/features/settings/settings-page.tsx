@@ -7,6 +7,7 @@ import { InvoicesCard } from './components/invoices-card';
 import { PlanChangeCard } from './components/plan-change-card';
 import { SecurityCard } from './components/security-card';
 import { SubscriptionCard } from './components/subscription-card';
+import { ReminderMailsCard } from './components/reminder-mails-card';
 import { UpdateMailsCard } from './components/update-mails-card';
 import { parseSettingsSection, settingsSectionHref, visibleSettingsCards } from './settings-sections';
 import type { SettingsSection } from './settings-sections';
@@ -73,6 +74,7 @@ export function SettingsPage() {
         {visible.has('subscription') ? <InvoicesCard /> : null}
         {visible.has('security') ? <SecurityCard /> : null}
         {visible.has('account') ? <UpdateMailsCard /> : null}
+        {visible.has('account') ? <ReminderMailsCard /> : null}
         {visible.has('upgrade') ? <PlanChangeCard /> : null}
       </div>
     </div>

@@ -21,6 +21,8 @@ export const promotionCodes = pgTable(
     // null: every plan
     planTypes: text('plan_types').array().$type<PlanType[]>(),
     firstTimeOnly: boolean('first_time_only').notNull().default(false),
+    /** Win-back (migration 0048): only for a member whose access ended; checked by the shop. */
+    churnedOnly: boolean('churned_only').notNull().default(false),
     maxRedemptions: integer('max_redemptions'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     active: boolean('active').notNull().default(true),

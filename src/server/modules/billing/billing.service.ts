@@ -187,9 +187,9 @@ export function createBillingService(deps: BillingServiceDeps) {
       return { success: true as const, planType };
   }
 
-  async function checkoutPromotion(code: string, planType: PlanType, email: string | null) {
+  async function checkoutPromotion(code: string, planType: PlanType, email: string | null, signedIn: boolean) {
     if (!deps.promotions) throw serverError('promotionRefused', refusalMessage('unknown', code));
-    return deps.promotions.forCheckout(code, { planType, email });
+    return deps.promotions.forCheckout(code, { planType, email, signedIn });
   }
 
   async function isRepeatedChange(rowId: string, planType: PlanType, now: Date): Promise<boolean> {
@@ -218,7 +218,7 @@ export function createBillingService(deps: BillingServiceDeps) {
       if (await isBanned(db, { userId: user?.id ?? null, email })) throw serverError('accountBanned');
       if (user) await assertMayBuy(user.id, planType);
       // The landing page's code is checked again here: it may have expired or run out since.
-      const promotion = input.promotionCode ? await checkoutPromotion(input.promotionCode, planType, email) : null;
+      const promotion = input.promotionCode ? await checkoutPromotion(input.promotionCode, planType, email, user !== null) : null;
 
       const cancelUrl = `${baseUrl}/payment-canceled${input.originPage === '/eu' ? '?from=/eu' : ''}`;
       const metadata: Record<string, string> = { planType, originPage: input.originPage, ...(user ? { userId: user.id } : {}) };

@@ -6,6 +6,7 @@ import { toPlainText } from '@react-email/render';
 import { createContext, useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
+import { SETUP_REMINDER_AFTER_MS } from '@shared/member-mails';
 import { planDisplayName } from '@shared/plans';
 import { repeatReasonText } from '@shared/trials';
 import type { MailIntentData, MailTemplate } from '@shared/mail-intents';
@@ -70,6 +71,21 @@ function Layout({ ctx, preview, heading, action, children }: LayoutProps) {
         </Container>
       </Body>
     </Html>
+  );
+}
+
+const SETUP_STEP_TEXT = {
+  tradingview: { subject: 'Add your TradingView username to get the indicators', text: 'Your plan is active, but we do not have your TradingView username yet: without it we cannot give you access to the indicators.', label: 'Add your username', path: '/dashboard' },
+  discord: { subject: 'Join the members on Discord', text: 'Your plan includes the members’ Discord. Link your Discord account and we add your member role.', label: 'Link Discord', path: '/dashboard/discord' },
+  telegram: { subject: 'Join the members on Telegram', text: 'Your plan includes the members’ Telegram chats. Link your Telegram account and we invite you.', label: 'Link Telegram', path: '/dashboard/discord' },
+} as const;
+
+/** The member mails' way out (decision 056): a page that asks once, and Settings. */
+function UnsubscribeLine({ ctx, token, what }: { ctx: MailContext; token: string; what: string }) {
+  return (
+    <Text style={{ fontSize: '12px', color: colors.muted }}>
+      <Link href={`${ctx.publicUrl}/mail/unsubscribe/${token}`}>Unsubscribe from {what}</Link> (or choose your mails in Settings).
+    </Text>
   );
 }
 
@@ -315,6 +331,32 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  // Decision 056: the win-back offer and the set-up reminders, each with its own way out.
+  winback: ({ code, offer, unsubscribe }, ctx) => ({
+    subject: `Come back to ${ctx.brand}: ${offer}`,
+    element: (
+      <Layout ctx={ctx} preview={`${offer} with the code ${code}.`} heading="We would like you back" action={{ label: `Choose a plan with ${code}`, url: `${ctx.publicUrl}/?code=${encodeURIComponent(code)}` }}>
+        <P>
+          Your {ctx.brand} access has ended. If you are trading again, the code {code} gives you {offer}: it is for returning members, so sign in first, then choose your plan.
+        </P>
+        <UnsubscribeLine ctx={ctx} token={unsubscribe} what="offers like this one" />
+      </Layout>
+    ),
+  }),
+  setup_reminder: ({ step, reminder, unsubscribe }, ctx) => {
+    const { subject, text, label, path } = SETUP_STEP_TEXT[step];
+    const last = reminder >= SETUP_REMINDER_AFTER_MS.length;
+    return {
+      subject,
+      element: (
+        <Layout ctx={ctx} preview={text} heading={subject} action={{ label, url: `${ctx.publicUrl}${path}` }}>
+          <P>{text}</P>
+          {last ? <P>This is the last reminder we send about it.</P> : null}
+          <UnsubscribeLine ctx={ctx} token={unsubscribe} what="this reminder" />
+        </Layout>
+      ),
+    };
+  },
   operator_invitation: ({ url, invitedBy }, ctx) => ({
     subject: `You are invited to operate ${ctx.brand}`,
     element: (

@@ -1,10 +1,12 @@
 // Our promotion codes at Stripe: a coupon (the discount, its duration, the plans' products) plus a
-// promotion code (the customer-facing code, its limit, expiry and first-time restriction). Never
+// promotion code (the customer-facing code, its limit, expiry and first-time restriction; a
+// churned-only code under a name no buyer can type, as Stripe has no such restriction). Never
 // two of either for one code: the promotion code is looked up by its code and our id (metadata)
 // first, the coupon has an id made from ours, and both creations carry idempotency keys made
 // from our id, so a retry, a restart or a second instance finds what the first one made.
 import type Stripe from 'stripe';
 import type { PlanType } from '@shared/plans';
+import { providerCodeOf } from '@shared/promotions';
 import type { Logger } from '../../logger';
 import type { MirroredPromotion, MirrorInput, ProviderDiscount, ProviderPromotions } from './promotions.port';
 import type { CreateCheckoutInput } from './payments.port';
@@ -54,7 +56,7 @@ export function createStripePromotions(deps: {
   }
 
   async function existingCode(input: MirrorInput): Promise<Stripe.PromotionCode | null> {
-    const list = await call('promotionCodes.list', () => stripe.promotionCodes.list({ code: input.terms.code, limit: 100 }, read));
+    const list = await call('promotionCodes.list', () => stripe.promotionCodes.list({ code: providerCodeOf(input.terms, input.promotionId), limit: 100 }, read));
     return list?.data.find((promo) => promo.metadata?.promotionId === input.promotionId) ?? null;
   }
 
@@ -86,7 +88,7 @@ export function createStripePromotions(deps: {
       const { terms } = input;
       const params: Stripe.PromotionCodeCreateParams = {
         promotion: { type: 'coupon', coupon: couponId },
-        code: terms.code,
+        code: providerCodeOf(terms, input.promotionId),
         active: input.active,
         metadata: { promotionId: input.promotionId },
         ...(terms.maxRedemptions !== null ? { max_redemptions: terms.maxRedemptions } : {}),

@@ -94,7 +94,7 @@ describe('operators create promotion codes in the console', () => {
 
   it('lets anyone look a usable code up (any case), and says why another cannot be used', async () => {
     const found = await suite.t.request('/api/promotion-codes/bf20');
-    expect(await found.json()).toEqual({ code: 'BF20', percentOff: 20, amountOff: null, currency: null, duration: 'once', durationInMonths: null, plans: null, firstTimeOnly: false, expiresAt: null });
+    expect(await found.json()).toEqual({ code: 'BF20', percentOff: 20, amountOff: null, currency: null, duration: 'once', durationInMonths: null, plans: null, firstTimeOnly: false, churnedOnly: false, expiresAt: null });
     const unknown = await suite.t.request('/api/promotion-codes/NOPE');
     expect([unknown.status, ((await unknown.json()) as { error: { message: string } }).error.message]).toEqual([404, 'The code NOPE is not valid.']);
     expect((await suite.t.request(`/api/promotion-codes/${'Y'.repeat(200)}`)).status).toBe(400);

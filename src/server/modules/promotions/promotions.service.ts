@@ -12,6 +12,7 @@ import { ApiError } from '../../http/errors';
 import { serverError } from '../../http/server-errors';
 import type { PaymentsPort } from '../payments/payments.port';
 import {
+  accessEnded,
   clearProviderError,
   deactivatePromotion,
   findPromotion,
@@ -45,6 +46,7 @@ export function termsOf(row: PromotionRow): PromotionTerms {
     durationInMonths: row.durationInMonths,
     plans: row.planTypes,
     firstTimeOnly: row.firstTimeOnly,
+    churnedOnly: row.churnedOnly,
     maxRedemptions: row.maxRedemptions,
     expiresAt: row.expiresAt,
   };
@@ -181,17 +183,21 @@ export function createPromotionsService(deps: PromotionsDeps) {
     },
 
     /**
-     * The provider's promotion code for a checkout of `planType` by `email` (when known), after
-     * checking the code again; mirrors it first when it is not at the provider yet.
+     * The provider's promotion code for a checkout of `planType` by `email` (when known; `signedIn`:
+     * a member's own), after checking the code again; mirrors it first when it is not at the provider yet.
      */
-    async forCheckout(rawCode: string, at: { planType: PlanType; email: string | null }): Promise<{ code: string; providerPromotionCodeId: string }> {
+    async forCheckout(rawCode: string, at: { planType: PlanType; email: string | null; signedIn?: boolean }): Promise<{ code: string; providerPromotionCodeId: string }> {
       const problem = promotionCodeProblem(rawCode);
       if (problem) throw serverError('promotionRefused', problem);
       const code = normalizePromotionCode(rawCode);
       const row = await findPromotion(db, code);
       if (!row) throw serverError('promotionRefused', refusalMessage('unknown', code));
       const returningBuyer = row.firstTimeOnly && at.email ? await paidBefore(db, at.email) : undefined;
-      const refusal = promotionRefusal(await stateOf(row), { now: clock(), planType: at.planType, ...(returningBuyer === undefined ? {} : { returningBuyer }) });
+      // No provider can tell who churned: a win-back code needs the member signed in before the
+      // checkout starts (an e-mail typed anonymously would let anyone ask whether it churned).
+      if (row.churnedOnly && (!at.signedIn || !at.email)) throw serverError('promotionRefused', refusalMessage('churned_sign_in', row.code));
+      const churned = row.churnedOnly && at.email ? await accessEnded(db, at.email, clock()) : undefined;
+      const refusal = promotionRefusal(await stateOf(row), { now: clock(), planType: at.planType, ...(returningBuyer === undefined ? {} : { returningBuyer }), ...(churned === undefined ? {} : { churned }) });
       if (refusal) throw serverError('promotionRefused', refusalMessage(refusal, row.code, at.planType));
       const synced = mirroredHere(row) ? row : await syncRow(row);
       if (!mirroredHere(synced) || !synced.providerPromotionCodeId) throw serverError('providerUnavailable');

@@ -74,6 +74,16 @@ describe('mirroring a code at Stripe', () => {
     expect([...bench.stripe.promotions.coupons.keys()].filter((id) => id === `candlewise-${item.id}`)).toHaveLength(1);
   });
 
+  it('mirrors a churned-only code under a name no buyer can type on Stripe’s page (Stripe has no such restriction), found again after a crash', async () => {
+    const item = await create({ code: 'BACK20', percentOff: 20, churnedOnly: true });
+    const hidden = `BACK20-${item.id.replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+    expect(stripeCodes('BACK20')).toEqual([]);
+    expect(stripeCodes(hidden)).toEqual([expect.objectContaining({ id: item.provider.promotionCodeId, active: true })]);
+    await bench.t.deps.database.db.update(promotionCodes).set({ providerPromotionCodeId: null, providerCouponId: null, provider: null }).where(eq(promotionCodes.id, item.id));
+    expect(await anotherInstance().sync('back20')).toMatchObject({ provider: { state: 'mirrored', promotionCodeId: item.provider.promotionCodeId } });
+    expect(stripeCodes(hidden)).toHaveLength(1);
+  });
+
   it('keeps the code with a visible "failed" state while Stripe refuses, and mirrors it on retry', async () => {
     const key = bench.stripe.apiKey;
     bench.stripe.apiKey = 'sk_test_other';

@@ -11,7 +11,8 @@ type Site = { brandName: string; supportEmail: string };
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function page(site: Site, title: string, body: string): string {
+/** A small page of the server's own (the recovery and unsubscribe links), escaped title, body as given. */
+export function serverPage(site: Site, title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${escape(title)} – ${escape(site.brandName)}</title>
 <style>body{margin:0;background:#0b0f19;color:#e2e8f0;font:16px/1.6 system-ui,-apple-system,Segoe UI,Roboto,sans-serif}main{max-width:520px;margin:10vh auto;padding:32px 24px;background:#111827;border:1px solid #1f2937;border-radius:12px}
@@ -29,7 +30,7 @@ export function checkoutRecoveryRoutes(deps: {
   site: Site;
 }) {
   const { recovery, site } = deps;
-  const notFound = page(
+  const notFound = serverPage(
     site,
     "This link is not valid",
     '<p>We could not find this checkout link. It may have been copied incompletely.</p><a class="button" href="/#pricing">See the plans</a>',
@@ -50,7 +51,7 @@ export function checkoutRecoveryRoutes(deps: {
           if (outcome.kind === "resume") return c.redirect(outcome.url, 302);
           if (outcome.kind === "purchased") {
             return c.html(
-              page(
+              serverPage(
                 site,
                 "You already completed this purchase",
                 '<p>This address has bought since this checkout was started, so there is nothing left to pay. Sign in to see your plan and your access.</p><a class="button" href="/dashboard">Open your dashboard</a>',
@@ -61,7 +62,7 @@ export function checkoutRecoveryRoutes(deps: {
           }
           if (outcome.kind === "gone") {
             return c.html(
-              page(
+              serverPage(
                 site,
                 "This checkout can no longer be resumed",
                 '<p>It was left too long ago. You can start a new one from the plans.</p><a class="button" href="/#pricing">See the plans</a>',
@@ -83,7 +84,7 @@ export function checkoutRecoveryRoutes(deps: {
         }),
         (c) =>
           c.html(
-            page(
+            serverPage(
               site,
               "No more checkout reminders?",
               `<p>We send at most one reminder a week when a checkout is left unfinished. Confirm and we will send none to this address.</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
@@ -103,7 +104,7 @@ export function checkoutRecoveryRoutes(deps: {
           if (!(await recovery.unsubscribe(c.req.param("token"))))
             return c.html(notFound, 404, NO_STORE);
           return c.html(
-            page(
+            serverPage(
               site,
               "You are unsubscribed",
               "<p>You will get no more checkout reminders from us. Receipts and account mails still reach you.</p>",

@@ -34,6 +34,8 @@ export function createCheckoutRecovery(deps: {
   clock: () => Date;
   logger: Logger;
   kickMailer: () => void;
+  /** The operator's switch of this mail (the console's Mails card, decision 056). */
+  switchedOn: () => Promise<boolean>;
 }) {
   const { db, clock, logger } = deps;
 
@@ -41,6 +43,10 @@ export function createCheckoutRecovery(deps: {
   async function offer(sessionId: string): Promise<boolean> {
     const checkout = await abandonedCheckout(db, sessionId);
     if (!checkout?.email || !isPlanType(checkout.planType)) return false;
+    if (!(await deps.switchedOn())) {
+      logger.info({ sessionId }, "no checkout recovery mail: switched off");
+      return false;
+    }
     const { email, planType } = checkout;
     const now = clock();
     const token = randomBytes(32).toString("base64url");

@@ -3,7 +3,7 @@
 // a buyer who paid before; a redemption is counted when the checkout is paid; a subscription keeps
 // its discount for the coupon's duration (once, N months, forever) on its renewals.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { discountAmount, discountAppliesToPeriod, normalizePromotionCode, refusalMessage, type PromotionRefusal } from '@shared/promotions';
+import { discountAmount, discountAppliesToPeriod, normalizePromotionCode, providerCodeOf, refusalMessage, type PromotionRefusal } from '@shared/promotions';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCheckoutSessions, sandboxCoupons, sandboxCustomers, sandboxInvoices, sandboxPromotionCodes } from '../../db/schema';
@@ -131,7 +131,7 @@ export function createSandboxPromotions(deps: Pick<SandboxDeps, 'db' | 'clock'>)
           .onConflictDoNothing();
         await tx
           .insert(sandboxPromotionCodes)
-          .values({ id: promotionCodeId, code: terms.code, couponId, active, maxRedemptions: terms.maxRedemptions, expiresAt: terms.expiresAt, firstTimeTransaction: terms.firstTimeOnly, metadata })
+          .values({ id: promotionCodeId, code: providerCodeOf(terms, promotionId), couponId, active, maxRedemptions: terms.maxRedemptions, expiresAt: terms.expiresAt, firstTimeTransaction: terms.firstTimeOnly, metadata })
           .onConflictDoNothing();
       });
       return { couponId, promotionCodeId };

@@ -17,6 +17,7 @@ const BF20: PromotionItem = {
   durationInMonths: null,
   plans: null,
   firstTimeOnly: false,
+  churnedOnly: false,
   expiresAt: null,
   maxRedemptions: 100,
   status: 'active',
@@ -77,7 +78,7 @@ describe('PromotionsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Unknown plan: weekly.');
     const sent = api.calls.find((call) => call.method === 'POST' && call.path === '/api/admin/promotion-codes')!.body;
-    expect(sent).toEqual({ code: 'TEN', percentOff: null, amountOff: 999, currency: 'usd', duration: 'repeating', durationInMonths: 3, plans: ['monthly'], firstTimeOnly: false, maxRedemptions: null, expires: null });
+    expect(sent).toEqual({ code: 'TEN', percentOff: null, amountOff: 999, currency: 'usd', duration: 'repeating', durationInMonths: 3, plans: ['monthly'], firstTimeOnly: false, churnedOnly: false, maxRedemptions: null, expires: null });
 
     await userEvent.click(screen.getByRole('button', { name: 'Create code' }));
     expect(await screen.findByRole('status')).toHaveTextContent('TEN created and mirrored at stripe.');

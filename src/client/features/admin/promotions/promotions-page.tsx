@@ -19,8 +19,8 @@ const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 const STATUS_TONE: Record<PromotionItem['status'], BadgeTone> = { active: 'green', inactive: 'neutral', expired: 'yellow', exhausted: 'yellow' };
 const planLabel = (plan: PlanType) => `${planDisplayName(plan)}${isEuPlan(plan) ? ' (EU)' : ''}`;
 
-type Form = { code: string; kind: 'percent' | 'amount'; value: string; currency: string; duration: PromotionDuration; months: string; plans: PlanType[]; firstTime: boolean; max: string; expires: string };
-const EMPTY: Form = { code: '', kind: 'percent', value: '', currency: 'usd', duration: 'once', months: '', plans: [], firstTime: false, max: '', expires: '' };
+type Form = { code: string; kind: 'percent' | 'amount'; value: string; currency: string; duration: PromotionDuration; months: string; plans: PlanType[]; firstTime: boolean; churnedOnly: boolean; max: string; expires: string };
+const EMPTY: Form = { code: '', kind: 'percent', value: '', currency: 'usd', duration: 'once', months: '', plans: [], firstTime: false, churnedOnly: false, max: '', expires: '' };
 
 /** The form as the API's request: amounts typed in units (9.99) are sent in minor units (999). */
 export function requestOf(form: Form): CreatePromotionRequest {
@@ -35,6 +35,7 @@ export function requestOf(form: Form): CreatePromotionRequest {
     durationInMonths: form.duration === 'repeating' ? number(form.months) : null,
     plans: form.plans.length > 0 ? form.plans : null,
     firstTimeOnly: form.firstTime,
+    churnedOnly: form.churnedOnly,
     maxRedemptions: number(form.max),
     expires: form.expires || null,
   };
@@ -127,6 +128,10 @@ function CreateForm() {
           <input type="checkbox" checked={form.firstTime} onChange={(event) => set('firstTime', event.target.checked)} />
           First-time buyers only
         </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={form.churnedOnly} onChange={(event) => set('churnedOnly', event.target.checked)} />
+          Returning members only (access ended: win-back)
+        </label>
         <div className="flex items-end">
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create code'}
@@ -180,7 +185,7 @@ function DeactivateButton({ item }: { item: PromotionItem }) {
 const COLUMNS: Column<PromotionItem>[] = [
   { header: 'Code', cell: (item) => <span className="font-mono font-semibold">{item.code}</span> },
   { header: 'Discount', cell: (item) => `${discountLabel(item)} ${durationLabel(item)}` },
-  { header: 'Plans', cell: (item) => (item.plans ? item.plans.map(planLabel).join(', ') : 'All') + (item.firstTimeOnly ? ' · first-time' : '') },
+  { header: 'Plans', cell: (item) => (item.plans ? item.plans.map(planLabel).join(', ') : 'All') + (item.firstTimeOnly ? ' · first-time' : '') + (item.churnedOnly ? ' · returning members' : '') },
   { header: 'Redemptions', cell: (item) => `${item.redemptions}${item.maxRedemptions === null ? '' : ` / ${item.maxRedemptions}`}` },
   { header: 'Revenue', cell: (item) => money(item.revenue) },
   { header: 'Expires', cell: (item) => (item.expiresAt ? dateTimeText(item.expiresAt) : '—') },

@@ -1,5 +1,6 @@
 // /admin/retention: the offer for each cancellation reason (a discount or a pause), and the
-// cancellations members went through with their reasons, notes, outcomes and pauses.
+// cancellations members went through with their reasons, notes, outcomes and pauses; the mails
+// that bring members back (win-back, set-up reminders, checkout recovery).
 import { useId, useState, type FormEvent } from 'react';
 import { planDisplayName, type PlanType } from '@shared/plans';
 import {
@@ -25,6 +26,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import { AdminPageHeader, LoadError } from '../components/admin-page';
 import { dateTimeText } from '../format';
+import { MailsCard } from './mails-card';
 import { useCancellations, useRetentionOffers, useSaveRetentionOffers } from './retention-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
@@ -224,8 +226,9 @@ export function MemberCancellations({ userId }: { userId: string }) {
 export function RetentionPage() {
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Cancellations" description="The reasons members give when they cancel, the offers that keep them, and the pauses running." />
+      <AdminPageHeader title="Cancellations" description="The reasons members give when they cancel, the offers that keep them, the pauses running, and the mails that bring members back." />
       <OffersCard />
+      <MailsCard />
       <CancellationsCard />
     </div>
   );

@@ -7,7 +7,7 @@ import { PromotionBar } from '../components/promotion-banner';
 import { anonymous, fakeServer, renderWithProviders } from '../test/render-landing';
 import { PricingSection } from './pricing-section';
 
-const BF20 = { code: 'BF20', percentOff: 20, amountOff: null, currency: null, duration: 'once', durationInMonths: null, plans: null, firstTimeOnly: false, expiresAt: null };
+const BF20 = { code: 'BF20', percentOff: 20, amountOff: null, currency: null, duration: 'once', durationInMonths: null, plans: null, firstTimeOnly: false, churnedOnly: false, expiresAt: null };
 const card = (name: string) => screen.getByRole('article', { name });
 
 function visit(path: string) {

@@ -1,0 +1,97 @@
+// The member mails' reads and writes (decision 056): the operator's settings row, the mails each
+// member turned off, and who is due a win-back or a set-up reminder. Other modules' tables
+// (user_subscriptions, the integrations' links) are read here, never written.
+import { and, eq, sql } from 'drizzle-orm';
+import { COMP_PROVIDER } from '@shared/admin-reports';
+import { switchesWithDefaults, WINBACK_DAYS_DEFAULT, type MailSettings, type MemberMailKind } from '@shared/member-mails';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/query';
+import { mailSettings, memberMailOptouts } from '../../db/schema';
+import { subscriptionGrantsAccessAt } from '../access/access.repository';
+
+export async function readMailSettings(db: Db): Promise<MailSettings> {
+  const [row] = await db.select().from(mailSettings).where(eq(mailSettings.id, 1)).limit(1);
+  return { switches: switchesWithDefaults(row?.switches ?? {}), winbackDays: row?.winbackDays ?? WINBACK_DAYS_DEFAULT, winbackCode: row?.winbackCode ?? null };
+}
+
+export async function writeMailSettings(db: Db, settings: MailSettings, by: string, at: Date): Promise<void> {
+  const values = { switches: settings.switches, winbackDays: settings.winbackDays, winbackCode: settings.winbackCode, updatedBy: by, updatedAt: at };
+  await db
+    .insert(mailSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: mailSettings.id, set: values });
+}
+
+export async function optedOutKinds(db: Db, userId: string): Promise<Set<MemberMailKind>> {
+  const rows = await db.select({ kind: memberMailOptouts.kind }).from(memberMailOptouts).where(eq(memberMailOptouts.userId, userId));
+  return new Set(rows.map((row) => row.kind));
+}
+
+export async function setOptOut(db: Db, userId: string, kind: MemberMailKind, out: boolean): Promise<void> {
+  if (out) await db.insert(memberMailOptouts).values({ userId, kind }).onConflictDoNothing();
+  else await db.delete(memberMailOptouts).where(and(eq(memberMailOptouts.userId, userId), eq(memberMailOptouts.kind, kind)));
+}
+
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one FROM "user" WHERE id = ${userId}::uuid LIMIT 1`);
+  return rows.length > 0;
+}
+
+export type Churned = { userId: string; email: string; endedAt: Date };
+
+/**
+ * Members whose access ended (their last bought plan's end, comp access aside) in
+ * (`from`, `to`], who have no access at `now` and did not turn win-back mails off. Lifetime rows
+ * never end: their member always has access.
+ */
+export async function churnedBetween(db: Db, from: Date, to: Date, now: Date): Promise<Churned[]> {
+  const rows = await queryRows<{ user_id: string; email: string; ended_at: Date | string }>(
+    db,
+    sql`SELECT u.id AS user_id, u.email, max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) AS ended_at
+        FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id
+        WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND expires_at > ${from} AND expires_at <= ${to})
+          AND NOT EXISTS (SELECT 1 FROM member_mail_optouts o WHERE o.user_id = u.id AND o.kind = 'winback')
+        GROUP BY u.id, u.email
+        HAVING NOT bool_or(${subscriptionGrantsAccessAt('s', now)})
+          AND max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) > ${from}
+          AND max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) <= ${to}`,
+  );
+  return rows.map((row) => ({ userId: row.user_id, email: row.email, endedAt: new Date(row.ended_at) }));
+}
+
+export type SetupState = {
+  userId: string;
+  email: string;
+  /** When the access the member holds now began (its earliest row still granting it). */
+  startedAt: Date;
+  hasTradingview: boolean;
+  hasDiscord: boolean;
+  hasTelegram: boolean;
+  optedOut: MemberMailKind[];
+};
+
+/** Members with access at `now` that began after `since` (a plan change keeps its start), with what they have set up. */
+export async function membersSettingUp(db: Db, since: Date, now: Date): Promise<SetupState[]> {
+  const rows = await queryRows<{ user_id: string; email: string; started_at: Date | string; tv: boolean; discord: boolean; telegram: boolean; optouts: string[] | null }>(
+    db,
+    sql`SELECT u.id AS user_id, u.email, min(s.created_at) AS started_at,
+          EXISTS (SELECT 1 FROM tradingview_usernames t WHERE t.user_id = u.id AND t.replaced_at IS NULL) AS tv,
+          EXISTS (SELECT 1 FROM discord_members d WHERE d.user_id = u.id AND d.current) AS discord,
+          EXISTS (SELECT 1 FROM telegram_members m WHERE m.user_id = u.id AND m.current) AS telegram,
+          ARRAY(SELECT o.kind FROM member_mail_optouts o WHERE o.user_id = u.id) AS optouts
+        FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id
+        WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND created_at > ${since})
+          AND ${subscriptionGrantsAccessAt('s', now)}
+        GROUP BY u.id, u.email
+        HAVING min(s.created_at) > ${since}`,
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    email: row.email,
+    startedAt: new Date(row.started_at),
+    hasTradingview: row.tv,
+    hasDiscord: row.discord,
+    hasTelegram: row.telegram,
+    optedOut: (row.optouts ?? []) as MemberMailKind[],
+  }));
+}
