@@ -49,6 +49,8 @@ import { saveVisits } from './modules/funnel/funnel.repository';
 import { createCheckoutRecovery, type CheckoutRecovery } from './modules/recovery/checkout-recovery.service';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 import { createRetentionService, type RetentionService } from './modules/retention/retention.service';
+import { createRetentionReportService, type RetentionReportService } from './modules/retention-report/retention-report.service';
+import { createExportsService, type ExportsService } from './modules/exports/exports.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -94,6 +96,10 @@ export type Services = {
   checkoutRecovery: CheckoutRecovery;
   /** The cancellation flow: reasons, retention offers (discount, pause), the console's offers and list (decision 052). */
   retention: RetentionService;
+  /** The Retention page's numbers from an hourly snapshot (decision 057). */
+  retentionReport: RetentionReportService;
+  /** The console's audited CSV downloads (decision 057). */
+  exports: ExportsService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -264,6 +270,8 @@ export function compose(deps: Dependencies): Composition {
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles, payments }),
     retention: createRetentionService({ db, clock, payments, applySubscription: fulfilment.applySubscription, audit: (entry) => recordOperatorAction(db, entry), logger: logger.child({ module: 'retention' }) }),
+    retentionReport: createRetentionReportService({ db, clock }),
+    exports: createExportsService({ db, clock, audit: (entry) => recordOperatorAction(db, entry) }),
   };
   const jobs: Jobs = {
     reconciler,

@@ -1,0 +1,84 @@
+// The Retention page's report (decision 057): the grouped counts of the last REPORT_MONTHS_MAX
+// months are computed at most once an hour into one snapshot row, and each request builds the
+// months asked for from that row with the pure rules of src/shared/retention-report.ts. At
+// 100,000 members the counts take seconds; reading the row takes a millisecond.
+import { planPeriodInterval, planTypes } from '@shared/plans';
+import { addMonths, monthKey, monthsBetween, monthStart, REPORT_MONTHS_MAX, reportRange, retentionReport, type RetentionReport, type RetentionReportQuery, type RetentionSnapshot } from '@shared/retention-report';
+import type { Db } from '../../db/client';
+import { serverError } from '../../http/server-errors';
+import {
+  affiliateRevenue,
+  cancellationCounts,
+  churnedCounts,
+  cohortCounts,
+  lifetimeValues,
+  mrrPairs,
+  orderCounts,
+  payingAtStart,
+  promotionRevenue,
+  readSnapshot,
+  saveSnapshot,
+  trialOutcomes,
+} from './retention-report.repository';
+
+/** How old a snapshot may be before a request computes a new one. */
+export const SNAPSHOT_MAX_AGE_MS = 60 * 60 * 1000;
+
+export function createRetentionReportService(deps: { db: Db; clock: () => Date }) {
+  const { db, clock } = deps;
+  // one computation at a time per instance: requests during it wait for its result
+  let computing: Promise<RetentionSnapshot> | null = null;
+
+  async function compute(now: Date): Promise<RetentionSnapshot> {
+    const current = monthKey(now);
+    const firstMonth = addMonths(current, -(REPORT_MONTHS_MAX - 1));
+    const since = monthStart(firstMonth);
+    const months = monthsBetween(firstMonth, current);
+    const periods = months.map((month) => {
+      const next = monthStart(addMonths(month, 1));
+      return { month, start: monthStart(month), end: next < now ? next : now };
+    });
+    const planMonths = planTypes().flatMap((plan) => {
+      const interval = planPeriodInterval(plan);
+      return interval ? [{ plan, months: interval.months }] : [];
+    });
+    const [cohorts, churned, paying, mrr, cancellations, lifetimeValue, trials, orders, promotions, affiliates] = await Promise.all([
+      cohortCounts(db, { since, now, maxAfter: REPORT_MONTHS_MAX - 1 }),
+      churnedCounts(db, { since, now }),
+      payingAtStart(db, periods.map(({ month, start }) => ({ month, at: start }))),
+      mrrPairs(db, periods, planMonths),
+      cancellationCounts(db, since),
+      lifetimeValues(db),
+      trialOutcomes(db, since),
+      orderCounts(db, since),
+      promotionRevenue(db, since),
+      affiliateRevenue(db, since),
+    ]);
+    const snapshot: RetentionSnapshot = { computedAt: now.toISOString(), firstMonth, ...cohorts, churned, payingAtStart: paying, mrr, cancellations, lifetimeValue, trials, orders, promotions, affiliates };
+    await saveSnapshot(db, snapshot);
+    return snapshot;
+  }
+
+  async function freshSnapshot(now: Date): Promise<RetentionSnapshot> {
+    const stored = await readSnapshot(db);
+    const age = stored ? now.getTime() - new Date(stored.computedAt).getTime() : Infinity;
+    // a snapshot from another month lacks the current one; one "from the future" came from a clock set back
+    if (stored && age >= 0 && age < SNAPSHOT_MAX_AGE_MS && monthKey(new Date(stored.computedAt)) === monthKey(now)) return stored;
+    computing ??= compute(now).finally(() => {
+      computing = null;
+    });
+    return computing;
+  }
+
+  return {
+    /** The months asked for (400 for a range that cannot be shown), from a snapshot at most an hour old. */
+    async report(query: RetentionReportQuery): Promise<RetentionReport> {
+      const now = clock();
+      const range = reportRange(query, now);
+      if ('error' in range) throw serverError('invalidBody', range.error);
+      return retentionReport(await freshSnapshot(now), range);
+    },
+  };
+}
+
+export type RetentionReportService = ReturnType<typeof createRetentionReportService>;
