@@ -24,6 +24,7 @@ import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import { AdminPageHeader, LoadError } from '../components/admin-page';
+import { CsvDownload } from '../components/csv-download';
 import { dateTimeText } from '../format';
 import { useCancellations, useRetentionOffers, useSaveRetentionOffers } from './retention-api';
 
@@ -224,7 +225,9 @@ export function MemberCancellations({ userId }: { userId: string }) {
 export function RetentionPage() {
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Cancellations" description="The reasons members give when they cancel, the offers that keep them, and the pauses running." />
+      <AdminPageHeader title="Cancellations" description="The reasons members give when they cancel, the offers that keep them, and the pauses running.">
+        <CsvDownload kind="churn-reasons" />
+      </AdminPageHeader>
       <OffersCard />
       <CancellationsCard />
     </div>
