@@ -82,6 +82,7 @@ describe('percent', () => {
 
 describe('retentionReport', () => {
   const snapshot: RetentionSnapshot = {
+    version: 1,
     computedAt: NOW.toISOString(),
     firstMonth: '2024-12',
     cohortSizes: [

@@ -63,7 +63,11 @@ export function reportRange(query: RetentionReportQuery, now: Date): { from: str
 /** Why a member's access ended, in the rows' words (the row that lasted longest). */
 export type EndedRow = { status: string; cancelAtPeriodEnd: boolean; revokedReason: string | null; canceledByMember: boolean };
 
+/** The snapshot's shape: a stored one of another version is counted again rather than misread. */
+export const SNAPSHOT_VERSION = 1;
+
 export type RetentionSnapshot = {
+  version: number;
   computedAt: string;
   /** The oldest month counted (REPORT_MONTHS_MAX back from computedAt's). */
   firstMonth: string;

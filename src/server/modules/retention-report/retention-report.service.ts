@@ -3,7 +3,7 @@
 // months asked for from that row with the pure rules of src/shared/retention-report.ts. At
 // 100,000 members the counts take seconds; reading the row takes a millisecond.
 import { planPeriodInterval, planTypes } from '@shared/plans';
-import { addMonths, monthKey, monthsBetween, monthStart, REPORT_MONTHS_MAX, reportRange, retentionReport, type RetentionReport, type RetentionReportQuery, type RetentionSnapshot } from '@shared/retention-report';
+import { addMonths, monthKey, monthsBetween, monthStart, REPORT_MONTHS_MAX, reportRange, retentionReport, SNAPSHOT_VERSION, type RetentionReport, type RetentionReportQuery, type RetentionSnapshot } from '@shared/retention-report';
 import type { Db } from '../../db/client';
 import { serverError } from '../../http/server-errors';
 import {
@@ -54,7 +54,7 @@ export function createRetentionReportService(deps: { db: Db; clock: () => Date }
       promotionRevenue(db, since),
       affiliateRevenue(db, since),
     ]);
-    const snapshot: RetentionSnapshot = { computedAt: now.toISOString(), firstMonth, ...cohorts, churned, payingAtStart: paying, mrr, cancellations, lifetimeValue, trials, orders, promotions, affiliates };
+    const snapshot: RetentionSnapshot = { version: SNAPSHOT_VERSION, computedAt: now.toISOString(), firstMonth, ...cohorts, churned, payingAtStart: paying, mrr, cancellations, lifetimeValue, trials, orders, promotions, affiliates };
     await saveSnapshot(db, snapshot);
     return snapshot;
   }
@@ -63,7 +63,7 @@ export function createRetentionReportService(deps: { db: Db; clock: () => Date }
     const stored = await readSnapshot(db);
     const age = stored ? now.getTime() - new Date(stored.computedAt).getTime() : Infinity;
     // a snapshot from another month lacks the current one; one "from the future" came from a clock set back
-    if (stored && age >= 0 && age < SNAPSHOT_MAX_AGE_MS && monthKey(new Date(stored.computedAt)) === monthKey(now)) return stored;
+    if (stored?.version === SNAPSHOT_VERSION && age >= 0 && age < SNAPSHOT_MAX_AGE_MS && monthKey(new Date(stored.computedAt)) === monthKey(now)) return stored;
     computing ??= compute(now).finally(() => {
       computing = null;
     });

@@ -3,6 +3,7 @@
 // MRR movement, LTV, refund rate, revenue per code and affiliate; the snapshot is read for an hour,
 // then counted again; bad ranges are refused with a clear 400.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addMonths, monthKey, monthStart, retentionReportSchema } from '@shared/retention-report';
 import { affiliateAttributions, affiliates, cancellations, orders, trials, user, userSubscriptions } from '../../db/schema';
@@ -112,5 +113,10 @@ describe('the retention report', () => {
     const later = await report(`?from=${cohort}`);
     expect(later.cohorts.find((entry) => entry.cohort === cohort)!.members).toBe(4);
     expect(new Date(later.computedAt).getTime()).toBe(time.now().getTime());
+
+    // a snapshot stored by an older version of its shape is counted again, not misread
+    await db().execute(sql`UPDATE retention_report_snapshots SET snapshot = jsonb_set(snapshot, '{version}', '0')`);
+    time.advance(60_000);
+    expect(new Date((await report()).computedAt).getTime()).toBe(time.now().getTime());
   });
 });
