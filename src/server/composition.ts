@@ -270,7 +270,7 @@ export function compose(deps: Dependencies): Composition {
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, discord: deps.discord, discordRoles: deps.discordRoles, payments }),
     retention: createRetentionService({ db, clock, payments, applySubscription: fulfilment.applySubscription, audit: (entry) => recordOperatorAction(db, entry), logger: logger.child({ module: 'retention' }) }),
-    retentionReport: createRetentionReportService({ db, clock }),
+    retentionReport: createRetentionReportService({ db, clock, logger: logger.child({ module: 'retention-report' }) }),
     exports: createExportsService({ db, clock, audit: (entry) => recordOperatorAction(db, entry) }),
   };
   const jobs: Jobs = {

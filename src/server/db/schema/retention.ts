@@ -49,7 +49,7 @@ export const cancellations = pgTable(
   ],
 );
 
-/** The Retention page's grouped counts, one document recomputed at most hourly (migration 0049, decision 057); written only by modules/retention-report. */
+/** The Retention page's grouped counts, one document recounted hourly (migration 0049, decision 057); written only by modules/retention-report. */
 export const retentionReportSnapshots = pgTable('retention_report_snapshots', {
   id: smallint('id').primaryKey().default(1),
   snapshot: jsonb('snapshot').$type<RetentionSnapshot>().notNull(),

@@ -1,10 +1,13 @@
 // The Retention page's report (decision 057): the grouped counts of the last REPORT_MONTHS_MAX
-// months are computed at most once an hour into one snapshot row, and each request builds the
-// months asked for from that row with the pure rules of src/shared/retention-report.ts. At
-// 100,000 members the counts take seconds; reading the row takes a millisecond.
+// months are computed into one snapshot row, and each request builds the months asked for from
+// that row with the pure rules of src/shared/retention-report.ts. At 100,000 members the counts
+// take seconds; reading the row takes a millisecond. A snapshot older than an hour is still
+// answered while a new one is counted beside it, so only the first request of a month (or ever)
+// waits for the count.
 import { planPeriodInterval, planTypes } from '@shared/plans';
 import { addMonths, monthKey, monthsBetween, monthStart, REPORT_MONTHS_MAX, reportRange, retentionReport, SNAPSHOT_VERSION, type RetentionReport, type RetentionReportQuery, type RetentionSnapshot } from '@shared/retention-report';
 import type { Db } from '../../db/client';
+import type { Logger } from '../../logger';
 import { serverError } from '../../http/server-errors';
 import {
   affiliateRevenue,
@@ -21,11 +24,11 @@ import {
   trialOutcomes,
 } from './retention-report.repository';
 
-/** How old a snapshot may be before a request computes a new one. */
+/** How old a snapshot may be before a request has a new one counted. */
 export const SNAPSHOT_MAX_AGE_MS = 60 * 60 * 1000;
 
-export function createRetentionReportService(deps: { db: Db; clock: () => Date }) {
-  const { db, clock } = deps;
+export function createRetentionReportService(deps: { db: Db; clock: () => Date; logger: Logger }) {
+  const { db, clock, logger } = deps;
   // one computation at a time per instance: requests during it wait for its result
   let computing: Promise<RetentionSnapshot> | null = null;
 
@@ -59,24 +62,32 @@ export function createRetentionReportService(deps: { db: Db; clock: () => Date }
     return snapshot;
   }
 
-  async function freshSnapshot(now: Date): Promise<RetentionSnapshot> {
-    const stored = await readSnapshot(db);
-    const age = stored ? now.getTime() - new Date(stored.computedAt).getTime() : Infinity;
-    // a snapshot from another month lacks the current one; one "from the future" came from a clock set back
-    if (stored?.version === SNAPSHOT_VERSION && age >= 0 && age < SNAPSHOT_MAX_AGE_MS && monthKey(new Date(stored.computedAt)) === monthKey(now)) return stored;
+  function recount(now: Date): Promise<RetentionSnapshot> {
     computing ??= compute(now).finally(() => {
       computing = null;
     });
     return computing;
   }
 
+  async function currentSnapshot(now: Date): Promise<RetentionSnapshot> {
+    const stored = await readSnapshot(db);
+    // one of another month lacks the current one; one of another version is not understood
+    if (!stored || stored.version !== SNAPSHOT_VERSION || monthKey(new Date(stored.computedAt)) !== monthKey(now)) return recount(now);
+    const age = now.getTime() - new Date(stored.computedAt).getTime();
+    // older than an hour (or "from the future": a clock set back): answered, and counted again beside
+    if (age < 0 || age >= SNAPSHOT_MAX_AGE_MS) {
+      recount(now).catch((error: unknown) => logger.warn({ err: error }, 'retention snapshot not counted; the page shows the previous one'));
+    }
+    return stored;
+  }
+
   return {
-    /** The months asked for (400 for a range that cannot be shown), from a snapshot at most an hour old. */
+    /** The months asked for (400 for a range that cannot be shown), from the newest snapshot. */
     async report(query: RetentionReportQuery): Promise<RetentionReport> {
       const now = clock();
       const range = reportRange(query, now);
       if ('error' in range) throw serverError('invalidBody', range.error);
-      return retentionReport(await freshSnapshot(now), range);
+      return retentionReport(await currentSnapshot(now), range);
     },
   };
 }

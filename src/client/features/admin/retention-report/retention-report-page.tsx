@@ -239,7 +239,7 @@ export function RetentionReportPage() {
   const report = useRetentionReport({ from: addMonths(to, -(months - 1)), to });
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Retention" description="Who stays, who leaves and why, and what it does to revenue; months in UTC, counted at most an hour ago.">
+      <AdminPageHeader title="Retention" description="Who stays, who leaves and why, and what it does to revenue; months in UTC, recounted hourly.">
         <label className="text-sm text-muted">
           Months{' '}
           <select className="h-9 rounded-lg border border-border bg-transparent px-2 text-sm" value={months} onChange={(event) => setMonths(Number(event.target.value))}>
