@@ -37,10 +37,6 @@ export function createRetentionReportService(deps: { db: Db; clock: () => Date; 
     const firstMonth = addMonths(current, -(REPORT_MONTHS_MAX - 1));
     const since = monthStart(firstMonth);
     const months = monthsBetween(firstMonth, current);
-    const periods = months.map((month) => {
-      const next = monthStart(addMonths(month, 1));
-      return { month, start: monthStart(month), end: next < now ? next : now };
-    });
     const planMonths = planTypes().flatMap((plan) => {
       const interval = planPeriodInterval(plan);
       return interval ? [{ plan, months: interval.months }] : [];
@@ -48,8 +44,8 @@ export function createRetentionReportService(deps: { db: Db; clock: () => Date; 
     const [cohorts, churned, paying, mrr, cancellations, lifetimeValue, trials, orders, promotions, affiliates] = await Promise.all([
       cohortCounts(db, { since, now, maxAfter: REPORT_MONTHS_MAX - 1 }),
       churnedCounts(db, { since, now }),
-      payingAtStart(db, periods.map(({ month, start }) => ({ month, at: start }))),
-      mrrPairs(db, periods, planMonths),
+      payingAtStart(db, months, now),
+      mrrPairs(db, months, now, planMonths),
       cancellationCounts(db, since),
       lifetimeValues(db),
       trialOutcomes(db, since),
