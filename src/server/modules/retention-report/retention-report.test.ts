@@ -121,4 +121,18 @@ describe('the retention report', () => {
     time.advance(60_000);
     expect(new Date((await report()).computedAt).getTime()).toBe(time.now().getTime());
   });
+
+  it("counts a row from a month's first instant in that month, and not in the month it ends on the first instant of", async () => {
+    const month = addMonths(monthKey(time.now()), -10);
+    const next = addMonths(month, 1);
+    await seed({ firstPaidAt: monthStart(month), until: monthStart(next), status: 'canceled', cancelAtPeriodEnd: true });
+    time.advance(61 * 60 * 1000);
+    const payingAt = async (of: string) => (await report(`?from=${month}&to=${next}`)).churn.find((entry) => entry.month === of)!.payingAtStart;
+    await expect.poll(() => payingAt(month)).toBe(1);
+    const numbers = await report(`?from=${month}&to=${next}`);
+    expect(await payingAt(next)).toBe(0);
+    expect(numbers.cohorts).toEqual([{ cohort: month, members: 1, after: expect.arrayContaining([{ after: 1, eligible: 1, retained: 0, share: 0 }]) }]);
+    expect(numbers.mrr.find((entry) => entry.month === month && entry.currency === 'usd')).toMatchObject({ start: 2900, churn: -2900, end: 0 });
+    expect(numbers.churn.find((entry) => entry.month === next)).toMatchObject({ voluntary: 1 });
+  });
 });
