@@ -270,6 +270,8 @@ try {
     { label: 'affiliates', path: '/api/admin/affiliates' },
     { label: 'affiliates by code', path: `/api/admin/affiliates?q=AFF${Math.ceil(affiliateCount(members) / 2)}` },
     { label: 'affiliate terms', path: '/api/admin/affiliates/terms' },
+    // from the hourly snapshot (decision 057): the warm-up computes it, the timed rounds read it
+    { label: 'retention numbers', path: '/api/admin/retention/report' },
   ], 20);
   // the affiliate's own summary (issue 45: under 200 ms p95 like the console pages)
   if (!renewalsOnly) pages.push(...(await timePages(base, member.cookie(), [{ label: 'GET /api/affiliate (member)', path: '/api/affiliate' }], 20)));

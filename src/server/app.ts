@@ -48,6 +48,8 @@ import { affiliateAdminRoutes, affiliateRoutes } from './modules/affiliates/affi
 import { referralCookieName, referralLinks } from './modules/affiliates/referral-links';
 import { getCookie } from 'hono/cookie';
 import { funnelAdminRoutes } from './modules/funnel/funnel.routes';
+import { exportsAdminRoutes } from './modules/exports/exports.routes';
+import { retentionReportAdminRoutes } from './modules/retention-report/retention-report.routes';
 import { utmCookieName } from './modules/funnel/visit-counter';
 import { checkoutRecoveryRoutes } from './modules/recovery/checkout-recovery.routes';
 import { memberMailAdminRoutes, memberMailRoutes, unsubscribePageRoutes } from './modules/member-mails/member-mails.routes';
@@ -167,7 +169,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)).route('/', retentionAdminRoutes({ retention: services.retention })).route('/', memberMailAdminRoutes(services.memberMails)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)).route('/', retentionAdminRoutes({ retention: services.retention })).route('/', memberMailAdminRoutes(services.memberMails)).route('/', retentionReportAdminRoutes(services.retentionReport)).route('/', exportsAdminRoutes(services.exports)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -48,6 +48,8 @@ import { createCheckoutRecovery, type CheckoutRecovery } from './modules/recover
 import { createMemberMails, type MemberMails } from './modules/member-mails/member-mails.service';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
 import { createRetentionService, type RetentionService } from './modules/retention/retention.service';
+import { createRetentionReportService, type RetentionReportService } from './modules/retention-report/retention-report.service';
+import { createExportsService, type ExportsService } from './modules/exports/exports.service';
 
 export type Services = {
   /** The one writer of subscription rows and orders; tells the subscribers below what changed. */
@@ -93,6 +95,10 @@ export type Services = {
   retention: RetentionService;
   /** The mail switches, the win-back mail and the set-up reminders, and each member's choices (decision 056). */
   memberMails: MemberMails;
+  /** The Retention page's numbers from an hourly snapshot (decision 057). */
+  retentionReport: RetentionReportService;
+  /** The console's audited CSV downloads (decision 057). */
+  exports: ExportsService;
 };
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
@@ -269,6 +275,8 @@ export function compose(deps: Dependencies): Composition {
     }),
     adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, payments }),
     retention: createRetentionService({ db, clock, payments, applySubscription: fulfilment.applySubscription, audit: (entry) => recordOperatorAction(db, entry), logger: logger.child({ module: 'retention' }) }),
+    retentionReport: createRetentionReportService({ db, clock, logger: logger.child({ module: 'retention-report' }) }),
+    exports: createExportsService({ db, clock, audit: (entry) => recordOperatorAction(db, entry) }),
   };
   const jobs: Jobs = {
     reconciler,

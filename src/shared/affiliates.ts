@@ -2,6 +2,7 @@
 // and what they mean for one payment (how much, or why nothing), the self-referral checks, the
 // click that counts once per browser per day, the refund-rate flag and the payout checks. Pure:
 // the server decides with these, the console and the member area explain with the same texts.
+import { csvCell } from './csv';
 import { normaliseEmailIdentity } from './email-identity';
 
 export const PROGRAM_MODES = ['open', 'members', 'invite'] as const;
@@ -332,6 +333,5 @@ export function payoutRefusal(balance: number, minimum: number, payoutEmail: str
 
 /** One line of the mass-payout CSV (PayPal Payouts and Wise batch both read e-mail, amount, currency, note). */
 export function payoutCsv(lines: readonly { email: string; amount: number; currency: string; reference: string }[]): string {
-  const cell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : value);
-  return ['email,amount,currency,reference', ...lines.map((line) => [cell(line.email), (line.amount / 100).toFixed(2), line.currency.toUpperCase(), cell(line.reference)].join(','))].join('\n') + '\n';
+  return ['email,amount,currency,reference', ...lines.map((line) => [csvCell(line.email), (line.amount / 100).toFixed(2), line.currency.toUpperCase(), csvCell(line.reference)].join(','))].join('\n') + '\n';
 }

@@ -14,6 +14,8 @@ describe('the audit log in words (#46)', () => {
     [entry('correct_username', { username: 'Alice_TV', previous: 'alice_old' }), 'ops@example.com set alice@example.com’s TradingView username to Alice_TV (was alice_old)'],
     [entry('invite_operator', { email: 'bob@example.com' }, null), 'ops@example.com invited bob@example.com to be an operator'],
     [entry('tradingview.retry_all_failed', { retried: 3 }, null), 'ops@example.com retried every failed TradingView grant (3)'],
+    [entry('export_csv', { export: 'churn-reasons' }, null), 'ops@example.com downloaded the churn reasons as CSV'],
+    [entry('export_csv', { export: 'audit-log' }, null), 'ops@example.com downloaded the audit log as CSV'],
     [entry('something_new', {}, null), 'ops@example.com: something new'],
   ])('%o', (input, sentence) => {
     expect(auditSentence(input)).toBe(sentence);

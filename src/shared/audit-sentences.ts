@@ -77,6 +77,8 @@ export function auditSentence(entry: AuditEntryWords): string {
       return `${who} retried a Discord account’s roles`;
     case 'discord.run_audit':
       return `${who} ran the Discord audit`;
+    case 'export_csv':
+      return `${who} downloaded the ${text(d.export)?.replace('-', ' ') ?? 'data'} as CSV`;
     default: {
       const words = entry.action.replace(/^[a-z]+\./, '').replaceAll('_', ' ');
       return `${who}: ${words}${entry.targetEmail ? ` (${entry.targetEmail})` : ''}`;

@@ -1,4 +1,4 @@
-import { CreditCard, FileText, Filter, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, MessagesSquare, Plug, ScrollText, ShoppingBag, Tag, Tv, UserMinus, Users } from 'lucide-react';
+import { ChartNoAxesCombined, CreditCard, FileText, Filter, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, MessagesSquare, Plug, ScrollText, ShoppingBag, Tag, Tv, UserMinus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -28,6 +28,7 @@ const NAV = [
   { to: '/admin/operators', label: 'Operators', icon: KeyRound, end: false },
   { to: '/admin/funnel', label: 'Funnel', icon: Filter, end: false },
   { to: '/admin/retention', label: 'Cancellations', icon: UserMinus, end: false },
+  { to: '/admin/retention-report', label: 'Retention', icon: ChartNoAxesCombined, end: false },
 ];
 const SANDBOX_NAV = { to: '/admin/sandbox', label: 'Sandbox', icon: FlaskConical, end: false };
 

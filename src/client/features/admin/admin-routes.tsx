@@ -14,6 +14,7 @@ import { OverviewPage } from './overview-page';
 import { PaymentsPage } from './payments';
 import { PromotionsPage } from './promotions';
 import { RetentionPage } from './retention';
+import { RetentionReportPage } from './retention-report';
 import { TradingViewPage } from './tradingview';
 
 /**
@@ -39,5 +40,6 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'operators', element: <OperatorsPage /> },
   { path: 'funnel', element: <FunnelPage /> },
   { path: 'retention', element: <RetentionPage /> },
+  { path: 'retention-report', element: <RetentionReportPage /> },
   { path: '*', element: <AdminNotFound /> },
 ];

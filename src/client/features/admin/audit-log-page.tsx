@@ -8,6 +8,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { EmailAddress } from '@client/components/email-address';
 import { useAuditLog } from './api/get-audit-log';
 import { AdminPageHeader, LoadError, Pager } from './components/admin-page';
+import { CsvDownload } from './components/csv-download';
 import { dateTimeText } from './format';
 
 const detailsText = (details: Record<string, unknown>) =>
@@ -46,7 +47,9 @@ export function AuditLogPage() {
 
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Audit log" description="Every operator action: who, what, on which member, when." />
+      <AdminPageHeader title="Audit log" description="Every operator action: who, what, on which member, when.">
+        <CsvDownload kind="audit-log" />
+      </AdminPageHeader>
       <Card className="space-y-4">
         {log.isPending ? (
           <Spinner label="Loading the audit log..." />

@@ -10,6 +10,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { EmailAddress } from '@client/components/email-address';
 import { useMembers, type MembersFilter } from './api/get-members';
 import { AdminPageHeader, LoadError, Pager } from './components/admin-page';
+import { CsvDownload } from './components/csv-download';
 import { dateText, planLabel } from './format';
 
 export const STATUS_TONES: Record<MemberStatus, BadgeTone> = { active: 'green', comp: 'purple', past_due: 'yellow', churned: 'red', none: 'neutral' };
@@ -72,7 +73,9 @@ export function MembersPage() {
 
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Members" description="Search by e-mail, TradingView username or order id (checkout session, subscription or payment)." />
+      <AdminPageHeader title="Members" description="Search by e-mail, TradingView username or order id (checkout session, subscription or payment).">
+        <CsvDownload kind="members" />
+      </AdminPageHeader>
       <Card className="space-y-4">
         <form role="search" onSubmit={submit} className="flex gap-3">
           <Input aria-label="Search members" placeholder="E-mail, TradingView username or order id" value={search} onChange={(event) => setSearch(event.target.value)} />

@@ -1,9 +1,10 @@
 // Keeping members (migration 0037): the offers per cancellation reason and the cancellations
 // members went through. Written only by modules/retention.
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import type { CancellationOutcome, CancellationReason, RetentionOffer } from '@shared/retention';
+import type { RetentionSnapshot } from '@shared/retention-report';
 import { user } from './auth';
 
 /** One row per reason that has an offer; a reason without a row cancels without one. */
@@ -47,3 +48,10 @@ export const cancellations = pgTable(
     index('cancellations_pause_idx').on(table.pauseResumesAt).where(sql`${table.outcome} = 'pause'`),
   ],
 );
+
+/** The Retention page's grouped counts, one document recounted hourly (migration 0049, decision 057); written only by modules/retention-report. */
+export const retentionReportSnapshots = pgTable('retention_report_snapshots', {
+  id: smallint('id').primaryKey().default(1),
+  snapshot: jsonb('snapshot').$type<RetentionSnapshot>().notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+});

@@ -114,7 +114,17 @@ describe('authorisation of every operator route', () => {
       }
       answered.push(key);
     }
-    expect(answered).toEqual(expect.arrayContaining(['GET /api/admin/overview', 'GET /api/admin/members/:id', 'POST /api/admin/members/:id/comp', 'GET /api/admin/audit-log']));
+    expect(answered).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/overview',
+        'GET /api/admin/members/:id',
+        'POST /api/admin/members/:id/comp',
+        'GET /api/admin/audit-log',
+        // the retention numbers and the CSV downloads (#47)
+        'GET /api/admin/retention/report',
+        ...['members', 'orders', 'churn-reasons', 'audit-log'].map((file) => `GET /api/admin/exports/${file}.csv`),
+      ]),
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { DataTable, type Column } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
+import { CsvDownload } from '../components/csv-download';
 import { Spinner } from '@client/components/ui/spinner';
 import { EmailAddress } from '@client/components/email-address';
 import { formatMoney } from '@shared/plans';
@@ -64,7 +65,10 @@ function Orders() {
   };
   return (
     <Card aria-labelledby="orders" className="space-y-4">
-      <CardTitle id="orders">Orders</CardTitle>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CardTitle id="orders">Orders</CardTitle>
+        <CsvDownload kind="orders" />
+      </div>
       <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
         <label className="grid gap-1 text-sm">
           Plan

@@ -25,6 +25,7 @@ import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import { AdminPageHeader, LoadError } from '../components/admin-page';
+import { CsvDownload } from '../components/csv-download';
 import { dateTimeText } from '../format';
 import { MailsCard } from './mails-card';
 import { useCancellations, useRetentionOffers, useSaveRetentionOffers } from './retention-api';
@@ -226,7 +227,9 @@ export function MemberCancellations({ userId }: { userId: string }) {
 export function RetentionPage() {
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Cancellations" description="The reasons members give when they cancel, the offers that keep them, the pauses running, and the mails that bring members back." />
+      <AdminPageHeader title="Cancellations" description="The reasons members give when they cancel, the offers that keep them, the pauses running, and the mails that bring members back.">
+        <CsvDownload kind="churn-reasons" />
+      </AdminPageHeader>
       <OffersCard />
       <MailsCard />
       <CancellationsCard />

@@ -1,0 +1,1 @@
+export { RetentionReportPage } from './retention-report-page';
