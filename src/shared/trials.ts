@@ -3,7 +3,7 @@
 // the settings, the mails and the server's decisions can never disagree.
 import { normaliseEmailIdentity } from './email-identity';
 import { activeCatalogue, chargePeriodText, findPlan, type Catalogue } from './catalogue';
-import { formatCardPrice, isRecurring, planDisplayName, planPeriod, type PlanType } from './plans';
+import { formatCardPrice, isRecurring, planPeriod, type PlanType } from './plans';
 
 /** The public trial settings (TRIAL_DAYS, TRIAL_PLANS); `days: 0` is no trial anywhere. */
 export type TrialSettings = { days: number; plans: readonly PlanType[] };
