@@ -98,7 +98,7 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
     db: deps.db,
     clock: deps.clock,
     prices: () => catalogue.prices(deps.clock()),
-    listCharge: (planType, originPage) => ownListCharge(catalogue.current(), planType, originPage),
+    listCharge: (planType, originPage) => ownListCharge(catalogue.current(), planType, originPage, deps.clock()),
     // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
     portalReturnUrl: '/dashboard/settings?section=subscription',
     tax: config.tax,
