@@ -90,9 +90,12 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
   const catalogue = deps.catalogue ?? buildCatalogue(config, deps.db, deps.clock);
   if (config.payments.kind === 'stripe') {
     const { createStripePayments } = await import('./modules/payments/stripe-payments');
+    const { createCheckoutPrices } = await import('./modules/catalogue/catalogue-stripe');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
     const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
-    return createStripePayments({ secretKey, webhookSecret, priceIds, regular, tax: config.tax }, deps.logger);
+    // once the catalogue is edited, a checkout charges its published Price (decision record 058)
+    const checkoutPrice = createCheckoutPrices({ catalogue: () => catalogue.current(), edited: () => catalogue.version() > 0, clock: deps.clock, settings: { taxBehavior: config.tax.behavior, configured: priceIds } });
+    return createStripePayments({ secretKey, webhookSecret, priceIds, regular, tax: config.tax, checkoutPrice }, deps.logger);
   }
   return createSandboxPayments({
     db: deps.db,
