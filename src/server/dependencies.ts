@@ -30,6 +30,7 @@ import type { DiscordPort } from './modules/discord/discord.port';
 import { createSandboxDiscord, sandboxDiscordRoleConfig } from './modules/sandbox/sandbox-discord';
 import { createCatalogueStore, type CatalogueStore } from './modules/catalogue/catalogue-store';
 import { configSeed } from './modules/catalogue/catalogue-seed';
+import type { CataloguePublisher } from './modules/catalogue/catalogue.service';
 import { recordOperatorAction } from './modules/admin/audit.repository';
 import { ownListCharge } from '@shared/price-lists';
 
@@ -106,6 +107,16 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
     portalReturnUrl: '/dashboard/settings?section=subscription',
     tax: config.tax,
   });
+}
+
+/** Publishing the catalogue at Stripe (`plans publish`, decision record 058); undefined in the sandbox. */
+export async function buildCataloguePublisher(config: Config): Promise<CataloguePublisher | undefined> {
+  const payments = config.payments;
+  if (payments.kind !== 'stripe') return undefined;
+  const { createStripeClient } = await import('./modules/payments/stripe-payments');
+  const { publishCatalogue } = await import('./modules/catalogue/catalogue-stripe');
+  const stripe = createStripeClient({ secretKey: payments.secretKey });
+  return (catalogue) => publishCatalogue(stripe, catalogue, { taxBehavior: config.tax.behavior, configured: payments.priceIds });
 }
 
 /** The catalogue in memory, its seed from the configuration; edits are audited as operator actions. */
