@@ -2,7 +2,7 @@
 // currency, period and tax behaviour, found again by its lookup key. A Price is never edited: a new
 // amount is a new key, so a price change makes a new Price for new buyers while every subscription
 // keeps the Price it was bought at. Pure: the publisher, the checkout and the doctor share it.
-import { DEFAULT_LIST, findList, findPlan, homeEntry, listOfPage, rollingSaleEnd, runningSale, type BillingPeriod, type Catalogue } from './catalogue';
+import { DEFAULT_LIST, findList, findPlan, homeEntry, listOfPage, rollingSaleEnd, runningSale, samePeriod, wholeMonths, type BillingPeriod, type Catalogue } from './catalogue';
 
 export type TaxBehavior = 'exclusive' | 'inclusive';
 
@@ -63,4 +63,11 @@ export function chargedPrice(catalogue: Catalogue, plan: string, originPage: str
   const listed = list.entries.find((entry) => entry.plan === plan)!.price;
   const sale = runningSale(catalogue, list.slug, now, rollingSaleEnd)?.prices.find((entry) => entry.plan === plan)?.price;
   return wanted(catalogue, plan, list.slug, sale ?? listed, taxBehavior);
+}
+
+/** Whether a Stripe Price's period bills as the plan's: a year and twelve months are one period. */
+export function sameBilling(charged: BillingPeriod | null, plan: BillingPeriod | null): boolean {
+  if (charged === null || plan === null) return charged === plan;
+  const months = wholeMonths(plan);
+  return months !== null ? wholeMonths(charged) === months : samePeriod(charged, plan);
 }

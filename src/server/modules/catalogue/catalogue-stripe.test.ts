@@ -6,6 +6,7 @@ import { ADVERTISED_PRICES, seedCatalogue } from '@shared/plans';
 import { savePriceList } from '@shared/price-lists';
 import { startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe } from '../../test-support/fake-stripe-server';
 import { createStripeClient } from '../payments/stripe-payments';
+import { checkStripe } from '../../doctor/stripe-checks';
 import { createCheckoutPrices, publishCatalogue, type PublishSettings } from './catalogue-stripe';
 
 // Publishing the catalogue at Stripe (decision record 058), with the SDK against the fake Stripe server.
@@ -81,5 +82,30 @@ describe('publishing the catalogue at Stripe', () => {
     const lookups = fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/prices').length;
     expect(await checkoutPrice(stripe, 'quarterly', '/partners')).toBe(id);
     expect(fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/prices')).toHaveLength(lookups);
+  });
+});
+
+describe('npm run doctor checks every Price of the edited catalogue', () => {
+  it('says each one is right, names one that is not published yet and one that charges another amount, with the fix', async () => {
+    const catalogue = edited(addPlan(SEED, { slug: 'biweekly', name: 'Biweekly', price: 2500, period: { unit: 'week', count: 2 } }));
+    const published = await publishCatalogue(stripe, catalogue, SETTINGS);
+    const doctor = (checked: Catalogue) =>
+      checkStripe(
+        { secretKey: STRIPE_TEST_ENV.STRIPE_SECRET_KEY, webhookSecret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET, priceIds: TEST_PRICE_IDS, listPrices: ADVERTISED_PRICES, catalogue: { catalogue: checked, taxBehavior: 'exclusive', taxEnabled: false } },
+        { connection: { host: '127.0.0.1', port: fake.port, protocol: 'http' }, timeoutMs: 5_000 },
+      );
+    const checks = await doctor(catalogue);
+    const biweekly = published.find((entry) => entry.price.plan === 'biweekly')!;
+    expect(checks.find((check) => check.message.startsWith('Biweekly'))).toMatchObject({ status: 'ok', message: `Biweekly (biweekly) on / at $25.00 every 2 weeks: ${biweekly.id}` });
+    expect(checks.filter((check) => check.status === 'problem').map((check) => check.message)).toEqual([]);
+
+    fake.prices.get(biweekly.id)!.amount = 2000;
+    const repriced = edited(setPrice(catalogue, 'monthly', 4100));
+    const problems = (await doctor(repriced)).filter((check) => check.status === 'problem');
+    expect(problems.map((check) => check.message)).toEqual([
+      'Monthly (monthly) on / at $41.00 per month: no Stripe price in test mode yet (lookup key cw_default_monthly_4100_usd_1month_exclusive)',
+      `Biweekly (biweekly) on / at $25.00 every 2 weeks: ${biweekly.id} charges $20.00, the card shows $25.00`,
+    ]);
+    expect(problems[0]!.fix).toBe('run npm run admin -- plans publish');
   });
 });

@@ -4,8 +4,8 @@
 // buyers, every subscription keeps the one it was bought at. A live shop's STRIPE_PRICE_* price is
 // taken over (given the lookup key) when it is what the catalogue sells, so nothing changes for it.
 import type Stripe from 'stripe';
-import { chargedPrice, wantedPrices, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
-import { findPlan, homeEntry, samePeriod, periodOfStripe, stripeRecurring, wholeMonths, type Catalogue } from '@shared/catalogue';
+import { chargedPrice, sameBilling, wantedPrices, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
+import { findPlan, homeEntry, periodOfStripe, stripeRecurring, type Catalogue } from '@shared/catalogue';
 
 export type PublishSettings = {
   taxBehavior: TaxBehavior;
@@ -22,11 +22,7 @@ export const productIdOf = (plan: string) => `cw_${plan}`;
 
 /** Whether a Stripe Price charges what `price` is (a year and twelve months are one period). */
 export function chargesAs(stripePrice: Stripe.Price, price: Omit<WantedPrice, 'lookupKey'>): boolean {
-  const period = periodOfStripe(stripePrice.recurring);
-  const samePeriods =
-    price.period === null
-      ? stripePrice.type === 'one_time'
-      : period !== null && (wholeMonths(price.period) !== null ? wholeMonths(period) === wholeMonths(price.period) : samePeriod(period, price.period));
+  const samePeriods = price.period === null ? stripePrice.type === 'one_time' : sameBilling(periodOfStripe(stripePrice.recurring), price.period);
   return stripePrice.active && stripePrice.unit_amount === price.amount && stripePrice.currency === price.currency && samePeriods;
 }
 
