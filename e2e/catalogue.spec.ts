@@ -12,8 +12,8 @@ const PRICING_SECTION = { timeout: 60_000 };
 test('an operator edits a plan in the console: the preview and then the landing card change', async ({ browser, page }) => {
   test.slow();
   await becomeOperator(page, OPERATOR);
-  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Plans & prices' }).click();
-  await expect(page.getByRole('heading', { name: 'Plans, prices and sales', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Plans', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Plans', level: 1 })).toBeVisible();
 
   const preview = page.getByLabel('Live preview');
   await expect(preview.getByRole('article', { name: 'Preview Monthly' })).toBeVisible();
@@ -45,7 +45,12 @@ test('an operator edits a plan in the console: the preview and then the landing 
 test('an operator adds a price list: its page sells only its plans, in its currency, under its header', async ({ browser, page }) => {
   test.slow();
   await becomeOperator(page, 'ops-pricelists@example.com');
-  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Plans & prices' }).click();
+  const consoleNav = page.getByRole('navigation', { name: 'Operator console' });
+  await consoleNav.getByRole('link', { name: 'Price lists', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Price lists', level: 1 })).toBeVisible();
+  // each page has its own part and the live preview; the plans are on their own page
+  await expect(page.getByLabel('Live preview')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Plan monthly' })).toHaveCount(0);
   const form = page.getByRole('form', { name: 'Price list new' });
   await form.getByLabel('Address of the new list').fill('admin');
   await form.getByLabel('Currency of new').fill('EUR');
@@ -63,6 +68,9 @@ test('an operator adds a price list: its page sells only its plans, in its curre
   await form.getByRole('button', { name: 'Add price list' }).click();
   await expect(page.getByText('/partners added: its page is live.')).toBeVisible();
   // a sale price typed in another currency than its list's is refused with the reason
+  await consoleNav.getByRole('link', { name: 'Sales', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Live preview')).toBeVisible();
   const sales = page.getByLabel('Sales', { exact: true });
   await sales.getByLabel('Sale label').fill('Cyber Monday');
   await sales.getByLabel('monthly sale price', { exact: true }).fill('€30');

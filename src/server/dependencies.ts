@@ -26,6 +26,7 @@ import { createTradingViewClient } from './modules/tradingview/tradingview-clien
 import type { TradingViewPort } from './modules/tradingview/tradingview.port';
 import { createCatalogueStore, type CatalogueStore } from './modules/catalogue/catalogue-store';
 import { configSeed } from './modules/catalogue/catalogue-seed';
+import type { CataloguePublisher } from './modules/catalogue/catalogue.service';
 import { recordOperatorAction } from './modules/admin/audit.repository';
 import type { Integration, OperatorAuditEntry } from './integration';
 import { INTEGRATIONS } from './integrations';
@@ -88,19 +89,32 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
   const catalogue = deps.catalogue ?? buildCatalogue(config, deps.db, deps.clock);
   if (config.payments.kind === 'stripe') {
     const { createStripePayments } = await import('./modules/payments/stripe-payments');
+    const { createCheckoutPrices } = await import('./modules/catalogue/catalogue-stripe');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
     const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
-    return createStripePayments({ secretKey, webhookSecret, priceIds, regular, tax: config.tax }, deps.logger);
+    // once the catalogue is edited, a checkout charges its published Price (decision record 058)
+    const checkoutPrice = createCheckoutPrices({ catalogue: () => catalogue.current(), edited: () => catalogue.version() > 0, clock: deps.clock, settings: { taxBehavior: config.tax.behavior, configured: priceIds } });
+    return createStripePayments({ secretKey, webhookSecret, priceIds, regular, tax: config.tax, checkoutPrice }, deps.logger);
   }
   return createSandboxPayments({
     db: deps.db,
     clock: deps.clock,
     prices: () => catalogue.prices(deps.clock()),
-    listCharge: (planType, originPage) => ownListCharge(catalogue.current(), planType, originPage),
+    listCharge: (planType, originPage) => ownListCharge(catalogue.current(), planType, originPage, deps.clock()),
     // The sandbox portal is a page of this shop: a relative link keeps whichever address the buyer used.
     portalReturnUrl: '/dashboard/settings?section=subscription',
     tax: config.tax,
   });
+}
+
+/** Publishing the catalogue at Stripe (`plans publish`, decision record 058); undefined in the sandbox. */
+export async function buildCataloguePublisher(config: Config): Promise<CataloguePublisher | undefined> {
+  const payments = config.payments;
+  if (payments.kind !== 'stripe') return undefined;
+  const { createStripeClient } = await import('./modules/payments/stripe-payments');
+  const { publishCatalogue } = await import('./modules/catalogue/catalogue-stripe');
+  const stripe = createStripeClient({ secretKey: payments.secretKey });
+  return (catalogue) => publishCatalogue(stripe, catalogue, { taxBehavior: config.tax.behavior, configured: payments.priceIds });
 }
 
 /** The catalogue in memory, its seed from the configuration; edits are audited as operator actions. */

@@ -7,7 +7,9 @@ import {
   findList,
   homeEntry,
   listOfPage,
+  pageOfList,
   perMonthAmount,
+  rollingSaleEnd,
   runningSale,
   visiblePlans,
   type Catalogue,
@@ -29,7 +31,7 @@ import {
   type SeedSalePlan,
   toEuPlan,
 } from './plans';
-import { formatListPrice, ownListCharge } from './price-lists';
+import { formatListPrice, ownListCharge, ownListPrice } from './price-lists';
 
 export { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL };
 
@@ -51,8 +53,7 @@ export type Campaign = {
   catalogue?: Catalogue;
 };
 
-/** The demo's rolling sale ends at the end of the UTC day this many days ahead. */
-export const ROLLING_SALE_DAYS = 3;
+export { ROLLING_SALE_DAYS } from './catalogue';
 
 /** The hero's sale banner, shown as written while the default sale prices apply. */
 export const SPEC_SALE_BANNER = 'Save up to 65%';
@@ -64,8 +65,7 @@ export function isCampaignPlan(campaign: Pick<Campaign, 'regularPrices'>, planTy
 
 /** When the sale ends, seen at `now`; a rolling sale is always between 3 and 4 days from its end. */
 export function saleEnd(campaign: Pick<Campaign, 'saleEndsAt'>, now: Date): Date {
-  if (campaign.saleEndsAt !== null) return new Date(campaign.saleEndsAt);
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ROLLING_SALE_DAYS, 23, 59, 59));
+  return campaign.saleEndsAt !== null ? new Date(campaign.saleEndsAt) : rollingSaleEnd(now);
 }
 
 export function isSaleRunning(campaign: Pick<Campaign, 'saleEndsAt'>, now: Date): boolean {
@@ -97,16 +97,16 @@ export function billedText(plan: Pick<CataloguePlan, 'period' | 'perMonth'>, amo
 }
 
 /** The line under a card's per-month price: what its plan charges each period now ('$72 billed every 3 months'). */
-export function cardBilled(card: Pick<PricingCard, 'planType'>, originPage: OriginPage, prices: PlanPrices, catalogue: Catalogue = activeCatalogue()): string | undefined {
+export function cardBilled(card: Pick<PricingCard, 'planType'>, originPage: OriginPage, prices: PlanPrices, catalogue: Catalogue = activeCatalogue(), now: Date = new Date()): string | undefined {
   const slug = toEuPlan(card.planType, originPage);
   const plan = catalogue.plans.find((candidate) => candidate.slug === slug);
-  // a vendor's own list charges its own price in its own currency (price-lists.ts)
-  const own = ownListCharge(catalogue, slug, originPage);
+  // a vendor's own list charges its own price (its sale's while one runs) in its own currency (price-lists.ts)
+  const own = ownListCharge(catalogue, slug, originPage, now);
   const amount = own?.amount ?? prices[slug];
   return plan && amount !== undefined ? billedText(plan, amount, own?.currency) : undefined;
 }
 
-function planCard(plan: CataloguePlan, campaign: Campaign, list: string, running: boolean, catalogue: Catalogue): PricingCard {
+function planCard(plan: CataloguePlan, campaign: Campaign, list: string, running: boolean, catalogue: Catalogue, now: Date): PricingCard {
   const card: PricingCard = {
     name: plan.name,
     planType: plan.variantOf ?? plan.slug,
@@ -129,6 +129,13 @@ function planCard(plan: CataloguePlan, campaign: Campaign, list: string, running
     if (savings === undefined) return { ...card, price: money(shown(sale)) };
     return { ...card, price: money(shown(sale)), originalPrice: money(shown(regular)), savings: plan.badge ?? savings, label: campaign.saleLabel };
   }
+  // a sale on a vendor's own list: its price, the list's struck through, while it runs
+  const own = ownListPrice(catalogue, pageOfList(list), plan.slug, now);
+  if (own?.sale) {
+    const savings = savingsLabel(shown(own.amount), shown(own.listed));
+    if (savings === undefined) return { ...card, price: money(shown(own.amount)) };
+    return { ...card, price: money(shown(own.amount)), originalPrice: money(shown(own.listed)), savings: plan.badge ?? savings, label: own.sale.label };
+  }
   const price = (list === DEFAULT_LIST ? campaign.prices[plan.slug] : undefined) ?? listed ?? campaign.prices[plan.slug] ?? 0;
   const priced: PricingCard = { ...card, price: money(shown(price)) };
   if (plan.regularPrice !== null && plan.regularPrice > price) {
@@ -139,11 +146,14 @@ function planCard(plan: CataloguePlan, campaign: Campaign, list: string, running
   return priced;
 }
 
-/** The pricing cards of a page: the sale's cards while it runs, regular prices without sale wording after. */
-export function landingCards(campaign: Campaign, originPage: OriginPage, running: boolean): PricingCard[] {
+/**
+ * The pricing cards of a page: the sale's cards while it runs, regular prices without sale wording
+ * after. `running` is the default page's sale; a vendor's own list has its own sales, seen at `now`.
+ */
+export function landingCards(campaign: Campaign, originPage: OriginPage, running: boolean, now: Date = new Date()): PricingCard[] {
   const catalogue = campaign.catalogue ?? activeCatalogue();
   const list = listOfPage(originPage);
-  return visiblePlans(catalogue, list).map((plan) => planCard(plan, campaign, list, running, catalogue));
+  return visiblePlans(catalogue, list).map((plan) => planCard(plan, campaign, list, running, catalogue, now));
 }
 
 function isSpecPricing(campaign: Campaign): boolean {

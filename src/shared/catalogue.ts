@@ -295,6 +295,14 @@ export function homeEntry(catalogue: Catalogue, plan: string): { list: PriceList
   return null;
 }
 
+/** The demo's rolling sale (a sale with no end) ends at the end of the UTC day this many days ahead. */
+export const ROLLING_SALE_DAYS = 3;
+
+/** Where a rolling sale ends, seen at `now`: always between 3 and 4 days away. */
+export function rollingSaleEnd(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + ROLLING_SALE_DAYS, 23, 59, 59));
+}
+
 /** The sale running on a list at `now`, if any. */
 export function runningSale(catalogue: Catalogue, list: string, now: Date, rollingEnd: (now: Date) => Date): Sale | null {
   return (

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { landingCards, campaignOf, cardBilled, currentPrices } from './campaign';
-import { addPlan, type Catalogue, type Edit } from './catalogue';
+import { addPlan, saveSale, type Catalogue, type Edit } from './catalogue';
 import { ADVERTISED_PRICES, DEFAULT_REGULAR_PRICES, seedCatalogue } from './plans';
-import { currencyProblem, formatListPrice, isPriceListPage, listSlugProblem, ownListCharge, parsePriceText, priceInputText, savePriceList } from './price-lists';
+import { currencyProblem, formatListPrice, isPriceListPage, listSlugProblem, ownListCharge, ownListSale, parsePriceText, priceInputText, savePriceList } from './price-lists';
 
 const SEED = seedCatalogue({ prices: ADVERTISED_PRICES, regularPrices: DEFAULT_REGULAR_PRICES, saleEndsAt: '2025-11-26T23:59:59.000Z', saleLabel: 'Black Friday' });
 const DURING = new Date('2025-11-20T12:00:00Z');
@@ -44,10 +44,31 @@ describe("a vendor's price list at /{slug}", () => {
 
   it("charges its own price in its currency for a checkout from its page, the campaign's elsewhere", () => {
     const catalogue = partners();
-    expect(ownListCharge(catalogue, 'monthly', '/partners')).toEqual({ amount: 2900, currency: 'eur' });
-    expect(ownListCharge(catalogue, 'monthly', '/')).toBeNull();
-    expect(ownListCharge(catalogue, 'monthly', '/eu')).toBeNull();
-    expect(ownListCharge(catalogue, 'yearly', '/partners')).toBeNull();
+    expect(ownListCharge(catalogue, 'monthly', '/partners', DURING)).toEqual({ amount: 2900, currency: 'eur' });
+    expect(ownListCharge(catalogue, 'monthly', '/', DURING)).toBeNull();
+    expect(ownListCharge(catalogue, 'monthly', '/eu', DURING)).toBeNull();
+    expect(ownListCharge(catalogue, 'yearly', '/partners', DURING)).toBeNull();
+  });
+
+  it('shows and charges the sale price while a sale on its own list runs, the list price before and after', () => {
+    const sale = { id: 'spring', label: 'Spring', startsAt: '2026-03-01T00:00:00.000Z', endsAt: '2026-03-08T00:00:00.000Z', countdown: true, list: 'partners', prices: [{ plan: 'monthly', price: 1900 }] };
+    const catalogue = edited(saveSale(partners(), sale));
+    const at = (iso: string) => new Date(iso);
+    const cards = (now: Date) => landingCards(campaignOf(catalogue, now), '/partners', false, now).map((card) => [card.name, card.price, card.originalPrice ?? null, card.savings ?? null, card.label ?? null]);
+    expect(cards(at('2026-02-28T23:59:59Z'))).toEqual([
+      ['Monthly', '€29', null, null, null],
+      ['Lifetime', '€499', '€1,699.99', 'Save 70%', null],
+    ]);
+    expect(cards(at('2026-03-04T00:00:00Z'))).toEqual([
+      ['Monthly', '€19', '€29', 'Save 34%', 'Spring'],
+      ['Lifetime', '€499', '€1,699.99', 'Save 70%', null],
+    ]);
+    expect(cards(at('2026-03-08T00:00:00Z'))[0]).toEqual(['Monthly', '€29', null, null, null]);
+    expect(ownListCharge(catalogue, 'monthly', '/partners', at('2026-03-04T00:00:00Z'))).toEqual({ amount: 1900, currency: 'eur' });
+    expect(ownListCharge(catalogue, 'monthly', '/partners', at('2026-03-08T00:00:00Z'))).toEqual({ amount: 2900, currency: 'eur' });
+    expect(ownListSale(catalogue, catalogue.priceLists.at(-1)!, at('2026-03-04T00:00:00Z'))).toMatchObject({ id: 'spring', countdown: true });
+    // the default page's cards and charges are not the vendor list's sale's
+    expect(landingCards(campaignOf(catalogue, at('2026-03-04T00:00:00Z')), '/', false, at('2026-03-04T00:00:00Z')).map((card) => card.price)).toEqual(['$47', '$47', '$47']);
   });
 
   it('says what a longer period bills in its currency', () => {

@@ -2,7 +2,7 @@
 // is served at /{slug} with its own currency and header, showing only the plans it sells. The rules
 // a list's slug and currency pass, the edit that saves a list, the page a path shows, and a price
 // written for buyers in the list's currency.
-import { DEFAULT_LIST, findList, findPlan, priceProblem, type Catalogue, type Edit, type PriceList, type PriceListEntry } from './catalogue';
+import { DEFAULT_LIST, findList, findPlan, priceProblem, rollingSaleEnd, runningSale, type Catalogue, type Edit, type PriceList, type PriceListEntry, type Sale } from './catalogue';
 import { APP_PAGE_AREAS, APP_PAGE_PATHS } from './page-paths';
 import { formatCardPrice, PLAN_CURRENCY } from './plans';
 
@@ -135,12 +135,29 @@ export function formatListPrice(minor: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: code, minimumFractionDigits: whole ? 0 : digits, maximumFractionDigits: whole ? 0 : digits }).format(amount);
 }
 
-/** What a checkout started on `originPage` charges for `plan` when that page's list is the vendor's own; null: the campaign's price. */
-export function ownListCharge(catalogue: Catalogue, plan: string, originPage: string | undefined): { amount: number; currency: string } | null {
-  if (originPage === undefined) return null;
-  const list = ownListOfPath(catalogue, originPage);
+/** The sale running on a vendor's own list at `now` (a sale with no end rolls, as the default page's). */
+export function ownListSale(catalogue: Catalogue, list: PriceList, now: Date): Sale | null {
+  return runningSale(catalogue, list.slug, now, rollingSaleEnd);
+}
+
+/**
+ * A plan's price on the vendor's own list `page` shows, at `now`: the running sale's price for it
+ * (with the sale), else the list's; null when the page is no vendor list or does not sell the plan.
+ */
+export function ownListPrice(catalogue: Catalogue, page: string, plan: string, now: Date): { amount: number; listed: number; currency: string; sale: Sale | null } | null {
+  const list = ownListOfPath(catalogue, page);
   const entry = list?.entries.find((candidate) => candidate.plan === plan);
-  return list && entry ? { amount: entry.price, currency: list.currency } : null;
+  if (!list || !entry) return null;
+  const sale = ownListSale(catalogue, list, now);
+  const salePrice = sale?.prices.find((candidate) => candidate.plan === plan)?.price;
+  return salePrice === undefined ? { amount: entry.price, listed: entry.price, currency: list.currency, sale: null } : { amount: salePrice, listed: entry.price, currency: list.currency, sale };
+}
+
+/** What a checkout started on `originPage` at `now` charges for `plan` when that page's list is the vendor's own; null: the campaign's price. */
+export function ownListCharge(catalogue: Catalogue, plan: string, originPage: string | undefined, now: Date): { amount: number; currency: string } | null {
+  if (originPage === undefined) return null;
+  const own = ownListPrice(catalogue, originPage, plan, now);
+  return own ? { amount: own.amount, currency: own.currency } : null;
 }
 
 function fractionDigits(currency: string): number {

@@ -5,6 +5,10 @@ import { chargePeriod, planTrialDays, checkoutTrialDays, conversionRate, planHas
 
 const ON: TrialSettings = { days: 7, plans: ['monthly', 'quarterly', 'yearly'] };
 const fresh = { hadTrial: false, boughtBefore: false };
+const edited = (edit: Edit): Catalogue => {
+  if ('problem' in edit) throw new Error(edit.problem);
+  return edit.catalogue;
+};
 
 describe('which checkouts include a trial', () => {
   it.each([
@@ -27,10 +31,6 @@ describe('which checkouts include a trial', () => {
 
 describe("a plan's own trial days (the console's), the shop's TRIAL_DAYS otherwise", () => {
   afterEach(() => setActiveCatalogue(null));
-  const edited = (edit: Edit): Catalogue => {
-    if ('problem' in edit) throw new Error(edit.problem);
-    return edit.catalogue;
-  };
   const withTrials = (changes: Record<string, number | null>) => {
     let catalogue = edited(addPlan(seedCatalogue(), { slug: 'weekly', name: 'Weekly', price: 1500, period: { unit: 'week', count: 1 } }));
     for (const [slug, trialDays] of Object.entries(changes)) catalogue = edited(updatePlan(catalogue, slug, { trialDays }));
@@ -107,6 +107,18 @@ describe('trial texts and dates', () => {
   it('the FAQ names the configured plans once each', () => {
     expect(trialFaqAnswer(ON)).toMatch(/^New members get a 7-day free trial on the monthly, quarterly and yearly plans\. /);
     expect(trialFaqAnswer({ days: 14, plans: ['monthly', 'euMonthly'] })).toMatch(/^New members get a 14-day free trial on the monthly plan\. /);
+  });
+
+  it("the FAQ reads the plans' own trial days: a plan added with a trial, another set to none, an archived one gone", () => {
+    const seed = seedCatalogue();
+    const weekly = edited(addPlan(seed, { slug: 'weekly', name: 'Weekly', price: 1500, period: { unit: 'week', count: 1 } }));
+    const withTrial = edited(updatePlan(weekly, 'weekly', { trialDays: 3 }));
+    expect(trialFaqAnswer(ON, withTrial)).toMatch(/^New members get a free trial on the monthly plan \(7 days\), the quarterly plan \(7 days\), the yearly plan \(7 days\) and the weekly plan \(3 days\)\. /);
+    const noMonthly = edited(updatePlan(withTrial, 'monthly', { trialDays: 0 }));
+    const allThree = edited(updatePlan(edited(updatePlan(noMonthly, 'quarterly', { trialDays: 3 })), 'yearly', { archived: true }));
+    expect(trialFaqAnswer(ON, allThree)).toMatch(/^New members get a 3-day free trial on the quarterly and weekly plans\. /);
+    expect(trialFaqAnswer({ days: 0, plans: [] }, seed)).toBeNull();
+    expect(trialFaqAnswer({ days: 0, plans: [] }, withTrial)).toMatch(/^New members get a 3-day free trial on the weekly plan\. /);
   });
 
   it('conversion counts finished trials only', () => {

@@ -2,8 +2,8 @@
 // repeat, and every text that advertises or explains a trial. Pure, so the cards, the checkout,
 // the settings, the mails and the server's decisions can never disagree.
 import { normaliseEmailIdentity } from './email-identity';
-import { activeCatalogue, chargePeriodText, findPlan } from './catalogue';
-import { formatCardPrice, isRecurring, planDisplayName, planPeriod, type PlanType } from './plans';
+import { activeCatalogue, chargePeriodText, findPlan, type Catalogue } from './catalogue';
+import { formatCardPrice, isRecurring, planPeriod, type PlanType } from './plans';
 
 /** The public trial settings (TRIAL_DAYS, TRIAL_PLANS); `days: 0` is no trial anywhere. */
 export type TrialSettings = { days: number; plans: readonly PlanType[] };
@@ -25,9 +25,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The free-trial days of a plan: its record's own (the console's, 0: none) or, when it has none,
  * the shop's TRIAL_DAYS for the plans TRIAL_PLANS names (the seed's default); 0 for a one-time plan.
  */
-export function planTrialDays(settings: TrialSettings, planType: PlanType): number {
-  if (!isRecurring(planType)) return 0;
-  const own = findPlan(activeCatalogue(), planType)?.trialDays ?? null;
+export function planTrialDays(settings: TrialSettings, planType: PlanType, catalogue: Catalogue = activeCatalogue()): number {
+  const plan = findPlan(catalogue, planType);
+  if (plan ? plan.period === null : !isRecurring(planType)) return 0;
+  const own = plan?.trialDays ?? null;
   if (own !== null) return own;
   return settings.plans.includes(planType) ? settings.days : 0;
 }
@@ -102,11 +103,31 @@ export function trialOfferText(days: number, planType: PlanType, amount: number)
 /** The FAQ's question and answer about trials, when trials are on. */
 export const TRIAL_FAQ_QUESTION = 'Is there a free trial?';
 
-export function trialFaqAnswer(settings: TrialSettings): string {
-  const names = [...new Set(settings.plans.map((plan) => planDisplayName(plan).toLowerCase()))];
-  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+/**
+ * The FAQ's answer about trials, from the trial days of the plans on sale (each plan's own, else
+ * TRIAL_DAYS for the plans TRIAL_PLANS names); null when no plan on sale has a trial.
+ */
+export function trialFaqAnswer(settings: TrialSettings, catalogue: Catalogue = activeCatalogue()): string | null {
+  const onSale = catalogue.plans
+    .filter((plan) => !plan.archived && catalogue.priceLists.some((list) => list.entries.some((entry) => entry.plan === plan.slug)))
+    .sort((a, b) => a.order - b.order);
+  const offers = new Map<string, number>();
+  for (const plan of onSale) {
+    const days = planTrialDays(settings, plan.slug, catalogue);
+    const name = plan.name.toLowerCase();
+    // a list's variant (euMonthly) reads as the plan it stands for: named once
+    if (days > 0 && !offers.has(name)) offers.set(name, days);
+  }
+  if (offers.size === 0) return null;
+  const and = (words: readonly string[]) => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? ''));
+  const days = new Set(offers.values());
+  const names = [...offers.keys()];
+  const offer =
+    days.size === 1
+      ? `a ${[...days][0]}-day free trial on the ${and(names)} plan${names.length > 1 ? 's' : ''}`
+      : `a free trial on ${and([...offers].map(([name, count]) => `the ${name} plan (${count} days)`))}`;
   return (
-    `New members get a ${settings.days}-day free trial on the ${list} plan${names.length > 1 ? 's' : ''}. Your card is collected at checkout and ` +
+    `New members get ${offer}. Your card is collected at checkout and ` +
     `nothing is charged today; the plan is charged when the trial ends unless you cancel before then, in which case access ` +
     `simply ends with the trial. One trial per person: an e-mail, card or TradingView username that already had a trial is ` +
     `charged right away.`

@@ -1,7 +1,7 @@
 // `npm run admin -- <command>`: opens the configured database (migrating it first, as the server
 // does) and manages the operators, promotion codes and script catalog stored there. With the embedded database, stop the server first:
 // PGlite's data directory is one process's at a time.
-import { buildCatalogue, buildContentStorage, buildPayments, buildTradingView } from '../dependencies';
+import { buildCatalogue, buildCataloguePublisher, buildContentStorage, buildPayments, buildTradingView } from '../dependencies';
 import { importContent } from '../modules/content/content-import';
 import { CONTENT_DIR } from '../modules/content/content.service';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
@@ -39,7 +39,7 @@ await runWithDatabase(async (config, database) => {
   const catalogue = async () => {
     const store = buildCatalogue(config, database.db, clock);
     await store.load();
-    return createCatalogueService(store);
+    return createCatalogueService(store, await buildCataloguePublisher(config));
   };
   return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport, affiliates, catalogue }, process.argv.slice(2));
 });

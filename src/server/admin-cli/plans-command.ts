@@ -1,7 +1,7 @@
-// `npm run admin -- plans list | add | set-price | archive`: the catalogue from the command line,
+// `npm run admin -- plans list | add | set-price | archive | publish`: the catalogue from the command line,
 // through the same service as the console (checked, audited as the command line). Bad input exits
 // 2 with the reason and saves nothing. A running server shows the change within MEMBER_CACHE_MS.
-import { findPlan, homeEntry, parseEvery, periodText, type BillingPeriod, type Catalogue } from '@shared/catalogue';
+import { billingPeriodWords, findPlan, homeEntry, parseEvery, periodText, type BillingPeriod, type Catalogue } from '@shared/catalogue';
 import { formatMoney } from '@shared/plans';
 import { ApiError } from '../http/errors';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service';
@@ -11,6 +11,7 @@ export const PLANS_USAGE = [
   '       npm run admin -- plans add <slug> --name <Name> --price <cents> (--every <N><d|w|m|y> | --once) [--list <slug>]',
   '       npm run admin -- plans set-price <slug> <cents> [--list <slug>]',
   '       npm run admin -- plans archive <slug>',
+  '       npm run admin -- plans publish',
 ].join('\n');
 
 type Result = { output: string; exitCode: number };
@@ -92,6 +93,12 @@ export async function runPlansCommand(catalogue: CatalogueService, operator: str
       const home = homeEntry(saved, slug);
       const note = 'New buyers pay it; members keep the price they bought at.';
       return { output: `${slug} now costs ${formatMoney(price, home?.list.currency ?? 'usd')} on ${flags.get('--list') ?? '/'}. ${note}`, exitCode: 0 };
+    }
+    if (command === 'publish' && slug === undefined) {
+      const published = await catalogue.publish();
+      if (published === null) return { output: 'Payments run in the sandbox: it charges the catalogue\'s prices itself, nothing to publish.', exitCode: 0 };
+      const lines = published.map(({ price, id, how }) => `${price.plan} on ${price.list}: ${formatMoney(price.amount, price.currency)} ${billingPeriodWords(price.period)} → ${id} (${how})`);
+      return { output: [...lines, 'New buyers pay these Prices; members keep the Price they bought at.'].join('\n'), exitCode: 0 };
     }
     if (command === 'archive' && slug !== undefined && rest.length === 0) {
       await catalogue.archivePlan(operator, slug);

@@ -140,4 +140,9 @@ describe('the catalogue edited on the command line while the shop runs', () => {
     const view = await (await t.request('/api/subscription', { cookie: monthlyBefore.cookie })).json();
     expect(view).toMatchObject({ planType: 'monthly', isActive: true });
   });
+
+  it('plans publish in the sandbox: nothing to publish, the sandbox charges the catalogue itself', async () => {
+    expect(await admin('plans', 'publish')).toEqual({ exitCode: 0, output: "Payments run in the sandbox: it charges the catalogue's prices itself, nothing to publish." });
+    expect((await admin('plans', 'publish', 'monthly')).exitCode).toBe(2);
+  });
 });

@@ -1,5 +1,6 @@
 // `npm run doctor` and the production start-up check: every outside service the configuration
 // names is asked whether it works as configured. Sandboxed services are reported as such.
+import type { Catalogue } from '@shared/catalogue';
 import type { Config } from '../config';
 import type { StripeConnection } from '../modules/payments/stripe-payments';
 import { sandbox, type Check } from '../doctor-report';
@@ -13,6 +14,8 @@ export type DoctorOptions = {
   /** Tests point an integration's client at a local server (its fake's address), by the integration's name. */
   apiBaseUrls?: Readonly<Record<string, string>>;
   timeoutMs?: number;
+  /** The catalogue once the operator edited it (its Stripe Prices are checked); absent: the seed's. */
+  catalogue?: Catalogue | null;
 };
 
 /** STRIPE_TAX: Stripe Tax's settings, registrations and price behaviour; nothing when tax is off. */
@@ -35,7 +38,13 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
   const [stripe, tradingView, mail] = await Promise.all([
     payments.kind === 'stripe'
       ? (await import('./stripe-checks')).checkStripe(
-          { secretKey: payments.secretKey, webhookSecret: payments.webhookSecret, priceIds: payments.priceIds, listPrices: config.site.prices },
+          {
+            secretKey: payments.secretKey,
+            webhookSecret: payments.webhookSecret,
+            priceIds: payments.priceIds,
+            listPrices: config.site.prices,
+            catalogue: options.catalogue ? { catalogue: options.catalogue, taxBehavior: config.tax.behavior, taxEnabled: config.tax.enabled } : null,
+          },
           { ...timeouts, ...(options.stripeConnection ? { connection: options.stripeConnection } : {}) },
         )
       : Promise.resolve([sandbox('Stripe', 'no STRIPE_SECRET_KEY: payments run in the sandbox')]),

@@ -1,7 +1,8 @@
-// Stripe, as `npm run doctor` checks it: the key, each configured price, the webhook secret and
+// Stripe, as `npm run doctor` checks it: the key, each configured price (each of the edited catalogue's Prices), the webhook secret and
 // the customer portal. One small function per check; each turns Stripe's answer into a line.
 import Stripe from 'stripe';
-import { periodOfStripe, periodText, samePeriod, wholeMonths } from '@shared/catalogue';
+import { billingPeriodWords, findPlan, pageOfList, periodOfStripe, periodText, samePeriod, wholeMonths, type Catalogue } from '@shared/catalogue';
+import { sameBilling, wantedPrices, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
 import { PLAN_CURRENCY, planDisplayName, planPeriod, formatMoney, PLAN_TYPES, type PlanType } from '@shared/plans';
 import { planEnvKey } from '@shared/plan-env';
 import { createStripeClient, isLiveKey, portalSettingsUrl, type StripeConnection } from '../modules/payments/stripe-payments';
@@ -13,6 +14,11 @@ export type StripeCheckSettings = {
   priceIds: Record<PlanType, string>;
   /** What the pricing cards show, in minor units (PRICE_*). */
   listPrices: Record<PlanType, number>;
+  /**
+   * The catalogue once the operator edited it (decision record 058): its Prices are checked by
+   * lookup key instead of STRIPE_PRICE_*; null or absent: the seed's, the configured ids are.
+   */
+  catalogue?: { catalogue: Catalogue; taxBehavior: TaxBehavior; taxEnabled: boolean } | null;
 };
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -70,6 +76,34 @@ async function checkPrice(stripe: Stripe, mode: string, plan: PlanType, settings
   return ok('Stripe', `${name} ${id}: ${formatMoney(price.unit_amount ?? 0, price.currency)}${every}`);
 }
 
+/** What is wrong with the published Price of `wanted`, in words; empty when it charges what the cards show. */
+export function publishedPriceProblems(price: Stripe.Price, wanted: WantedPrice, taxEnabled: boolean): string[] {
+  const problems: string[] = [];
+  if (!price.active) problems.push('is archived (inactive)');
+  if (price.currency !== wanted.currency) problems.push(`is in ${price.currency.toUpperCase()}, the list charges ${wanted.currency.toUpperCase()}`);
+  else if (price.unit_amount !== wanted.amount) problems.push(`charges ${formatMoney(price.unit_amount ?? 0, price.currency)}, the card shows ${formatMoney(wanted.amount, wanted.currency)}`);
+  if (wanted.period === null ? price.type !== 'one_time' : !sameBilling(periodOfStripe(price.recurring), wanted.period)) {
+    problems.push(`bills ${price.recurring ? `every ${price.recurring.interval_count} ${price.recurring.interval}(s)` : 'once'}, the plan bills ${billingPeriodWords(wanted.period)}`);
+  }
+  const behaviour = price.tax_behavior ?? 'unspecified';
+  if (behaviour !== wanted.taxBehavior && (taxEnabled || behaviour !== 'unspecified')) problems.push(`is tax-${behaviour}, PRICES_INCLUDE_TAX makes prices tax-${wanted.taxBehavior}`);
+  return problems;
+}
+
+async function checkPublishedPrice(stripe: Stripe, mode: string, catalogue: Catalogue, wanted: WantedPrice, taxEnabled: boolean): Promise<Check> {
+  const label = `${findPlan(catalogue, wanted.plan)?.name ?? wanted.plan} (${wanted.plan}) on ${pageOfList(wanted.list)} at ${formatMoney(wanted.amount, wanted.currency)} ${billingPeriodWords(wanted.period)}`;
+  let found: Stripe.Price | undefined;
+  try {
+    found = (await stripe.prices.list({ lookup_keys: [wanted.lookupKey], limit: 1 })).data[0];
+  } catch (error) {
+    return problem('Stripe', `${label}: the price could not be read: ${describeError(error)}`, 'check the key and the network and try again');
+  }
+  if (!found) return problem('Stripe', `${label}: no Stripe price in ${mode} mode yet (lookup key ${wanted.lookupKey})`, 'run npm run admin -- plans publish');
+  const problems = publishedPriceProblems(found, wanted, taxEnabled);
+  if (problems.length) return problem('Stripe', `${label}: ${found.id} ${problems.join('; ')}`, 'archive that price in Stripe and run npm run admin -- plans publish: a new one is made (prices are never edited)');
+  return ok('Stripe', `${label}: ${found.id}`);
+}
+
 function checkWebhookSecret(secret: string): Check {
   if (/^whsec_\S+$/.test(secret)) return ok('Stripe', 'STRIPE_WEBHOOK_SECRET is set');
   return problem('Stripe', 'STRIPE_WEBHOOK_SECRET is not a signing secret (whsec_…)', 'copy the signing secret of the webhook endpoint (Developers → Webhooks → your endpoint → Signing secret)');
@@ -97,6 +131,9 @@ export async function checkStripe(settings: StripeCheckSettings, options: { conn
   const mode = live ? 'live' : 'test';
   const key = await checkKey(stripe, mode);
   if (key.status === 'problem') return [key, checkWebhookSecret(settings.webhookSecret)];
-  const prices = await Promise.all(PLAN_TYPES.map((plan) => checkPrice(stripe, mode, plan, settings)));
+  const edited = settings.catalogue;
+  const prices = edited
+    ? await Promise.all(wantedPrices(edited.catalogue, edited.taxBehavior).map((wanted) => checkPublishedPrice(stripe, mode, edited.catalogue, wanted, edited.taxEnabled)))
+    : await Promise.all(PLAN_TYPES.map((plan) => checkPrice(stripe, mode, plan, settings)));
   return [key, ...prices, checkWebhookSecret(settings.webhookSecret), await checkPortal(stripe, live)];
 }

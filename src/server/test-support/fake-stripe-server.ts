@@ -9,13 +9,26 @@ import { perPlanEnv, planEnvKey } from '@shared/plan-env';
 import { disputeCharge, moneyRoute } from './fake-stripe-money';
 import { checkoutTaxFields, checkoutTaxRefusal, createFakeTax, invoiceTaxFields, type FakeTax } from './fake-stripe-tax';
 import { createFakePromotions, type FakePromotions } from './fake-stripe-promotions';
+import { catalogueRoute } from './fake-stripe-catalogue';
 
 export type RecordedRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; headers: IncomingMessage['headers'] };
 
 type Json = Record<string, unknown>;
 
 /** A price as the fake keeps it; `months: null` is one-time. */
-export type FakePrice = { amount: number; months: number | null; currency?: string; active?: boolean; interval?: 'month' | 'year'; taxBehavior?: 'exclusive' | 'inclusive' | 'unspecified'; product?: string };
+export type FakePrice = {
+  amount: number;
+  months: number | null;
+  currency?: string;
+  active?: boolean;
+  interval?: 'month' | 'year';
+  taxBehavior?: 'exclusive' | 'inclusive' | 'unspecified';
+  product?: string;
+  /** A Price created by publishing (fake-stripe-catalogue.ts): its own recurring, lookup key and metadata. */
+  recurring?: { interval: string; interval_count: number } | undefined;
+  lookupKey?: string | undefined;
+  metadata?: Json;
+};
 
 /** The fake's price id of each plan: price_monthly … price_eu_quarterly. */
 export const TEST_PRICE_IDS: Record<SeedPlan, string> = perPlan(PLAN_TYPES, (plan) => planEnvKey('price', plan).toLowerCase());
@@ -50,6 +63,8 @@ export type FakeStripe = {
   port: number;
   requests: RecordedRequest[];
   prices: Map<string, FakePrice>;
+  /** Products made by publishing (fake-stripe-catalogue.ts). */
+  products: Map<string, Json>;
   customers: Map<string, Json>;
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
@@ -131,6 +146,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
   const state = {
     requests: [] as RecordedRequest[],
     prices: new Map(Object.entries(options.prices ?? FAKE_PRICES)),
+    products: new Map<string, Json>(),
     customers: new Map<string, Json>(),
     sessions: new Map<string, Json>(),
     subscriptions: new Map<string, Json>(),
@@ -169,7 +185,13 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       product: known.product ?? `prod_${id}`,
       currency: known.currency ?? PLAN_CURRENCY,
       type: known.months ? 'recurring' : 'one_time',
-      recurring: known.months ? { interval: yearly ? 'year' : 'month', interval_count: yearly ? known.months / 12 : known.months, usage_type: 'licensed' } : null,
+      recurring: known.recurring
+        ? { ...known.recurring, usage_type: 'licensed' }
+        : known.months
+          ? { interval: yearly ? 'year' : 'month', interval_count: yearly ? known.months / 12 : known.months, usage_type: 'licensed' }
+          : null,
+      lookup_key: known.lookupKey ?? null,
+      metadata: known.metadata ?? {},
     };
   }
 
@@ -557,6 +579,8 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     if (taxAnswer) return taxAnswer;
     const promotionAnswer = promotions.route(method, path, form, query, idempotencyKey);
     if (promotionAnswer) return promotionAnswer;
+    const catalogueAnswer = catalogueRoute({ prices: state.prices, products: state.products, next, price }, method, path, form, query);
+    if (catalogueAnswer) return catalogueAnswer;
     let match: RegExpMatchArray | null;
     if (method === 'GET' && path === '/v1/account') {
       return { status: 200, body: { id: 'acct_fake', object: 'account', email: 'vendor@example.com', settings: { dashboard: { display_name: 'Candlewise (fake)' } } } };
@@ -821,6 +845,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       return state.requests;
     },
     prices: state.prices,
+    products: state.products,
     customers: state.customers,
     sessions: state.sessions,
     subscriptions: state.subscriptions,

@@ -106,7 +106,7 @@ describe('AdminLayout', () => {
     });
     expect(await screen.findByRole('heading', { name: 'buyer@example.com' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Operator console' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Plans & prices', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators', 'Funnel', 'Cancellations', 'Retention']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Plans', 'Price lists', 'Sales', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators', 'Funnel', 'Cancellations', 'Retention']);
     const grant = screen.getByRole('row', { name: /buyer_tv/ });
     expect(grant).toHaveTextContent('Failed (access wanted');
     expect(grant).toHaveTextContent('TradingView session expired');

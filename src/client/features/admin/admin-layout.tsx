@@ -1,4 +1,4 @@
-import { ChartNoAxesCombined, CreditCard, FileText, Filter, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, MessagesSquare, Plug, ScrollText, ShoppingBag, Tag, Tv, UserMinus, Users } from 'lucide-react';
+import { ChartNoAxesCombined, CreditCard, FileText, Filter, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, ListOrdered, MessagesSquare, Percent, Plug, ScrollText, ShoppingBag, Tag, Tv, UserMinus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -19,7 +19,9 @@ const NAV = [
   { to: '/admin/tradingview', label: 'TradingView', icon: Tv, end: false },
   { to: '/admin/discord', label: 'Discord', icon: MessagesSquare, end: false },
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
-  { to: '/admin/catalogue', label: 'Plans & prices', icon: ShoppingBag, end: false },
+  { to: '/admin/plans', label: 'Plans', icon: ShoppingBag, end: false },
+  { to: '/admin/price-lists', label: 'Price lists', icon: ListOrdered, end: false },
+  { to: '/admin/sales', label: 'Sales', icon: Percent, end: false },
   { to: '/admin/promotion-codes', label: 'Promotion codes', icon: Tag, end: false },
   { to: '/admin/affiliates', label: 'Affiliates', icon: Handshake, end: false },
   { to: '/admin/content', label: 'Content', icon: FileText, end: false },

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AffiliatesPage } from './affiliates';
 import { AuditLogPage } from './audit-log-page';
 import { CataloguePage } from './catalogue';
@@ -29,7 +29,11 @@ export const adminChildRoutes: RouteObject[] = [
   { path: 'tradingview', element: <TradingViewPage /> },
   { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
-  { path: 'catalogue', element: <CataloguePage /> },
+  // the catalogue's three pages (decision record 058); the old address opens Plans
+  { path: 'catalogue', element: <Navigate to="/admin/plans" replace /> },
+  { path: 'plans', element: <CataloguePage section="plans" /> },
+  { path: 'price-lists', element: <CataloguePage section="price-lists" /> },
+  { path: 'sales', element: <CataloguePage section="sales" /> },
   { path: 'promotion-codes', element: <PromotionsPage /> },
   { path: 'affiliates', element: <AffiliatesPage /> },
   { path: 'imports', element: <ImportsPage /> },

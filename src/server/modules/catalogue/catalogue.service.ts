@@ -5,6 +5,7 @@ import { addPlan, archivePlan, removeSale, saveSale, setPrice, updatePlan, type 
 import { savePriceList, type PriceListInput } from '@shared/price-lists';
 import { ApiError } from '../../http/errors';
 import type { CatalogueStore } from './catalogue-store';
+import type { Published } from './catalogue-stripe';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
@@ -13,8 +14,17 @@ function applied(edit: Edit): Catalogue {
   return edit.catalogue;
 }
 
-export function createCatalogueService(store: CatalogueStore) {
+/** Publishes a catalogue's Prices at Stripe (catalogue-stripe.ts); absent: payments run in the sandbox, which charges the catalogue itself. */
+export type CataloguePublisher = (catalogue: Catalogue) => Promise<Published[]>;
+
+export function createCatalogueService(store: CatalogueStore, publisher?: CataloguePublisher) {
   return {
+    /** The catalogue's Prices at Stripe, made where missing; null in the sandbox. */
+    publish: async (): Promise<Published[] | null> => {
+      if (!publisher) return null;
+      await store.load();
+      return publisher(store.current());
+    },
     current: () => store.current(),
     version: () => store.version(),
     /** Reads the stored catalogue again first (the command line's, or another instance's edits). */

@@ -40,6 +40,8 @@ export type StripeSettings = {
   timeoutMs?: number;
   /** STRIPE_TAX: Stripe Tax computes the tax, from the billing address and tax ID Checkout collects. */
   tax?: { enabled: boolean };
+  /** The catalogue's published Price a checkout charges (catalogue-stripe.ts); null: the configured price ids. */
+  checkoutPrice?: (stripe: Stripe, planType: PlanType, originPage: string | undefined) => Promise<string | null>;
 };
 
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -229,9 +231,10 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     }),
 
     async createCheckoutSession(input: CreateCheckoutInput) {
+      const published = settings.checkoutPrice ? await call('prices.publish', () => settings.checkoutPrice!(stripe, input.planType, input.metadata.originPage)) : null;
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: input.mode,
-        line_items: [{ price: priceOf(input.planType), quantity: 1 }],
+        line_items: [{ price: published ?? priceOf(input.planType), quantity: 1 }],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         metadata: input.metadata,

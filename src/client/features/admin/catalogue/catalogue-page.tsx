@@ -1,5 +1,5 @@
-// /admin/catalogue: the shop's plans, price lists and sales, edited with the same rules and
-// messages as `npm run admin -- plans`, beside a live preview of the pricing cards as a buyer sees
+// /admin/plans, /admin/price-lists and /admin/sales: the shop's plans, price lists and sales, each
+// its own page, edited with the same rules and messages as `npm run admin -- plans`, beside a live preview of the pricing cards as a buyer sees
 // them (the draft's, before it is saved). Every change is audited (Audit log).
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { campaignOf, cardBilled, currentPrices, isSaleRunning, landingCards } from '@shared/campaign';
@@ -425,7 +425,16 @@ function PriceListsCard({ catalogue }: { catalogue: Catalogue }) {
   );
 }
 
-export function CataloguePage() {
+/** The console's three catalogue pages: each edits one part, beside the live preview of the cards. */
+export type CatalogueSection = 'plans' | 'price-lists' | 'sales';
+
+const SECTIONS: Record<CatalogueSection, { title: string; description: string }> = {
+  plans: { title: 'Plans', description: 'What you sell: each plan, its card and its price, as buyers see them.' },
+  'price-lists': { title: 'Price lists', description: 'Your pages: the plans each one sells, at its prices, in its currency.' },
+  sales: { title: 'Sales', description: 'Named campaigns with their own prices on one price list, for a time.' },
+};
+
+export function CataloguePage({ section }: { section: CatalogueSection }) {
   const query = useCatalogueQuery();
   const [draft, setDrafts] = useState<Draft>({});
   const setDraft = (slug: string, changes: PlanChanges & { price?: string }) => setDrafts((current) => ({ ...current, [slug]: changes }));
@@ -447,30 +456,34 @@ export function CataloguePage() {
 
   return (
     <div className="space-y-6">
-      <AdminPageHeader title="Plans, prices and sales" description="The storefront is yours: plans, their prices on each page and the sales, as buyers see them." />
+      <AdminPageHeader title={SECTIONS[section].title} description={SECTIONS[section].description} />
       {query.isError ? <LoadError what="the catalogue" /> : null}
       {!catalogue || !previewed ? (
         query.isLoading ? <Spinner /> : null
       ) : (
         <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
           <div className="space-y-6">
-            <Card className="space-y-2" aria-label="Plans">
-              <CardTitle>Plans</CardTitle>
-              <TableScroll>
-                <table className="w-full text-left">
-                  <tbody>
-                    {[...catalogue.plans]
-                      .sort((a, b) => a.order - b.order)
-                      .map((plan) => (
-                        <PlanRow key={plan.slug} plan={plan} catalogue={catalogue} draft={draft} setDraft={setDraft} />
-                      ))}
-                  </tbody>
-                </table>
-              </TableScroll>
-            </Card>
-            <AddPlanForm catalogue={catalogue} />
-            <PriceListsCard catalogue={catalogue} />
-            <SalesCard catalogue={catalogue} />
+            {section === 'plans' ? (
+              <>
+                <Card className="space-y-2" aria-label="Plans">
+                  <CardTitle>Plans</CardTitle>
+                  <TableScroll>
+                    <table className="w-full text-left">
+                      <tbody>
+                        {[...catalogue.plans]
+                          .sort((a, b) => a.order - b.order)
+                          .map((plan) => (
+                            <PlanRow key={plan.slug} plan={plan} catalogue={catalogue} draft={draft} setDraft={setDraft} />
+                          ))}
+                      </tbody>
+                    </table>
+                  </TableScroll>
+                </Card>
+                <AddPlanForm catalogue={catalogue} />
+              </>
+            ) : null}
+            {section === 'price-lists' ? <PriceListsCard catalogue={catalogue} /> : null}
+            {section === 'sales' ? <SalesCard catalogue={catalogue} /> : null}
           </div>
           <Preview catalogue={previewed} />
         </div>

@@ -77,7 +77,7 @@ describe('DiscordPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Discord', level: 1 })).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Operator console' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Plans & prices', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators', 'Funnel', 'Cancellations', 'Retention']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Plans', 'Price lists', 'Sales', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators', 'Funnel', 'Cancellations', 'Retention']);
     expect(within(nav).getByRole('link', { name: 'Discord' })).toHaveAttribute('aria-current', 'page');
 
     const counts = await screen.findByRole('region', { name: 'Discord at a glance' });

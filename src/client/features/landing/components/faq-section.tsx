@@ -10,9 +10,10 @@ import { SECTION_IDS } from '../scroll';
 export function FaqSection() {
   const [open, setOpen] = useState<number | null>(0);
   const baseId = useId();
-  const { trial } = useSiteSettings();
-  // the trial's question follows "Can I cancel at any time?" while trials are on
-  const items = trial && trial.days > 0 ? [...FAQ_ITEMS.slice(0, 3), { question: TRIAL_FAQ_QUESTION, answer: trialFaqAnswer(trial) }, ...FAQ_ITEMS.slice(3)] : FAQ_ITEMS;
+  const { trial, catalogue } = useSiteSettings();
+  // the trial's question follows "Can I cancel at any time?" while a plan on sale has a trial
+  const trialAnswer = trial ? trialFaqAnswer(trial, catalogue) : null;
+  const items = trialAnswer ? [...FAQ_ITEMS.slice(0, 3), { question: TRIAL_FAQ_QUESTION, answer: trialAnswer }, ...FAQ_ITEMS.slice(3)] : FAQ_ITEMS;
   return (
     <section id={SECTION_IDS.faq} aria-labelledby="faq-heading" className="scroll-mt-28 px-4 py-14 sm:px-6 md:py-20">
       <div className="mx-auto max-w-3xl">

@@ -99,7 +99,7 @@ export function SiteHeader() {
 
   return (
     <header ref={headerRef} className="sticky top-0 z-40">
-      <OfferBar isEu={variant.isEu} header={variant.header} ownList={variant.ownList} />
+      <OfferBar isEu={variant.isEu} header={variant.header} ownList={variant.ownList} page={variant.originPage} />
       <div className="border-b border-white/5 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
         <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
           <PageLink to={variant.home} className="flex items-center rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60">

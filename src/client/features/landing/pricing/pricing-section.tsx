@@ -15,7 +15,7 @@ import { subscriptionKeys } from '@client/lib/api/subscription';
 import { useAuth } from '@client/lib/auth-state';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { useSale } from '@client/lib/use-sale';
+import { useOwnListSale, useSale } from '@client/lib/use-sale';
 import { checkoutPromotionCode, usePromotionCode } from '@client/lib/promotion-code';
 import { PromotionNotice } from '../components/promotion-banner';
 import { PricingCard } from './pricing-card';
@@ -48,6 +48,8 @@ export function PricingSection({
 }) {
   const settings = useSiteSettings();
   const { running } = useSale();
+  // a vendor's own list prices its cards at the instant its own sale starts or ends
+  const { now } = useOwnListSale(originPage);
   const { refreshAccess } = useAuth();
   const queryClient = useQueryClient();
   const { member, isLoading: memberLoading, email } = useMemberPlan();
@@ -59,7 +61,7 @@ export function PricingSection({
   const trialSettings = settings.trial ?? NO_TRIAL;
   // a usable /?code= reprices the cards it covers; the checkout charges the same (the server checks again)
   const promotion = usePromotionCode();
-  const plainCards = landingCards(settings, originPage, running);
+  const plainCards = landingCards(settings, originPage, running, now);
   const cards = promotion.status === 'valid' ? promotedCards(plainCards, prices, originPage, promotion.promotion, PLAN_CURRENCY) : plainCards;
 
   // Coming back from the checkout page with the Back button restores this page from the
@@ -149,7 +151,7 @@ export function PricingSection({
             return (
               <PricingCard
                 trial={trial}
-                billed={cardBilled(card, originPage, prices, settings.catalogue)}
+                billed={cardBilled(card, originPage, prices, settings.catalogue, now)}
                 key={card.planType}
                 card={card}
                 // Until the member's plan is known a click could buy what they already have.

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
+import { addPlan, setPrice, type Catalogue, type Edit } from '@shared/catalogue';
+import { priceLookupKey } from '@shared/catalogue-publishing';
+import { ADVERTISED_PRICES, seedCatalogue } from '@shared/plans';
+import { savePriceList } from '@shared/price-lists';
+import { startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe } from '../../test-support/fake-stripe-server';
+import { createStripeClient } from '../payments/stripe-payments';
+import { checkStripe } from '../../doctor/stripe-checks';
+import { createCheckoutPrices, publishCatalogue, type PublishSettings } from './catalogue-stripe';
+
+// Publishing the catalogue at Stripe (decision record 058), with the SDK against the fake Stripe server.
+const SEED = seedCatalogue({ prices: ADVERTISED_PRICES, regularPrices: DEFAULT_REGULAR_PRICES, saleEndsAt: '2025-11-26T23:59:59.000Z', saleLabel: DEFAULT_SALE_LABEL });
+const AFTER_SALE = new Date('2026-03-01T00:00:00Z');
+const SETTINGS: PublishSettings = { taxBehavior: 'exclusive', configured: TEST_PRICE_IDS };
+
+function edited(edit: Edit): Catalogue {
+  if ('problem' in edit) throw new Error(edit.problem);
+  return edit.catalogue;
+}
+
+let fake: FakeStripe;
+let stripe: ReturnType<typeof createStripeClient>;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  stripe = createStripeClient({ secretKey: STRIPE_TEST_ENV.STRIPE_SECRET_KEY, connection: { host: '127.0.0.1', port: fake.port, protocol: 'http' }, timeoutMs: 5_000 });
+});
+afterAll(() => fake.close());
+
+const priceWrites = () => fake.requests.filter((request) => request.method === 'POST' && request.path.startsWith('/v1/prices'));
+
+describe('publishing the catalogue at Stripe', () => {
+  it('creates a Product per plan and a Price per plan and list with its lookup key; takes over the configured prices that match; publishing again changes nothing', async () => {
+    const weekly = edited(addPlan(SEED, { slug: 'weekly', name: 'Weekly', price: 1500, period: { unit: 'week', count: 1 } }));
+    const published = await publishCatalogue(stripe, weekly, SETTINGS);
+
+    const week = published.find((entry) => entry.price.plan === 'weekly')!;
+    expect(week.how).toBe('created');
+    const price = await stripe.prices.retrieve(week.id);
+    expect(price).toMatchObject({ unit_amount: 1500, currency: 'usd', tax_behavior: 'exclusive', product: 'cw_weekly', lookup_key: 'cw_default_weekly_1500_usd_1week_exclusive', recurring: { interval: 'week', interval_count: 1 } });
+    expect(await stripe.products.retrieve('cw_weekly')).toMatchObject({ name: 'Weekly' });
+    // the seed's sale price of Monthly is what STRIPE_PRICE_MONTHLY charges: taken over, not duplicated
+    const monthlySale = published.find((entry) => entry.price.plan === 'monthly' && entry.price.amount === ADVERTISED_PRICES.monthly)!;
+    expect(monthlySale).toMatchObject({ how: 'adopted', id: TEST_PRICE_IDS.monthly });
+    expect((await stripe.prices.retrieve(TEST_PRICE_IDS.monthly)).lookup_key).toBe(monthlySale.price.lookupKey);
+    // the regular $47 is another Price; the one-time Lifetime is one-time
+    const lifetime = published.find((entry) => entry.price.plan === 'lifetime')!;
+    expect((await stripe.prices.retrieve(lifetime.id)).recurring).toBeNull();
+    expect(published.every((entry) => entry.how !== 'kept')).toBe(true);
+
+    const writes = priceWrites().length;
+    const again = await publishCatalogue(stripe, weekly, SETTINGS);
+    expect(again.map((entry) => entry.how)).toEqual(again.map(() => 'kept'));
+    expect(again.map((entry) => entry.id)).toEqual(published.map((entry) => entry.id));
+    expect(priceWrites()).toHaveLength(writes);
+  });
+
+  it('never edits a Price: a new amount is a new Price for new buyers, the old one still charges what it did', async () => {
+    const before = edited(addPlan(SEED, { slug: 'daily', name: 'Daily', price: 300, period: { unit: 'day', count: 1 } }));
+    const [old] = (await publishCatalogue(stripe, before, SETTINGS)).filter((entry) => entry.price.plan === 'daily');
+    const after = edited(setPrice(before, 'daily', 400));
+    const [next] = (await publishCatalogue(stripe, after, SETTINGS)).filter((entry) => entry.price.plan === 'daily');
+    expect(next!.how).toBe('created');
+    expect(next!.id).not.toBe(old!.id);
+    expect((await stripe.prices.retrieve(old!.id)).unit_amount).toBe(300);
+    expect((await stripe.prices.retrieve(next!.id)).unit_amount).toBe(400);
+    expect(priceWrites().some((request) => request.path === `/v1/prices/${old!.id}` && request.form.has('unit_amount'))).toBe(false);
+  });
+
+  it("a vendor list's Prices are in its currency; a checkout charges its page's Price, published on first use, and the configured ids while the catalogue is the seed's", async () => {
+    const partners = edited(savePriceList(SEED, { slug: 'partners', currency: 'eur', header: null, entries: [{ plan: 'quarterly', price: 6000 }] }, true));
+    let edited_ = false;
+    const checkoutPrice = createCheckoutPrices({ catalogue: () => partners, edited: () => edited_, clock: () => AFTER_SALE, settings: SETTINGS });
+    expect(await checkoutPrice(stripe, 'quarterly', '/partners')).toBeNull();
+    edited_ = true;
+    const id = await checkoutPrice(stripe, 'quarterly', '/partners');
+    expect(await stripe.prices.retrieve(id!)).toMatchObject({ unit_amount: 6000, currency: 'eur', lookup_key: priceLookupKey({ plan: 'quarterly', list: 'partners', amount: 6000, currency: 'eur', period: { unit: 'month', count: 3 }, taxBehavior: 'exclusive' }) });
+    // after the seed's sale the default page charges the regular price
+    const regular = await checkoutPrice(stripe, 'quarterly', '/');
+    expect((await stripe.prices.retrieve(regular!)).unit_amount).toBe(DEFAULT_REGULAR_PRICES.quarterly);
+    const lookups = fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/prices').length;
+    expect(await checkoutPrice(stripe, 'quarterly', '/partners')).toBe(id);
+    expect(fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/prices')).toHaveLength(lookups);
+  });
+});
+
+describe('npm run doctor checks every Price of the edited catalogue', () => {
+  it('says each one is right, names one that is not published yet and one that charges another amount, with the fix', async () => {
+    const catalogue = edited(addPlan(SEED, { slug: 'biweekly', name: 'Biweekly', price: 2500, period: { unit: 'week', count: 2 } }));
+    const published = await publishCatalogue(stripe, catalogue, SETTINGS);
+    const doctor = (checked: Catalogue) =>
+      checkStripe(
+        { secretKey: STRIPE_TEST_ENV.STRIPE_SECRET_KEY, webhookSecret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET, priceIds: TEST_PRICE_IDS, listPrices: ADVERTISED_PRICES, catalogue: { catalogue: checked, taxBehavior: 'exclusive', taxEnabled: false } },
+        { connection: { host: '127.0.0.1', port: fake.port, protocol: 'http' }, timeoutMs: 5_000 },
+      );
+    const checks = await doctor(catalogue);
+    const biweekly = published.find((entry) => entry.price.plan === 'biweekly')!;
+    expect(checks.find((check) => check.message.startsWith('Biweekly'))).toMatchObject({ status: 'ok', message: `Biweekly (biweekly) on / at $25.00 every 2 weeks: ${biweekly.id}` });
+    expect(checks.filter((check) => check.status === 'problem').map((check) => check.message)).toEqual([]);
+
+    fake.prices.get(biweekly.id)!.amount = 2000;
+    const repriced = edited(setPrice(catalogue, 'monthly', 4100));
+    const problems = (await doctor(repriced)).filter((check) => check.status === 'problem');
+    expect(problems.map((check) => check.message)).toEqual([
+      'Monthly (monthly) on / at $41.00 per month: no Stripe price in test mode yet (lookup key cw_default_monthly_4100_usd_1month_exclusive)',
+      `Biweekly (biweekly) on / at $25.00 every 2 weeks: ${biweekly.id} charges $20.00, the card shows $25.00`,
+    ]);
+    expect(problems[0]!.fix).toBe('run npm run admin -- plans publish');
+  });
+});
