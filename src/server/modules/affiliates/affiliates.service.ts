@@ -57,7 +57,6 @@ import {
   listAffiliates,
   markFirstPaid,
   ordersOf,
-  ownSubscriptionIds,
   payoutsOf,
   readTerms,
   recordClick,
@@ -75,6 +74,7 @@ import {
   type OrderFacts,
   type Totals,
 } from './affiliates.repository';
+import { ownSubscriptionIds } from '../entitlements/entitlement-reads';
 
 export type AffiliatesDeps = {
   db: Db;
