@@ -1,9 +1,9 @@
 // What a member's entitlement is, and how a change of it is named. The entitlements core compares a
 // member's entitlement before and after each write and records the change under one of these
 // kinds; integrations (TradingView, mail, Discord…) subscribe to the lifecycle callbacks below.
-import { grantsAccess, type SubscriptionRow } from './access';
+import { accessUntil, grantsAccess, type SubscriptionRow } from './access';
 import { COMP_PROVIDER } from './admin-reports';
-import { neverExpires, type PlanType } from './plans';
+import type { PlanType } from './plans';
 
 /** The row that carries a member's access: the one that lasts longest (lifetime first). */
 export type Entitlement = {
@@ -16,7 +16,7 @@ export type Entitlement = {
 
 export type EntitlementRow = Pick<SubscriptionRow, 'planType' | 'status' | 'isActive' | 'expiresAt' | 'cancelAtPeriodEnd'> & { provider: string };
 
-const lastsUntil = (row: EntitlementRow) => (neverExpires(row.planType) || row.expiresAt === null ? Number.POSITIVE_INFINITY : row.expiresAt.getTime());
+const lastsUntil = (row: EntitlementRow) => accessUntil(row)?.getTime() ?? Number.POSITIVE_INFINITY;
 
 /** The member's entitlement at `at`, or null without access (the access rule of access.ts). */
 export function entitlementOf(rows: readonly EntitlementRow[], at: Date): Entitlement | null {

@@ -2,9 +2,9 @@
 // TradingView should hold for the username a member uses (from the access rule),
 // what the reconciler must change, how long it waits after a failure, and what the member reads.
 import { z } from 'zod';
-import { grantsAccess } from './access';
+import { accessUntil, grantsAccess } from './access';
 import type { SubscriptionRow } from './access';
-import { neverExpires, type PlanType } from './plans';
+import type { PlanType } from './plans';
 import { scriptsOfPlans, type CatalogScript } from './script-catalog';
 
 /** What a grant row asks TradingView to hold for its username. */
@@ -55,7 +55,7 @@ export function desiredGrant(rows: readonly SubscriptionAccessRow[], now: Date):
   let latest: Date | null = null;
   for (const row of rows) {
     if (!grantsAccess(row, now)) continue;
-    const expiry = neverExpires(row.planType) ? null : row.expiresAt;
+    const expiry = accessUntil(row);
     if (expiry === null) return { desired: 'grant', expiresAt: null };
     granting = true;
     if (!latest || expiry.getTime() > latest.getTime()) latest = expiry;

@@ -3,14 +3,15 @@
 // both, so neither can drift from the other without this failing.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantsAccess, hasPremiumAccess } from '@shared/access';
+import { accessUntil, grantsAccess, hasPremiumAccess, lastsBeyond } from '@shared/access';
 import { COMP_PROVIDER } from '@shared/admin-reports';
 import type { PlanType } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { user, userSubscriptions } from '../../db/schema';
 import { createTestDatabase } from '../../test-support/test-database';
-import { subscriptionGrantsAccessAt, userHasPremiumAccess } from './access.repository';
+import { grantsAccessAt } from '../entitlements/entitlement-reads';
+import { userHasPremiumAccess } from './access.repository';
 
 const DAY = 86_400_000;
 // A clock far from today: the row-level function must answer for the instant it is given.
@@ -111,10 +112,31 @@ describe('one row at a moved clock: subscription_grants_access and grantsAccess'
     const [id] = await insertRows(null, [row], MOVED_CLOCK);
     const [sqlAnswer] = await queryRows<{ access: boolean }>(
       database.db,
-      sql`SELECT ${subscriptionGrantsAccessAt('s', MOVED_CLOCK)} AS access FROM user_subscriptions s WHERE s.id = ${id}::uuid`,
+      sql`SELECT ${grantsAccessAt('s', MOVED_CLOCK)} AS access FROM user_subscriptions s WHERE s.id = ${id}::uuid`,
     );
     expect(sqlAnswer?.access).toBe(row.expected);
     expect(grantsAccess({ ...row, expiresAt: expiresAt(row, MOVED_CLOCK) }, MOVED_CLOCK)).toBe(row.expected);
+  });
+});
+
+describe('one access_until per row: subscription_access_until and accessUntil (decision 059)', () => {
+  it.each(CASES)('$case: grants access exactly while access_until lies ahead', async (row) => {
+    const [id] = await insertRows(null, [row], MOVED_CLOCK);
+    const [answer] = await queryRows<{ until: string | Date | null; access: boolean }>(
+      database.db,
+      sql`SELECT subscription_access_until(s.is_active, s.plan_type, s.expires_at, s.updated_at) AS until, ${grantsAccessAt('s', MOVED_CLOCK)} AS access
+          FROM user_subscriptions s WHERE s.id = ${id}::uuid`,
+    );
+    const until = answer!.until === null ? null : new Date(answer!.until);
+    if (row.isActive) {
+      expect(until?.getTime() ?? null).toBe(accessUntil({ ...row, expiresAt: expiresAt(row, MOVED_CLOCK) })?.getTime() ?? null);
+      expect(lastsBeyond(until, MOVED_CLOCK)).toBe(row.expected);
+    } else {
+      // switched off: its access ended when it was (updated_at, now), whatever the expiry
+      expect(until).not.toBeNull();
+      expect(until!.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+    expect(answer!.access).toBe(row.expected);
   });
 });
 

@@ -1,7 +1,7 @@
-import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { OperatorAlertKey } from '@shared/operator-alerts';
 import type { Db } from '../../db/client';
-import { operatorAlerts, userSubscriptions } from '../../db/schema';
+import { operatorAlerts } from '../../db/schema';
 
 export type AlertRow = typeof operatorAlerts.$inferSelect;
 
@@ -46,11 +46,3 @@ export async function claimResolve(db: Db, key: OperatorAlertKey, now: Date): Pr
   return row ? (row.since ?? now) : null;
 }
 
-/** Subscriptions whose renewal payment failed and that the provider still retries or gave up on. */
-export async function failedRenewals(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(userSubscriptions)
-    .where(and(inArray(userSubscriptions.status, ['past_due', 'unpaid']), isNotNull(userSubscriptions.userId)));
-  return row?.n ?? 0;
-}

@@ -19,7 +19,8 @@ import type { SignatureRefusals } from '../fulfilment/signature-refusals';
 import { mailKeys } from '@shared/mail-intents';
 import { enqueueMail } from '../mail/outbox.repository';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
-import { activeAlerts, claimFire, claimResolve, failedRenewals, findAlert, markChecked } from './alerts.repository';
+import { activeAlerts, claimFire, claimResolve, findAlert, markChecked } from './alerts.repository';
+import { failedRenewals } from '../entitlements/entitlement-reads';
 import { grantsFailingSince } from './tradingview-health.repository';
 
 export type OperatorAlertsDeps = {

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { dayKey, membersPerDayOfRuns } from '@shared/admin-reports';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { accessRuns, accessSpans } from './reports.repository';
+import { accessRuns } from './reports.repository';
+import { accessSpans } from '../entitlements/entitlement-reads';
 
 /** The lock the trigger takes shared while it forgets counts; filling them takes it alone. */
 const FILL_LOCK = 2026112737;

@@ -5,18 +5,15 @@ import { COMP_PROVIDER } from '@shared/admin-reports';
 import type { MemberListQuery, MemberStatus } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { checkoutSessions, orders, securityEvents, tradingviewGrants, tradingviewShopAccess, user, userSubscriptions } from '../../db/schema';
-import { subscriptionGrantsAccessAt } from '../access/access.repository';
-
-/** A condition on one subscription row, named by `alias`; bracketed where it is used. */
-type RowCondition = (alias: string) => SQL;
+import { checkoutSessions, orders, securityEvents, tradingviewGrants, tradingviewShopAccess, user } from '../../db/schema';
+import { grantsAccessAt, memberFirstSubscribedAt, memberHasRow, memberPlanShown, membersByReference, membersWithRowCount, type RowCondition } from '../entitlements/entitlement-reads';
 
 /**
  * What decides a member's standing, in the order the console asks about it (a failing renewal
  * first): a row of the member's that matches, as a condition on the row named by `alias`.
  */
 const standingRows = (now: Date) => {
-  const access: RowCondition = (alias) => subscriptionGrantsAccessAt(alias, now);
+  const access: RowCondition = (alias) => grantsAccessAt(alias, now);
   return [
     ['past_due', (alias) => sql`${sql.identifier(alias)}.status = 'past_due' AND ${access(alias)}`],
     ['active', (alias) => sql`${sql.identifier(alias)}.provider <> ${COMP_PROVIDER} AND ${access(alias)}`],
@@ -26,7 +23,7 @@ const standingRows = (now: Date) => {
 };
 
 /** A row of the member's (`u`) that matches, looked up by the member's index. */
-const hasRow = (condition: RowCondition) => sql`EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.user_id = u.id AND (${condition('s')}))`;
+const hasRow = (condition: RowCondition) => memberHasRow(sql`u.id`, condition);
 
 const memberStatus = (now: Date) =>
   sql`CASE ${sql.join(
@@ -68,13 +65,11 @@ function hasStanding(status: MemberStatus, now: Date): SQL {
 function standingCount(status: MemberStatus, now: Date): SQL | null {
   const { own, earlier } = standingConditions(status, now);
   if (!own) return null;
-  const withoutEarlier = earlier ? sql` AND NOT EXISTS (SELECT 1 FROM user_subscriptions e WHERE e.user_id = s.user_id AND (${earlier('e')}))` : sql``;
-  return sql`SELECT count(DISTINCT s.user_id) FROM user_subscriptions s WHERE (${own('s')})${withoutEarlier}`;
+  return membersWithRowCount(own, earlier);
 }
 
 /** The plan the list shows: of the row giving access, else of the newest row. */
-const planOf = (now: Date) => sql`(SELECT CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END FROM user_subscriptions s WHERE s.user_id = u.id
-     ORDER BY ${subscriptionGrantsAccessAt('s', now)} DESC, s.created_at DESC LIMIT 1)`;
+const planOf = (now: Date) => memberPlanShown(sql`u.id`, now);
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -94,7 +89,7 @@ function membersMatching(q: string) {
   return sql`SELECT id FROM "user" WHERE lower(email) LIKE ${like}
     UNION SELECT user_id FROM tradingview_usernames WHERE lower(username) LIKE ${like}
     UNION SELECT user_id FROM tradingview_grants WHERE lower(username) LIKE ${like}
-    UNION SELECT user_id FROM user_subscriptions WHERE provider_subscription_id = ${q} OR checkout_session_id = ${q} OR provider_customer_id = ${q}
+    UNION ${membersByReference(q)}
     UNION SELECT user_id FROM orders WHERE id = ${orderId}::uuid OR checkout_session_id = ${q} OR provider_payment_id = ${q}
       OR provider_payment_intent_id = ${q} OR provider_subscription_id = ${q}
     UNION SELECT claimed_by_user_id FROM checkout_sessions WHERE id = ${q}`;
@@ -121,7 +116,7 @@ export async function searchMembers(db: Db, query: MemberListQuery, pageSize: nu
     q ? sql`u.id IN (SELECT id FROM found)` : null,
     query.status === undefined ? null : hasStanding(query.status, now),
     query.plan === undefined ? null : sql`${planOf(now)} = ${query.plan}`,
-    query.since === undefined ? null : sql`(SELECT min(s.created_at) FROM user_subscriptions s WHERE s.user_id = u.id) >= ${query.since}::date`,
+    query.since === undefined ? null : sql`${memberFirstSubscribedAt(sql`u.id`)} >= ${query.since}::date`,
   ].filter((condition) => condition !== null);
   const scope = conditions.length ? sql.join(conditions, sql` AND `) : sql`true`;
   const total = (query.status !== undefined && conditions.length === 1 && standingCount(query.status, now)) || sql`SELECT count(*) FROM "user" u WHERE ${scope}`;
@@ -151,10 +146,6 @@ export async function findMember(db: Db, userId: string) {
     .where(eq(user.id, userId))
     .limit(1);
   return row ?? null;
-}
-
-export async function subscriptionsOf(db: Db, userId: string) {
-  return db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).orderBy(desc(userSubscriptions.createdAt));
 }
 
 /**
@@ -196,15 +187,6 @@ export async function shopAccessOf(db: Db, usernames: string[]) {
 
 export async function securityEventsOf(db: Db, userId: string, limit: number) {
   return db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.createdAt)).limit(limit);
-}
-
-/** Rows of the member that still give access (the operator's revoke switches these off). */
-export async function accessRowIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: userSubscriptions.id })
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.isActive, true)));
-  return rows.map((row) => row.id);
 }
 
 /** The member's newest paid order with the payment it was paid by (what a ban may refund). */

@@ -12,7 +12,6 @@ import type { TradingViewService } from '../tradingview/tradingview.service';
 import { recordOperatorAction } from './audit.repository';
 import { discordStatusOf, nextAttemptOf } from '../discord/discord-console.service';
 import {
-  accessRowIds,
   findMember,
   grantsOf,
   memberStatusOf,
@@ -20,8 +19,8 @@ import {
   searchMembers,
   securityEventsOf,
   shopAccessOf,
-  subscriptionsOf,
 } from './members.repository';
+import { subscriptionsOf, switchedOnRowIds } from '../entitlements/entitlement-reads';
 import { serverError } from '../../http/server-errors';
 import { readCatalog } from '../tradingview/script-catalog.repository';
 import { operatorEmails } from './operator-emails';
@@ -255,7 +254,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async revokeAccess(operator: SessionUser, userId: string): Promise<ActionResult> {
       await memberOr404(userId);
-      const rows = await accessRowIds(db, userId);
+      const rows = await switchedOnRowIds(db, userId);
       await deps.entitlements.write(async (writer) => {
         await writer.revokeRows({ rowIds: rows }, 'operator');
         await recordOperatorAction(writer.tx, { operator: operator.email, action: 'revoke_access', targetUserId: userId, details: { rows: rows.length } });

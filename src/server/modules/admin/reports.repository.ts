@@ -1,13 +1,11 @@
-// The overview's raw numbers, read straight from billing's tables; the rules that turn them into
-// reports live in src/shared/admin-reports.ts. Read-only.
+// The overview's raw numbers, read from the orders and from entitlements' reads (subscription rows
+// are entitlements' own); the rules that turn them into reports live in src/shared/admin-reports.ts.
+// Read-only.
 import { sql, type SQL } from 'drizzle-orm';
-import { COMP_PROVIDER, dayKey, type PaidDay } from '@shared/admin-reports';
-import type { PromotionDuration } from '@shared/promotions';
+import { dayKey, type PaidDay } from '@shared/admin-reports';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { subscriptionGrantsAccessAt } from '../access/access.repository';
-
-const reportPlan = sql`CASE WHEN s.provider = ${COMP_PROVIDER} THEN 'comp' ELSE s.plan_type END`;
+import { accessSpans, failedRenewalsCount } from '../entitlements/entitlement-reads';
 
 /**
  * Paid orders (refunded and disputed ones left out) since `since` (a UTC midnight), summed per UTC
@@ -27,90 +25,9 @@ export async function paidOrdersByDay(db: Db, since: Date): Promise<PaidDay[]> {
   return rows.map((row) => ({ day: row.day, plan: row.plan, currency: row.currency, amount: Number(row.amount), orders: Number(row.orders) }));
 }
 
-/** Members with access now per plan (comp its own), each member once a plan: distinct pairs first, which hash in memory. */
-export async function activeMembersByPlan(db: Db, now: Date): Promise<{ plan: string; members: number }[]> {
-  const rows = await queryRows<{ plan: string; members: string | number }>(
-    db,
-    sql`SELECT plan, count(*) AS members FROM (
-          SELECT DISTINCT ${reportPlan} AS plan, s.user_id
-          FROM user_subscriptions s WHERE s.user_id IS NOT NULL AND ${subscriptionGrantsAccessAt('s', now)}
-        ) pairs GROUP BY plan ORDER BY plan`,
-  );
-  return rows.map((row) => ({ plan: row.plan, members: Number(row.members) }));
-}
 
-export type RenewingSubscription = {
-  planType: string;
-  provider: string;
-  amount: number | null;
-  currency: string | null;
-  /** When the next period starts (the row's expiry); only read, so only given, with a discount. */
-  renewsAt: Date | null;
-  /** The newest order's promotion code: what it took off, its terms and when the subscription first had it. */
-  discount: {
-    amount: number;
-    percentOff: number | null;
-    amountOff: number | null;
-    currency: string | null;
-    duration: PromotionDuration;
-    durationInMonths: number | null;
-    since: Date;
-  } | null;
-  /** How many renewing subscriptions have exactly these figures. */
-  count: number;
-};
 
-/**
- * Subscriptions that will renew, with what their period costs: the newest paid order of the
- * subscription (a plan change charges the new price), else the order that started the row, with
- * the promotion code that order had (a renewal's price depends on how long the code lasts).
- * Read from the price columns migration 0022's triggers keep on each row (decision 034), grouped
- * by identical figures so that 59,000 subscriptions arrive as a handful of rows.
- */
-export async function renewingSubscriptions(db: Db, now: Date): Promise<RenewingSubscription[]> {
-  const rows = await queryRows<
-    Omit<RenewingSubscription, 'discount' | 'renewsAt' | 'count'> & {
-      renewsAt: Date | string | null;
-      amountDiscount: number | null;
-      percentOff: number | null;
-      amountOff: number | null;
-      couponCurrency: string | null;
-      duration: PromotionDuration | null;
-      durationInMonths: number | null;
-      since: Date | string | null;
-      count: string | number;
-    }
-  >(
-    db,
-    sql`SELECT s.plan_type AS "planType", s.provider, s.price_amount AS amount, s.price_currency AS currency,
-               CASE WHEN s.price_promotion_code IS NOT NULL THEN s.expires_at END AS "renewsAt", s.price_discount AS "amountDiscount",
-               p.percent_off AS "percentOff", p.amount_off AS "amountOff", p.currency AS "couponCurrency", p.duration, p.duration_in_months AS "durationInMonths",
-               s.price_promotion_since AS since, count(*) AS count
-        FROM user_subscriptions s
-        LEFT JOIN promotion_codes p ON p.code = s.price_promotion_code
-        WHERE ${subscriptionGrantsAccessAt('s', now)} AND s.status IN ('active', 'trialing') AND NOT s.cancel_at_period_end AND s.provider <> ${COMP_PROVIDER}
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12`,
-  );
-  return rows.map(({ amountDiscount, percentOff, amountOff, couponCurrency, duration, durationInMonths, since, renewsAt, count, ...row }) => ({
-    ...row,
-    renewsAt: renewsAt === null ? null : new Date(renewsAt),
-    discount:
-      duration && since !== null
-        ? { amount: amountDiscount ?? 0, percentOff, amountOff, currency: couponCurrency, duration, durationInMonths, since: new Date(since) }
-        : null,
-    // a bigint string from pg
-    count: Number(count),
-  }));
-}
 
-/**
- * Each member's row as a stretch of access `[from, until)`: from its start until its expiry, or
- * until it was switched off (updated_at) when that came first; open (null) while it is active with
- * no expiry, and for lifetime. migration 0025's subscription_access_until, which its index and
- * the trigger keeping member_counts_by_day right use too.
- */
-export const accessSpans = sql`(SELECT user_id, created_at AS "from", subscription_access_until(is_active, plan_type, expires_at, updated_at) AS "until"
-  FROM user_subscriptions WHERE user_id IS NOT NULL)`;
 
 /** One group of members with the same days of access on the chart, and how many of them moved in the last 30 days. */
 export type AccessRuns = { starts: number[]; ends: number[]; members: number; newMembers: number; churned: number };
@@ -161,7 +78,7 @@ export async function attentionCounts(db: Db): Promise<{ duplicatesRefunded: num
     sql`SELECT
           (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refunded') AS "duplicatesRefunded",
           (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refund_pending') AS "duplicatesPending",
-          (SELECT count(DISTINCT coalesce(user_id::text, id::text)) FROM user_subscriptions WHERE status = 'past_due' AND is_active) AS "failedRenewals"`,
+          ${failedRenewalsCount} AS "failedRenewals"`,
   );
   return {
     duplicatesRefunded: Number(row?.duplicatesRefunded ?? 0),

@@ -4,7 +4,8 @@ import { nextPeriodAmount } from '@shared/promotions';
 import { isPlanType, PLAN_CURRENCY, type PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { memberCounts } from './member-counts.repository';
-import { activeMembersByPlan, attentionCounts, paidOrdersByDay, renewingSubscriptions, reversedOrders } from './reports.repository';
+import { attentionCounts, paidOrdersByDay, reversedOrders } from './reports.repository';
+import { activeMembersByPlan, renewingSubscriptions } from '../entitlements/entitlement-reads';
 
 const CHART_DAYS = 90;
 

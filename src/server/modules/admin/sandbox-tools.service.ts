@@ -4,7 +4,7 @@ import type { SandboxTools } from '@shared/admin-ops-contract';
 import type { Db } from '../../db/client';
 import type { TradingViewPort } from '../tradingview/tradingview.port';
 import type { Operator, OperatorActions } from './operator-actions';
-import { sandboxSubscriptions } from './sandbox-tools.repository';
+import { sandboxSubscriptions } from '../entitlements/entitlement-reads';
 import { serverError } from '../../http/server-errors';
 
 export function createSandboxTools(deps: { db: Db; tradingView: TradingViewPort; actions: OperatorActions }) {

@@ -4,6 +4,7 @@
 // same transaction; the core's access change reaches TradingView, Discord and mail after the commit.
 import type { BanMemberRequest, ActionResult } from '@shared/admin-contract';
 import { neverExpires } from '@shared/plans';
+import { grantsAccess } from '@shared/access';
 import { RENEWING_STATUSES } from '@shared/member-actions';
 import { freeDaysEnd, freeDaysLeft, type PausedAccess } from '@shared/support-actions';
 import type { Db } from '../../db/client';
@@ -15,7 +16,8 @@ import type { Entitlements, EntitlementWriter } from '../entitlements/entitlemen
 import { applySubscription } from '../fulfilment/fulfilment';
 import type { PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { recordOperatorAction } from './audit.repository';
-import { accessRowIds, lastPaidOrder, subscriptionsOf } from './members.repository';
+import { lastPaidOrder } from './members.repository';
+import { subscriptionsOf, switchedOnRowIds } from '../entitlements/entitlement-reads';
 import { requireMember } from './members.service';
 
 export type SupportActionsDeps = {
@@ -44,7 +46,7 @@ export function createSupportActions(deps: SupportActionsDeps) {
     const rows = await subscriptionsOf(db, userId);
     const renewing = rows.find((row) => row.provider === payments.kind && row.providerSubscriptionId !== null && row.revokedReason === null && RENEWING_STATUSES.has(row.status));
     if (renewing?.providerSubscriptionId) return { ...renewing, providerSubscriptionId: renewing.providerSubscriptionId };
-    if (rows.some((row) => neverExpires(row.planType) && row.isActive)) throw serverError(lifetime);
+    if (rows.some((row) => neverExpires(row.planType) && grantsAccess(row, clock()))) throw serverError(lifetime);
     throw serverError('noRenewingPlan', action);
   }
 
@@ -110,7 +112,7 @@ export function createSupportActions(deps: SupportActionsDeps) {
       const canceled: SubscriptionSnapshot[] = [];
       for (const row of live) canceled.push(await payments.cancelSubscriptionNow(row.providerSubscriptionId!));
       if (refund) await payments.refundPayment({ paymentId: refund.paymentId, amount: null, reason: 'requested_by_customer', idempotencyKey: `ban:${userId}:${refund.id}` });
-      const rows = await accessRowIds(db, userId);
+      const rows = await switchedOnRowIds(db, userId);
       await applyWithAudit(
         canceled,
         asOf,

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
-import { tradingviewGrants, user, userSubscriptions } from '../../db/schema';
-import { SUBSCRIPTION_ACCESS_COLUMNS, type GrantRow } from '../tradingview/tradingview.repository';
+import { tradingviewGrants, user } from '../../db/schema';
+import type { GrantRow } from '../tradingview/tradingview.repository';
 
 // Rows still to be worked on: the console's grant queue.
 const QUEUED = ['pending', 'processing', 'failed'] as const;
@@ -62,22 +61,7 @@ export async function grantsFailingSince(db: Db, before: Date): Promise<number> 
   return rows.length;
 }
 
-export type MemberSubscriptions = { userId: string; email: string; rows: SubscriptionAccessRow[] };
 
-/** Each member's subscriptions as the access rule reads them (members without any are left out). */
-export async function membersSubscriptions(db: Db): Promise<MemberSubscriptions[]> {
-  const rows = await db
-    .select({ userId: user.id, email: user.email, ...SUBSCRIPTION_ACCESS_COLUMNS })
-    .from(userSubscriptions)
-    .innerJoin(user, eq(user.id, userSubscriptions.userId));
-  const members = new Map<string, MemberSubscriptions>();
-  for (const { userId, email, ...row } of rows) {
-    const member = members.get(userId) ?? { userId, email, rows: [] };
-    member.rows.push(row);
-    members.set(userId, member);
-  }
-  return [...members.values()];
-}
 
 /** Members who have a grant row for this username (any case). */
 export async function ownersOfUsername(db: Db, username: string): Promise<{ userId: string; email: string }[]> {

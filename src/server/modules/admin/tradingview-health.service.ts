@@ -11,7 +11,8 @@ import { toTradingViewError, type TradingViewPort } from '../tradingview/trading
 import { currentUsernames, findShopAccess, forgetShopAccess, grantsForUser, setGrantTarget, shopUsernames } from '../tradingview/tradingview.repository';
 import { findAlert } from './alerts.repository';
 import type { Operator, OperatorActions } from './operator-actions';
-import { membersSubscriptions, ownersByUsername, ownersOfUsername, queuedGrants, recentlySettledGrants, retryAllFailedGrants, type QueuedGrant } from './tradingview-health.repository';
+import { membersSubscriptions } from '../entitlements/entitlement-reads';
+import { ownersByUsername, ownersOfUsername, queuedGrants, recentlySettledGrants, retryAllFailedGrants, type QueuedGrant } from './tradingview-health.repository';
 import { serverError } from '../../http/server-errors';
 
 export type TradingViewHealthDeps = {

@@ -370,8 +370,3 @@ export async function trialFingerprints(db: Db, email: string): Promise<string[]
   return rows.map((row) => row.fingerprint);
 }
 
-/** The affiliate's own provider subscriptions (their cards are theirs). */
-export async function ownSubscriptionIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`SELECT DISTINCT provider_subscription_id AS id FROM user_subscriptions WHERE user_id = ${userId} AND provider_subscription_id IS NOT NULL LIMIT 5`);
-  return rows.map((row) => row.id);
-}

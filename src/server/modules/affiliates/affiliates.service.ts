@@ -59,7 +59,6 @@ import {
   listAffiliates,
   markFirstPaid,
   ordersOf,
-  ownSubscriptionIds,
   payoutsOf,
   readTerms,
   recordClick,
@@ -77,6 +76,7 @@ import {
   type OrderFacts,
   type Totals,
 } from './affiliates.repository';
+import { ownSubscriptionIds } from '../entitlements/entitlement-reads';
 
 export type AffiliatesDeps = {
   db: Db;

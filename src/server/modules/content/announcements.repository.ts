@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { announcementReads, announcements, memberPreferences } from '../../db/schema';
+import { membersWithAccessTo } from '../entitlements/entitlement-reads';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -64,10 +65,7 @@ export async function queueAnnouncementMails(db: Db, announcement: { id: string;
   const rows = await queryRows<{ queued: number }>(
     db,
     sql`WITH audience AS (
-          SELECT DISTINCT s.user_id FROM user_subscriptions s
-          WHERE s.user_id IS NOT NULL
-            AND subscription_grants_access(s.is_active, s.plan_type, s.expires_at, now())
-            AND (${plans.length === 0} OR s.plan_type = ANY(${sql.raw(`ARRAY[${plans.map((plan) => `'${plan.replace(/'/g, "''")}'`).join(',') || "''"}]::text[]`)}))
+          ${membersWithAccessTo(plans)}
         ), written AS (
           INSERT INTO outbox (template, "to", data, dedupe_key)
           SELECT 'announcement', lower(u.email), ${data}::jsonb, 'announcement:' || ${announcement.id} || ':' || u.id

@@ -5,6 +5,7 @@ import type { ContentKind } from '@shared/content-studio';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { contentImages, contentItems, contentRevisions, contentState, type PublishedContent } from '../../db/schema';
+import { accessPlansOfMember } from '../entitlements/entitlement-reads';
 
 export type ContentItemRow = typeof contentItems.$inferSelect;
 export type ContentRevisionRow = typeof contentRevisions.$inferSelect;
@@ -138,8 +139,7 @@ export async function memberStanding(db: Db, userId: string): Promise<{ plans: s
   const [row] = await queryRows<{ plans: string[] | null; first_paid_at: Date | string | null }>(
     db,
     sql`SELECT
-          (SELECT array_agg(DISTINCT s.plan_type) FROM user_subscriptions s
-             WHERE s.user_id = ${userId}::uuid AND subscription_grants_access(s.is_active, s.plan_type, s.expires_at, now())) AS plans,
+          ${accessPlansOfMember(userId)} AS plans,
           (SELECT min(o.created_at) FROM orders o WHERE o.user_id = ${userId}::uuid AND o.status = 'paid' AND o.amount > 0) AS first_paid_at`,
   );
   const firstPaid = row?.first_paid_at;

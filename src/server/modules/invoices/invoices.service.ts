@@ -4,7 +4,7 @@ import type { InvoiceDto } from '@shared/api-contract';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { UnknownCustomerError, type InvoiceSummary, type PaymentsPort } from '../payments/payments.port';
-import { customerIdsOfUser } from './invoices.repository';
+import { customerIdsOfUser } from '../entitlements/entitlement-reads';
 import { serverError } from '../../http/server-errors';
 
 export type InvoicesServiceDeps = { db: Db; payments: PaymentsPort; logger: Logger };

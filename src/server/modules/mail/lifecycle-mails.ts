@@ -4,7 +4,8 @@
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { mailKeys, type TrialReceipt } from '@shared/mail-intents';
-import { emailOfUser, recipientOfSubscription } from './lifecycle-mail.repository';
+import { emailOfUser } from './lifecycle-mail.repository';
+import { recipientOfSubscription } from '../entitlements/entitlement-reads';
 import { enqueueMail, isMailKeyTaken } from './outbox.repository';
 
 export type PaidCheckout = {

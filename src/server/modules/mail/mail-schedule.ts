@@ -7,7 +7,8 @@ import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import { FINISH_SETUP_LINK_TTL_MS } from '@shared/timing';
 import { mailKeys, type MailIntent } from '@shared/mail-intents';
-import { plansEndingSoon, plansJustEnded, unclaimedPaidCheckouts } from './lifecycle-mail.repository';
+import { unclaimedPaidCheckouts } from './lifecycle-mail.repository';
+import { membersEndedBetween, membersEndingBetween } from '../entitlements/entitlement-reads';
 import { enqueueMail } from './outbox.repository';
 import { pausesResumingSoon } from '../retention/retention.repository';
 
@@ -28,7 +29,7 @@ export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummar
     if (await enqueueMail(db, { template: 'finish_setup_reminder', to: session.email, data, dedupeKey: mailKeys.finishSetupReminder(session.id) })) summary.reminders += 1;
   }
   // One notice per row whatever its wording: comp and paid rows share the dedupe keys.
-  for (const plan of await plansEndingSoon(db, now, ENDING_NOTICE_MS)) {
+  for (const plan of await membersEndingBetween(db, now, new Date(now.getTime() + ENDING_NOTICE_MS))) {
     const endsAt = plan.expiresAt.toISOString();
     const dedupeKey = mailKeys.accessEnding(plan.rowId, plan.expiresAt);
     const intent: MailIntent = plan.complimentary
@@ -36,7 +37,7 @@ export async function runMailSchedule(db: Db, now: Date): Promise<ScheduleSummar
       : { template: 'access_ending', to: plan.email, data: { planType: plan.planType, endsAt }, dedupeKey };
     if (await enqueueMail(db, intent)) summary.ending += 1;
   }
-  for (const plan of await plansJustEnded(db, now, ENDED_NOTICE_WINDOW_MS)) {
+  for (const plan of await membersEndedBetween(db, new Date(now.getTime() - ENDED_NOTICE_WINDOW_MS), now)) {
     const dedupeKey = mailKeys.accessEnded(plan.rowId, plan.expiresAt);
     const intent: MailIntent = plan.complimentary
       ? { template: 'comp_ended', to: plan.email, data: { endedAt: plan.expiresAt.toISOString() }, dedupeKey }

@@ -7,7 +7,7 @@ import { switchesWithDefaults, WINBACK_DAYS_DEFAULT, type MailSettings, type Mem
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { mailSettings, memberMailOptouts } from '../../db/schema';
-import { subscriptionGrantsAccessAt } from '../access/access.repository';
+import { grantsAccessAt } from '../entitlements/entitlement-reads';
 
 export async function readMailSettings(db: Db): Promise<MailSettings> {
   const [row] = await db.select().from(mailSettings).where(eq(mailSettings.id, 1)).limit(1);
@@ -52,7 +52,7 @@ export async function churnedBetween(db: Db, from: Date, to: Date, now: Date): P
         WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND expires_at > ${from} AND expires_at <= ${to})
           AND NOT EXISTS (SELECT 1 FROM member_mail_optouts o WHERE o.user_id = u.id AND o.kind = 'winback')
         GROUP BY u.id, u.email
-        HAVING NOT bool_or(${subscriptionGrantsAccessAt('s', now)})
+        HAVING NOT bool_or(${grantsAccessAt('s', now)})
           AND max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) > ${from}
           AND max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) <= ${to}`,
   );
@@ -81,7 +81,7 @@ export async function membersSettingUp(db: Db, since: Date, now: Date): Promise<
           ARRAY(SELECT o.kind FROM member_mail_optouts o WHERE o.user_id = u.id) AS optouts
         FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id
         WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND created_at > ${since})
-          AND ${subscriptionGrantsAccessAt('s', now)}
+          AND ${grantsAccessAt('s', now)}
         GROUP BY u.id, u.email
         HAVING min(s.created_at) > ${since}`,
   );

@@ -5,7 +5,7 @@ import type { PromotionTerms } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { checkoutSessions, promotionCodes } from '../../db/schema';
-import { subscriptionGrantsAccessAt } from '../access/access.repository';
+import { grantsAccessAt } from '../entitlements/entitlement-reads';
 
 export type PromotionRow = typeof promotionCodes.$inferSelect;
 
@@ -126,7 +126,7 @@ export async function accessEnded(db: Db, email: string, now: Date): Promise<boo
   const [row] = await queryRows<{ ended: boolean }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id WHERE lower(u.email) = ${email.toLowerCase()})
-          AND NOT EXISTS (SELECT 1 FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id WHERE lower(u.email) = ${email.toLowerCase()} AND ${subscriptionGrantsAccessAt('s', now)}) AS ended`,
+          AND NOT EXISTS (SELECT 1 FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id WHERE lower(u.email) = ${email.toLowerCase()} AND ${grantsAccessAt('s', now)}) AS ended`,
   );
   return row?.ended === true;
 }

@@ -1,10 +1,11 @@
 // The cancellation flow's tables: the offers per reason, and the cancellations members went
 // through. Each function is one statement; the service decides.
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, lte, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lte } from 'drizzle-orm';
 import { CANCELLATION_REASONS, type CancellationOutcome, type CancellationReason, type RetentionOffer, type RetentionOffers } from '@shared/retention';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
-import { cancellations, retentionOffers, user, userSubscriptions as us } from '../../db/schema';
+import { cancellations, retentionOffers, user } from '../../db/schema';
+import { subscriptionStillRenews } from '../entitlements/entitlement-reads';
 
 export type CancellationRow = typeof cancellations.$inferSelect;
 
@@ -35,16 +36,6 @@ export async function writeOffers(db: Db, offers: RetentionOffers, operator: str
   });
 }
 
-/** The member's subscription at `provider` that still renews (paused ones too), newest first. */
-export async function renewingSubscriptionOf(db: Db, userId: string, provider: string) {
-  const [row] = await db
-    .select({ id: us.id, planType: us.planType, providerSubscriptionId: us.providerSubscriptionId, cancelAtPeriodEnd: us.cancelAtPeriodEnd, collectionPaused: us.collectionPaused, expiresAt: us.expiresAt })
-    .from(us)
-    .where(and(eq(us.userId, userId), eq(us.provider, provider), isNotNull(us.providerSubscriptionId), ne(us.status, 'canceled'), isNull(us.revokedReason)))
-    .orderBy(desc(us.createdAt))
-    .limit(1);
-  return row ?? null;
-}
 
 export async function discountUsed(db: Db, userId: string): Promise<boolean> {
   const [row] = await db.select({ id: cancellations.id }).from(cancellations).where(and(eq(cancellations.userId, userId), eq(cancellations.outcome, 'discount'))).limit(1);
@@ -153,15 +144,13 @@ export async function pausesResumingSoon(db: Db, now: Date, withinMs: number) {
     .select({ id: cancellations.id, email: user.email, planType: cancellations.planType, resumesAt: cancellations.pauseResumesAt })
     .from(cancellations)
     .innerJoin(user, eq(user.id, cancellations.userId))
-    .innerJoin(us, eq(us.providerSubscriptionId, cancellations.providerSubscriptionId))
     .where(
       and(
         eq(cancellations.outcome, 'pause'),
         eq(cancellations.state, 'done'),
         gt(cancellations.pauseResumesAt, now),
         lte(cancellations.pauseResumesAt, new Date(now.getTime() + withinMs)),
-        eq(us.cancelAtPeriodEnd, false),
-        ne(us.status, 'canceled'),
+        subscriptionStillRenews(cancellations.providerSubscriptionId),
       ),
     )
     .limit(500);

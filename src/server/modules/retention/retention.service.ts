@@ -31,10 +31,10 @@ import {
   pausedNowCount,
   readOffers,
   recentCancellations,
-  renewingSubscriptionOf,
   runningPause,
   writeOffers,
 } from './retention.repository';
+import { renewingSubscriptionOf } from '../entitlements/entitlement-reads';
 
 export type RetentionDeps = {
   db: Db;

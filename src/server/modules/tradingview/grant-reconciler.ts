@@ -26,11 +26,11 @@ import {
   settledGrants,
   shopAccessOf,
   shopUsernames,
-  subscriptionAccessRows,
   usersToSweep,
   usersWithPassedExpiry,
   type GrantRow,
 } from './tradingview.repository';
+import { accessRowsOfMember } from '../entitlements/entitlement-reads';
 import { isThrottle, toTradingViewError, type ShopAccess, type TradingViewError, type TradingViewPort } from './tradingview.port';
 import { catalogScriptIds, readCatalog } from './script-catalog.repository';
 import { clearSharedPause, readSharedPause, writeSharedPause, type QueuePause } from './queue-pause.repository';
@@ -150,7 +150,7 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       if (!locked) return false;
       const now = clock();
       // the current name gets what the subscriptions allow; every older name is revoked with it
-      const member = { username: locked.username, subscriptions: await subscriptionAccessRows(tx, userId) };
+      const member = { username: locked.username, subscriptions: await accessRowsOfMember(tx, userId) };
       const changes = memberGrantChanges(asBundled(await grantsForUser(tx, userId)), member, await readCatalog(tx, scriptIds), now);
       for (const change of changes) {
         if (change.kind === 'create') await createGrant(tx, userId, change.username, change.target, now);

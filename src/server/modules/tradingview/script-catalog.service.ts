@@ -9,7 +9,7 @@ import { serverError } from '../../http/server-errors';
 import type { GrantReconciler } from './grant-reconciler';
 import { addScripts, markListed, readCatalog, renameScript, setScriptPlans, type CatalogRow } from './script-catalog.repository';
 import { nameUnnamedScripts } from './script-names';
-import { usersOnPlans } from './tradingview.repository';
+import { membersOnPlans } from '../entitlements/entitlement-reads';
 import { toTradingViewError, type TradingViewPort } from './tradingview.port';
 
 export type ScriptCatalogDeps = {
@@ -67,7 +67,7 @@ export function createScriptCatalogService(deps: ScriptCatalogDeps) {
       const before = await setScriptPlans(db, scriptId, wanted);
       if (!before) throw serverError('unknownScript', scriptId);
       const changed = PLAN_TYPES.filter((plan) => before.includes(plan) !== wanted.includes(plan));
-      const members = await usersOnPlans(db, changed);
+      const members = await membersOnPlans(db, changed);
       for (const userId of members) await reconciler.syncUser(userId);
       await audit({ operator, action: 'tradingview.set_script_plans', details: { scriptId, before, after: wanted, members: members.length } });
       const script = (await list()).find((row) => row.id === scriptId)!;

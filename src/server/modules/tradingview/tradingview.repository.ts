@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { sameTarget, targetOf, type GrantDesired, type GrantStatus, type GrantTarget, type SubscriptionAccessRow } from '@shared/tradingview-grants';
-import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user, userSubscriptions } from '../../db/schema';
+import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user } from '../../db/schema';
+import { accessRowsOfMembers, memberHasAccessAt } from '../entitlements/entitlement-reads';
 import { queueAccessActiveMail } from '../mail/lifecycle-mails';
 import { scriptNames } from './script-catalog.repository';
 import type { ScriptAccess, ShopAccess } from './tradingview.port';
@@ -18,35 +18,6 @@ const OPEN_STATUSES = ['pending', 'processing', 'failed'];
 
 const sameUsername = (column: typeof tradingviewGrants.username | typeof sandboxTradingviewAccess.username | typeof tradingviewUsernames.username, username: string) =>
   sql`lower(${column}) = lower(${username})`;
-
-// ---------------------------------------------------------------- subscriptions
-
-/** The columns of a subscription that the access rule and the TradingView grants read. */
-export const SUBSCRIPTION_ACCESS_COLUMNS = {
-  planType: userSubscriptions.planType,
-  isActive: userSubscriptions.isActive,
-  expiresAt: userSubscriptions.expiresAt,
-};
-
-const subscriptionAccessRowsOf = preparedPerDb((db) =>
-  db
-    .select(SUBSCRIPTION_ACCESS_COLUMNS)
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.userId, sql.placeholder('userId')))
-    .orderBy(desc(userSubscriptions.createdAt))
-    .prepare('subscription_access_rows'),
-);
-
-export async function subscriptionAccessRows(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
-  return subscriptionAccessRowsOf(db).execute({ userId });
-}
-
-/** Members with a subscription row of any of these plans (whose bundle a catalog change moves). */
-export async function usersOnPlans(db: Db, plans: readonly PlanType[]): Promise<string[]> {
-  if (plans.length === 0) return [];
-  const rows = await db.selectDistinct({ userId: userSubscriptions.userId }).from(userSubscriptions).where(inArray(userSubscriptions.planType, [...plans]));
-  return rows.flatMap((row) => (row.userId ? [row.userId] : []));
-}
 
 // ---------------------------------------------------------------- usernames
 
@@ -103,10 +74,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Whether the member's subscriptions give access at `now` (the access rule's SQL function). */
-function hasAccessAt(userId: SQL | string, now: Date): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${userSubscriptions} s where s.user_id = ${userId} and subscription_grants_access(s.is_active, s.plan_type, s.expires_at, ${now.toISOString()}::timestamptz))`;
-}
 
 export type LinkOptions = {
   by?: UsernameLinkedBy;
@@ -151,7 +118,7 @@ export async function linkUsername(db: Db, userId: string, username: string, now
         if (next) throw new UsernameChangeTooSoonError(next);
       }
       const [holder] = await tx
-        .select({ id: tradingviewUsernames.id, userId: tradingviewUsernames.userId, hasAccess: hasAccessAt(sql`${tradingviewUsernames.userId}`, now) })
+        .select({ id: tradingviewUsernames.id, userId: tradingviewUsernames.userId, hasAccess: memberHasAccessAt(sql`${tradingviewUsernames.userId}`, now) })
         .from(tradingviewUsernames)
         .where(and(sameUsername(tradingviewUsernames.username, username), isNull(tradingviewUsernames.replacedAt), ne(tradingviewUsernames.userId, userId)))
         .for('update');
@@ -344,11 +311,7 @@ export async function memberGrantStates(db: Db, userIds: readonly string[]): Pro
     const state = row.userId ? states.get(row.userId) : undefined;
     if (state) state.username = row.username;
   }
-  const subscriptions = await db
-    .select({ userId: userSubscriptions.userId, ...SUBSCRIPTION_ACCESS_COLUMNS })
-    .from(userSubscriptions)
-    .where(inArray(userSubscriptions.userId, ids))
-    .orderBy(desc(userSubscriptions.createdAt));
+  const subscriptions = await accessRowsOfMembers(db, ids);
   for (const { userId, ...row } of subscriptions) if (userId) states.get(userId)?.subscriptions.push(row);
   const grants = await db.select().from(tradingviewGrants).where(inArray(tradingviewGrants.userId, ids)).orderBy(asc(tradingviewGrants.createdAt));
   for (const row of grants) states.get(row.userId)?.grants.push(asGrant(row));

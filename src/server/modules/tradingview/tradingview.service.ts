@@ -17,12 +17,12 @@ import {
   grantFor,
   linkUsername,
   retryFailedGrantNow,
-  subscriptionAccessRows,
   UsernameChangeTooSoonError,
   usernameLinks,
   UsernameTakenError,
   type UsernameLink,
 } from './tradingview.repository';
+import { accessRowsOfMember } from '../entitlements/entitlement-reads';
 import { toTradingViewError, type TradingViewPort } from './tradingview.port';
 
 export type TradingViewServiceDeps = {
@@ -143,7 +143,7 @@ export function createTradingViewService(deps: TradingViewServiceDeps) {
     },
 
     async status(userId: string): Promise<TradingviewStatusResponse> {
-      const [username, subscriptions, links] = await Promise.all([currentUsername(db, userId), subscriptionAccessRows(db, userId), usernameLinks(db, userId)]);
+      const [username, subscriptions, links] = await Promise.all([currentUsername(db, userId), accessRowsOfMember(db, userId), usernameLinks(db, userId)]);
       const grant = username ? await grantFor(db, userId, username) : null;
       // No row is kept for a name that never had paid access: it reads as ended, not pending.
       const ended = !grant && desiredGrant(subscriptions, clock()).desired === 'revoke';

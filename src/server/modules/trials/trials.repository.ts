@@ -3,7 +3,8 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { normaliseEmailIdentity } from '@shared/email-identity';
 import type { RepeatReason, TrialKeys, TrialOutcome } from '@shared/trials';
 import type { Db } from '../../db/client';
-import { checkoutSessions, trials, user, userSubscriptions } from '../../db/schema';
+import { checkoutSessions, trials, user } from '../../db/schema';
+import { subscriptionIdsOfMember } from '../entitlements/entitlement-reads';
 
 export type TrialRow = typeof trials.$inferSelect;
 export type NewTrial = Omit<typeof trials.$inferInsert, 'id' | 'emailIdentity' | 'outcome' | 'repeatReason' | 'repeatOfTrialId' | 'outcomeAt' | 'createdAt' | 'updatedAt'>;
@@ -82,12 +83,11 @@ export async function updateTrialFacts(db: Db, id: string, facts: Partial<Pick<T
 
 /** The trials of a member: of their subscriptions, or paid with their e-mail; newest first. */
 export async function trialsOfMember(db: Db, userId: string): Promise<TrialRow[]> {
-  const owned = db.select({ id: userSubscriptions.providerSubscriptionId }).from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
   const email = db.select({ email: sql<string>`lower(${user.email})` }).from(user).where(eq(user.id, userId));
   return db
     .select()
     .from(trials)
-    .where(or(inArray(trials.providerSubscriptionId, owned), inArray(trials.email, email)))
+    .where(or(sql`${trials.providerSubscriptionId} IN (${subscriptionIdsOfMember(userId)})`, inArray(trials.email, email)))
     .orderBy(desc(trials.createdAt), desc(trials.id));
 }
 
