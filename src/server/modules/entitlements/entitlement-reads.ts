@@ -1,6 +1,6 @@
 // The read side of entitlements (decision 059): what other modules (admin, mail, content,
 // retention, the integrations…) may ask about subscription rows. No file outside this module
-// names user_subscriptions (entitlement-reads.test.ts keeps it so); a module that needs another
+// names user_subscriptions (one-reader.test.ts keeps it so); a module that needs another
 // reading adds it here. A row's access ends at its access_until (SQL subscription_access_until,
 // src/shared/access.ts accessUntil) and grants access while that lies ahead: the reads below
 // ask those two, never the columns. Queries that compose these into larger ones (the console's
@@ -88,6 +88,38 @@ export function membersWithAccessTo(plans: readonly string[]): SQL {
       AND (${plans.length === 0} OR s.plan_type = ANY(${sql.raw(`ARRAY[${plans.map((plan) => `'${plan.replace(/'/g, "''")}'`).join(',') || "''"}]::text[]`)}))`;
 }
 
+/**
+ * The row that gives `member` (an SQL expression, e.g. `u.id`) access at `at` and lasts longest
+ * (an open one first), as a subquery of plan_type, status, provider, expires_at and
+ * cancel_at_period_end, for `LEFT JOIN LATERAL … ON true` (the member export).
+ */
+export const longestAccessRowOf = (member: SQL, at: Date) => sql`(SELECT s.plan_type, s.status, s.provider, s.expires_at, s.cancel_at_period_end FROM user_subscriptions s
+  WHERE s.user_id = ${member} AND ${grantsAccessAt('s', at)} ORDER BY s.expires_at DESC NULLS FIRST LIMIT 1)`;
+
+/**
+ * Members whose access ended (their last bought plan's end, comp access aside) in (`from`, `to`]
+ * and who have no access at `now`, as a SELECT of user_id and ended_at (the win-back mail's
+ * audience). Lifetime rows never end: their member always has access.
+ */
+export function membersChurnedBetween(from: Date, to: Date, now: Date): SQL {
+  const boughtEnd = sql`max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER})`;
+  return sql`SELECT s.user_id, ${boughtEnd} AS ended_at FROM user_subscriptions s
+    WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND expires_at > ${from} AND expires_at <= ${to})
+    GROUP BY s.user_id
+    HAVING NOT bool_or(${grantsAccessAt('s', now)}) AND ${boughtEnd} > ${from} AND ${boughtEnd} <= ${to}`;
+}
+
+/**
+ * Members with access at `now` that began after `since` (a plan change keeps its start: the
+ * earliest row still granting access), as a SELECT of user_id and started_at (the set-up reminders'
+ * audience).
+ */
+export const membersWithAccessSince = (since: Date, now: Date) => sql`SELECT s.user_id, min(s.created_at) AS started_at FROM user_subscriptions s
+  WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND created_at > ${since})
+    AND ${grantsAccessAt('s', now)}
+  GROUP BY s.user_id
+  HAVING min(s.created_at) > ${since}`;
+
 /** Whether the provider subscription `subscriptionId` (an SQL column) still renews: not canceled, not set to end. */
 export const subscriptionStillRenews = (subscriptionId: SQL | AnyColumn) =>
   sql<boolean>`EXISTS (SELECT 1 FROM user_subscriptions s WHERE s.provider_subscription_id = ${subscriptionId} AND NOT s.cancel_at_period_end AND s.status <> 'canceled')`;
@@ -104,6 +136,19 @@ export const accessSpans = sql`(SELECT user_id, created_at AS "from", subscripti
 export const failedRenewalsCount = sql`(SELECT count(DISTINCT coalesce(user_id::text, id::text)) FROM user_subscriptions WHERE status = 'past_due' AND is_active)`;
 
 // ---------------------------------------------------------------- one member
+
+/**
+ * Whether the member with this e-mail had a plan once and has no access at `now`: whom a
+ * churned-only (win-back) code is for. A buyer with no account never had access.
+ */
+export async function accessEndedFor(db: Db, email: string, now: Date): Promise<boolean> {
+  const [row] = await queryRows<{ ended: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id WHERE lower(u.email) = ${email.toLowerCase()})
+          AND NOT EXISTS (SELECT 1 FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id WHERE lower(u.email) = ${email.toLowerCase()} AND ${grantsAccessAt('s', now)}) AS ended`,
+  );
+  return row?.ended === true;
+}
 
 /** A member's rows, newest first, as stored (the console's member page, support actions). */
 export async function subscriptionsOf(db: Db, userId: string): Promise<SubscriptionRecord[]> {

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { grantsAccessAt } from '../entitlements/entitlement-reads';
+import { longestAccessRowOf } from '../entitlements/entitlement-reads';
 
 /** Where the previous page ended: created_at as Postgres wrote it (microseconds kept) and the id. */
 export type ExportCursor = { at: string; id: string };
@@ -34,8 +34,7 @@ export async function memberPage(db: Db, cursor: ExportCursor | null, limit: num
           a.plan_type AS plan, a.status, a.provider, a.expires_at AS "accessUntil", a.cancel_at_period_end AS "cancelAtPeriodEnd",
           EXISTS (SELECT 1 FROM member_bans b WHERE b.user_id = u.id) AS banned
         FROM "user" u
-        LEFT JOIN LATERAL (SELECT s.plan_type, s.status, s.provider, s.expires_at, s.cancel_at_period_end FROM user_subscriptions s
-          WHERE s.user_id = u.id AND ${grantsAccessAt('s', now)} ORDER BY s.expires_at DESC NULLS FIRST LIMIT 1) a ON true
+        LEFT JOIN LATERAL ${longestAccessRowOf(sql`u.id`, now)} a ON true
         WHERE ${after('created_at', cursor, 'u')}
         ORDER BY u.created_at, u.id LIMIT ${limit}`,
   );

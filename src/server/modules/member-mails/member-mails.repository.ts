@@ -1,13 +1,12 @@
 // The member mails' reads and writes (decision 056): the operator's settings row, the mails each
-// member turned off, and who is due a win-back or a set-up reminder. Other modules' tables
-// (user_subscriptions, the integrations' links) are read here, never written.
+// member turned off, and who is due a win-back or a set-up reminder. The integrations' links are
+// read here, never written; who churned or started lately, entitlements answers (decision 059).
 import { and, eq, sql } from 'drizzle-orm';
-import { COMP_PROVIDER } from '@shared/admin-reports';
 import { switchesWithDefaults, WINBACK_DAYS_DEFAULT, type MailSettings, type MemberMailKind } from '@shared/member-mails';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { mailSettings, memberMailOptouts } from '../../db/schema';
-import { grantsAccessAt } from '../entitlements/entitlement-reads';
+import { membersChurnedBetween, membersWithAccessSince } from '../entitlements/entitlement-reads';
 
 export async function readMailSettings(db: Db): Promise<MailSettings> {
   const [row] = await db.select().from(mailSettings).where(eq(mailSettings.id, 1)).limit(1);
@@ -47,14 +46,9 @@ export type Churned = { userId: string; email: string; endedAt: Date };
 export async function churnedBetween(db: Db, from: Date, to: Date, now: Date): Promise<Churned[]> {
   const rows = await queryRows<{ user_id: string; email: string; ended_at: Date | string }>(
     db,
-    sql`SELECT u.id AS user_id, u.email, max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) AS ended_at
-        FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id
-        WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND expires_at > ${from} AND expires_at <= ${to})
-          AND NOT EXISTS (SELECT 1 FROM member_mail_optouts o WHERE o.user_id = u.id AND o.kind = 'winback')
-        GROUP BY u.id, u.email
-        HAVING NOT bool_or(${grantsAccessAt('s', now)})
-          AND max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) > ${from}
-          AND max(s.expires_at) FILTER (WHERE s.provider <> ${COMP_PROVIDER}) <= ${to}`,
+    sql`SELECT u.id AS user_id, u.email, c.ended_at
+        FROM (${membersChurnedBetween(from, to, now)}) c JOIN "user" u ON u.id = c.user_id
+        WHERE NOT EXISTS (SELECT 1 FROM member_mail_optouts o WHERE o.user_id = u.id AND o.kind = 'winback')`,
   );
   return rows.map((row) => ({ userId: row.user_id, email: row.email, endedAt: new Date(row.ended_at) }));
 }
@@ -74,16 +68,12 @@ export type SetupState = {
 export async function membersSettingUp(db: Db, since: Date, now: Date): Promise<SetupState[]> {
   const rows = await queryRows<{ user_id: string; email: string; started_at: Date | string; tv: boolean; discord: boolean; telegram: boolean; optouts: string[] | null }>(
     db,
-    sql`SELECT u.id AS user_id, u.email, min(s.created_at) AS started_at,
+    sql`SELECT u.id AS user_id, u.email, a.started_at,
           EXISTS (SELECT 1 FROM tradingview_usernames t WHERE t.user_id = u.id AND t.replaced_at IS NULL) AS tv,
           EXISTS (SELECT 1 FROM discord_members d WHERE d.user_id = u.id AND d.current) AS discord,
           EXISTS (SELECT 1 FROM telegram_members m WHERE m.user_id = u.id AND m.current) AS telegram,
           ARRAY(SELECT o.kind FROM member_mail_optouts o WHERE o.user_id = u.id) AS optouts
-        FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id
-        WHERE s.user_id IN (SELECT user_id FROM user_subscriptions WHERE user_id IS NOT NULL AND created_at > ${since})
-          AND ${grantsAccessAt('s', now)}
-        GROUP BY u.id, u.email
-        HAVING min(s.created_at) > ${since}`,
+        FROM (${membersWithAccessSince(since, now)}) a JOIN "user" u ON u.id = a.user_id`,
   );
   return rows.map((row) => ({
     userId: row.user_id,

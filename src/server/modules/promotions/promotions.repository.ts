@@ -5,7 +5,6 @@ import type { PromotionTerms } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { checkoutSessions, promotionCodes } from '../../db/schema';
-import { grantsAccessAt } from '../entitlements/entitlement-reads';
 
 export type PromotionRow = typeof promotionCodes.$inferSelect;
 
@@ -116,19 +115,6 @@ export async function promotionsToSync(db: Db, provider: string, livemode: boole
 export async function codeOfProviderPromotion(db: Db, providerPromotionCodeId: string): Promise<string | null> {
   const [row] = await db.select({ code: promotionCodes.code }).from(promotionCodes).where(eq(promotionCodes.providerPromotionCodeId, providerPromotionCodeId)).limit(1);
   return row?.code ?? null;
-}
-
-/**
- * Whether the member with this e-mail had a plan once and has no access at `now`: whom a
- * churned-only (win-back) code is for. A buyer with no account never had access.
- */
-export async function accessEnded(db: Db, email: string, now: Date): Promise<boolean> {
-  const [row] = await queryRows<{ ended: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id WHERE lower(u.email) = ${email.toLowerCase()})
-          AND NOT EXISTS (SELECT 1 FROM user_subscriptions s JOIN "user" u ON u.id = s.user_id WHERE lower(u.email) = ${email.toLowerCase()} AND ${grantsAccessAt('s', now)}) AS ended`,
-  );
-  return row?.ended === true;
 }
 
 /** The active churned-only codes (the win-back mail offers one of them). */

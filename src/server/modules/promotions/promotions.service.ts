@@ -10,9 +10,9 @@ import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { ApiError } from '../../http/errors';
 import { serverError } from '../../http/server-errors';
+import { accessEndedFor } from '../entitlements/entitlement-reads';
 import type { PaymentsPort } from '../payments/payments.port';
 import {
-  accessEnded,
   clearProviderError,
   deactivatePromotion,
   findPromotion,
@@ -196,7 +196,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       // No provider can tell who churned: a win-back code needs the member signed in before the
       // checkout starts (an e-mail typed anonymously would let anyone ask whether it churned).
       if (row.churnedOnly && (!at.signedIn || !at.email)) throw serverError('promotionRefused', refusalMessage('churned_sign_in', row.code));
-      const churned = row.churnedOnly && at.email ? await accessEnded(db, at.email, clock()) : undefined;
+      const churned = row.churnedOnly && at.email ? await accessEndedFor(db, at.email, clock()) : undefined;
       const refusal = promotionRefusal(await stateOf(row), { now: clock(), planType: at.planType, ...(returningBuyer === undefined ? {} : { returningBuyer }), ...(churned === undefined ? {} : { churned }) });
       if (refusal) throw serverError('promotionRefused', refusalMessage(refusal, row.code, at.planType));
       const synced = mirroredHere(row) ? row : await syncRow(row);

@@ -1,160 +1,73 @@
 // The Retention page's raw numbers: grouped counts read from billing's, the trials' and the
 // cancellation flow's tables, and the snapshot that keeps them (decision 057). Read-only but for
-// the snapshot. Every statement here reads user_subscriptions through `accessUntil` and the
-// row's own columns, so moving the entitlements read side moves this one file.
+// the snapshot. Subscription rows are read through entitlements' subscription history (decision
+// 059), which takes the first payments and the cancellation flow's outcome from here as SQL.
 import { sql, type SQL } from 'drizzle-orm';
-import { COMP_PROVIDER } from '@shared/admin-reports';
 import { monthStart, type RetentionSnapshot } from '@shared/retention-report';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { retentionReportSnapshots } from '../../db/schema';
+import { monthOf, monthsReached } from '../../db/utc-months';
+import { accessEndings, mrrAtMonthEdges, payingAtMonthStarts, retainedAfterFirstPayment, type ReportMonths } from '../entitlements/subscription-history';
 
-/** When a row's access ends ('infinity' while open), migration 0025's rule. */
-const accessUntil = (alias: string) => {
-  const row = sql.identifier(alias);
-  return sql`coalesce(subscription_access_until(${row}.is_active, ${row}.plan_type, ${row}.expires_at, ${row}.updated_at), 'infinity'::timestamptz)`;
-};
-/** The row gives access at `at` (an SQL instant). */
-const coversAt = (alias: string, at: SQL) => sql`${sql.identifier(alias)}.created_at <= ${at} AND ${accessUntil(alias)} > ${at}`;
-const monthOf = (at: SQL) => sql`to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM')`;
-/** `months` calendar months after an instant, counted in UTC whatever the session's time zone. */
-const monthsAfter = (at: SQL, months: SQL) => sql`(((${at}) AT TIME ZONE 'UTC') + ${months} * interval '1 month') AT TIME ZONE 'UTC'`;
 const asNumber = (value: string | number) => Number(value);
 
 /** Each member's first payment (any order, refunded ones too: the day they became a customer). */
 const firstPayments = sql`(SELECT user_id, min(created_at) AS first_paid FROM orders WHERE user_id IS NOT NULL GROUP BY user_id)`;
 
-const utc = (at: SQL) => sql`((${at}) AT TIME ZONE 'UTC')`;
-/** The calendar month of an instant as a number (year × 12 + month), in UTC. */
-const monthNumber = (at: SQL) => sql`((extract(year from ${utc(at)}) * 12 + extract(month from ${utc(at)}))::int)`;
-const isMonthStart = (at: SQL) => sql`(${utc(at)} = date_trunc('month', ${utc(at)}))`;
-/** Whole calendar months from `from`'s month to `to`'s. */
-const monthsFrom = (from: SQL, to: SQL) => sql`(${monthNumber(to)} - ${monthNumber(from)})`;
-
 /**
  * Members per month of first payment since `since`, and for each whole month after it (1 up to
  * `maxAfter`) already reached by `now`: how many had reached it and how many had access then.
- * Each row's stretch of access becomes the range of months-after it covers (first payment + k
- * calendar months falls inside it), so no month is probed row by row.
  */
 export async function cohortCounts(db: Db, range: { since: Date; now: Date; maxAfter: number }) {
   const { since, now, maxAfter } = range;
   const f = sql`f.first_paid`;
-  const nowAt = sql`${now}::timestamptz`;
-  /** The last k with first payment + k months ≤ now. */
-  const reached = sql`(${monthsFrom(f, nowAt)} - CASE WHEN ${monthsAfter(f, monthsFrom(f, nowAt))} <= ${nowAt} THEN 0 ELSE 1 END)`;
-  const until = sql`subscription_access_until(s.is_active, s.plan_type, s.expires_at, s.updated_at)`;
-  const firstCovered = sql`(${monthsFrom(f, sql`s.created_at`)} + CASE WHEN ${monthsAfter(f, monthsFrom(f, sql`s.created_at`))} >= s.created_at THEN 0 ELSE 1 END)`;
-  const lastCovered = sql`CASE WHEN ${until} IS NOT NULL AND ${until} <= ${nowAt}
-    THEN ${monthsFrom(f, until)} - CASE WHEN ${monthsAfter(f, monthsFrom(f, until))} < ${until} THEN 0 ELSE 1 END
-    ELSE ${reached} END`;
   const [eligible, retained, sizes] = await Promise.all([
     queryRows<{ cohort: string; after: number; members: string | number }>(
       db,
       sql`SELECT ${monthOf(f)} AS cohort, k.after, count(*) AS members
-          FROM ${firstPayments} f CROSS JOIN LATERAL generate_series(1, least(${reached}, ${maxAfter}::int)) AS k(after)
+          FROM ${firstPayments} f CROSS JOIN LATERAL generate_series(1, least(${monthsReached(f, sql`${now}::timestamptz`)}, ${maxAfter}::int)) AS k(after)
           WHERE f.first_paid >= ${since}::timestamptz GROUP BY 1, 2`,
     ),
-    queryRows<{ cohort: string; after: number; members: string | number }>(
-      db,
-      sql`SELECT ${monthOf(f)} AS cohort, k.after, count(DISTINCT f.user_id) AS members
-          FROM ${firstPayments} f JOIN user_subscriptions s ON s.user_id = f.user_id
-          CROSS JOIN LATERAL generate_series(greatest(${firstCovered}, 1), least(${lastCovered}, ${maxAfter}::int)) AS k(after)
-          WHERE f.first_paid >= ${since}::timestamptz GROUP BY 1, 2`,
-    ),
+    retainedAfterFirstPayment(db, { firstPayments, since, now, maxAfter }),
     queryRows<{ cohort: string; members: string | number }>(
       db,
       sql`SELECT ${monthOf(f)} AS cohort, count(*) AS members FROM ${firstPayments} f WHERE f.first_paid >= ${since}::timestamptz GROUP BY 1`,
     ),
   ]);
-  const retainedOf = new Map(retained.map((row) => [`${row.cohort} ${row.after}`, asNumber(row.members)]));
+  const retainedOf = new Map(retained.map((row) => [`${row.cohort} ${row.after}`, row.members]));
   return {
     cohorts: eligible.map((row) => ({ cohort: row.cohort, after: Number(row.after), eligible: asNumber(row.members), retained: retainedOf.get(`${row.cohort} ${row.after}`) ?? 0 })),
     cohortSizes: sizes.map((row) => ({ cohort: row.cohort, members: asNumber(row.members) })),
   };
 }
 
-/**
- * Paid rows whose access ended since `since` (by `now`) with no other row of the member giving
- * access at that instant: the member's access ended then. Grouped by month and how the row ended,
- * with whether the member chose to cancel it in the cancellation flow.
- */
+/** Whether the member went through the cancellation flow for this provider subscription (an SQL column) and turned its offer down. */
+const canceledByMember = (subscriptionId: SQL) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM cancellations c WHERE c.provider_subscription_id = ${subscriptionId} AND c.state = 'done' AND c.outcome = 'declined')`;
+
+/** Members whose paid access ended since `since` (by `now`), per month and how it ended (entitlements' `accessEndings`). */
 export async function churnedCounts(db: Db, range: { since: Date; now: Date }): Promise<RetentionSnapshot['churned']> {
-  const rows = await queryRows<{ month: string; status: string; cancelAtPeriodEnd: boolean; revokedReason: string | null; canceledByMember: boolean; members: string | number }>(
-    db,
-    sql`SELECT ${monthOf(sql`e.until`)} AS month, e.status, e.cancel_at_period_end AS "cancelAtPeriodEnd", e.revoked_reason AS "revokedReason",
-          EXISTS (SELECT 1 FROM cancellations c WHERE c.provider_subscription_id = e.provider_subscription_id AND c.state = 'done' AND c.outcome = 'declined') AS "canceledByMember",
-          count(*) AS members
-        FROM (SELECT s.*, subscription_access_until(s.is_active, s.plan_type, s.expires_at, s.updated_at) AS until FROM user_subscriptions s
-              WHERE s.user_id IS NOT NULL AND s.provider <> ${COMP_PROVIDER}
-                AND subscription_access_until(s.is_active, s.plan_type, s.expires_at, s.updated_at) >= ${range.since}::timestamptz
-                AND subscription_access_until(s.is_active, s.plan_type, s.expires_at, s.updated_at) <= ${range.now}::timestamptz) e
-        WHERE NOT EXISTS (SELECT 1 FROM user_subscriptions o WHERE o.user_id = e.user_id AND o.id <> e.id AND ${coversAt('o', sql`e.until`)})
-        GROUP BY 1, 2, 3, 4, 5`,
-  );
-  return rows.map((row) => ({ ...row, members: asNumber(row.members) }));
+  return accessEndings(db, { ...range, canceledByMember });
 }
 
-/**
- * The points of the snapshot a paid row gives access at: the starts of `months` (0 for the first,
- * one on for each month after) and `now` (the number after the last month's). A row covers the
- * month starts from the first at or after its start to the last before its end, found by month
- * arithmetic rather than by testing each point against each row.
- */
-function pointsCovered(months: readonly string[], now: Date) {
-  const base = monthNumber(sql`${monthStart(months[0]!)}::timestamptz`);
-  const last = months.length - 1;
-  const until = sql`subscription_access_until(s.is_active, s.plan_type, s.expires_at, s.updated_at)`;
-  const first = sql`(${monthNumber(sql`s.created_at`)} - ${base} + CASE WHEN ${isMonthStart(sql`s.created_at`)} THEN 0 ELSE 1 END)`;
-  const lastCovered = sql`CASE WHEN ${until} IS NULL THEN ${last}::int ELSE ${monthNumber(until)} - ${base} - CASE WHEN ${isMonthStart(until)} THEN 1 ELSE 0 END END`;
-  const nowAt = sql`${now}::timestamptz`;
-  return sql`LATERAL (SELECT generate_series(greatest(${first}, 0), least(${lastCovered}, ${last}::int)) AS point
-      UNION ALL SELECT ${last + 1}::int WHERE ${coversAt('s', nowAt)}) p`;
-}
+const reportMonths = (months: readonly string[], now: Date): ReportMonths => ({ firstStart: monthStart(months[0]!), count: months.length, now });
 
 /** Members with paid access at the start of each of `months`. */
 export async function payingAtStart(db: Db, months: readonly string[], now: Date): Promise<RetentionSnapshot['payingAtStart']> {
-  const rows = await queryRows<{ point: number; members: string | number }>(
-    db,
-    sql`SELECT p.point, count(DISTINCT s.user_id) AS members FROM user_subscriptions s CROSS JOIN ${pointsCovered(months, now)}
-        WHERE s.user_id IS NOT NULL AND s.provider <> ${COMP_PROVIDER} AND p.point < ${months.length}::int
-        GROUP BY 1`,
-  );
-  return rows.map((row) => ({ month: months[Number(row.point)]!, members: asNumber(row.members) }));
+  const rows = await payingAtMonthStarts(db, reportMonths(months, now));
+  return rows.map((row) => ({ month: months[row.point]!, members: row.members }));
 }
 
 /**
- * Each member's monthly recurring revenue (minor units, rounded) at the start and at the end of
- * each of `months` (its end: the next month's start, or now for the last), grouped by those two
- * figures, with whether the member had paid before the month began. A row is worth its price
- * columns (migration 0022: the newest paid order's amount) divided by its plan's months
- * (`planMonths`; plans without a period bring none).
+ * Each member's monthly recurring revenue at the start and at the end of each of `months` (its
+ * end: the next month's start, or now for the last), grouped by those two figures, with whether
+ * the member had paid before the month began.
  */
 export async function mrrPairs(db: Db, months: readonly string[], now: Date, planMonths: readonly { plan: string; months: number }[]): Promise<RetentionSnapshot['mrr']> {
-  if (planMonths.length === 0 || months.length === 0) return [];
-  const base = monthNumber(sql`${monthStart(months[0]!)}::timestamptz`);
-  const rows = await queryRows<{ month: number; currency: string; before: string | number; after: string | number; paidBefore: boolean; members: string | number }>(
-    db,
-    sql`WITH plan_months(plan, months) AS (VALUES ${sql.join(
-      planMonths.map(({ plan, months: count }) => sql`(${plan}::text, ${count}::numeric)`),
-      sql`, `,
-    )}),
-        member_mrr AS (
-          SELECT p.point, s.user_id, s.price_currency AS currency, sum(s.price_amount / pm.months) AS mrr
-          FROM user_subscriptions s JOIN plan_months pm ON pm.plan = s.plan_type CROSS JOIN ${pointsCovered(months, now)}
-          WHERE s.user_id IS NOT NULL AND s.provider <> ${COMP_PROVIDER} AND s.price_amount IS NOT NULL AND s.price_currency IS NOT NULL
-          GROUP BY 1, 2, 3),
-        pairs AS (
-          SELECT month, user_id, currency, sum(before) AS before, sum(after) AS after FROM (
-            SELECT point AS month, user_id, currency, mrr AS before, 0 AS after FROM member_mrr WHERE point < ${months.length}::int
-            UNION ALL SELECT point - 1, user_id, currency, 0, mrr FROM member_mrr WHERE point > 0) sides
-          GROUP BY 1, 2, 3)
-        SELECT p.month, p.currency, round(p.before)::bigint AS before, round(p.after)::bigint AS after,
-          coalesce(${monthNumber(sql`f.first_paid`)} - ${base} < p.month, false) AS "paidBefore", count(*) AS members
-        FROM pairs p LEFT JOIN ${firstPayments} f ON f.user_id = p.user_id
-        GROUP BY 1, 2, 3, 4, 5`,
-  );
-  return rows.map((row) => ({ month: months[Number(row.month)]!, currency: row.currency, before: asNumber(row.before), after: asNumber(row.after), paidBefore: row.paidBefore, members: asNumber(row.members) }));
+  if (months.length === 0) return [];
+  const rows = await mrrAtMonthEdges(db, reportMonths(months, now), planMonths, firstPayments);
+  return rows.map(({ point, ...row }) => ({ month: months[point]!, ...row }));
 }
 
 /** Cancellation-flow choices since `since` per month, reason and outcome. */
