@@ -270,6 +270,9 @@ try {
     { label: 'affiliates', path: '/api/admin/affiliates' },
     { label: 'affiliates by code', path: `/api/admin/affiliates?q=AFF${Math.ceil(affiliateCount(members) / 2)}` },
     { label: 'affiliate terms', path: '/api/admin/affiliates/terms' },
+    // issue 47's pages: the funnel from its per-day counters (decision 053), the cancellations' counts
+    { label: 'funnel, 30 days', path: '/api/admin/funnel?days=30' },
+    { label: 'cancellations', path: '/api/admin/cancellations' },
     // from the hourly snapshot (decision 057): the warm-up computes it, the timed rounds read it
     { label: 'retention numbers', path: '/api/admin/retention/report' },
   ], 20);

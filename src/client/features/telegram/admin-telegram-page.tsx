@@ -141,7 +141,7 @@ export function AdminTelegramPage() {
                 <tr key={account.id} className="border-t border-border">
                   <td className="py-2">{account.email}</td>
                   <td>
-                    @{account.username} {account.current ? null : <Badge>old</Badge>}
+                    @{account.username} {account.current ? null : <Badge>Old</Badge>}
                   </td>
                   <td>{account.wantedChats.join(', ') || '—'}</td>
                   <td>
