@@ -7,6 +7,8 @@ import type { PlanType } from '@shared/plans';
 import type { Database } from '../../db/client';
 import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
 import { createLogger } from '../../logger';
+import { composeEntitlements } from '../../composition';
+import { followsAccess } from '@shared/access-changes';
 import { DEFAULT_LEASE_MS, createGrantReconciler, type GrantReconciler } from './grant-reconciler';
 import type { SandboxOperation } from '../sandbox/sandbox-tradingview';
 import { claimNextDue, finishClaim, findShopAccess, linkUsername, recordShopAccess, usernameHistory } from './tradingview.repository';
@@ -24,7 +26,7 @@ let now: Date;
 let operations: SandboxOperation[];
 let sandbox: TradingViewPort;
 
-sandboxTradingViewSuite({ truncate: sql`TRUNCATE tradingview_grants, tradingview_shop_access, sandbox_tradingview_access, user_subscriptions, "user" CASCADE`, missingUsernames: [], clock: () => now }, (bench) => {
+sandboxTradingViewSuite({ truncate: sql`TRUNCATE tradingview_grants, tradingview_shop_access, sandbox_tradingview_access, user_subscriptions, access_changes, access_change_deliveries, access_expiry_watch, "user" CASCADE`, missingUsernames: [], clock: () => now }, (bench) => {
   ({ database, operations, sandbox } = bench);
   now = START;
 });
@@ -162,14 +164,20 @@ describe('grant reconciler', () => {
   it('revokes on time once a canceled subscription reaches its expiry, with no call from billing', async () => {
     const { userId } = await member({ expiresAt: JULY, cancelAtPeriodEnd: true });
     const r = reconciler();
+    // the period's end reaches TradingView as the core's `ended` access change, as in the composition
+    const { accessChanges } = composeEntitlements({ db: database.db, clock, logger: createLogger('silent'), subscribers: [followsAccess('tradingview', r.syncUser)] });
+    const pass = async () => {
+      await accessChanges.runOnce();
+      await r.runOnce();
+    };
     await r.syncUser(userId);
-    await r.runOnce();
+    await pass();
     advance(JULY.getTime() - START.getTime() - 60_000);
-    await r.runOnce();
+    await pass();
     expect(await grants(userId)).toMatchObject([{ desired: 'grant', status: 'granted' }]);
 
     advance(60_000);
-    await r.runOnce();
+    await pass();
 
     expect(await grants(userId)).toMatchObject([{ desired: 'revoke', status: 'revoked', grantedExpiresAt: null }]);
     // TradingView ended the access at the expiry the shop set: the revoke finds nothing left to remove

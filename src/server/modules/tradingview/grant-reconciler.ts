@@ -27,7 +27,6 @@ import {
   shopAccessOf,
   shopUsernames,
   usersToSweep,
-  usersWithPassedExpiry,
   type GrantRow,
 } from './tradingview.repository';
 import { accessRowsOfMember } from '../entitlements/entitlement-reads';
@@ -380,14 +379,14 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
       sweeping = { ids: await usersToSweep(db), next: 0, changed: 0, startedAt: performance.now() };
     }
     const slice = sweeping ? sweeping.ids.slice(sweeping.next, sweeping.next + sweepSlice) : [];
-    const expired = new Set(await usersWithPassedExpiry(db, now));
-    const differing = await differingMembers(slice.filter((userId) => !expired.has(userId)));
-    for (const userId of new Set([...expired, ...differing])) {
+    // A period's end comes as the core's `ended` access change (its expiry watch), like every
+    // other end; the sweep is only the backstop for a missed change.
+    for (const userId of await differingMembers(slice)) {
       const changed = await resync(userId);
       if (sweeping && changed) sweeping.changed += 1;
     }
     // every member of the slice was looked at, most without a query of their own
-    summary.resynced += new Set([...expired, ...slice]).size;
+    summary.resynced += slice.length;
     if (sweeping) {
       sweeping.next += slice.length;
       if (sweeping.next >= sweeping.ids.length) {

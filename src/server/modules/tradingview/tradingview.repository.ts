@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { sameTarget, targetOf, type GrantDesired, type GrantStatus, type GrantTarget, type SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -266,15 +266,6 @@ export async function retryFailedGrantNow(db: Db, userId: string, username: stri
     .where(and(eq(tradingviewGrants.userId, userId), sameUsername(tradingviewGrants.username, username), eq(tradingviewGrants.status, 'failed')))
     .returning({ id: tradingviewGrants.id });
   return rows.length > 0;
-}
-
-/** Members whose granted access has reached its expiry: their desired state must be recomputed. */
-export async function usersWithPassedExpiry(db: Db, now: Date): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ userId: tradingviewGrants.userId })
-    .from(tradingviewGrants)
-    .where(and(eq(tradingviewGrants.desired, 'grant'), isNotNull(tradingviewGrants.desiredExpiresAt), lte(tradingviewGrants.desiredExpiresAt, now)));
-  return rows.map((row) => row.userId);
 }
 
 /** Everyone whose grants could need a change: a current username, or access not yet revoked. */
