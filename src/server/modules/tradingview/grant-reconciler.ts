@@ -43,7 +43,7 @@ export type GrantReconciler = {
    * subscriptions (billing calls it after each event, the username change after linking a name).
    */
   syncUser: (userId: string) => Promise<void>;
-  /** One pass: resyncs expired and (periodically) all members, then works through due rows. */
+  /** One pass: resyncs (periodically) all members whose grants differ, then works through due rows. */
   runOnce: () => Promise<RunSummary>;
   /**
    * Compares TradingView's own lists with the rows marked done and requeues what differs
