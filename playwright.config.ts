@@ -86,7 +86,7 @@ function webServer(port: number, dir: string, extra: Record<string, string> = {}
       SALE_ENDS_AT: '2099-11-26T23:59:59',
       SANDBOX_TRADINGVIEW_MISSING_USERNAMES: 'ghost_trader',
       // the operator of the admin-*.spec.ts journeys; the sandbox mailbox stays open to all (outboxIsPublic)
-      ADMIN_EMAILS: 'operator@example.com,ops-tradingview@example.com,ops-2fa@example.com,ops-squatted@example.com,ops-promo@example.com,ops-support@example.com,ops-usernames@example.com,ops-content@example.com,ops-news@example.com,ops-affiliates@example.com,ops-catalogue@example.com,ops-pricelists@example.com,ops-retention@example.com,ops-retention-offers@example.com,ops-funnel@example.com,ops-polish@example.com,ops-walk@example.com,ops-locale@example.com,ops-invite@example.com,ops-winback@example.com,ops-numbers@example.com',
+      ADMIN_EMAILS: 'operator@example.com,ops-tradingview@example.com,ops-2fa@example.com,ops-squatted@example.com,ops-promo@example.com,ops-support@example.com,ops-usernames@example.com,ops-content@example.com,ops-news@example.com,ops-affiliates@example.com,ops-catalogue@example.com,ops-pricelists@example.com,ops-retention@example.com,ops-retention-offers@example.com,ops-funnel@example.com,ops-polish@example.com,ops-walk@example.com,ops-locale@example.com,ops-invite@example.com,ops-winback@example.com,ops-winback-code@example.com,ops-numbers@example.com',
       // as in production: the admin journeys enrol an authenticator app before the console opens
       OPERATOR_REQUIRE_2FA: 'true',
       RECONCILER_INTERVAL_MS: '1000',

@@ -103,8 +103,8 @@ export const mailKeys = {
   pauseResuming: (cancellationId: string) => `pause_resuming:${cancellationId}`,
   /** Once per churn: the member and when their access ended. */
   winback: (userId: string, endedAt: Date) => `winback:${userId}:${endedAt.toISOString()}`,
-  /** Each reminder of the cadence once per member and step. */
-  setupReminder: (step: string, userId: string, reminder: number) => `setup_reminder:${step}:${userId}:${reminder}`,
+  /** Each reminder of the cadence once per member, step and stretch of access: a member who comes back gets a new series. */
+  setupReminder: (step: string, userId: string, startedAt: Date, reminder: number) => `setup_reminder:${step}:${userId}:${startedAt.toISOString()}:${reminder}`,
   trialEnding: (subscriptionId: string, endsAt: Date) => `trial_ending:${subscriptionId}:${endsAt.toISOString()}`,
   trialRefused: (subscriptionId: string) => `trial_refused:${subscriptionId}`,
   accessMoved: (userId: string) => `access_moved:${userId}`,

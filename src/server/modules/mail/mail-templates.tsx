@@ -11,7 +11,8 @@ import { planDisplayName } from '@shared/plans';
 import { repeatReasonText } from '@shared/trials';
 import type { MailIntentData, MailTemplate } from '@shared/mail-intents';
 
-export type RenderedMail = { subject: string; text: string; html: string };
+/** `headers`: extra mail headers (the member mails' one-click unsubscribe, RFC 8058). */
+export type RenderedMail = { subject: string; text: string; html: string; headers?: Record<string, string> };
 
 export type MailContext = {
   brand: string;
@@ -80,11 +81,13 @@ const SETUP_STEP_TEXT = {
   telegram: { subject: 'Join the members on Telegram', text: 'Your plan includes the members’ Telegram chats. Link your Telegram account and we invite you.', label: 'Link Telegram', path: '/dashboard/discord' },
 } as const;
 
+const unsubscribeUrl = (ctx: MailContext, token: string) => `${ctx.publicUrl}/mail/unsubscribe/${token}`;
+
 /** The member mails' way out (decision 056): a page that asks once, and Settings. */
 function UnsubscribeLine({ ctx, token, what }: { ctx: MailContext; token: string; what: string }) {
   return (
     <Text style={{ fontSize: '12px', color: colors.muted }}>
-      <Link href={`${ctx.publicUrl}/mail/unsubscribe/${token}`}>Unsubscribe from {what}</Link> (or choose your mails in Settings).
+      <Link href={unsubscribeUrl(ctx, token)}>Unsubscribe from {what}</Link> (or choose your mails in Settings).
     </Text>
   );
 }
@@ -99,7 +102,8 @@ export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-
 /** The last day an end grants: comp access ends at midnight after the day the operator chose, which is the day to name. */
 const lastDayOf = (iso: string) => formatDate(new Date(Date.parse(iso) - 1).toISOString());
 
-export type Built = { subject: string; element: ReactNode };
+/** `unsubscribeUrl`: the link a mail client's own unsubscribe button POSTs to (RFC 8058 one-click). */
+export type Built = { subject: string; element: ReactNode; unsubscribeUrl?: string };
 type Builders = { [T in MailTemplate]: (data: MailIntentData[T], ctx: MailContext, writtenAt: Date) => Built };
 
 const dashboard = (ctx: MailContext) => `${ctx.publicUrl}/dashboard`;
@@ -334,6 +338,7 @@ const BUILDERS: Builders = {
   // Decision 056: the win-back offer and the set-up reminders, each with its own way out.
   winback: ({ code, offer, unsubscribe }, ctx) => ({
     subject: `Come back to ${ctx.brand}: ${offer}`,
+    unsubscribeUrl: unsubscribeUrl(ctx, unsubscribe),
     element: (
       <Layout ctx={ctx} preview={`${offer} with the code ${code}.`} heading="We would like you back" action={{ label: `Choose a plan with ${code}`, url: `${ctx.publicUrl}/?code=${encodeURIComponent(code)}` }}>
         <P>
@@ -348,6 +353,7 @@ const BUILDERS: Builders = {
     const last = reminder >= SETUP_REMINDER_AFTER_MS.length;
     return {
       subject,
+      unsubscribeUrl: unsubscribeUrl(ctx, unsubscribe),
       element: (
         <Layout ctx={ctx} preview={text} heading={subject} action={{ label, url: `${ctx.publicUrl}${path}` }}>
           <P>{text}</P>
@@ -427,8 +433,11 @@ export function buildMail<T extends MailTemplate>(template: T, data: MailIntentD
 
 /** A stored intent as the mail sent: subject, HTML and plain text. */
 export function renderMail<T extends MailTemplate>(template: T, data: MailIntentData[T], ctx: MailContext, writtenAt: Date): RenderedMail {
-  const { subject, element } = buildMail(template, data, ctx, writtenAt);
-  return { subject, html: renderHtml(element), text: renderText(element) };
+  const { subject, element, unsubscribeUrl: oneClick } = buildMail(template, data, ctx, writtenAt);
+  // RFC 8058: the mail client's button POSTs "List-Unsubscribe=One-Click" to the link, which the
+  // unsubscribe route's POST honours without a page.
+  const headers = oneClick ? { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined;
+  return { subject, html: renderHtml(element), text: renderText(element), ...(headers ? { headers } : {}) };
 }
 
 /** The plain-text body's mode: components render their text form (a button as its label and link). */

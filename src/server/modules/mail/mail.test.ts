@@ -328,9 +328,13 @@ describe('the SMTP sender against a real SMTP conversation', () => {
     server = createServer((socket) => {
       let inData = false;
       let data = '';
+      // a line may arrive split across chunks: only whole lines are read
+      let pending = '';
       socket.write('220 test ESMTP\r\n');
       socket.on('data', (chunk) => {
-        for (const line of String(chunk).split('\r\n')) {
+        const lines = (pending + String(chunk)).split('\r\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
           if (inData) {
             if (line === '.') {
               inData = false;
@@ -380,6 +384,30 @@ describe('the SMTP sender against a real SMTP conversation', () => {
       expect(raw).toMatch(/^To: ada@example\.com/m);
       expect(raw).toContain('Content-Type: text/plain');
       expect(raw).toContain('Content-Type: text/html');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('sends the member mails with the one-click unsubscribe headers (RFC 8058), and other mails without them', async () => {
+    const database = await createTestDatabase();
+    try {
+      const smtp = createSmtpMail(`smtp://127.0.0.1:${port}`, 'Candlewise <support@candlewise.app>');
+      const mailer = createMailer({ db: database.db, sender: smtp, context, logger: createLogger('silent'), clock: () => new Date() });
+      received.length = 0;
+      await enqueueMail(database.db, { template: 'winback', to: 'gone@example.com', data: { code: 'BACK20', offer: '20% off on the first payment', unsubscribe: 'u1.winback.sig' }, dedupeKey: null });
+      expect(await mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+      await enqueueMail(database.db, { template: 'setup_reminder', to: 'new@example.com', data: { step: 'discord', reminder: 1, unsubscribe: 'u2.setup_discord.sig' }, dedupeKey: null });
+      expect(await mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+      await enqueueMail(database.db, reset('ada@example.com'));
+      expect(await mailer.runOnce()).toEqual({ sent: 1, failed: 0 });
+      const [winback, reminder, resetMail] = received;
+      // nodemailer folds the long header onto a second line, as RFC 5322 allows
+      expect(winback).toMatch(/^List-Unsubscribe:\s+<https:\/\/shop\.example\.com\/mail\/unsubscribe\/u1\.winback\.sig>\r?$/m);
+      expect(winback).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(reminder).toMatch(/^List-Unsubscribe:\s+<https:\/\/shop\.example\.com\/mail\/unsubscribe\/u2\.setup_discord\.sig>\r?$/m);
+      expect(reminder).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+      expect(resetMail).not.toContain('List-Unsubscribe');
     } finally {
       await database.close();
     }

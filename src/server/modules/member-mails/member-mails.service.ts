@@ -83,7 +83,7 @@ export function createMemberMails(deps: {
       for (const { step, kind, done } of steps) {
         if (done(member) || member.optedOut.includes(kind)) continue;
         const data = { step, reminder: index + 1, unsubscribe: links.tokenFor(member.userId, kind) };
-        if (await enqueueMail(db, { template: 'setup_reminder', to: member.email, data, dedupeKey: mailKeys.setupReminder(step, member.userId, index + 1) })) written += 1;
+        if (await enqueueMail(db, { template: 'setup_reminder', to: member.email, data, dedupeKey: mailKeys.setupReminder(step, member.userId, member.startedAt, index + 1) })) written += 1;
       }
     }
     return written;

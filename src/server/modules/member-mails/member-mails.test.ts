@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailPreferencesSchema, mailSettingsSchema } from '@shared/member-mails-contract';
 import type { PromotionItem } from '@shared/promotions-contract';
-import { discordMembers, mailSettings, memberMailOptouts, operatorAuditLog, sandboxPromotionCodes, userSubscriptions } from '../../db/schema';
+import { discordMembers, mailSettings, memberMailOptouts, operatorAuditLog, outbox, sandboxPromotionCodes, userSubscriptions } from '../../db/schema';
 import { consoleSuite, seedMember, type ConsoleSuite } from '../../test-support/admin-test-kit';
 import { checkoutBody, DAY_MS, ordersOfSession, payOnPage, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 import { listOutboxMails } from '../mail/outbox.repository';
@@ -149,6 +149,19 @@ describe('the win-back mail (after the switches are set: 3 days, BACK20)', () =>
     expect((await suite.t.request(`/mail/unsubscribe/${token!.slice(0, -2)}xx`, { method: 'POST' })).status).toBe(404);
   });
 
+  it('carries the one-click unsubscribe headers (RFC 8058), whose POST unsubscribes without the page', async () => {
+    const churned = await signedInMember({ endedAgoMs: 3 * DAY_MS + HOUR_MS });
+    await suite.t.services.memberMails.runOnce(suite.time.now());
+    const [row] = await db().select().from(outbox).where(eq(outbox.to, churned.email));
+    const { headers } = await suite.t.deps.mailer.render(row!);
+    expect(headers).toEqual({ 'List-Unsubscribe': expect.stringMatching(/^<https?:\/\/[^/]+\/mail\/unsubscribe\/[^>]+>$/), 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const url = new URL(headers!['List-Unsubscribe']!.slice(1, -1));
+    // what a mail client's unsubscribe button sends
+    const response = await suite.t.request(url.pathname, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(response.status).toBe(200);
+    expect(mailPreferencesSchema.parse(await (await suite.t.request('/api/mail-preferences', { cookie: churned.cookie })).json()).mails.find((mail) => mail.kind === 'winback')?.on).toBe(false);
+  });
+
   it('never reaches a member who has access again, or who turned these mails off', async () => {
     const back = await signedInMember({ endedAgoMs: 3 * DAY_MS + HOUR_MS });
     await db().insert(userSubscriptions).values({ userId: back.userId, planType: 'yearly', provider: 'sandbox', status: 'active', isActive: true, expiresAt: new Date(suite.time.now().getTime() + 300 * DAY_MS) });
@@ -196,6 +209,24 @@ describe('set-up reminders', () => {
     await suite.t.services.memberMails.runOnce(new Date(otherRow!.createdAt.getTime() + 7 * DAY_MS + 1));
     const lastOnes = (await mailsTo(other.email)).filter((mail) => mail.subject === 'Add your TradingView username to get the indicators');
     expect(lastOnes.map((mail) => mail.text?.includes('This is the last reminder we send about it.'))).toEqual([true]);
+  });
+
+  it('start a new series for a member who leaves and comes back', async () => {
+    const member = await seedMember(db(), { username: null });
+    const [row] = await db().select().from(userSubscriptions).where(eq(userSubscriptions.userId, member.userId));
+    const start = row!.createdAt.getTime();
+    const tradingviewReminders = async () => (await mailsTo(member.email)).filter((mail) => mail.subject === 'Add your TradingView username to get the indicators').map((mail) => mail.text?.includes('This is the last reminder we send about it.')).sort();
+    await suite.t.services.memberMails.runOnce(new Date(start + 3 * HOUR_MS + 1));
+    expect(await tradingviewReminders()).toEqual([false]);
+    // the plan ends after 30 days; the member buys again 60 days after the first purchase
+    await db().update(userSubscriptions).set({ status: 'canceled', isActive: false, cancelAtPeriodEnd: true, expiresAt: new Date(start + 30 * DAY_MS) }).where(eq(userSubscriptions.id, row!.id));
+    const back = new Date(start + 60 * DAY_MS);
+    await db().insert(userSubscriptions).values({ userId: member.userId, planType: 'monthly', provider: 'sandbox', status: 'active', isActive: true, createdAt: back, expiresAt: new Date(back.getTime() + 30 * DAY_MS) });
+    await suite.t.services.memberMails.runOnce(new Date(back.getTime() + 3 * HOUR_MS + 1));
+    await suite.t.services.memberMails.runOnce(new Date(back.getTime() + 4 * HOUR_MS));
+    expect(await tradingviewReminders()).toEqual([false, false]);
+    await suite.t.services.memberMails.runOnce(new Date(back.getTime() + 7 * DAY_MS + 1));
+    expect(await tradingviewReminders()).toEqual([false, false, true]);
   });
 
   it('are not sent when the operator switched them off', async () => {
