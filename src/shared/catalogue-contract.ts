@@ -8,6 +8,7 @@ export const CATALOGUE_PATHS = {
   plan: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}`,
   price: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/price`,
   archive: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/archive`,
+  moveMembers: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/move-members`,
   sale: (id: string) => `/api/admin/catalogue/sales/${encodeURIComponent(id)}`,
   priceLists: '/api/admin/catalogue/price-lists',
   /** The default list ('/') is addressed as `default` (a slash cannot be one path segment). */
