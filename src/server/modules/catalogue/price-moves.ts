@@ -54,8 +54,7 @@ export function createPriceMover(deps: { db: Db; payments: PaymentsPort; taxBeha
   return async (operator, catalogue, slug, listSlug = DEFAULT_LIST) => {
     const price = targetPrice(catalogue, slug, listSlug, deps.taxBehavior);
     if (!(await priceChanged(db, slug, listSlug))) throw refuse(`${slug}'s price on ${listSlug} never changed: every member pays the current one.`);
-    // the members whose last payment was another amount (a moved member's stays the old one until the
-    // renewal, which is what lets a second run find a mail still to write after a crash)
+    // the members whose last payment was another amount (a moved member's stays the old one until the renewal)
     const candidates = await db
       .select({ rowId: userSubscriptions.id, userId: userSubscriptions.userId, subscriptionId: userSubscriptions.providerSubscriptionId, email: user.email })
       .from(userSubscriptions)
@@ -80,12 +79,12 @@ export function createPriceMover(deps: { db: Db; payments: PaymentsPort; taxBeha
       if (!sub || !RENEWING.includes(sub.status) || sub.cancelAtPeriodEnd || sub.currency !== price.currency || !sub.currentPeriodEnd) continue;
       // a sale's price is the member's deal, kept like a discount
       if (sub.unitAmount !== null && salePrices.has(sub.unitAmount)) continue;
-      const onPrice = sub.unitAmount === price.amount;
-      if (onPrice && (await isMailKeyTaken(db, dedupeKey))) {
-        alreadyMoved += 1;
+      if (sub.unitAmount === price.amount) {
+        // moved by an earlier run (mailed then), or bought at this price with a discount: nothing to do
+        if (await isMailKeyTaken(db, dedupeKey)) alreadyMoved += 1;
         continue;
       }
-      if (!onPrice) await payments.movePriceAtRenewal(subscriptionId, price);
+      await payments.movePriceAtRenewal(subscriptionId, price);
       const renewsAt = sub.currentPeriodEnd.toISOString();
       await db.transaction(async (tx) => {
         const data = { planType: slug, amount: price.amount, currency: price.currency, from: renewsAt };
