@@ -47,6 +47,7 @@ import { saveVisits } from './modules/funnel/funnel.repository';
 import { createCheckoutRecovery, type CheckoutRecovery } from './modules/recovery/checkout-recovery.service';
 import { createMemberMails, type MemberMails } from './modules/member-mails/member-mails.service';
 import { createCatalogueService, type CatalogueService } from './modules/catalogue/catalogue.service';
+import { createPriceMover } from './modules/catalogue/price-moves';
 import { createRetentionService, type RetentionService } from './modules/retention/retention.service';
 import { createRetentionReportService, type RetentionReportService } from './modules/retention-report/retention-report.service';
 import { createExportsService, type ExportsService } from './modules/exports/exports.service';
@@ -225,7 +226,7 @@ export function compose(deps: Dependencies): Composition {
     funnel: createFunnelService({ db, clock, visits }),
     checkoutRecovery,
     memberMails,
-    catalogue: createCatalogueService(deps.catalogue),
+    catalogue: createCatalogueService(deps.catalogue, undefined, createPriceMover({ db, payments, taxBehavior: config.tax.behavior, audit: recordOperatorAction })),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
     signatureRefusals,

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isSaleRunning } from '@shared/campaign';
+import type Stripe from 'stripe';
+import type { WantedPrice } from '@shared/catalogue-publishing';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Logger } from './logger';
@@ -89,12 +91,14 @@ export async function buildPayments(deps: { config: Config; db: Db; logger: Logg
   const catalogue = deps.catalogue ?? buildCatalogue(config, deps.db, deps.clock);
   if (config.payments.kind === 'stripe') {
     const { createStripePayments } = await import('./modules/payments/stripe-payments');
-    const { createCheckoutPrices } = await import('./modules/catalogue/catalogue-stripe');
+    const { createCheckoutPrices, ensurePrice } = await import('./modules/catalogue/catalogue-stripe');
     const { secretKey, webhookSecret, priceIds, regularPriceIds } = config.payments;
     const regular = { priceIds: regularPriceIds, saleRunning: () => isSaleRunning(config.site, deps.clock()) };
     // once the catalogue is edited, a checkout charges its published Price (decision record 058)
     const checkoutPrice = createCheckoutPrices({ catalogue: () => catalogue.current(), edited: () => catalogue.version() > 0, clock: deps.clock, settings: { taxBehavior: config.tax.behavior, configured: priceIds } });
-    return createStripePayments({ secretKey, webhookSecret, priceIds, regular, tax: config.tax, checkoutPrice }, deps.logger);
+    const publishSettings = { taxBehavior: config.tax.behavior, configured: priceIds };
+    const publishedPrice = async (stripe: Stripe, price: WantedPrice) => (await ensurePrice(stripe, catalogue.current(), price, publishSettings)).id;
+    return createStripePayments({ secretKey, webhookSecret, priceIds, regular, tax: config.tax, checkoutPrice, publishedPrice }, deps.logger);
   }
   return createSandboxPayments({
     db: deps.db,

@@ -8,6 +8,7 @@ export const CATALOGUE_PATHS = {
   plan: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}`,
   price: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/price`,
   archive: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/archive`,
+  moveMembers: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/move-members`,
   sale: (id: string) => `/api/admin/catalogue/sales/${encodeURIComponent(id)}`,
   priceLists: '/api/admin/catalogue/price-lists',
   /** The default list ('/') is addressed as `default` (a slash cannot be one path segment). */
@@ -87,6 +88,18 @@ export type UpdatePlanRequest = z.infer<typeof updatePlanRequestSchema>;
 
 export const setPriceRequestSchema = z.object({ price: cents, list: text(40).optional() });
 export type SetPriceRequest = z.infer<typeof setPriceRequestSchema>;
+
+/** Move the plan's members who pay an older price on `list` (default '/') to its current price at their next renewal. */
+export const moveMembersRequestSchema = z.object({ list: text(40).optional() });
+export const moveMembersResponseSchema = z.object({
+  plan: z.string(),
+  list: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  moved: z.array(z.object({ email: z.string(), from: z.number(), renewsAt: z.string() })),
+  alreadyMoved: z.number(),
+});
+export type MoveMembersResponse = z.infer<typeof moveMembersResponseSchema>;
 
 export const saveSaleRequestSchema = saleSchema.omit({ id: true });
 export type SaveSaleRequest = z.infer<typeof saveSaleRequestSchema>;

@@ -45,6 +45,8 @@ export type MailIntentData = {
   checkout_recovery: { token: string; planType: PlanType };
   /** A member's pause from the cancellation flow ends soon: the plan renews and charges at `resumesAt` (decision 052). */
   pause_resuming: { planType: PlanType; resumesAt: string };
+  /** The operator moved the member to the plan's current price (decision 058): `amount` is charged from the renewal at `from` on, before any discount they have. */
+  price_moved: { planType: PlanType; amount: number; currency: string; from: string };
   /** N days after a member's access ended (decision 056): `code` (churned-only) and what it gives; `unsubscribe` is the signed path part of /mail/unsubscribe/{unsubscribe}. */
   winback: { code: string; offer: string; unsubscribe: string };
   /** A set-up step still missing after the purchase (`reminder`: 1 for the first of the cadence). */
@@ -77,6 +79,7 @@ export const MAIL_TEMPLATES = [
   'affiliate_payout',
   'checkout_recovery',
   'pause_resuming',
+  'price_moved',
   'winback',
   'setup_reminder',
 ] as const satisfies readonly MailTemplate[];
@@ -101,6 +104,8 @@ export const mailKeys = {
   accessEnded: (rowId: string, endedAt: Date) => `access_ended:${rowId}:${endedAt.toISOString()}`,
   planChanged: (accessChangeId: string) => `plan_changed:${accessChangeId}`,
   pauseResuming: (cancellationId: string) => `pause_resuming:${cancellationId}`,
+  /** Once per subscription and Price it was moved to (the lookup key names the amount). */
+  priceMoved: (subscriptionId: string, lookupKey: string) => `price_moved:${subscriptionId}:${lookupKey}`,
   /** Once per churn: the member and when their access ended. */
   winback: (userId: string, endedAt: Date) => `winback:${userId}:${endedAt.toISOString()}`,
   /** Each reminder of the cadence once per member, step and stretch of access: a member who comes back gets a new series. */

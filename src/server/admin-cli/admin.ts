@@ -5,6 +5,7 @@ import { buildCatalogue, buildCataloguePublisher, buildContentStorage, buildPaym
 import { importContent } from '../modules/content/content-import';
 import { CONTENT_DIR } from '../modules/content/content.service';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
+import { createPriceMover } from '../modules/catalogue/price-moves';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createPromotionsService } from '../modules/promotions/promotions.service';
@@ -39,7 +40,8 @@ await runWithDatabase(async (config, database) => {
   const catalogue = async () => {
     const store = buildCatalogue(config, database.db, clock);
     await store.load();
-    return createCatalogueService(store, await buildCataloguePublisher(config));
+    const payments = await buildPayments({ config, db: database.db, logger: createLogger(config.logLevel), clock, catalogue: store });
+    return createCatalogueService(store, await buildCataloguePublisher(config), createPriceMover({ db: database.db, payments, taxBehavior: config.tax.behavior, audit: recordOperatorAction }));
   };
   return runAdminCommand({ db: database.db, config, clock, promotions, scripts, importContent: reimport, affiliates, catalogue }, process.argv.slice(2));
 });

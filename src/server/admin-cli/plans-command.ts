@@ -1,10 +1,11 @@
-// `npm run admin -- plans list | add | set-price | archive | publish`: the catalogue from the command line,
+// `npm run admin -- plans list | add | set-price | archive | publish | move-members`: the catalogue from the command line,
 // through the same service as the console (checked, audited as the command line). Bad input exits
 // 2 with the reason and saves nothing. A running server shows the change within MEMBER_CACHE_MS.
 import { billingPeriodWords, findPlan, homeEntry, parseEvery, periodText, type BillingPeriod, type Catalogue } from '@shared/catalogue';
 import { formatMoney } from '@shared/plans';
 import { ApiError } from '../http/errors';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service';
+import type { PriceMove } from '../modules/catalogue/price-moves';
 
 export const PLANS_USAGE = [
   'usage: npm run admin -- plans list',
@@ -12,6 +13,7 @@ export const PLANS_USAGE = [
   '       npm run admin -- plans set-price <slug> <cents> [--list <slug>]',
   '       npm run admin -- plans archive <slug>',
   '       npm run admin -- plans publish',
+  '       npm run admin -- plans move-members <slug> [--list <slug>]',
 ].join('\n');
 
 type Result = { output: string; exitCode: number };
@@ -33,6 +35,14 @@ export function describePlans(catalogue: Catalogue): string {
       return `${plan.slug}  ${plan.name}  ${every}  ${prices || 'on no price list'}${sales ? `  sale: ${sales}` : ''}${plan.archived ? '  [archived]' : ''}`;
     })
     .join('\n');
+}
+
+/** One line per member moved, then the count left as they were. */
+function describeMove({ price, moved, alreadyMoved }: PriceMove): string {
+  const to = `${formatMoney(price.amount, price.currency)} ${billingPeriodWords(price.period)}`;
+  const lines = moved.map((member) => `${member.email}: ${formatMoney(member.from, price.currency)} → ${to} from ${member.renewsAt.slice(0, 10)} (mailed)`);
+  const already = alreadyMoved ? ` ${alreadyMoved} already moved.` : '';
+  return [...lines, `Moved ${moved.length} member${moved.length === 1 ? '' : 's'} of ${price.plan} on ${price.list} to ${to} at their next renewal.${already}`].join('\n');
 }
 
 /** `--flag value` pairs and bare flags; an unknown flag or one without its value is the reason. */
@@ -99,6 +109,11 @@ export async function runPlansCommand(catalogue: CatalogueService, operator: str
       if (published === null) return { output: 'Payments run in the sandbox: it charges the catalogue\'s prices itself, nothing to publish.', exitCode: 0 };
       const lines = published.map(({ price, id, how }) => `${price.plan} on ${price.list}: ${formatMoney(price.amount, price.currency)} ${billingPeriodWords(price.period)} → ${id} (${how})`);
       return { output: [...lines, 'New buyers pay these Prices; members keep the Price they bought at.'].join('\n'), exitCode: 0 };
+    }
+    if (command === 'move-members' && slug !== undefined) {
+      const flags = parseFlags(rest, ['--list'], []);
+      if (typeof flags === 'string') return bad(flags);
+      return { output: describeMove(await catalogue.moveMembers(operator, slug, flags.get('--list'))), exitCode: 0 };
     }
     if (command === 'archive' && slug !== undefined && rest.length === 0) {
       await catalogue.archivePlan(operator, slug);

@@ -10,6 +10,8 @@ import { buy, DAY_MS, jobsOf, movableClock, ordersOfSession, rowsOfSession, sign
 import { claimCheckoutSession } from '../modules/fulfilment/fulfilment';
 import { catalogueVersion } from '../modules/catalogue/catalogue.repository';
 import { createCatalogueService } from '../modules/catalogue/catalogue.service';
+import { createPriceMover } from '../modules/catalogue/price-moves';
+import { recordOperatorAction } from '../modules/admin/audit.repository';
 
 // the plans' rules read the process's catalogue, which this file edits: later suites of the worker get the seed's
 afterAll(() => setActiveCatalogue(null));
@@ -35,7 +37,7 @@ async function admin(...args: string[]) {
   const catalogue = async () => {
     const store = buildCatalogue(config, database.db, time.clock);
     await store.load();
-    return createCatalogueService(store);
+    return createCatalogueService(store, undefined, createPriceMover({ db: database.db, payments: t.deps.payments, taxBehavior: config.tax.behavior, audit: recordOperatorAction }));
   };
   return runAdminCommand({ db: database.db, config, clock: time.clock, catalogue }, args);
 }
@@ -103,6 +105,19 @@ describe('the catalogue edited on the command line while the shop runs', () => {
     time.advance(31 * DAY_MS);
     await jobsOf(t).runOnce();
     expect(await invoicesOf(monthlyBefore.row.providerCustomerId!)).toEqual([4700, 4700]);
+  });
+
+  it('plans move-members monthly: the earlier member renews at $40 from then on; running it again moves nobody', async () => {
+    const moved = await admin('plans', 'move-members', 'monthly');
+    expect(moved.exitCode).toBe(0);
+    expect(moved.output).toMatch(/^walk-1@example\.com: \$47\.00 → \$40\.00 per month from \d{4}-\d{2}-\d{2} \(mailed\)\nMoved 1 member of monthly on \/ to \$40\.00 per month at their next renewal\.$/);
+    expect(await admin('plans', 'move-members', 'monthly')).toMatchObject({ exitCode: 0, output: 'Moved 0 members of monthly on / to $40.00 per month at their next renewal. 1 already moved.' });
+    time.advance(31 * DAY_MS);
+    await jobsOf(t).runOnce();
+    // newest first: the renewal after the move charges $40
+    expect(await invoicesOf(monthlyBefore.row.providerCustomerId!)).toEqual([4000, 4700, 4700]);
+    expect(await admin('plans', 'move-members', 'weekly')).toEqual({ exitCode: 2, output: "weekly's price on / never changed: every member pays the current one." });
+    expect(await admin('plans', 'move-members', 'monthly', '--list')).toEqual({ exitCode: 2, output: '--list needs a value.' });
   });
 
   it('plans list names every plan with its price', async () => {

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REGULAR_PRICES, DEFAULT_SALE_LABEL } from '@shared/campaign';
 import { addPlan, setPrice, type Catalogue, type Edit } from '@shared/catalogue';
-import { priceLookupKey } from '@shared/catalogue-publishing';
+import { priceLookupKey, wantedPrices } from '@shared/catalogue-publishing';
 import { ADVERTISED_PRICES, seedCatalogue } from '@shared/plans';
 import { savePriceList } from '@shared/price-lists';
 import { startFakeStripe, STRIPE_TEST_ENV, TEST_PRICE_IDS, type FakeStripe } from '../../test-support/fake-stripe-server';
-import { createStripeClient } from '../payments/stripe-payments';
+import { createStripeClient, createStripePayments } from '../payments/stripe-payments';
+import { createLogger } from '../../logger';
 import { checkStripe } from '../../doctor/stripe-checks';
-import { createCheckoutPrices, publishCatalogue, type PublishSettings } from './catalogue-stripe';
+import { createCheckoutPrices, ensurePrice, publishCatalogue, type PublishSettings } from './catalogue-stripe';
 
 // Publishing the catalogue at Stripe (decision record 058), with the SDK against the fake Stripe server.
 const SEED = seedCatalogue({ prices: ADVERTISED_PRICES, regularPrices: DEFAULT_REGULAR_PRICES, saleEndsAt: '2025-11-26T23:59:59.000Z', saleLabel: DEFAULT_SALE_LABEL });
@@ -82,6 +83,42 @@ describe('publishing the catalogue at Stripe', () => {
     const lookups = fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/prices').length;
     expect(await checkoutPrice(stripe, 'quarterly', '/partners')).toBe(id);
     expect(fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/prices')).toHaveLength(lookups);
+  });
+});
+
+describe('moving a member to the current Price at their next renewal', () => {
+  it('moves the subscription item to the new Price with no proration, leaving its discount; the renewal charges it; a second move changes nothing', async () => {
+    const repriced = edited(setPrice(SEED, 'monthly', 4000));
+    const target = wantedPrices(repriced, 'exclusive').find((price) => price.plan === 'monthly' && price.list === '/' && price.amount === 4000)!;
+    const payments = createStripePayments(
+      {
+        secretKey: STRIPE_TEST_ENV.STRIPE_SECRET_KEY,
+        webhookSecret: STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET,
+        priceIds: TEST_PRICE_IDS,
+        connection: { host: '127.0.0.1', port: fake.port, protocol: 'http' },
+        timeoutMs: 5_000,
+        publishedPrice: async (client, price) => (await ensurePrice(client, repriced, price, SETTINGS)).id,
+      },
+      createLogger('silent'),
+    );
+    const id = fake.seedSubscription({ email: 'mover@example.com', priceId: TEST_PRICE_IDS.monthly });
+    const invoices = fake.invoices.size;
+
+    const moved = await payments.movePriceAtRenewal(id, target);
+    expect(moved).toMatchObject({ unitAmount: 4000, currency: 'usd' });
+    const update = [...fake.requests].reverse().find((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${id}`)!;
+    expect(update.form.get('proration_behavior')).toBe('none');
+    expect(update.form.get('items[0][id]')).toBe(moved.itemId);
+    // the subscription's discounts are not named, so Stripe keeps them as they are
+    expect([...update.form.keys()].filter((key) => key.startsWith('discounts'))).toEqual([]);
+    expect(fake.invoices.size).toBe(invoices);
+
+    const renewal = fake.invoices.get(fake.renew(id))!;
+    expect(renewal).toMatchObject({ subtotal: 4000, amount_due: 4000 });
+
+    const updates = fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${id}`).length;
+    expect(await payments.movePriceAtRenewal(id, target)).toMatchObject({ unitAmount: 4000 });
+    expect(fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${id}`)).toHaveLength(updates);
   });
 });
 

@@ -8,6 +8,8 @@ import {
   addPriceListRequestSchema,
   savePriceListRequestSchema,
   catalogueResponseSchema,
+  moveMembersRequestSchema,
+  moveMembersResponseSchema,
   saveSaleRequestSchema,
   setPriceRequestSchema,
   updatePlanRequestSchema,
@@ -24,6 +26,7 @@ export const CATALOGUE_ADMIN_ROUTES = [
   { method: 'PUT', path: '/catalogue/plans/:slug' },
   { method: 'PUT', path: '/catalogue/plans/:slug/price' },
   { method: 'POST', path: '/catalogue/plans/:slug/archive' },
+  { method: 'POST', path: '/catalogue/plans/:slug/move-members' },
   { method: 'PUT', path: '/catalogue/sales/:id' },
   { method: 'DELETE', path: '/catalogue/sales/:id' },
   { method: 'POST', path: '/catalogue/price-lists' },
@@ -56,6 +59,16 @@ export function catalogueAdminRoutes(catalogue: CatalogueService) {
       await catalogue.archivePlan(requireUser(c).email, c.req.param('slug'));
       return c.json(await answer());
     })
+    .post(
+      '/catalogue/plans/:slug/move-members',
+      describeOperation({ summary: 'Move the members who pay an older price to the current one at their next renewal (no proration, a mail to each)', auth: 'operator', body: moveMembersRequestSchema, response: moveMembersResponseSchema }),
+      async (c) => {
+        const body = await readJson(c, moveMembersRequestSchema);
+        const { price, moved, alreadyMoved } = await catalogue.moveMembers(requireUser(c).email, c.req.param('slug'), body.list);
+        const members = moved.map(({ email, from, renewsAt }) => ({ email, from, renewsAt }));
+        return c.json({ plan: price.plan, list: price.list, amount: price.amount, currency: price.currency, moved: members, alreadyMoved }, 200, NO_STORE);
+      },
+    )
     .put('/catalogue/sales/:id', describeOperation({ summary: 'Schedule or change a sale (at most one runs per list at a time)', auth: 'operator', body: saveSaleRequestSchema, response: catalogueResponseSchema }), async (c) => {
       const body = await readJson(c, saveSaleRequestSchema);
       await catalogue.saveSale(requireUser(c).email, { ...body, id: c.req.param('id') });

@@ -6,6 +6,7 @@ import { savePriceList, type PriceListInput } from '@shared/price-lists';
 import { ApiError } from '../../http/errors';
 import type { CatalogueStore } from './catalogue-store';
 import type { Published } from './catalogue-stripe';
+import type { PriceMover } from './price-moves';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
 
@@ -17,8 +18,15 @@ function applied(edit: Edit): Catalogue {
 /** Publishes a catalogue's Prices at Stripe (catalogue-stripe.ts); absent: payments run in the sandbox, which charges the catalogue itself. */
 export type CataloguePublisher = (catalogue: Catalogue) => Promise<Published[]>;
 
-export function createCatalogueService(store: CatalogueStore, publisher?: CataloguePublisher) {
+export function createCatalogueService(store: CatalogueStore, publisher?: CataloguePublisher, mover?: PriceMover) {
   return {
+    /** Moves the members of `slug` who pay an older price on `list` to its current one at their next renewal (price-moves.ts). */
+    moveMembers: async (operator: string, slug: string, list?: string) => {
+      // wired wherever members can be moved (the server, the command line); a caller without it is a wiring mistake
+      if (!mover) throw new Error('moveMembers needs the price mover');
+      await store.load();
+      return mover(operator, store.current(), slug, list);
+    },
     /** The catalogue's Prices at Stripe, made where missing; null in the sandbox. */
     publish: async (): Promise<Published[] | null> => {
       if (!publisher) return null;

@@ -198,6 +198,18 @@ const BUILDERS: Builders = {
       </Layout>
     ),
   }),
+  price_moved: ({ planType, amount, currency, from }, ctx) => ({
+    subject: `Your ${planDisplayName(planType)} price from ${formatDate(from)}`,
+    element: (
+      <Layout ctx={ctx} preview={`From ${formatDate(from)} your plan renews at ${formatAmount(amount, currency)}.`} heading={`Your new price from ${formatDate(from)}`} action={{ label: 'Manage subscription', url: subscriptionSettings(ctx) }}>
+        <P>
+          The price of the {planDisplayName(planType)} plan changed. Your renewal on {formatDate(from)} and the ones after it are charged {formatAmount(amount, currency)} (
+          {currency.toUpperCase()}); any discount you have goes on applying.
+        </P>
+        <P>Nothing is charged before then. To stop the renewal, cancel before that day in Manage Subscription.</P>
+      </Layout>
+    ),
+  }),
   access_ended: ({ planType }, ctx) => ({
     subject: `Your ${ctx.brand} access has ended`,
     element: (

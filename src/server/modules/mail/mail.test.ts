@@ -56,6 +56,7 @@ describe('mail templates (React Email)', () => {
     affiliate_payout: { amount: 5400, currency: 'usd', payoutEmail: 'me<paypal>@example.com' },
     checkout_recovery: { token: 'tok_<abc>', planType: 'monthly' },
     pause_resuming: { planType: 'monthly', resumesAt: '2026-03-01T00:00:00.000Z' },
+    price_moved: { planType: 'monthly', amount: 4000, currency: 'usd', from: '2026-04-01T00:00:00.000Z' },
     winback: { code: 'BACK<20>', offer: '20% off on the first payment', unsubscribe: 'u.winback.sig' },
     setup_reminder: { step: 'tradingview', reminder: 1, unsubscribe: 'u.setup_tradingview.sig' },
   };

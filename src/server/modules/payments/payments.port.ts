@@ -4,6 +4,7 @@
 // Snapshots are the provider's view of an object at one moment; fulfilment writes our state from
 // them, never from the order in which events happen to arrive (docs/decisions/007).
 import type { DisputeOutcome } from '@shared/payment-rules';
+import type { WantedPrice } from '@shared/catalogue-publishing';
 import type { PlanType } from '@shared/plans';
 import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';
 import type { PausedAccess } from '@shared/support-actions';
@@ -244,6 +245,12 @@ export type PaymentsCore = {
    * is charged or credited for the change (Stripe: trial_end with proration_behavior none).
    */
   extendPeriod(subscriptionId: string, until: Date): Promise<SubscriptionSnapshot>;
+  /**
+   * From the next renewal on, the subscription is charged `price` (decision record 058): nothing is
+   * prorated or charged now, its discount stays (Stripe: the item moved to the published Price with
+   * proration_behavior none; the sandbox: the amount its own renewal charges).
+   */
+  movePriceAtRenewal(subscriptionId: string, price: WantedPrice): Promise<SubscriptionSnapshot>;
   /** Stops collecting payment (renewals are voided) until resumed; `access` is kept with the subscription. */
   pauseCollection(subscriptionId: string, access: PausedAccess): Promise<SubscriptionSnapshot>;
   resumeCollection(subscriptionId: string): Promise<SubscriptionSnapshot>;

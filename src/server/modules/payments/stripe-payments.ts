@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { disputeOutcome } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
 import { isPausedAccess, type PausedAccess } from '@shared/support-actions';
+import type { WantedPrice } from '@shared/catalogue-publishing';
 import type { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type {
@@ -42,6 +43,8 @@ export type StripeSettings = {
   tax?: { enabled: boolean };
   /** The catalogue's published Price a checkout charges (catalogue-stripe.ts); null: the configured price ids. */
   checkoutPrice?: (stripe: Stripe, planType: PlanType, originPage: string | undefined) => Promise<string | null>;
+  /** The published Price of a catalogue price, made when missing (catalogue-stripe.ts's ensurePrice). */
+  publishedPrice?: (stripe: Stripe, price: WantedPrice) => Promise<string>;
 };
 
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -439,6 +442,22 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       const sub = await call('subscriptions.update', () => stripe.subscriptions.update(id, params, write()));
       if (!sub) throw serverError('noSubscriptionReturned');
       return subscriptionSnapshot(sub);
+    },
+
+    async movePriceAtRenewal(id, price) {
+      // wired by dependencies.ts whenever payments are Stripe's
+      if (!settings.publishedPrice) throw new Error('movePriceAtRenewal needs the publishedPrice setting');
+      const sub = await requireSubscription(id);
+      const publish = settings.publishedPrice;
+      const priceId = await call('prices.publish', () => publish(stripe, price));
+      const item = sub.items.data[0];
+      if (!item || !priceId) throw serverError('noSubscriptionItem');
+      if (item.price.id === priceId) return subscriptionSnapshot(sub);
+      // proration_behavior none: today's period stays paid as it was, the next invoice charges the new Price;
+      // the subscription's discount is the subscription's, so a coupon goes on applying to it
+      const updated = await call('subscriptions.update', () => stripe.subscriptions.update(id, { items: [{ id: item.id, price: priceId }], proration_behavior: 'none' }, write()));
+      if (!updated) throw serverError('noSubscriptionReturned');
+      return subscriptionSnapshot(updated);
     },
 
     async pauseCollection(id, access) {

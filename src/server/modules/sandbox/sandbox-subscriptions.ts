@@ -66,6 +66,7 @@ type SubscriptionCalls = Pick<
   | 'pauseForMember'
   | 'cancelAtPeriodEnd'
   | 'applyRetentionDiscount'
+  | 'movePriceAtRenewal'
 > &
   Pick<SandboxOperations, 'getPortal' | 'setCancelAtPeriodEnd' | 'advanceToPeriodEnd' | 'runClock'>;
 
@@ -327,6 +328,8 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
 
     // As Stripe does with trial_end: the plan is trialing until `until`, its period now to then, nothing charged.
     extendPeriod: (id, until) => updateLive(id, (_sub, now) => ({ status: 'trialing', trialEnd: until, currentPeriodStart: now, currentPeriodEnd: until })),
+    // the renewal charges unitAmount and works its discount out from it, as Stripe's next invoice does
+    movePriceAtRenewal: (id, price) => updateLive(id, () => ({ unitAmount: price.amount, currency: price.currency })),
     pauseCollection: (id, access) => updateLive(id, () => ({ pausedAccess: access, pauseAccessUntil: null, pauseResumesAt: null })),
     resumeCollection: (id) => updateLive(id, () => ({ pausedAccess: null, pauseAccessUntil: null, pauseResumesAt: null })),
     pauseForMember: (id, pause) =>

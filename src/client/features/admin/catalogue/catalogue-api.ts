@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CATALOGUE_PATHS, catalogueResponseSchema, type AddPlanRequest, type AddPriceListRequest, type SavePriceListRequest, type SaveSaleRequest, type SetPriceRequest, type UpdatePlanRequest } from '@shared/catalogue-contract';
+import { CATALOGUE_PATHS, catalogueResponseSchema, moveMembersResponseSchema, type AddPlanRequest, type AddPriceListRequest, type SavePriceListRequest, type SaveSaleRequest, type SetPriceRequest, type UpdatePlanRequest } from '@shared/catalogue-contract';
 import { api } from '@client/lib/api/api-client';
 
 const ROOT = ['admin', 'catalogue'] as const;
@@ -9,7 +9,7 @@ export function useCatalogueQuery() {
 }
 
 /** Every edit answers the whole catalogue; the console keeps it as the query's data. */
-function useCatalogueChange<T>(call: (input: T) => Promise<unknown>) {
+function useCatalogueChange<T, R>(call: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({ mutationFn: call, onSettled: () => client.invalidateQueries({ queryKey: ROOT }) });
 }
@@ -19,6 +19,8 @@ export const useAddPlan = () => useCatalogueChange((body: AddPlanRequest) => api
 export const useUpdatePlan = () => useCatalogueChange(({ slug, changes }: { slug: string; changes: UpdatePlanRequest }) => api(CATALOGUE_PATHS.plan(slug), { method: 'PUT', body: changes, schema }));
 export const useSetPrice = () => useCatalogueChange(({ slug, ...body }: SetPriceRequest & { slug: string }) => api(CATALOGUE_PATHS.price(slug), { method: 'PUT', body, schema }));
 export const useArchivePlan = () => useCatalogueChange((slug: string) => api(CATALOGUE_PATHS.archive(slug), { body: {}, schema }));
+/** Moves the members who pay an older price on `list` to the current one at their next renewal; answers who was moved. */
+export const useMoveMembers = () => useCatalogueChange(({ slug, list }: { slug: string; list: string }) => api(CATALOGUE_PATHS.moveMembers(slug), { body: { list }, schema: moveMembersResponseSchema }));
 export const useSaveSale = () => useCatalogueChange(({ id, sale }: { id: string; sale: SaveSaleRequest }) => api(CATALOGUE_PATHS.sale(id), { method: 'PUT', body: sale, schema }));
 export const useRemoveSale = () => useCatalogueChange((id: string) => api(CATALOGUE_PATHS.sale(id), { method: 'DELETE', schema }));
 export const useAddPriceList = () => useCatalogueChange((body: AddPriceListRequest) => api(CATALOGUE_PATHS.priceLists, { body, schema }));

@@ -14,7 +14,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import type { UpdatePlanRequest } from '@shared/catalogue-contract';
 import { AdminPageHeader, LoadError } from '../components/admin-page';
-import { useAddPlan, useAddPriceList, useArchivePlan, useSavePriceList, useCatalogueQuery, useRemoveSale, useSaveSale, useSetPrice, useUpdatePlan } from './catalogue-api';
+import { useAddPlan, useAddPriceList, useArchivePlan, useMoveMembers, useSavePriceList, useCatalogueQuery, useRemoveSale, useSaveSale, useSetPrice, useUpdatePlan } from './catalogue-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 
@@ -92,6 +92,7 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
   const update = useUpdatePlan();
   const setPrice = useSetPrice();
   const archive = useArchivePlan();
+  const moveMembers = useMoveMembers();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const home = catalogue.priceLists.find((list) => list.entries.some((entry) => entry.plan === plan.slug));
   const listed = home?.entries.find((entry) => entry.plan === plan.slug)?.price;
@@ -170,6 +171,23 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
               }
             >
               Archive
+            </Button>
+          ) : null}
+          {!plan.archived && plan.period && home ? (
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={moveMembers.isPending}
+              onClick={() =>
+                void moveMembers.mutateAsync({ slug: plan.slug, list: home.slug }).then(
+                  ({ moved, alreadyMoved }) =>
+                    setOutcome({ ok: true, message: `${moved.length} member${moved.length === 1 ? '' : 's'} moved to the current price at their next renewal, each mailed${alreadyMoved ? `; ${alreadyMoved} already moved` : ''}.` }),
+                  (error: unknown) => setOutcome(failure(error, 'The members could not be moved.')),
+                )
+              }
+            >
+              Move members to this price
             </Button>
           ) : null}
         </form>
