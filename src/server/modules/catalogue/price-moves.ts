@@ -4,21 +4,20 @@
 // movePriceAtRenewal), its discount applying as before, and each moved member gets one mail saying
 // the price and the day it first applies. Running it again moves nobody twice and mails once: a
 // member is moved only while the provider still charges another price, mailed only once per Price.
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_LIST, findList, findPlan, type Catalogue } from '@shared/catalogue';
 import { priceLookupKey, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
 import { mailKeys } from '@shared/mail-intents';
 import type { Db } from '../../db/client';
-import { operatorAuditLog, user, userSubscriptions } from '../../db/schema';
+import { operatorAuditLog } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import { RENEWING_STATUSES, renewingAtAnotherAmount } from '../entitlements/entitlement-reads';
 import { enqueueMail, isMailKeyTaken } from '../mail/outbox.repository';
 import type { PaymentsPort } from '../payments/payments.port';
 
 export type MovedMember = { email: string; subscriptionId: string; from: number; renewsAt: string };
 export type PriceMove = { price: WantedPrice; moved: MovedMember[]; alreadyMoved: number };
 export type PriceMover = (operator: string, catalogue: Catalogue, slug: string, list?: string) => Promise<PriceMove>;
-
-const RENEWING = ['active', 'trialing', 'past_due'];
 
 const refuse = (reason: string) => new ApiError(400, 'invalid_catalogue', reason);
 
@@ -55,19 +54,7 @@ export function createPriceMover(deps: { db: Db; payments: PaymentsPort; taxBeha
     const price = targetPrice(catalogue, slug, listSlug, deps.taxBehavior);
     if (!(await priceChanged(db, slug, listSlug))) throw refuse(`${slug}'s price on ${listSlug} never changed: every member pays the current one.`);
     // the members whose last payment was another amount (a moved member's stays the old one until the renewal)
-    const candidates = await db
-      .select({ rowId: userSubscriptions.id, userId: userSubscriptions.userId, subscriptionId: userSubscriptions.providerSubscriptionId, email: user.email })
-      .from(userSubscriptions)
-      .innerJoin(user, eq(user.id, userSubscriptions.userId))
-      .where(
-        and(
-          eq(userSubscriptions.planType, slug),
-          eq(userSubscriptions.provider, payments.kind),
-          inArray(userSubscriptions.status, RENEWING),
-          isNotNull(userSubscriptions.providerSubscriptionId),
-          ne(sql`coalesce(${userSubscriptions.priceAmount}, -1)`, price.amount),
-        ),
-      );
+    const candidates = await renewingAtAnotherAmount(db, slug, payments.kind, price.amount);
     const salePrices = new Set(catalogue.sales.filter((sale) => sale.list === listSlug).flatMap((sale) => sale.prices.filter((entry) => entry.plan === slug).map((entry) => entry.price)));
     const moved: MovedMember[] = [];
     let alreadyMoved = 0;
@@ -76,7 +63,7 @@ export function createPriceMover(deps: { db: Db; payments: PaymentsPort; taxBeha
       const subscriptionId = candidate.subscriptionId!;
       const dedupeKey = mailKeys.priceMoved(subscriptionId, price.lookupKey);
       const sub = await payments.retrieveSubscription(subscriptionId);
-      if (!sub || !RENEWING.includes(sub.status) || sub.cancelAtPeriodEnd || sub.currency !== price.currency || !sub.currentPeriodEnd) continue;
+      if (!sub || !RENEWING_STATUSES.includes(sub.status) || sub.cancelAtPeriodEnd || sub.currency !== price.currency || !sub.currentPeriodEnd) continue;
       // a sale's price is the member's deal, kept like a discount
       if (sub.unitAmount !== null && salePrices.has(sub.unitAmount)) continue;
       if (sub.unitAmount === price.amount) {

@@ -378,3 +378,18 @@ export async function membersEndedBetween(db: Db, from: Date, to: Date): Promise
     AND NOT EXISTS (SELECT 1 FROM user_subscriptions o WHERE o.user_id = s.user_id AND ${grantsAccessAt('o', to)})`;
   return asEnding(await queryRows<EndingRow>(db, endingRows(ended)));
 }
+
+/** The statuses of a subscription that still renews (a price move asks its provider about these). */
+export const RENEWING_STATUSES = ['active', 'trialing', 'past_due'];
+
+/**
+ * The renewing subscriptions of `plan` at `provider` whose last payment was not `amount`: the
+ * members a price move (decision 058) asks the provider about, with the e-mail its mail goes to.
+ */
+export async function renewingAtAnotherAmount(db: Db, plan: string, provider: string, amount: number) {
+  return db
+    .select({ rowId: us.id, userId: us.userId, subscriptionId: us.providerSubscriptionId, email: user.email })
+    .from(us)
+    .innerJoin(user, eq(user.id, us.userId))
+    .where(and(eq(us.planType, plan), eq(us.provider, provider), inArray(us.status, RENEWING_STATUSES), isNotNull(us.providerSubscriptionId), ne(sql`coalesce(${us.priceAmount}, -1)`, amount)));
+}
