@@ -2,13 +2,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { aliases } from './vite.aliases.ts';
+import { stacklessReactSentinels } from './scripts/react-sentinels.ts';
 
-// The chunks of the pre-rendered pages' code (their entries, the landing page's sections): the
-// importers whose dynamic imports get no modulepreload links.
-const PRE_RENDERED_CODE = /(^|\/)(landing|legal|below-the-fold)[\w-]*\.js$/;
+// The chunks of the pre-rendered pages' code (their entries, the landing page's header and hero,
+// named after the header, and its sections): the importers whose dynamic imports get no
+// modulepreload links.
+const PRE_RENDERED_CODE = /(^|\/)(landing|legal|below-the-fold|site-header)[\w-]*\.js$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), stacklessReactSentinels()],
   resolve: { alias: aliases },
   // the server renderer carries its React with it, so it runs from any CLIENT_DIR
   ssr: { noExternal: true },
@@ -33,7 +35,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // React's hydration slices, each link a DOM insertion and a request started (a third of
         // the page's script time after the paint). Without them the browser still fetches a
         // chunk's static imports as soon as it has parsed it (docs/decisions/020).
-        modulePreload: { resolveDependencies: (_file, deps, { hostId }) => (PRE_RENDERED_CODE.test(hostId) ? [] : deps) },
+        //
+        // No polyfill: every browser the site serves has <link rel="modulepreload"> (Chromium 66,
+        // Firefox 115, Safari 17), and one without it still loads each chunk when it is imported,
+        // only without the head start. Vite puts the polyfill in the pre-rendered pages' entries and
+        // again in the chunk the landing page's islands import: twice in its JavaScript before
+        // interaction (issue 50).
+        modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostId }) => (PRE_RENDERED_CODE.test(hostId) ? [] : deps) },
       },
   server: {
     port: 5173,

@@ -10,6 +10,7 @@
 //       a fresh database is created beside the one named (which must exist) and dropped after
 //   npm run bench                 the embedded database (PGlite) in a temporary folder
 //   npm run bench -- --seconds 10 measure each route for longer (default 6 s in all, after a warm-up)
+//   npm run bench -- --cpu-prof DIR   the server writes a V8 CPU profile (.cpuprofile) into DIR when it stops
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,9 @@ const secondsFlag = process.argv.indexOf('--seconds');
 const SECONDS = secondsFlag > 0 ? Math.max(1, Number(process.argv[secondsFlag + 1]) || 6) : 6;
 const ROUNDS = 4;
 const WARM_UP_SECONDS = 1;
+const profileFlag = process.argv.indexOf('--cpu-prof');
+const profileDir = profileFlag > 0 ? process.argv[profileFlag + 1] : undefined;
+if (profileFlag > 0 && !profileDir) throw new Error('--cpu-prof needs the folder to write the profile into');
 
 type Member = { cookie: string; guideId: string; strategyId: string; feature: string | null };
 
@@ -90,6 +94,7 @@ try {
       ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
     },
     join(work, 'server.log'),
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
   await waitUntilUp(server, `${base}/readyz`);
   const startMs = Math.round(performance.now() - started);

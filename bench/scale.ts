@@ -17,6 +17,7 @@
 //   npm run bench:scale -- --only console  seed, start the server, time the console pages, stop
 //   npm run bench:scale -- --only renewals seed, start the server, the burst and the renewal stream, stop
 //                                          (no member routes, console pages or settling: minutes less)
+//   npm run bench:scale -- --no-affiliates no affiliate program in the seed: the renewal stream's baseline
 //   KEEP_SCALE_DB=1 KEEP_SCALE_LOGS=1 ...  keep the seeded database and the server's logs to look into
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,7 @@ const size: SeedSize = {
   ordersPerMember: FULL_SIZE.ordersPerMember,
   events: Math.round((FULL_SIZE.events * members) / FULL_SIZE.members),
   auditEntries: Math.round((FULL_SIZE.auditEntries * members) / FULL_SIZE.members),
+  affiliates: flag('no-affiliates') < 0,
 };
 const BUYERS = 1_000;
 const ADDRESSES = 50;
@@ -305,8 +307,14 @@ try {
       tradingView.callsPerSecond = null;
       tradingView.failureRate = 0;
       log('the renewal stream: every burst subscription due at once');
+      // the server's own CPU per event: the wave is bound by its one thread, and its E/s by the neighbours too
+      const cpuBefore = cpuMicros(server.pid!);
       renewals = await renewalStream(db, 'burst%@scale.example');
-      log(`renewal stream: ${renewals.events} events in ${renewals.seconds.toFixed(1)} s = ${renewals.perSecond.toFixed(0)} events/s, p99 ${ms(renewals.p99Ms)}; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+      const cpuPerEvent = (cpuMicros(server.pid!) - cpuBefore) / Math.max(1, renewals.events);
+      log(
+        `renewal stream: ${renewals.events} events in ${renewals.seconds.toFixed(1)} s = ${renewals.perSecond.toFixed(0)} events/s, p99 ${ms(renewals.p99Ms)}, ` +
+          `server CPU ${Math.round(cpuPerEvent)} µs/event; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+      );
       if (renewalsOnly) {
         failed = renewals.perSecond < TARGETS.eventsPerSecond;
         console.log(`scale: members ${members}, webhooks ${renewals.perSecond.toFixed(0)} E/s, p99 ${renewals.p99Ms.toFixed(0)} ms, ${renewals.events} events; burst ${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted`);

@@ -79,9 +79,10 @@ export async function freshPostgres(adminUrl: string, prefix: string): Promise<{
 /**
  * `npm start` without npm in between, so that the process measured is the server itself. It
  * builds the server first when the build is missing or stale: start one instance before the next.
+ * `extraFlags` go to Node after npm start's own (e.g. `--cpu-prof`, which NODE_OPTIONS refuses).
  */
-export function startServer(port: number, env: Record<string, string>, logFile: string): ChildProcess {
+export function startServer(port: number, env: Record<string, string>, logFile: string, extraFlags: string[] = []): ChildProcess {
   const log = openSync(logFile, 'a');
   const { nodeFlags, script } = npmStart();
-  return spawn(process.execPath, [...nodeFlags, script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
+  return spawn(process.execPath, [...nodeFlags, ...extraFlags, script], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
 }

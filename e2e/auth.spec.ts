@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_PASSWORD, linkInMail, readLatestMail, signInViaUi, signUpViaUi, uniqueEmail } from './fixtures';
+import { TEST_PASSWORD, linkInMail, mailboxPathFor, readLatestMail, signInViaUi, signUpViaUi, uniqueEmail } from './fixtures';
 import { signUp } from './member';
 
 const NEW_PASSWORD = 'Brand-New-Pass1';
@@ -56,7 +56,7 @@ test('reset the password by mail, sign in with the new one', async ({ page }) =>
   const link = linkInMail(mail, '/reset-password');
   expect(new URL(link).searchParams.get('token')).toBeTruthy();
 
-  await page.goto('/sandbox/mailbox');
+  await page.goto(`/sandbox/mailbox?to=${encodeURIComponent(email)}`);
   const card = page.getByRole('article', { name: mail.subject }).filter({ hasText: email }).first();
   await expect(card).toBeVisible();
   await expect(card.frameLocator('iframe').getByText('Reset password')).toBeVisible();
@@ -125,7 +125,7 @@ test('asking for a reset of an unknown address looks the same and sends nothing'
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
-  const { mails } = (await (await page.request.get('/api/sandbox/mailbox')).json()) as { mails: { to: string }[] };
+  const { mails } = (await (await page.request.get(mailboxPathFor(email))).json()) as { mails: { to: string }[] };
   expect(mails.filter((mail) => mail.to === email)).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { actAsNewVisitor } from './fixtures';
+import { actAsNewVisitor, uniqueEmail } from './fixtures';
+import { createMember } from './member';
 import { becomeOperator } from './operator';
 
 // The storefront is the vendor's (issue 43): an operator renames the Monthly plan and raises its
@@ -41,7 +42,9 @@ test('an operator edits a plan in the console: the preview and then the landing 
 
 // A vendor's own price list (decision record 054): added in the console with its address, currency,
 // header and plans, refused with the reason when the address or a price is wrong, and served at
-// /{slug} to a new visitor with only its plans in its currency; an address that is no list stays 404.
+// /{slug} to a new visitor with only its plans in its currency, pre-rendered by the server like /
+// (its first HTML has the header and the cards, before any script runs); an address that is no list stays 404.
+// A member who bought there changes plans in Settings between its plans, at its prices (decision record 058).
 test('an operator adds a price list: its page sells only its plans, in its currency, under its header', async ({ browser, page }) => {
   test.slow();
   await becomeOperator(page, 'ops-pricelists@example.com');
@@ -91,7 +94,36 @@ test('an operator adds a price list: its page sells only its plans, in its curre
   // no countdown of the default page's sale on the vendor's own list
   await expect(shop.getByText('Sale ends in')).toHaveCount(0);
 
+  // the server's first HTML already has the header and the cards (pre-rendered, no restart after the list was added)
+  const html = await (await shop.request.get('/partners')).text();
+  expect(html).toContain('Partner prices, this month only');
+  expect(html).toContain('aria-labelledby="plan-quarterly"');
+  expect(html).toContain('€60 billed every 3 months');
+  expect(html).not.toContain('aria-labelledby="plan-yearly"');
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const firstView = await noScript.newPage();
+  await actAsNewVisitor(firstView);
+  await firstView.goto('/partners');
+  await expect(firstView.getByTestId('list-header')).toHaveText('Partner prices, this month only');
+  await expect(firstView.getByRole('article', { name: 'Lifetime' })).toContainText('€499');
+  await noScript.close();
+
   expect((await shop.goto('/partnerz'))?.status()).toBe(404);
   await expect(shop.getByText('Oops! Page not found')).toBeVisible();
   await visitor.close();
+
+  // a member who bought Quarterly on /partners sees its plans in euros in Settings, not the default page's in dollars
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await actAsNewVisitor(member);
+  await createMember(member, uniqueEmail('partner'), { planType: 'quarterly', originPage: '/partners' });
+  await member.goto('/dashboard/settings?section=upgrade');
+  const plans = member.getByRole('region', { name: 'Change Plan' });
+  const ownPlan = plans.getByRole('article', { name: 'Quarterly plan' });
+  await expect(ownPlan.getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  await expect(ownPlan).toContainText('€20');
+  await expect(plans.getByRole('article', { name: 'Lifetime plan' })).toContainText('€499');
+  await expect(plans.getByRole('article')).toHaveCount(2);
+  await expect(plans).not.toContainText('$');
+  await memberContext.close();
 });

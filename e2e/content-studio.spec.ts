@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_BILLING_COUNTRY } from '../src/shared/vat';
-import { actAsNewVisitor, readLatestMail, uniqueEmail } from './fixtures';
+import { actAsNewVisitor, mailboxPathFor, readLatestMail, uniqueEmail } from './fixtures';
 import { SUCCEEDING_CARD, signUp } from './member';
 import { becomeOperator } from './operator';
 
@@ -158,7 +158,7 @@ test("an announcement shows with an unread badge and is mailed only to members w
   const mail = await readLatestMail(reader.page.request, reader.email, { subject: title });
   expect(mail.text).toContain('Remove and re-add the indicator on your charts.');
   // both mails were written in one statement: the reader's being there, the quiet member's would be too
-  const { mails } = (await (await reader.page.request.get('/api/sandbox/mailbox')).json()) as { mails: { to: string; subject: string }[] };
+  const { mails } = (await (await reader.page.request.get(mailboxPathFor(quiet.email))).json()) as { mails: { to: string; subject: string }[] };
   expect(mails.filter((candidate) => candidate.subject.includes(title)).map((candidate) => candidate.to)).not.toContain(quiet.email);
   await reader.close();
   await quiet.close();

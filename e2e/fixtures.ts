@@ -79,6 +79,11 @@ export async function signInViaUi(page: Page, email: string, password = TEST_PAS
   await page.waitForURL((url) => url.pathname !== '/auth');
 }
 
+/** The sandbox mailbox API for one recipient: everyone's mails soon overflow its page of 50. */
+export function mailboxPathFor(to: string): string {
+  return `/api/sandbox/mailbox?to=${encodeURIComponent(to)}`;
+}
+
 export type SandboxMail = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
 
 /**
@@ -93,7 +98,7 @@ export async function readLatestMail(request: APIRequestContext, to: string, opt
   await expect
     .poll(
       async () => {
-        const response = await request.get('/api/sandbox/mailbox');
+        const response = await request.get(mailboxPathFor(to));
         if (!response.ok()) return `mailbox answered ${response.status()}`;
         const { mails } = (await response.json()) as { mails: SandboxMail[] };
         found = mails.find(matches);

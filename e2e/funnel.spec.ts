@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { actAsNewVisitor, readLatestMail, sameOrigin, uniqueEmail } from './fixtures';
+import { actAsNewVisitor, mailboxPathFor, readLatestMail, sameOrigin, uniqueEmail } from './fixtures';
 import { SUCCEEDING_CARD } from './member';
 import { becomeOperator } from './operator';
 import { DEFAULT_BILLING_COUNTRY } from '../src/shared/vat';
@@ -33,7 +33,7 @@ async function pay(page: Page, sessionId: string): Promise<void> {
 }
 
 async function recoveryMailsTo(page: Page, email: string): Promise<number> {
-  const { mails } = (await (await page.request.get('/api/sandbox/mailbox')).json()) as { mails: { to: string; subject: string }[] };
+  const { mails } = (await (await page.request.get(mailboxPathFor(email))).json()) as { mails: { to: string; subject: string }[] };
   return mails.filter((mail) => mail.to === email && mail.subject.includes('checkout is waiting')).length;
 }
 

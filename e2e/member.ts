@@ -31,10 +31,13 @@ type MemberOptions = {
    * a test needs was a browser page of CPU each on a busy 2-core machine.
    */
   throughCheckoutPage?: boolean;
+  /** The plan bought, Monthly by default, and the page whose price list sells it, '/' by default. */
+  planType?: string;
+  originPage?: string;
 };
 
 /**
- * A signed-in member with an active monthly subscription: sign up, start a checkout as that user
+ * A signed-in member with an active monthly subscription (or `options.planType` from `options.originPage`): sign up, start a checkout as that user
  * with the same e-mail (the sandbox then links the payment to the account), pay with
  * 4242 4242 4242 4242, and wait until the server grants access.
  */
@@ -42,7 +45,7 @@ export async function createMember(page: Page, email = uniqueEmail('member'), op
   await signUp(page, email);
 
   const checkout = await page.request.post('/api/create-checkout', {
-    data: { planType: 'monthly', customerEmail: email, fbc: null, fbp: null, userAgent: null, originPage: '/' },
+    data: { planType: options.planType ?? 'monthly', customerEmail: email, fbc: null, fbp: null, userAgent: null, originPage: options.originPage ?? '/' },
   });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { url, sessionId } = (await checkout.json()) as { url: string; sessionId: string };

@@ -9,8 +9,12 @@ import { becomeOperator } from './operator';
 // saved is what the page shows after a reload. The server is shared with the other journeys, so
 // the test puts the switches back as it found them.
 const OPERATOR = 'ops-winback@example.com';
-// the second journey's operator: both journeys run side by side, each signs its operator up
+// the second journey's operator: each journey signs its operator up
 const CODE_OPERATOR = 'ops-winback-code@example.com';
+
+// Both journeys set the shop's one win-back mail (its switch, code and days): one after the other,
+// in one browser, the second still running when the first fails.
+test.describe.configure({ mode: 'default' });
 
 /** The operator (signed in on `page`) creates a 30 % code for returning members only; returns it. */
 async function createWinbackCode(page: Page): Promise<string> {
@@ -23,6 +27,21 @@ async function createWinbackCode(page: Page): Promise<string> {
   await expect(page.getByRole('status')).toHaveText(`${code} created and mirrored at sandbox.`);
   await expect(page.getByRole('table', { name: 'Promotion codes' }).getByRole('row', { name: new RegExp(code) })).toContainText('All · returning members');
   return code;
+}
+
+/** The operator (signed in on `page`) turns the win-back mail on with `code` after `days`, or off (null). */
+async function setWinbackMail(page: Page, mail: { code: string; days: number } | null): Promise<void> {
+  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Cancellations' }).click();
+  await expect(page.getByRole('heading', { name: 'Mails', exact: true })).toBeVisible();
+  if (mail) {
+    await page.getByLabel('Win-back offer').check();
+    await page.getByLabel('Win-back code').selectOption(mail.code);
+    await page.getByLabel('Win-back: days after access ends').fill(String(mail.days));
+  } else {
+    await page.getByLabel('Win-back offer').uncheck();
+  }
+  await page.getByRole('button', { name: 'Save mails' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mail settings saved.' })).toBeVisible();
 }
 
 test('an operator creates a win-back code and sets the mail switches', async ({ page }) => {
@@ -57,10 +76,13 @@ test('an operator creates a win-back code and sets the mail switches', async ({ 
   await expect(page.getByRole('status').filter({ hasText: 'Mail settings saved.' })).toBeVisible();
 });
 
-// The code on the shop's side: a member who still has access is told it is for returning members
-// only (by the checkout request: the landing page sends members to the dashboard); once the plan is canceled in the sandbox portal and its period ended there, the same
-// member pays with it and the order shows the discount.
-test('a member with access is refused a win-back code; after the access ends the member pays with it', async ({ page, browser }) => {
+// The whole win-back as a member lives it: a member who still has access is told the code is for
+// returning members only (by the checkout request: the landing page sends members to the
+// dashboard). The plan is canceled in the sandbox portal and its period ended there; the operator
+// sends the win-back mail a day after access ends with the code, and runs the member mails a day
+// ahead on the Sandbox page, as a demo cannot wait that day. The member finds the mail in the
+// sandbox mailbox, follows its link and pays with the code, and the order shows the discount.
+test('a member whose access ended gets the win-back mail a day later and pays with its code', async ({ page, browser }) => {
   test.slow();
   await becomeOperator(page, CODE_OPERATOR);
   const code = await createWinbackCode(page);
@@ -88,7 +110,25 @@ test('a member with access is refused a win-back code; after the access ends the
   await member.getByRole('button', { name: 'Simulate period end' }).click();
   await expect.poll(async () => ((await (await member.request.get('/api/access')).json()) as { hasAccess: boolean }).hasAccess, { timeout: 30_000 }).toBe(false);
 
-  await member.goto(`/?code=${code}`);
+  // a day after the access ended, with this code; the Sandbox page runs the mails of a day later now
+  await setWinbackMail(page, { code, days: 1 });
+  try {
+    await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Sandbox' }).click();
+    await page.getByRole('spinbutton', { name: 'Days ahead' }).fill('1');
+    await page.getByRole('button', { name: 'Run member mails' }).click();
+    // other journeys' members may churn on this server too: at least this member's mail
+    await expect(page.getByRole('status').filter({ hasText: 'written, as of' })).toHaveText(/^[1-9]\d* win-back mails? and \d+ set-up reminders? written, as of /);
+
+    await member.goto(`/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+    const mail = member.getByRole('article', { name: 'Come back to Candlewise: 30% off on the first payment' }).filter({ hasText: email });
+    await expect(mail).toHaveCount(1);
+    await expect(mail.frameLocator('iframe').getByText(`the code ${code} gives you 30% off on the first payment`)).toBeVisible();
+    await mail.getByRole('link', { name: new RegExp(`/\\?code=${code}$`) }).click();
+  } finally {
+    await setWinbackMail(page, null);
+  }
+
+  await expect(member).toHaveURL(new RegExp(`/\\?code=${code}$`));
   await member.getByRole('article', { name: 'Monthly' }).getByRole('button').click();
   await expect(member).toHaveURL(/\/sandbox\/checkout\//);
   await expect(member.getByTestId('checkout-discount')).toHaveText('−$10.80');

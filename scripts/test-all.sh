@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 # the reports of an earlier run must not be counted again
-rm -f test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
+rm -f test-results/vitest.json test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
 passed=0
 failed=0
 # Each step prints how long it took, so a slow step shows where it starts.
@@ -55,7 +55,17 @@ typecheck_pid=$!
 npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
 lint_pid=$!
 
-echo "== unit and integration tests (PGlite), beside the type check and the lint"
+# The Postgres server pass is independent of the PGlite one (its own template database, ports
+# chosen by the system, no shared files), so it runs beside it for the same reason: on a busy
+# machine six runnable workers get more of the cores than three, and on the Postgres pass the
+# workers also wait on the server, which leaves the PGlite workers its share.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  postgres_started=$SECONDS
+  npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json > test-results/vitest-postgres.log 2>&1 &
+  postgres_pid=$!
+fi
+
+echo "== unit and integration tests (PGlite), beside the type check, the lint and the Postgres pass"
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
 env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 add_counts "$(count_report vitest test-results/vitest.json $?)"
@@ -68,10 +78,12 @@ echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
 took "the rest of the type check and the lint"
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== server integration tests (Postgres server)"
-  npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json
-  add_counts "$(count_report vitest test-results/vitest-postgres.json $?)"
-  took "Vitest on Postgres"
+  wait "$postgres_pid"; postgres_status=$?
+  echo "== server integration tests (Postgres server), run beside the PGlite pass"
+  cat test-results/vitest-postgres.log
+  add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
+  echo "   (Vitest on Postgres: $((SECONDS - postgres_started)) s from its start)"
+  took "the rest of the Postgres pass"
 fi
 
 echo "== build"; node scripts/build.mjs; count_step build $?

@@ -1,4 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { campaignOf } from '@shared/campaign';
+import { seedCatalogue } from '@shared/plans';
+import { savePriceList } from '@shared/price-lists';
 import { TEST_SITE_SETTINGS } from '@client/test/render';
 import { renderLanding, renderLegal } from './prerender';
 
@@ -15,7 +18,7 @@ const text = (html: string) => html.replace(/<!-- -->/g, '');
 
 describe('the pre-rendered landing page', () => {
   it('shows the header, the sale bar and the hero while the sale runs, with no clock in it', () => {
-    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: '2026-11-26T23:59:59Z' }, 'default'));
+    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: '2026-11-26T23:59:59Z' }, '/'));
     expect(html).toContain('Boost Your Trading with');
     expect(html).toContain('Save up to 65%');
     expect(html).toContain('Black Friday Sale ');
@@ -33,7 +36,7 @@ describe('the pre-rendered landing page', () => {
   });
 
   it('shows no sale once it has ended', () => {
-    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: '2026-11-24T23:59:59Z' }, 'default'));
+    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: '2026-11-24T23:59:59Z' }, '/'));
     expect(html).toContain('Boost Your Trading with');
     expect(html).not.toContain('sale-countdown');
     expect(html).not.toContain('Save up to');
@@ -41,16 +44,34 @@ describe('the pre-rendered landing page', () => {
   });
 
   it('always shows a rolling sale', () => {
-    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: null }, 'default'));
+    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, saleEndsAt: null }, '/'));
     expect(html).toContain('Save up to 65%');
     expect(html).toContain('data-testid="sale-countdown"');
   });
 
   it('shows the EU offer on /eu, with links that lead back to it', () => {
-    const html = text(renderLanding(TEST_SITE_SETTINGS, 'eu'));
+    const html = text(renderLanding(TEST_SITE_SETTINGS, '/eu'));
     expect(html).toContain('This special offer is only available through the ad you saw.');
     expect(html).not.toContain('sale-countdown');
     expect(html).toContain('href="/auth?redirect=/eu"');
+  });
+});
+
+describe("a vendor's price list page, pre-rendered (decision record 054)", () => {
+  it('has its header above the navigation and only its plans, in its currency, without the default page\'s sale', () => {
+    const edit = savePriceList(seedCatalogue(), { slug: 'partners', currency: 'eur', header: 'Partner prices, this month only', entries: [{ plan: 'quarterly', price: 6000 }, { plan: 'lifetime', price: 49900 }] }, true);
+    if ('problem' in edit) throw new Error(edit.problem);
+    const html = text(renderLanding({ ...TEST_SITE_SETTINGS, ...campaignOf(edit.catalogue, NOW) }, '/partners'));
+    expect(html).toMatch(/data-testid="list-header"[^>]*>.*Partner prices, this month only/);
+    expect(html).toContain('Choose Your Plan');
+    expect(html).toContain('aria-labelledby="plan-quarterly"');
+    expect(html).toContain('€60 billed every 3 months');
+    expect(html).toContain('€499');
+    expect(html).not.toContain('aria-labelledby="plan-yearly"');
+    expect(html).not.toContain('sale-countdown');
+    expect(html).not.toContain('Save up to');
+    // the islands hydrate the cards with the list's page as their origin
+    expect(html).toContain('&quot;originPage&quot;:&quot;/partners&quot;');
   });
 });
 

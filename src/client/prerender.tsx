@@ -3,7 +3,8 @@
 // docs/decisions/015, 020 and 062.
 import { renderToString } from 'react-dom/server';
 import type { PageRenderer } from '@shared/landing-page';
-import { LandingApp, LandingProviders } from './app/landing-app';
+import { LandingApp } from './app/landing-app';
+import { LandingProviders } from './app/landing-providers';
 import { LegalApp } from './app/legal-app';
 import { preloadLanding } from './features/landing/landing-gate';
 import { renderWithIslands } from './lib/render-islands';
@@ -11,8 +12,8 @@ import { renderWithIslands } from './lib/render-islands';
 // renderToString cannot wait for a lazy part: load them all before the server renders a page.
 await preloadLanding();
 
-export const renderLanding: PageRenderer['renderLanding'] = (settings, kind) => {
-  const at = { pathname: kind === 'eu' ? '/eu' : '/', search: '', hash: '' };
+export const renderLanding: PageRenderer['renderLanding'] = (settings, page) => {
+  const at = { pathname: page, search: '', hash: '' };
   return renderWithIslands(<LandingApp settings={settings} at={at} />, (island) => (
     <LandingProviders settings={settings} at={at}>
       {island}

@@ -23,7 +23,6 @@ import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
 import { importAdminRoutes } from './modules/imports/imports.routes';
 import { adminOpsRoutes } from './modules/admin/admin-ops.routes';
-import { scriptCatalogAdminRoutes } from './modules/tradingview/script-catalog.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { operatorInvitationRoutes } from './modules/auth/operator-invitations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -35,15 +34,15 @@ import { contentRoutes } from './modules/content/content.routes';
 import { announcementRoutes, contentStudioAdminRoutes } from './modules/content/content-studio.routes';
 import { memberStanding } from './modules/content/content.repository';
 import { loadSession } from './modules/auth/session.middleware';
+import { requireOperator } from './modules/auth/operator';
 import { type AuthVariables } from './http/session-user';
 import { createSessionRepository } from './modules/auth/session.repository';
-import { mailboxRoutes } from './modules/admin/mailbox.routes';
 import { securityRoutes } from './modules/security/security.routes';
-import { tradingViewRoutes } from './modules/tradingview/tradingview.routes';
 import { activationRoutes } from './modules/activation/activation.routes';
 import { trialAdminRoutes, trialRoutes } from './modules/trials/trials.routes';
 import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/promotions.routes';
 import { integrationCardRoutes, mergeRoutes } from './integration-routes';
+import { communitiesOf } from './linked-accounts';
 import { affiliateAdminRoutes, affiliateRoutes } from './modules/affiliates/affiliates.routes';
 import { referralCookieName, referralLinks } from './modules/affiliates/referral-links';
 import { getCookie } from 'hono/cookie';
@@ -94,7 +93,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   const browserTokens = { cookieName: browserTokenCookie(config.site.brandSlug), secureCookie: config.publicUrl.startsWith('https://') };
 
   // requests by route and their time, and /metrics itself: only when someone may read them
-  const metrics = metricsEnabled(config) ? createMetrics({ db, clock, config }) : null;
+  const metrics = metricsEnabled(config) ? createMetrics({ db, clock, config, communities: communitiesOf(integrations) }) : null;
   if (metrics) app.use('*', metrics.observe);
   app.use('*', clientAddress(config.trustProxy));
   app.use('*', requestBodyLimit);
@@ -147,15 +146,15 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', contentRoutes({ library: deps.content, standing, reads, clock }));
   api.route('/', announcementRoutes({ announcements: services.announcements, standing, reads }));
   api.route('/', securityRoutes({ db, clock, reads }));
-  api.route('/', tradingViewRoutes({ service: services.tradingView, trustedOrigins: config.trustedOrigins, reads }));
   api.route('/', billingRoutes({ db, reads, billing: services.billing, config, clock, checkoutProofs, browserTokens, onCheckoutStarted: async (c, sessionId) => {
     await services.affiliates.recordCheckout(sessionId, getCookie(c, referralCookie));
     await services.funnel.recordCheckout(sessionId, getCookie(c, utmCookieName(config.site.brandSlug)));
   } }));
   api.route('/', invoicesRoutes({ invoices: services.invoices }));
   if (payments.kind === 'sandbox') api.route('/sandbox', sandboxRoutes({ payments, handler: services.paymentEvents, logger, checkoutProofs }));
+  const sandboxOpenToAll = () => outboxIsPublic(config);
   const integrationRoutes = integrations.map((integration) =>
-    integration.routes({ trustedOrigins: config.trustedOrigins, reads, directory: services.directory, sandboxOpenToAll: () => outboxIsPublic(config) }),
+    integration.routes({ trustedOrigins: config.trustedOrigins, reads, directory: services.directory, sandboxOpenToAll, sandboxReaders: requireOperator(services.directory, sandboxOpenToAll) }),
   );
   for (const routes of integrationRoutes) api.route('/', routes.api);
   api.route('/', activationRoutes({ service: services.activation, checkoutProofs, trustedOrigins: config.trustedOrigins, clock }));
@@ -164,12 +163,11 @@ export async function createApp(composition: Composition, options: AppOptions = 
   api.route('/', affiliateRoutes({ affiliates: services.affiliates }));
   api.route('/', retentionRoutes({ retention: services.retention }));
   api.route('/', memberMailRoutes(services.memberMails));
-  if (deps.mail.kind === 'outbox') api.route('/', mailboxRoutes({ db, config, directory: services.directory }));
   const { directory, reports, members, support, invitations } = services;
   api.route('/', operatorStatusRoutes(directory));
   api.route('/operator-invitations', operatorInvitationRoutes({ invitations, trustedOrigins: config.trustedOrigins }));
   // One console under /api/admin: adminRoutes puts requireOperator before every path, these included.
-  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', scriptCatalogAdminRoutes(services.scripts)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)).route('/', retentionAdminRoutes({ retention: services.retention })).route('/', memberMailAdminRoutes(services.memberMails)).route('/', retentionReportAdminRoutes(services.retentionReport)).route('/', exportsAdminRoutes(services.exports)));
+  api.route('/admin', adminRoutes({ db, directory, reports, members, support, invitations }).route('/', adminOpsRoutes(services.adminOps)).route('/', trialAdminRoutes({ trials: services.trials })).route('/', promotionAdminRoutes(services.promotions)).route('/', importAdminRoutes(services.imports)).route('/', integrationCardRoutes(integrations)).route('/', mergeRoutes(integrationRoutes.map((routes) => routes.admin))).route('/', contentStudioAdminRoutes({ studio: services.contentStudio, announcements: services.announcements, storage: deps.contentStorage })).route('/', affiliateAdminRoutes(services.affiliates)).route('/', catalogueAdminRoutes(services.catalogue)).route('/', funnelAdminRoutes(services.funnel)).route('/', retentionAdminRoutes({ retention: services.retention })).route('/', memberMailAdminRoutes(services.memberMails)).route('/', retentionReportAdminRoutes(services.retentionReport)).route('/', exportsAdminRoutes(services.exports)));
   api.all('*', (c) => c.json(errorBody('not_found', `No API route ${c.req.method} ${c.req.path}`), 404));
   app.route('/api', api);
 

@@ -6,6 +6,7 @@ import type { Dependencies } from './dependencies';
 import type { Logger } from './logger';
 import type { BackgroundLoop } from './jobs/background-loop';
 import { createAdminOpsServices } from './modules/admin/admin-ops';
+import { communitiesOf } from './linked-accounts';
 import type { AdminOpsServices } from './modules/admin/admin-ops.routes';
 import { createOperatorAlertsJob } from './modules/admin/alerts-job';
 import { createOperatorAlerts } from './modules/admin/alerts.service';
@@ -18,21 +19,17 @@ import { createOperatorInvitations, type OperatorInvitations } from './modules/a
 import { createBillingService, type BillingService } from './modules/billing/billing.service';
 import { createInvoicesService, type InvoicesService } from './modules/invoices/invoices.service';
 import { createFulfilment, type PaymentEventHandler } from './modules/fulfilment/fulfilment';
-import { followsAccess, type AccessSubscriber } from '@shared/access-changes';
+import type { AccessSubscriber } from '@shared/access-changes';
 import { createAccessChangeDelivery, createAccessChangesLoop } from './modules/entitlements/access-change-delivery';
 import { createEntitlements, type Entitlements } from './modules/entitlements/entitlements';
-import { accessMails } from './modules/mail/access-mails';
 import { createSignatureRefusals, type SignatureRefusals } from './modules/fulfilment/signature-refusals';
 import { createSandboxJobs, type SandboxJobs } from './modules/sandbox/sandbox-jobs';
-import { createMailSchedule, type MailSchedule } from './modules/mail/mail-schedule';
 import { createActivationService, type ActivationService } from './modules/activation/activation.service';
-import { createTradingViewService, type TradingViewService } from './modules/tradingview/tradingview.service';
 import { applySubscription } from './modules/fulfilment/fulfilment';
 import { createTrialsService, type TrialsService } from './modules/trials/trials.service';
 import { createPromotionsService, type PromotionsService } from './modules/promotions/promotions.service';
 import { recordOperatorAction } from './modules/admin/audit.repository';
-import { createScriptCatalogService, type ScriptCatalogService } from './modules/tradingview/script-catalog.service';
-import { catalogScriptIds as readCatalogScriptIds } from './modules/tradingview/script-catalog.repository';
+import { tradingViewOf } from './modules/tradingview/tradingview.integration';
 import { createImportAccounts } from './modules/imports/import-accounts';
 import { createImports, type Imports } from './modules/imports/imports.service';
 import type { Integration } from './integration';
@@ -62,7 +59,6 @@ export type Services = {
   paymentEvents: PaymentEventHandler;
   /** Webhook deliveries this instance refused for a bad signature (the route counts, the alert reads). */
   signatureRefusals: SignatureRefusals;
-  tradingView: TradingViewService;
   activation: ActivationService;
   /** Free trials, one per person (checkout eligibility, repeats, the member's trial, the console's report). */
   trials: TrialsService;
@@ -77,7 +73,6 @@ export type Services = {
   support: SupportActions;
   reports: ReportsService;
   adminOps: AdminOpsServices;
-  scripts: ScriptCatalogService;
   /** The import of an existing business (`npm run import`), and its log for the console. */
   imports: Imports;
   /** The console's content studio: drafts, publication, revisions, images. */
@@ -104,13 +99,10 @@ export type Services = {
 
 /** The background work main.ts starts and stops; tests drive single passes instead. */
 export type Jobs = {
-  reconciler: Dependencies['reconciler'];
-  mailer: Dependencies['mailer'];
-  mailSchedule: MailSchedule;
   /** Sandbox renewals and event delivery; null when payments run on Stripe. */
   sandbox: SandboxJobs | null;
   operatorAlerts: BackgroundLoop;
-  /** Retries access-change deliveries and notices access that ended with time. */
+  /** Retries access-change deliveries and records what time alone changes: access that ended, a canceled plan's last days (decision 063). */
   accessChanges: ReturnType<typeof createAccessChangesLoop>;
   /** The affiliates' daily "you earned a commission" digest. */
   affiliateDigest: ReturnType<typeof createAffiliateDigestJob>;
@@ -124,15 +116,17 @@ export type Jobs = {
 export type Composition = { deps: Dependencies; services: Services; jobs: Jobs; integrations?: Integration[] };
 
 export function compose(deps: Dependencies): Composition {
-  const { config, database, logger, clock, payments, reconciler, auth, mailer } = deps;
+  const { config, database, logger, clock, payments, auth, mailer } = deps;
   const db = database.db;
   const { integrations } = deps;
-  // Who hears of access changes: each integration that follows a member's access, one line each.
-  const subscribers: AccessSubscriber[] = [
-    followsAccess('tradingview', (userId) => reconciler.syncUser(userId)),
-    ...integrations.map((integration) => integration.subscriber),
-    accessMails({ db, mailer }),
-  ];
+  // the integrations members link accounts in: the member page, the funnel and the reminders read them
+  const communities = communitiesOf(integrations);
+  // Who hears of access changes: each integration in the registry's order (TradingView first, mail last).
+  const subscribers: AccessSubscriber[] = integrations.map((integration) => integration.subscriber);
+  // TradingView access is what the shop sells: activation, the member page, imports, the alerts and
+  // the sandbox tools act on it through the integration's port and reconciler (decisions 064, 065).
+  const tradingView = tradingViewOf(integrations);
+  const { reconciler } = tradingView;
   const { entitlements, accessChanges } = composeEntitlements({ db, clock, logger, subscribers });
   const trials = createTrialsService({
     db,
@@ -162,8 +156,8 @@ export function compose(deps: Dependencies): Composition {
     clock,
     logger: logger.child({ module: 'member-mails' }),
     links: deps.unsubscribeLinks,
-    // Discord runs always (its sandbox without credentials); Telegram when its integration is built
-    integrations: { discord: true, telegram: integrations.some((integration) => integration.name === 'telegram') },
+    // each community of the registry with a reminder; it is sent where the built integration answers its links
+    communities: Object.entries(deps.setupReminders).map(([name, reminder]) => ({ name, reminder, links: communities.find((community) => community.name === name)?.links ?? null })),
   });
   const checkoutRecovery = createCheckoutRecovery({ db, payments, clock, logger: logger.child({ module: 'checkout-recovery' }), kickMailer: () => mailer.kick(), switchedOn: () => memberMails.isOn('checkout_recovery') });
   const fulfilment = createFulfilment({
@@ -180,21 +174,13 @@ export function compose(deps: Dependencies): Composition {
   });
   const billing = createBillingService({ db, payments, config, logger, clock, fulfilment, trials, promotions, catalogue: deps.catalogue });
   const paymentEvents = fulfilment;
-  const tradingView = createTradingViewService({
-    db,
-    port: deps.tradingView,
-    reconciler,
-    logger,
-    clock,
-    onUsernameLinked: trials.usernameAttached,
-    usernameChangeDays: config.tradingView.usernameChangeDays,
-    scriptIds: config.tradingView.scriptIds,
-  });
+  // each username a member links is judged against earlier free trials
+  tradingView.onUsernameLinked(trials.usernameAttached);
   const activation = createActivationService({
     auth,
     logger,
     billing,
-    setTradingViewUsername: (userId, username) => tradingView.setUsername(userId, username),
+    setTradingViewUsername: (userId, username) => tradingView.service.setUsername(userId, username),
     syncAccess: (userId) => reconciler.syncUser(userId),
     requireEmailVerification: config.auth.requireEmailVerification,
   });
@@ -203,19 +189,22 @@ export function compose(deps: Dependencies): Composition {
   const alerts = createOperatorAlerts({
     db,
     refusals: signatureRefusals,
-    tradingView: deps.tradingView,
+    tradingView: tradingView.port,
     recipients: () => operatorEmails({ config, db }),
     clock,
     logger: logger.child({ module: 'operator-alerts' }),
   });
+  // the console's TradingView page shows when the alerts last checked the session
+  tradingView.readSessionChecks(() => alerts.lastChecked('tradingview_session'));
   // The scripts whose access lists an import reads: one place to point at the script catalog.
-  const catalogScriptIds = () => readCatalogScriptIds(db, config.tradingView.scriptIds);
+  const catalogScriptIds = async () => (await tradingView.scripts.list()).map((script) => script.id);
   const visits = createVisitCounter({
     clock,
     logger: logger.child({ module: 'funnel' }),
     save: (tallies) => saveVisits(db, tallies),
     cookie: { name: utmCookieName(config.site.brandSlug), secure: config.publicUrl.startsWith('https://') },
     trustProxy: config.trustProxy,
+    catalogue: () => deps.catalogue.current(),
   });
   const services: Services = {
     entitlements,
@@ -223,29 +212,25 @@ export function compose(deps: Dependencies): Composition {
     promotions,
     affiliates,
     visits,
-    funnel: createFunnelService({ db, clock, visits }),
+    funnel: createFunnelService({ db, clock, visits, communities }),
     checkoutRecovery,
     memberMails,
-    catalogue: createCatalogueService(deps.catalogue, undefined, createPriceMover({ db, payments, taxBehavior: config.tax.behavior, audit: recordOperatorAction })),
+    catalogue: createCatalogueService(deps.catalogue, {
+      payments,
+      mover: createPriceMover({ db, payments, taxBehavior: config.tax.behavior, audit: recordOperatorAction }),
+      audit: (entry) => recordOperatorAction(db, entry),
+      taxBehavior: config.tax.behavior,
+    }),
     invoices: createInvoicesService({ db, payments, logger: logger.child({ module: 'invoices' }) }),
     paymentEvents,
     signatureRefusals,
-    tradingView,
     activation,
     trials,
     directory: { config, db, clock },
     invitations: createOperatorInvitations({ db, auth, config, clock, logger: logger.child({ module: 'operator-invitations' }), mailer }),
     reports: createReportsService({ db, clock, prices: config.site.prices }),
-    members: createMembersService({ db, clock, reconciler, entitlements, tradingView, syncFromProvider: billing.syncUser, scriptIds: config.tradingView.scriptIds, adminEmails: config.adminEmails }),
+    members: createMembersService({ db, clock, reconciler, entitlements, tradingView: tradingView.service, syncFromProvider: billing.syncUser, scriptIds: tradingView.scriptIds, adminEmails: config.adminEmails, communities }),
     support: createSupportActions({ db, clock, payments, entitlements, logger: logger.child({ module: 'support' }) }),
-    scripts: createScriptCatalogService({
-      db,
-      port: deps.tradingView,
-      reconciler,
-      initialBundle: config.tradingView.scriptIds,
-      clock,
-      audit: (entry) => recordOperatorAction(db, entry),
-    }),
     imports: createImports({
       db,
       clock,
@@ -254,7 +239,7 @@ export function compose(deps: Dependencies): Composition {
       entitlements,
       accounts: createImportAccounts({ auth, publicUrl: config.publicUrl, clock }),
       kickMailer: () => mailer.kick(),
-      tradingView: deps.tradingView,
+      tradingView: tradingView.port,
       reconciler,
       scriptIds: catalogScriptIds,
     }),
@@ -274,15 +259,21 @@ export function compose(deps: Dependencies): Composition {
       clock,
       logger: logger.child({ module: 'announcements' }),
     }),
-    adminOps: createAdminOpsServices({ db, tradingView: deps.tradingView, reconciler, scriptIds: config.tradingView.scriptIds, clock, handler: paymentEvents, alerts, payments }),
+    adminOps: createAdminOpsServices({
+      db,
+      tradingView: tradingView.port,
+      clock,
+      handler: paymentEvents,
+      alerts,
+      payments,
+      // run ahead only where no mail leaves and nobody paid: a demo's members
+      memberMails: deps.mail.kind === 'outbox' && payments.kind === 'sandbox' ? { runOnce: memberMails.runOnce, kickMailer: () => mailer.kick() } : null,
+    }),
     retention: createRetentionService({ db, clock, payments, applySubscription: fulfilment.applySubscription, audit: (entry) => recordOperatorAction(db, entry), logger: logger.child({ module: 'retention' }) }),
     retentionReport: createRetentionReportService({ db, clock, logger: logger.child({ module: 'retention-report' }) }),
     exports: createExportsService({ db, clock, audit: (entry) => recordOperatorAction(db, entry) }),
   };
   const jobs: Jobs = {
-    reconciler,
-    mailer,
-    mailSchedule: createMailSchedule({ db, clock, logger, mailer }),
     sandbox: payments.kind === 'sandbox' ? createSandboxJobs({ payments, handler: paymentEvents, logger, clock, lanes: database.lanes }) : null,
     operatorAlerts: createOperatorAlertsJob(alerts, logger),
     accessChanges,

@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
     expect(config.payments.kind).toBe('sandbox');
-    expect(config.mail.kind).toBe('outbox');
+    expect(config.integrations.mail.kind).toBe('outbox');
     expect(config.site).toMatchObject({ companyState: 'New Mexico', saleEndsAt: null, saleLabel: 'Black Friday', chatUrl: null, metaPixelId: null });
     expect(config.site.regularPrices).toEqual({ monthly: 4700, quarterly: 14100, yearly: 56400 });
     expect(sandboxAdapters(config)).toEqual(['payments', 'tradingview', 'discord', 'mail']);
@@ -39,8 +39,8 @@ describe('loadConfig', () => {
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/shop', poolSize: 20 });
     expect(config.payments.kind).toBe('stripe');
-    expect(config.tradingView.credentials).toEqual({ sessionId: 'abc', sessionSign: 'def' });
-    expect(config.mail.kind).toBe('smtp');
+    expect(config.integrations.tradingview.credentials).toEqual({ sessionId: 'abc', sessionSign: 'def' });
+    expect(config.integrations.mail.kind).toBe('smtp');
     expect(sandboxAdapters(config)).toEqual([]);
   });
 

@@ -6,7 +6,8 @@ import { perPlanEnv, planEnvKey } from '@shared/plan-env';
 import { DEFAULT_TRIAL_PLANS, MAX_TRIAL_DAYS } from '@shared/trials';
 import { discordEnvShape, discordSettings, discordSettingsProblems } from '@shared/discord/settings';
 import { telegramEnvShape, telegramSettings, telegramSettingsProblems } from '@shared/telegram/settings';
-import { USERNAME_CHANGE_COOLDOWN_DAYS } from '@shared/tradingview-usernames';
+import { tradingViewEnvShape, tradingViewSettings, tradingViewSettingsProblems } from '@shared/tradingview/settings';
+import { mailEnvShape, mailSettings } from '@shared/mail/settings';
 
 /**
  * The only reader of process.env: the environment is parsed once, here, and a bad value stops
@@ -107,18 +108,8 @@ const envSchema = z.object({
   STRIPE_TAX: bool,
   PRICES_INCLUDE_TAX: bool,
 
-  TRADINGVIEW_SESSION_ID: optionalText,
-  TRADINGVIEW_SESSION_SIGN: optionalText,
-  TRADINGVIEW_BASE_URL: z.url().default('https://www.tradingview.com'),
-  TRADINGVIEW_SCRIPT_IDS: csv,
-  SANDBOX_TRADINGVIEW_MISSING_USERNAMES: csv,
-  RECONCILER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
-  TRADINGVIEW_USERNAME_CHANGE_DAYS: z.coerce.number().int().min(0).max(365).default(USERNAME_CHANGE_COOLDOWN_DAYS),
   MEMBER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   STOP_NOTICE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: optionalText,
 
   BRAND_NAME: z.string().min(1).default('Candlewise'),
   // An image URL or a path on this site; the default is the built-in mark, also the favicon.
@@ -166,7 +157,9 @@ const envSchema = z.object({
   ...perPlanEnv('PRICE', PLAN_TYPES, (plan) => minorUnits(ADVERTISED_PRICES[plan])),
   ...perPlanEnv('REGULAR_PRICE', CAMPAIGN_PLANS, (plan) => minorUnits(DEFAULT_REGULAR_PRICES[plan])),
   ...perPlanEnv('STRIPE_REGULAR_PRICE', CAMPAIGN_PLANS, () => priceId),
-  // The integrations' own keys, parsed beside each integration (decision 046).
+  // The integrations' own keys, parsed beside each integration (decisions 046, 064).
+  ...tradingViewEnvShape,
+  ...mailEnvShape,
   ...discordEnvShape,
   ...telegramEnvShape,
 });
@@ -208,18 +201,7 @@ function buildConfig(env: Env) {
         regularPriceIds: perPlan(CAMPAIGN_PLANS, (plan) => env[planEnvKey('STRIPE_REGULAR_PRICE', plan)]),
       }
     : null;
-  const tradingView =
-    env.TRADINGVIEW_SESSION_ID && env.TRADINGVIEW_SESSION_SIGN
-      ? { sessionId: env.TRADINGVIEW_SESSION_ID, sessionSign: env.TRADINGVIEW_SESSION_SIGN }
-      : null;
   const slug = env.BRAND_SLUG;
-  // The sandbox vendor's three invite-only scripts, and the bundle of every plan by default.
-  const sandboxScripts = [
-    { id: `PUB;${slug}-pro-v2`, name: `${env.BRAND_NAME} Pro V2` },
-    { id: `PUB;${slug}-smart-money-concepts`, name: `${env.BRAND_NAME} Smart Money Concepts` },
-    { id: `PUB;${slug}-volatility-index`, name: `${env.BRAND_NAME} Volatility Index` },
-  ];
-  const scriptIds = env.TRADINGVIEW_SCRIPT_IDS.length ? env.TRADINGVIEW_SCRIPT_IDS : sandboxScripts.map((script) => script.id);
   return {
     env: env.NODE_ENV,
     isProduction,
@@ -251,25 +233,15 @@ function buildConfig(env: Env) {
     payments: stripe ? { kind: 'stripe' as const, ...stripe } : { kind: 'sandbox' as const },
     /** Sales tax on checkouts and invoices; prices hold it (inclusive) or it is added on top. */
     tax: { enabled: env.STRIPE_TAX, behavior: env.PRICES_INCLUDE_TAX ? ('inclusive' as const) : ('exclusive' as const) },
-    tradingView: {
-      baseUrl: env.TRADINGVIEW_BASE_URL.replace(/\/$/, ''),
-      /** TRADINGVIEW_SCRIPT_IDS: the initial bundle of every plan in the script catalog. */
-      scriptIds,
-      /** What the sandbox TradingView lists as the vendor's invite-only scripts: the configured ids. */
-      sandboxScripts: scriptIds.map((id) => sandboxScripts.find((script) => script.id === id) ?? { id, name: id.replace(/^PUB;/, '') }),
-      credentials: tradingView,
-      sandboxMissingUsernames: env.SANDBOX_TRADINGVIEW_MISSING_USERNAMES,
-      reconcileIntervalMs: env.RECONCILER_INTERVAL_MS,
-      /** A member changes their own username at most once in this many days (0: any time). */
-      usernameChangeDays: env.TRADINGVIEW_USERNAME_CHANGE_DAYS,
+    /** Each integration's settings, from its own keys (decisions 046, 064, 065). */
+    integrations: {
+      tradingview: tradingViewSettings(env, { name: env.BRAND_NAME, slug }),
+      discord: discordSettings(env),
+      telegram: telegramSettings(env),
+      mail: mailSettings(env, { name: env.BRAND_NAME, supportEmail: env.SUPPORT_EMAIL }),
     },
-    /** Each integration's settings, from its own keys (decision 046). */
-    integrations: { discord: discordSettings(env), telegram: telegramSettings(env) },
     /** The content studio's image bytes (modules/content/content-storage.ts). */
     contentStorage: contentStorage(env),
-    mail: env.SMTP_URL
-      ? { kind: 'smtp' as const, url: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` }
-      : { kind: 'outbox' as const, from: env.MAIL_FROM ?? `${env.BRAND_NAME} <${env.SUPPORT_EMAIL}>` },
     site: {
       brandName: env.BRAND_NAME,
       brandSlug: slug,
@@ -333,17 +305,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }
     }
   }
-  if (Boolean(parsed.data.TRADINGVIEW_SESSION_ID) !== Boolean(parsed.data.TRADINGVIEW_SESSION_SIGN)) {
-    // One cookie alone would silently run the sandbox while the vendor believes TradingView is live.
-    const missing = parsed.data.TRADINGVIEW_SESSION_ID ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID';
-    problems.push(`${missing}: required together with ${missing === 'TRADINGVIEW_SESSION_ID' ? 'TRADINGVIEW_SESSION_SIGN' : 'TRADINGVIEW_SESSION_ID'} (both TradingView cookies, or neither for the sandbox)`);
-  }
+  problems.push(...tradingViewSettingsProblems(parsed.data));
   problems.push(...discordSettingsProblems(parsed.data, config.integrations.discord));
   problems.push(...telegramSettingsProblems(config.integrations.telegram));
   if (config.isProduction && config.database.kind === 'postgres' && !config.auth.secret) {
     problems.push('AUTH_SECRET: required in production on a shared Postgres so that every instance signs sessions alike');
   }
-  if (config.isProduction && config.payments.kind === 'stripe' && config.mail.kind === 'outbox') {
+  if (config.isProduction && config.payments.kind === 'stripe' && config.integrations.mail.kind === 'outbox') {
     problems.push('SMTP_URL: required in production with live payments, or buyers cannot receive password-reset and sign-in mails');
   }
   if (config.contentStorage.kind === 's3') {
@@ -360,15 +328,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
  * the app does not run in production (operators may always; see mailbox.routes.ts).
  */
 export function outboxIsPublic(config: Config): boolean {
-  return !config.isProduction && config.payments.kind === 'sandbox' && !config.tradingView.credentials && config.mail.kind === 'outbox';
+  return !config.isProduction && config.payments.kind === 'sandbox' && !config.integrations.tradingview.credentials && config.integrations.mail.kind === 'outbox';
 }
 
 /** Which adapters run against sandboxes; shown as the 'Sandbox' marker and logged at start. */
 export function sandboxAdapters(config: Config): string[] {
   const sandboxes: string[] = [];
   if (config.payments.kind === 'sandbox') sandboxes.push('payments');
-  if (!config.tradingView.credentials) sandboxes.push('tradingview');
+  if (!config.integrations.tradingview.credentials) sandboxes.push('tradingview');
   if (!config.integrations.discord.credentials) sandboxes.push('discord');
-  if (config.mail.kind === 'outbox') sandboxes.push('mail');
+  if (config.integrations.mail.kind === 'outbox') sandboxes.push('mail');
   return sandboxes;
 }

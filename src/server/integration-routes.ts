@@ -11,7 +11,7 @@ export function integrationCardRoutes(integrations: readonly Integration[]): Rou
   return new Hono<{ Variables: AuthVariables }>().get(
     '/integrations',
     describeOperation({ summary: "Each integration's card: its console page, sandbox or live, linked members, pending and failing", auth: 'operator', ok: '{ integrations: [{ name, title, path, sandbox, linked, pending, failing }] }' }),
-    async (c) => c.json({ integrations: await Promise.all(integrations.map((integration) => integration.card())) }),
+    async (c) => c.json({ integrations: await Promise.all(integrations.flatMap((integration) => (integration.card ? [integration.card()] : []))) }),
   );
 }
 

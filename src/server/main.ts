@@ -54,9 +54,7 @@ const sandboxes = sandboxAdapters(config);
 logger.info(
   {
     payments: config.payments.kind,
-    tradingview: config.tradingView.credentials ? 'tradingview' : 'sandbox',
     ...Object.fromEntries(integrations.map((integration) => [integration.name, integration.sandbox ? 'sandbox' : integration.name])),
-    mail: config.mail.kind,
   },
   sandboxes.length ? `adapters in use (sandbox: ${sandboxes.join(', ')})` : 'adapters in use (all live)',
 );
@@ -69,15 +67,6 @@ const server = serve({ fetch, hostname: config.host, port: config.port, serverOp
   const address = listeningUrl(config.host, info.port);
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
-jobs.reconciler.start();
-// Mails and pages name scripts by their names: a live shop's catalog, started from
-// TRADINGVIEW_SCRIPT_IDS, reads them from TradingView (the sandbox's was named as it was built).
-void composition.services.scripts.nameScripts().then(
-  (named) => (named > 0 ? logger.info({ named }, 'tradingview scripts named from TradingView') : undefined),
-  (error: unknown) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not read the tradingview script names; they show as ids until a sync'),
-);
-jobs.mailer.start();
-jobs.mailSchedule.start();
 jobs.memberMails.start();
 jobs.sandbox?.start();
 jobs.operatorAlerts.start();
@@ -119,10 +108,7 @@ async function shutdown(signal: string) {
     jobs.funnelVisits.stop(),
     jobs.operatorAlerts.stop(),
     jobs.sandbox?.stop(),
-    jobs.mailSchedule.stop(),
     jobs.memberMails.stop(),
-    jobs.mailer.stop(),
-    jobs.reconciler.stop(),
     ...integrations.flatMap((integration) => integration.loops).map((loop) => loop.stop()),
   ]);
   for (const loop of loops) if (loop.status === 'rejected') logger.error({ err: loop.reason }, 'a background loop failed while stopping');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, followsAccess, type AccessChange, type Entitlement, type EntitlementRow } from './access-changes';
+import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, followsAccess, rowFacts, rowsEndingSoon, type AccessChange, type Entitlement, type EntitlementRow } from './access-changes';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 const SOON = new Date('2026-07-15T12:00:00.000Z');
@@ -65,11 +65,41 @@ describe('accessChangeOf: the name of each change of a member’s entitlement', 
 });
 
 describe('followsAccess', () => {
-  it('answers every lifecycle callback with a sync of the member', async () => {
+  it('answers every lifecycle callback of a change of access with a sync of the member', async () => {
     const synced: string[] = [];
     const subscriber = followsAccess('tradingview', async (userId) => void synced.push(userId));
-    const callbacks = [...new Set(Object.values(CALLBACK_OF_KIND))];
+    const callbacks = [...new Set(Object.values(CALLBACK_OF_KIND))].filter((callback) => callback !== 'onAccessEnding');
     for (const callback of callbacks) await subscriber[callback]!({ userId: callback } as AccessChange);
     expect(synced).toEqual(callbacks);
+  });
+
+  it('leaves the notice that access ends soon alone: nothing changed to bring in line', () => {
+    expect(followsAccess('tradingview', async () => undefined).onAccessEnding).toBeUndefined();
+  });
+});
+
+describe('rowsEndingSoon: the canceled rows whose last three days began', () => {
+  const IN_TWO_DAYS = new Date(NOW.getTime() + 2 * 24 * 60 * 60 * 1000);
+  const IN_FOUR_DAYS = new Date(NOW.getTime() + 4 * 24 * 60 * 60 * 1000);
+  it.each<[string, Partial<EntitlementRow>, boolean]>([
+    ['canceled at period end, ending in two days', { cancelAtPeriodEnd: true, expiresAt: IN_TWO_DAYS }, true],
+    ['canceled, ending in two days', { status: 'canceled', expiresAt: IN_TWO_DAYS }, true],
+    ['comp access ending in two days', { provider: 'comp', status: 'canceled', cancelAtPeriodEnd: true, expiresAt: IN_TWO_DAYS }, true],
+    ['canceled, ending in four days', { cancelAtPeriodEnd: true, expiresAt: IN_FOUR_DAYS }, false],
+    ['renewing, ending in two days', { expiresAt: IN_TWO_DAYS }, false],
+    ['canceled, already ended', { cancelAtPeriodEnd: true, expiresAt: PAST }, false],
+    ['canceled, switched off', { cancelAtPeriodEnd: true, expiresAt: IN_TWO_DAYS, isActive: false }, false],
+    ['a one-time plan, which never ends', { planType: 'lifetime', status: 'canceled', expiresAt: IN_TWO_DAYS }, false],
+  ])('%s', (_name, overrides, ending) => {
+    expect(rowsEndingSoon([row(overrides)], NOW)).toHaveLength(ending ? 1 : 0);
+  });
+});
+
+describe('rowFacts: what a change records of its row', () => {
+  it('names the row, whether it will renew, whether it is comp, and its period end', () => {
+    expect(rowFacts({ ...row({ cancelAtPeriodEnd: true }), id: 'row-1' })).toEqual({ rowId: 'row-1', canceled: true, complimentary: false, periodEnd: SOON });
+    expect(rowFacts({ ...row({ provider: 'comp', status: 'canceled' }), id: 'row-2' })).toEqual({ rowId: 'row-2', canceled: true, complimentary: true, periodEnd: SOON });
+    expect(rowFacts({ ...row(), id: 'row-3' })).toMatchObject({ canceled: false });
+    expect(rowFacts({ ...row({ planType: 'lifetime', expiresAt: null }), id: 'row-4' }).periodEnd).toBeNull();
   });
 });

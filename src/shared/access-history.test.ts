@@ -29,6 +29,7 @@ describe('accessChangeLabel', () => {
     [change('comp_given', { expiresAt: new Date('2026-03-02T00:00:00.000Z') }), 'Complimentary access given (until Mar 1, 2026)'],
     [change('comp_taken'), 'Complimentary access taken away'],
     [change('revoked'), 'Access revoked by an operator'],
+    [change('ending_soon'), 'Ending soon (access until Mar 1, 2026)'],
   ])('%o → %s', (input, label) => {
     expect(accessChangeLabel(input)).toBe(label);
   });

@@ -40,6 +40,7 @@ const LABELS: Record<AccessChangeKind, (change: AccessHistoryChange, dayText: (a
   comp_given: (change, dayText) => `Complimentary access given${untilText(change, dayText, 'until')}`,
   comp_taken: () => 'Complimentary access taken away',
   revoked: () => 'Access revoked by an operator',
+  ending_soon: (change, dayText) => `Ending soon${untilText(change, dayText)}`,
 };
 
 /** The console's line for a change, e.g. "Plan changed: Monthly → Quarterly", "Canceled (access until Mar 1, 2026)". */

@@ -1,6 +1,6 @@
 // The access rule, shared by the server and the client: a row grants access while it is switched on
 // and its access_until lies ahead (null: no end). Its one other form is SQL's
-// subscription_access_until (migrations 0040 and 0051, decision 059); access-rule.test.ts holds
+// subscription_access_until (migrations 0040, 0051 and 0061, decisions 059 and 066); access-rule.test.ts holds
 // the two together. Nothing else spells the rule out: ask accessUntil or grantsAccess.
 import { isRecurring, neverExpires, type PlanType } from './plans';
 

@@ -9,9 +9,9 @@ import { emailSchema } from './validation';
 
 export const ADMIN_API = '/api/admin';
 
-/** A linked Discord account's state in the reconciler: pending → processing → synced, or failed (retried). */
-export const DISCORD_ACCOUNT_STATUSES = ['pending', 'processing', 'synced', 'failed'] as const;
-export type DiscordAccountStatus = (typeof DISCORD_ACCOUNT_STATUSES)[number];
+/** A linked community account's state in its integration's reconciler: pending → processing → synced, or failed (retried). */
+export const LINKED_ACCOUNT_STATUSES = ['pending', 'processing', 'synced', 'failed'] as const;
+export type LinkedAccountStatus = (typeof LINKED_ACCOUNT_STATUSES)[number];
 
 export const MEMBER_STATUSES = ['active', 'comp', 'past_due', 'churned', 'none'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -168,22 +168,36 @@ export const memberDetailSchema = z.object({
     }),
   ),
   /**
-   * The member's Discord accounts, the current link first, then older ones (kept until their roles
-   * are off): the managed role ids wanted and held (names from GET /api/admin/discord/roles).
+   * The member's accounts in each community integration, each with the current link first, then
+   * older ones kept until what they were given is taken back: the ids of what the account should
+   * hold and holds (roles, chats), named in `names` where the shop knows them without asking the
+   * service (Discord's roles are named by GET /api/admin/discord/roles).
    */
-  discord: z.array(
+  communities: z.array(
     z.object({
-      discordUserId: z.string(),
-      username: z.string(),
-      current: z.boolean(),
-      wantedRoles: z.array(z.string()),
-      heldRoles: z.array(z.string()),
-      status: z.enum(DISCORD_ACCOUNT_STATUSES),
-      attempts: z.number().int(),
-      lastError: z.string().nullable(),
-      /** When the next pass is due (null when synced or under way). */
-      nextAttemptAt: z.string().nullable(),
-      linkedAt: z.string(),
+      /** The integration's name and title: discord and Discord. */
+      name: z.string(),
+      title: z.string(),
+      /** What an account is given there, in words: "roles", "chats". */
+      gives: z.string(),
+      /** The names of what is given that the shop knows without asking the service. */
+      names: z.record(z.string(), z.string()),
+      accounts: z.array(
+        z.object({
+          /** The account's id there (the service's user id). */
+          accountId: z.string(),
+          username: z.string(),
+          current: z.boolean(),
+          wanted: z.array(z.string()),
+          held: z.array(z.string()),
+          status: z.enum(LINKED_ACCOUNT_STATUSES),
+          attempts: z.number().int(),
+          lastError: z.string().nullable(),
+          /** When the next pass is due (null when synced or under way). */
+          nextAttemptAt: z.string().nullable(),
+          linkedAt: z.string(),
+        }),
+      ),
     }),
   ),
   /**
@@ -309,7 +323,7 @@ export const discordAccountSchema = z.object({
   current: z.boolean(),
   wantedRoles: z.array(discordRoleRefSchema),
   heldRoles: z.array(discordRoleRefSchema),
-  status: z.enum(DISCORD_ACCOUNT_STATUSES),
+  status: z.enum(LINKED_ACCOUNT_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
   /** When the next pass is due (null when synced or under way). */

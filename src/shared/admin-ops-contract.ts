@@ -2,6 +2,7 @@
 // parse. Dates travel as ISO strings, money as integer minor units with a lowercase currency.
 import { z } from 'zod';
 import { GRANT_STATUSES } from './tradingview-grants';
+import { WINBACK_DAYS_MAX } from './member-mails';
 import { OPERATOR_ALERT_KEYS } from './operator-alerts';
 import { isPlanType, planTypes } from './plans';
 import { tradingViewUsernameSchema } from './validation';
@@ -126,5 +127,14 @@ export const sandboxToolsSchema = z.object({
   tradingViewOutage: z.boolean().nullable(),
   /** Sandbox customers with their portal, where "Simulate period end" renews now. */
   subscriptions: z.array(z.object({ email: z.string().nullable(), planType: z.string(), status: z.string(), customerId: z.string() })),
+  /** Whether the member mails may be run days ahead: only while mails stay in the outbox and payments in the sandbox. */
+  memberMailsAhead: z.boolean(),
 });
 export type SandboxTools = z.infer<typeof sandboxToolsSchema>;
+
+// as far ahead as the win-back mail's longest wait
+const aheadDays = `A whole number of days from 1 to ${WINBACK_DAYS_MAX}.`;
+export const memberMailsAheadRequestSchema = z.object({ days: z.int({ error: aheadDays }).min(1, { error: aheadDays }).max(WINBACK_DAYS_MAX, { error: aheadDays }) });
+/** The pass's clock (now + days) and the mails it wrote (mails already written for a member are not written again). */
+export const memberMailsAheadSchema = z.object({ asOf: isoDate, winback: z.number().int(), reminders: z.number().int() });
+export type MemberMailsAhead = z.infer<typeof memberMailsAheadSchema>;

@@ -336,6 +336,12 @@ export const subscriptionViewDtoSchema = z.object({
   canCancel: z.boolean(),
   /** Plan of the newest row of any kind, for the premium-required screen; null: no history. */
   latestPlanType: planTypeSchema.nullable(),
+  /**
+   * Where the shown subscription was bought: the price list its checkout's page sold from (null:
+   * none named, e.g. an import) and the currency it is billed in; null without one. The
+   * plan-change card shows that list's plans and prices (planChangeList).
+   */
+  boughtOn: z.object({ list: z.string().nullable(), currency: currencySchema }).nullable(),
 });
 export type SubscriptionViewDto = z.infer<typeof subscriptionViewDtoSchema>;
 

@@ -16,6 +16,9 @@ describe('the audit log in words (#46)', () => {
     [entry('tradingview.retry_all_failed', { retried: 3 }, null), 'ops@example.com retried every failed TradingView grant (3)'],
     [entry('export_csv', { export: 'churn-reasons' }, null), 'ops@example.com downloaded the churn reasons as CSV'],
     [entry('export_csv', { export: 'audit-log' }, null), 'ops@example.com downloaded the audit log as CSV'],
+    [entry('catalogue_publish', { mode: 'stripe', prices: 9, created: 2, adopted: 6 }, null), 'ops@example.com published 9 prices to Stripe (2 new)'],
+    [entry('catalogue_publish', { mode: 'stripe', error: 'Stripe refused to publish the prices: Invalid API Key provided' }, null), 'ops@example.com tried to publish the prices to Stripe: Stripe refused to publish the prices: Invalid API Key provided'],
+    [entry('catalogue_publish', { mode: 'sandbox', prices: 9 }, null), 'ops@example.com published the prices in the sandbox (nothing is sent to Stripe)'],
     [entry('something_new', {}, null), 'ops@example.com: something new'],
   ])('%o', (input, sentence) => {
     expect(auditSentence(input)).toBe(sentence);

@@ -77,6 +77,13 @@ export function auditSentence(entry: AuditEntryWords): string {
       return `${who} retried a Discord account’s roles`;
     case 'discord.run_audit':
       return `${who} ran the Discord audit`;
+    case 'catalogue_publish': {
+      if (text(d.error)) return `${who} tried to publish the prices to Stripe: ${text(d.error)}`;
+      if (d.mode === 'sandbox') return `${who} published the prices in the sandbox (nothing is sent to Stripe)`;
+      const prices = count(d.prices);
+      const created = count(d.created);
+      return `${who} published ${prices === null ? 'the prices' : plural(prices, 'price')} to Stripe${created ? ` (${created} new)` : ''}`;
+    }
     case 'export_csv':
       return `${who} downloaded the ${text(d.export)?.replace('-', ' ') ?? 'data'} as CSV`;
     default: {

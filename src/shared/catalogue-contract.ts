@@ -9,6 +9,7 @@ export const CATALOGUE_PATHS = {
   price: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/price`,
   archive: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/archive`,
   moveMembers: (slug: string) => `/api/admin/catalogue/plans/${encodeURIComponent(slug)}/move-members`,
+  publish: '/api/admin/catalogue/publish',
   sale: (id: string) => `/api/admin/catalogue/sales/${encodeURIComponent(id)}`,
   priceLists: '/api/admin/catalogue/price-lists',
   /** The default list ('/') is addressed as `default` (a slash cannot be one path segment). */
@@ -100,6 +101,28 @@ export const moveMembersResponseSchema = z.object({
   alreadyMoved: z.number(),
 });
 export type MoveMembersResponse = z.infer<typeof moveMembersResponseSchema>;
+
+/** What "Publish to Stripe" did (`npm run admin -- plans publish`, decision record 058). */
+export const publishResponseSchema = z.object({
+  /** 'stripe': published at Stripe; 'sandbox': payments run in the sandbox, which charges these prices from the catalogue itself. */
+  mode: z.enum(['stripe', 'sandbox']),
+  prices: z.array(
+    z.object({
+      plan: z.string(),
+      /** The price list ('/' for the default page). */
+      list: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      period: cataloguePlanSchema.shape.period,
+      lookupKey: z.string(),
+      /** The Stripe Price; null in the sandbox. */
+      id: z.string().nullable(),
+      /** created: new at Stripe; kept: there already; adopted: a configured STRIPE_PRICE_* given its lookup key; sandbox: nothing sent. */
+      how: z.enum(['created', 'kept', 'adopted', 'sandbox']),
+    }),
+  ),
+});
+export type PublishResponse = z.infer<typeof publishResponseSchema>;
 
 export const saveSaleRequestSchema = saleSchema.omit({ id: true });
 export type SaveSaleRequest = z.infer<typeof saveSaleRequestSchema>;

@@ -234,7 +234,7 @@ export const adminAnnouncementSchema = announcementSchema.extend({
   createdBy: z.string().nullable(),
   mailsQueued: z.number(),
   discord: z.string(),
-  /** What each integration answered (telegram: 'posted', 'off', 'failed: …'). */
+  /** What each integration answered, by its name: 'posted', 'off', 'failed: …'. */
   posts: z.record(z.string(), z.string()),
 });
 export type AdminAnnouncement = z.infer<typeof adminAnnouncementSchema>;

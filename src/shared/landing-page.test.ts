@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isEuLocation, landingKind } from './landing-page';
+import { isEuLocation, landingKind, landingPagePath } from './landing-page';
+import { seedCatalogue } from './plans';
+import { savePriceList } from './price-lists';
 
 describe('landingKind', () => {
   it.each([
@@ -18,5 +20,26 @@ describe('landingKind', () => {
   it('isEuLocation keeps from=eu on every page', () => {
     expect(isEuLocation('/contact', '?from=eu')).toBe(true);
     expect(isEuLocation('/contact', '')).toBe(false);
+  });
+});
+
+describe('landingPagePath', () => {
+  const edit = savePriceList(seedCatalogue(), { slug: 'partners', currency: 'eur', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, true);
+  const catalogue = 'catalogue' in edit ? edit.catalogue : undefined;
+
+  it.each([
+    ['/', '', '/'],
+    ['/', '?from=eu', '/eu'],
+    ['/eu', '', '/eu'],
+    ['/partners', '', '/partners'],
+    ['/partners/', '?utm_source=ad', '/partners'],
+    ['/partnerz', '', null],
+    ['/dashboard', '', null],
+  ] as const)('%s%s → %s', (pathname, search, expected) => {
+    expect(landingPagePath(pathname, search, catalogue)).toBe(expected);
+  });
+
+  it('knows no vendor list without a catalogue', () => {
+    expect(landingPagePath('/partners', '', undefined)).toBeNull();
   });
 });

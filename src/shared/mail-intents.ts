@@ -49,8 +49,8 @@ export type MailIntentData = {
   price_moved: { planType: PlanType; amount: number; currency: string; from: string };
   /** N days after a member's access ended (decision 056): `code` (churned-only) and what it gives; `unsubscribe` is the signed path part of /mail/unsubscribe/{unsubscribe}. */
   winback: { code: string; offer: string; unsubscribe: string };
-  /** A set-up step still missing after the purchase (`reminder`: 1 for the first of the cadence). */
-  setup_reminder: { step: 'tradingview' | 'discord' | 'telegram'; reminder: number; unsubscribe: string };
+  /** A set-up step still missing after the purchase: 'tradingview' or a community integration's name (`reminder`: 1 for the first of the cadence). */
+  setup_reminder: { step: string; reminder: number; unsubscribe: string };
 };
 
 export type MailTemplate = keyof MailIntentData;

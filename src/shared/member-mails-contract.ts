@@ -2,7 +2,7 @@
 // request schemas check types and sizes only; unknown mail types and ranges are the rules'
 // (member-mails.ts), whose messages the 400 carries.
 import { z } from 'zod';
-import { MAIL_SWITCHES, MEMBER_MAIL_KINDS } from './member-mails';
+import type { MemberMailKind } from './member-mails';
 import { safeText } from './validation';
 
 export const MEMBER_MAIL_PATHS = {
@@ -18,19 +18,23 @@ export const mailSettingsRequestSchema = z.object({
 export type MailSettingsRequest = z.infer<typeof mailSettingsRequestSchema>;
 
 export const mailSettingsSchema = z.object({
-  switches: z.object(Object.fromEntries(MAIL_SWITCHES.map((name) => [name, z.boolean()])) as Record<(typeof MAIL_SWITCHES)[number], z.ZodBoolean>),
+  /** Each of the shop's switches (the fixed ones, and a reminder per community integration) on or off. */
+  switches: z.record(z.string(), z.boolean()),
   winbackDays: z.number().int(),
   winbackCode: z.string().nullable(),
   /** The churned-only codes an operator may choose for the win-back mail (active ones). */
   winbackCodes: z.array(z.string()),
-  /** Which set-up reminders apply here (the integrations in use). */
-  integrations: z.object({ discord: z.boolean(), telegram: z.boolean() }),
+  /** The switches in the console's order, each with its label and whether this shop sends it (a community's reminder only where it runs). */
+  mails: z.array(z.object({ name: z.string(), label: z.string(), offered: z.boolean() })),
 });
 export type MailSettingsView = z.infer<typeof mailSettingsSchema>;
 
+/** `winback` or `setup_<step>`: the kinds follow the shop's integrations. */
+const memberMailKindSchema = z.union([z.literal('winback'), z.templateLiteral(['setup_', z.string()])]) satisfies z.ZodType<MemberMailKind>;
+
 export const mailPreferencesSchema = z.object({
   /** The member mails the operator sends here, each with whether this member gets it. */
-  mails: z.array(z.object({ kind: z.enum(MEMBER_MAIL_KINDS), label: z.string(), on: z.boolean() })),
+  mails: z.array(z.object({ kind: memberMailKindSchema, label: z.string(), on: z.boolean() })),
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
 

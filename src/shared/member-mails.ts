@@ -1,35 +1,59 @@
 // The mails that keep members (decision 056): the win-back mail N days after a member's access
-// ended, the set-up reminders (TradingView username, Discord, Telegram) at growing intervals after
-// the purchase, and the operator's switches for them and for the checkout recovery mail. Pure:
-// when each is due, and what an operator may set.
+// ended, the set-up reminders (the TradingView username, and a linked account in each community
+// integration) at growing intervals after the purchase, and the operator's switches for them and
+// for the checkout recovery mail. Pure: when each is due, and what an operator may set.
 
-/** The mails a member may turn off (Settings, or the mail's unsubscribe link). */
-export const MEMBER_MAIL_KINDS = ['winback', 'setup_tradingview', 'setup_discord', 'setup_telegram'] as const;
-export type MemberMailKind = (typeof MEMBER_MAIL_KINDS)[number];
+/**
+ * The mails a member may turn off (Settings, or the mail's unsubscribe link): the win-back offer
+ * and a set-up reminder per step, `setup_<step>` (the TradingView username, or the community
+ * integration of that name), the string stored in the opt-outs and the switches.
+ */
+export type MemberMailKind = 'winback' | `setup_${string}`;
 
 /** The operator's switches: the member mails and the checkout recovery mail (decision 053). */
-export const MAIL_SWITCHES = ['checkout_recovery', ...MEMBER_MAIL_KINDS] as const;
-export type MailSwitch = (typeof MAIL_SWITCHES)[number];
+export type MailSwitch = 'checkout_recovery' | MemberMailKind;
 
-/** Recovery and reminders were asked for; a win-back mail needs its code chosen first. */
-export const MAIL_SWITCH_DEFAULTS: Record<MailSwitch, boolean> = {
-  checkout_recovery: true,
-  winback: false,
-  setup_tradingview: true,
-  setup_discord: true,
-  setup_telegram: true,
-};
+/** The switch and opt-out kind of a set-up step's reminder. */
+export const setupKind = (step: string): `setup_${string}` => `setup_${step}`;
 
-export const MAIL_SWITCH_LABELS: Record<MailSwitch, string> = {
+const KIND_SHAPE = /^setup_[a-z][a-z0-9]*$/;
+
+/** A value shaped like a member mail's kind (which ones this shop sends, its integrations say). */
+export const isMemberMailKind = (value: string): value is MemberMailKind => value === 'winback' || KIND_SHAPE.test(value);
+
+/** The switches every shop has, with their defaults: recovery and reminders were asked for; a win-back mail needs its code chosen first. */
+export const MAIL_SWITCH_DEFAULTS = { checkout_recovery: true, winback: false, setup_tradingview: true } as const satisfies Record<MailSwitch, boolean>;
+
+const FIXED_LABELS: Record<keyof typeof MAIL_SWITCH_DEFAULTS, string> = {
   checkout_recovery: 'Checkout recovery',
   winback: 'Win-back offer',
   setup_tradingview: 'Reminder: add your TradingView username',
-  setup_discord: 'Reminder: link Discord',
-  setup_telegram: 'Reminder: link Telegram',
 };
 
-export const isMailSwitch = (value: string): value is MailSwitch => (MAIL_SWITCHES as readonly string[]).includes(value);
-export const isMemberMailKind = (value: string): value is MemberMailKind => (MEMBER_MAIL_KINDS as readonly string[]).includes(value);
+/**
+ * A community integration's set-up reminder (its descriptor's): the mail to a member with access
+ * who has not linked an account there yet (subject, text, the link's label and path), the label of
+ * its switch in the console and in the member's Settings, and its step as the access-active mail
+ * names it (`offer`): "Your plan includes {includes}: connect your {account} account at {the
+ * path's link} and {then}." The mails' templates name no community.
+ */
+export type SetupReminder = {
+  subject: string;
+  text: string;
+  label: string;
+  path: string;
+  switchLabel: string;
+  offer: { includes: string; account: string; then: string };
+};
+
+/** One switch as the console lists it. */
+export type MailSwitchItem = { name: MailSwitch; label: string };
+
+/** Every switch of a shop with these community integrations (by name, with their reminders), in the console's order. */
+export function mailSwitchesOf(communities: readonly { name: string; reminder: Pick<SetupReminder, 'switchLabel'> }[]): MailSwitchItem[] {
+  const fixed = (Object.keys(FIXED_LABELS) as (keyof typeof FIXED_LABELS)[]).map((name) => ({ name, label: FIXED_LABELS[name] }));
+  return [...fixed, ...communities.map(({ name, reminder }) => ({ name: setupKind(name), label: reminder.switchLabel }))];
+}
 
 export const WINBACK_DAYS_MIN = 1;
 export const WINBACK_DAYS_MAX = 365;
@@ -72,25 +96,27 @@ export function winbackWindow(now: Date, days: number): { endedAfter: Date; ende
   return { endedAfter: new Date(endedBy.getTime() - LATE_MAIL_WINDOW_MS), endedBy };
 }
 
-/** The operator's settings as stored and shown. */
-export type MailSettings = { switches: Record<MailSwitch, boolean>; winbackDays: number; winbackCode: string | null };
+/** The operator's settings as stored and shown: a value for each of the shop's switches. */
+export type MailSettings = { switches: Record<string, boolean>; winbackDays: number; winbackCode: string | null };
 
 /** What an operator sends: any of the switches, the days, the code (null: none). */
 export type MailSettingsInput = { switches?: Record<string, boolean>; winbackDays?: number; winbackCode?: string | null };
 
-/** The stored switches with their defaults filled in. */
-export function switchesWithDefaults(stored: Partial<Record<string, boolean>>): Record<MailSwitch, boolean> {
-  return Object.fromEntries(MAIL_SWITCHES.map((name) => [name, stored[name] ?? MAIL_SWITCH_DEFAULTS[name]])) as Record<MailSwitch, boolean>;
+/** The stored switches of these names with their defaults filled in (a community's reminder is on until switched off). */
+export function switchesWithDefaults(stored: Partial<Record<string, boolean>>, names: readonly MailSwitch[]): Record<string, boolean> {
+  const defaults: Partial<Record<string, boolean>> = MAIL_SWITCH_DEFAULTS;
+  return Object.fromEntries(names.map((name) => [name, stored[name] ?? defaults[name] ?? true]));
 }
 
-/** What the settings come to after `input`, or every problem (unknown mail type, days out of range, no code for the mail). */
+/** What the settings come to after `input`, or every problem (a mail type not among the current switches, days out of range, no code for the mail). */
 export function applyMailSettings(current: MailSettings, input: MailSettingsInput): { ok: true; settings: MailSettings } | { ok: false; problems: string[] } {
   const problems: string[] = [];
-  const unknown = Object.keys(input.switches ?? {}).filter((name) => !isMailSwitch(name));
+  const known = (name: string) => Object.hasOwn(current.switches, name);
+  const unknown = Object.keys(input.switches ?? {}).filter((name) => !known(name));
   if (unknown.length > 0) problems.push(`Unknown mail type: ${unknown.join(', ')}.`);
   const days = input.winbackDays ?? current.winbackDays;
   if (!Number.isSafeInteger(days) || days < WINBACK_DAYS_MIN || days > WINBACK_DAYS_MAX) problems.push(`Days after access ends must be a whole number from ${WINBACK_DAYS_MIN} to ${WINBACK_DAYS_MAX}.`);
-  const switches = { ...current.switches, ...Object.fromEntries(Object.entries(input.switches ?? {}).filter(([name]) => isMailSwitch(name))) };
+  const switches = { ...current.switches, ...Object.fromEntries(Object.entries(input.switches ?? {}).filter(([name]) => known(name))) };
   const winbackCode = input.winbackCode === undefined ? current.winbackCode : input.winbackCode;
   if (switches.winback && !winbackCode) problems.push('Choose the win-back promotion code before turning the win-back mail on.');
   return problems.length > 0 ? { ok: false, problems } : { ok: true, settings: { switches, winbackDays: days, winbackCode } };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REGULAR_PRICES, landingCards, type Campaign } from './campaign';
+import { activeCatalogue } from './catalogue';
+import { planChangePage, type BoughtOn } from './catalogue-publishing';
 import { ADVERTISED_PRICES, DEFAULT_CARDS, EU_CARDS } from './plans';
 import type { OriginPage, PlanType, PricingCard } from './plans';
 import {
@@ -10,7 +12,6 @@ import {
   cardPlan,
   lifetimeBanner,
   planChangeButton,
-  planChangeCards,
   planChangeNote,
   pricingCardButton,
 } from './pricing-state';
@@ -96,19 +97,23 @@ describe('planChangeButton', () => {
     expect(planChangeButton({ card, member: mm, previewingPlan, originPage })).toEqual(expected);
   });
 
-  it.each<[PlanType | null, readonly PricingCard[], OriginPage]>([
-    [null, DEFAULT_CARDS, '/'],
-    ['monthly', DEFAULT_CARDS, '/'],
-    ['lifetime', DEFAULT_CARDS, '/'],
-    ['euMonthly', EU_CARDS, '/eu'],
-    ['euQuarterly', EU_CARDS, '/eu'],
-  ])('planChangeCards(%s) while the sale runs', (plan, cards, originPage) => {
-    expect(planChangeCards(plan, SPEC_CAMPAIGN, true)).toEqual({ cards, originPage });
+  it.each<[PlanType | null, BoughtOn | null, readonly PricingCard[], OriginPage]>([
+    [null, null, DEFAULT_CARDS, '/'],
+    ['monthly', null, DEFAULT_CARDS, '/'],
+    ['monthly', { list: '/', currency: 'usd' }, DEFAULT_CARDS, '/'],
+    ['lifetime', null, DEFAULT_CARDS, '/'],
+    ['euMonthly', null, EU_CARDS, '/eu'],
+    ['euMonthly', { list: 'eu', currency: 'usd' }, EU_CARDS, '/eu'],
+    // an import names no list: the EU variant still changes between the EU cards
+    ['euQuarterly', { list: null, currency: 'usd' }, EU_CARDS, '/eu'],
+  ])('planChangePage(%s, bought on %j) while the sale runs', (planType, boughtOn, cards, originPage) => {
+    const page = planChangePage(activeCatalogue(), { planType, boughtOn });
+    expect(page).toBe(originPage);
+    expect(landingCards(SPEC_CAMPAIGN, page, true)).toEqual(cards);
   });
 
-  it('planChangeCards after the sale: the landing cards at regular prices', () => {
-    const { cards } = planChangeCards('monthly', SPEC_CAMPAIGN, false);
-    expect(cards).toEqual(landingCards(SPEC_CAMPAIGN, '/', false));
+  it('planChangePage after the sale: the landing cards at regular prices', () => {
+    const cards = landingCards(SPEC_CAMPAIGN, planChangePage(activeCatalogue(), { planType: 'monthly', boughtOn: { list: '/', currency: 'usd' } }), false);
     expect(cards.map((card) => [card.price, card.originalPrice, card.label])).toEqual([
       ['$47', undefined, undefined],
       ['$47', undefined, undefined],

@@ -1,7 +1,6 @@
 // Button states of the landing pricing cards and the settings plan-change card.
 import type { SubscriptionViewDto } from './api-contract';
-import { landingCards, type Campaign } from './campaign';
-import { DEFAULT_START_TEXT, homePage, isEuPlan, isRecurring, neverExpires, toEuPlan } from './plans';
+import { DEFAULT_START_TEXT, isRecurring, neverExpires, toEuPlan } from './plans';
 import type { OriginPage, PlanType, PricingCard } from './plans';
 
 export const LIFETIME_BANNER = 'You have a Lifetime subscription - enjoy unlimited access!';
@@ -106,16 +105,6 @@ export function pricingCardButton(input: {
 
 export function lifetimeBanner(member: MemberPlanState): string | null {
   return member.signedIn && member.isLifetime ? LIFETIME_BANNER : null;
-}
-
-/** The cards of the settings plan-change card, priced as the landing's: EU members change between EU plans. */
-export function planChangeCards(
-  currentPlan: PlanType | null,
-  campaign: Campaign,
-  saleRunning: boolean,
-): { cards: readonly PricingCard[]; originPage: OriginPage } {
-  const originPage: OriginPage = currentPlan !== null && isEuPlan(currentPlan) ? homePage(currentPlan) : '/';
-  return { cards: landingCards(campaign, originPage, saleRunning), originPage };
 }
 
 export type PlanChangeButton = {

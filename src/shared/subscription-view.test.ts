@@ -172,6 +172,17 @@ describe('subscription DTO', () => {
     expect(subscriptionViewDtoSchema.safeParse(dto).success).toBe(true);
   });
 
+  // #43: an import has no checkout here, and no paid order before its first renewal here
+  it("names where it was bought: its checkout's page and its newest order's currency, else what the import recorded of its price", () => {
+    const bought = (overrides: Partial<SubscriptionViewRow>) => buildSubscriptionDto({ rows: [{ ...row('a'), ...overrides }], order: null, now: NOW }).boughtOn;
+    expect(bought({ originPage: '/eu', priceCurrency: 'USD' })).toEqual({ list: 'eu', currency: 'usd' });
+    expect(bought({ boughtOnList: 'club', boughtOnCurrency: 'GBP' })).toEqual({ list: 'club', currency: 'gbp' });
+    // a renewal paid here since: its order's currency, the same one
+    expect(bought({ boughtOnList: 'club', boughtOnCurrency: 'gbp', priceCurrency: 'gbp' })).toEqual({ list: 'club', currency: 'gbp' });
+    // nothing recorded (comp access, an import before this was kept): no list, the view's currency
+    expect(bought({})).toEqual({ list: null, currency: 'usd' });
+  });
+
   it('round-trips through JSON back to the view', () => {
     const r = row('a', { cancelAtPeriodEnd: true });
     const order = { amount: 7200, currency: 'usd', createdAt: day(2) };

@@ -3,10 +3,23 @@
 import { canCancel, grantsAccess, isCanceled } from './access';
 import type { SubscriptionRow } from './access';
 import type { SubscriptionViewDto } from './api-contract';
+import { listOfPage } from './catalogue';
 import { FALLBACK_PRICES, isRecurring, neverExpires, PLAN_CURRENCY, planTypes } from './plans';
 import type { PlanPrices, PlanType } from './plans';
 
-export type SubscriptionViewRow = SubscriptionRow & { tradingviewUsername: string | null };
+export type SubscriptionViewRow = SubscriptionRow & {
+  tradingviewUsername: string | null;
+  /** The page its checkout started on ('/', '/eu', a vendor list's '/{slug}'); absent or null: no checkout of this shop (an import, comp access). */
+  originPage?: string | null;
+  /** The currency its newest paid order was charged in; absent or null: none paid yet. */
+  priceCurrency?: string | null;
+  /**
+   * Where a subscription no checkout of this shop sold was bought (an import): the list its
+   * provider price names and the currency it is billed in; absent or null: not recorded.
+   */
+  boughtOnList?: string | null;
+  boughtOnCurrency?: string | null;
+};
 
 /** amountDiscount: what a promotion code took off (a free first payment by a code is a price of 0). */
 export type OrderSummary = { amount: number | null; currency: string | null; createdAt: Date; amountDiscount?: number };
@@ -135,6 +148,16 @@ export function latestPlanForPremiumRequired(
   return recentSubscriptionRows(rows)[0]?.planType ?? planTypes().find(neverExpires) ?? planTypes()[0] ?? '';
 }
 
+/**
+ * Where the shown subscription was bought: its checkout's page, else (an import: no checkout here)
+ * the list its provider price named when it was recorded; the currency of its newest paid order,
+ * else the one recorded with it (an import before its first renewal here), else the view's.
+ */
+function boughtOnOf(row: SubscriptionViewRow, viewCurrency: string | null): { list: string | null; currency: string } {
+  const list = row.originPage ? listOfPage(row.originPage) : (row.boughtOnList ?? null);
+  return { list, currency: (row.priceCurrency ?? row.boughtOnCurrency)?.toLowerCase() ?? viewCurrency ?? PLAN_CURRENCY };
+}
+
 /** Everything GET /api/subscription returns, from the user's rows and the chosen row's order. */
 export function buildSubscriptionDto(input: {
   rows: readonly SubscriptionViewRow[];
@@ -156,6 +179,7 @@ export function buildSubscriptionDto(input: {
     tradingviewUsername: view.tradingviewUsername,
     canCancel: row ? canCancel(row) : false,
     latestPlanType: input.rows.length > 0 ? latestPlanForPremiumRequired(input.rows) : null,
+    boughtOn: row ? boughtOnOf(row, view.currency) : null,
   };
 }
 

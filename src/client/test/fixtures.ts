@@ -13,4 +13,5 @@ export const NO_SUBSCRIPTION: SubscriptionViewDto = {
   tradingviewUsername: null,
   canCancel: false,
   latestPlanType: null,
+  boughtOn: null,
 };

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { compose } from '../composition';
 import { buildDependencies, resolveAuthSecret } from '../dependencies';
 import { createLogger } from '../logger';
+import { tradingViewOf } from '../modules/tradingview/tradingview.integration';
 import { runWithDatabase } from './cli-database';
 import { runImportCommand } from './import-command';
 
@@ -14,7 +15,8 @@ const MAX_GRANT_PASSES = 200;
 await runWithDatabase(async (config, database) => {
   // the report is the output: the log says only what went wrong
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);
-  const { services, jobs } = compose(await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config) }));
+  const { services, deps } = compose(await buildDependencies(config, database, logger, { secret: await resolveAuthSecret(config) }));
+  const { reconciler } = tradingViewOf(deps.integrations);
   return runImportCommand(
     {
       imports: services.imports,
@@ -22,13 +24,13 @@ await runWithDatabase(async (config, database) => {
       async settle() {
         const total = { succeeded: 0, failed: 0 };
         for (let pass = 0; pass < MAX_GRANT_PASSES; pass += 1) {
-          const summary = await jobs.reconciler.runOnce();
+          const summary = await reconciler.runOnce();
           total.succeeded += summary.succeeded;
           total.failed += summary.failed;
           if (summary.processed === 0) break;
         }
         // the set-your-password mails: sent now over SMTP, or kept in the sandbox mailbox
-        await jobs.mailer.runOnce();
+        await deps.mailer.runOnce();
         return total;
       },
     },

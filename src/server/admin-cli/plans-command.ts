@@ -105,9 +105,9 @@ export async function runPlansCommand(catalogue: CatalogueService, operator: str
       return { output: `${slug} now costs ${formatMoney(price, home?.list.currency ?? 'usd')} on ${flags.get('--list') ?? '/'}. ${note}`, exitCode: 0 };
     }
     if (command === 'publish' && slug === undefined) {
-      const published = await catalogue.publish();
-      if (published === null) return { output: 'Payments run in the sandbox: it charges the catalogue\'s prices itself, nothing to publish.', exitCode: 0 };
-      const lines = published.map(({ price, id, how }) => `${price.plan} on ${price.list}: ${formatMoney(price.amount, price.currency)} ${billingPeriodWords(price.period)} → ${id} (${how})`);
+      const published = await catalogue.publish(operator);
+      if (published.mode === 'sandbox') return { output: 'Payments run in the sandbox: it charges the catalogue\'s prices itself, nothing to publish.', exitCode: 0 };
+      const lines = published.prices.map(({ price, id, how }) => `${price.plan} on ${price.list}: ${formatMoney(price.amount, price.currency)} ${billingPeriodWords(price.period)} → ${id} (${how})`);
       return { output: [...lines, 'New buyers pay these Prices; members keep the Price they bought at.'].join('\n'), exitCode: 0 };
     }
     if (command === 'move-members' && slug !== undefined) {

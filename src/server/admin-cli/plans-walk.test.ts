@@ -37,7 +37,8 @@ async function admin(...args: string[]) {
   const catalogue = async () => {
     const store = buildCatalogue(config, database.db, time.clock);
     await store.load();
-    return createCatalogueService(store, undefined, createPriceMover({ db: database.db, payments: t.deps.payments, taxBehavior: config.tax.behavior, audit: recordOperatorAction }));
+    const mover = createPriceMover({ db: database.db, payments: t.deps.payments, taxBehavior: config.tax.behavior, audit: recordOperatorAction });
+    return createCatalogueService(store, { payments: t.deps.payments, mover, audit: (entry) => recordOperatorAction(database.db, entry), taxBehavior: config.tax.behavior });
   };
   return runAdminCommand({ db: database.db, config, clock: time.clock, catalogue }, args);
 }

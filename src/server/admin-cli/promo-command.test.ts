@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVERTISED_PRICES } from '@shared/plans';
+import { ADVERTISED_PRICES, seedCatalogue } from '@shared/plans';
 import type { Database } from '../db/client';
 import { operatorAuditLog, sandboxPromotionCodes } from '../db/schema';
 import { createLogger } from '../logger';
@@ -20,7 +20,7 @@ const run = (...args: string[]) =>
       config: { adminEmails: [], publicUrl: 'https://shop.example.com' },
       clock,
       promotions: async () => {
-        const payments = createSandboxPayments({ db: database.db, clock, prices: () => ADVERTISED_PRICES, portalReturnUrl: '/' });
+        const payments = createSandboxPayments({ db: database.db, clock, prices: () => ADVERTISED_PRICES, catalogue: () => seedCatalogue(), portalReturnUrl: '/' });
         return createPromotionsService({ db: database.db, payments, clock, logger: createLogger('silent'), audit: (entry) => recordOperatorAction(database.db, entry) });
       },
     },

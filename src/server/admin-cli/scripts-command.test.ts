@@ -4,16 +4,17 @@ import { PLAN_TYPES } from '@shared/plans';
 import type { Database } from '../db/client';
 import { loadConfig } from '../config';
 import { operatorAuditLog, tradingviewScripts } from '../db/schema';
-import { buildTradingView } from '../dependencies';
 import { createLogger } from '../logger';
 import { recordOperatorAction } from '../modules/admin/audit.repository';
 import { createScriptCatalogService } from '../modules/tradingview/script-catalog.service';
+import { buildTradingViewAccess } from '../modules/tradingview/tradingview.integration';
 import { createTestDatabase } from '../test-support/test-database';
 import { CLI_OPERATOR, runAdminCommand } from './admin-command';
 
 // A clean clone's configuration: the sandbox TradingView with its three scripts.
 const config = loadConfig({ BRAND_NAME: 'Candlewise', BRAND_SLUG: 'candlewise' });
-const [PRO, SMC, VOL] = config.tradingView.scriptIds as [string, string, string];
+const settings = config.integrations.tradingview;
+const [PRO, SMC, VOL] = settings.scriptIds as [string, string, string];
 let database: Database;
 const clock = () => new Date('2026-11-26T12:00:00Z');
 const run = (...args: string[]) =>
@@ -23,8 +24,8 @@ const run = (...args: string[]) =>
       config,
       clock,
       scripts: async () => {
-        const { tradingView, reconciler } = buildTradingView({ config, db: database.db, logger: createLogger('silent'), clock });
-        return createScriptCatalogService({ db: database.db, port: tradingView, reconciler, initialBundle: config.tradingView.scriptIds, clock, audit: (entry) => recordOperatorAction(database.db, entry) });
+        const { port, reconciler } = buildTradingViewAccess({ settings, db: database.db, logger: createLogger('silent'), clock });
+        return createScriptCatalogService({ db: database.db, port, reconciler, initialBundle: settings.scriptIds, clock, audit: (entry) => recordOperatorAction(database.db, entry) });
       },
     },
     args,

@@ -27,7 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { database: await openDatabase({ kind: 'postgres', url: proxied.toString() }) });
 });
 afterAll(async () => {
-  await t?.jobs.mailer.stop();
+  await t?.deps.mailer.stop();
   // a connection a request left checked out would hold this for ever
   await t?.close();
   await proxy?.close();
@@ -66,9 +66,9 @@ describe('a database server that restarts under the shop', () => {
     const to = 'outage@example.com';
     await enqueueMail(t.deps.database.db, { template: 'password_reset', to, data: { url: 'http://localhost:3000/reset-password/token' }, dedupeKey: null });
     proxy.cut();
-    await expect(t.jobs.mailer.runOnce()).rejects.toThrow();
+    await expect(t.deps.mailer.runOnce()).rejects.toThrow();
     await proxy.restore();
-    t.jobs.mailer.start();
+    t.deps.mailer.start();
     await expect.poll(() => t.mails.filter((mail) => mail.to === to).length).toBe(1);
   });
 });

@@ -52,13 +52,7 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     });
     applied.push(...done);
     if (next === null) return applied;
-    for (const statement of statementsOf(texts.get(next)!)) {
-      const index = CONCURRENT_INDEX.exec(statement)?.[1];
-      if (index) await buildIndex(db, statement, index);
-      else await runAlone(db, statement);
-    }
-    const recorded = await queryRows<{ name: string }>(db, sql`INSERT INTO schema_migrations (name) VALUES (${next}) ON CONFLICT DO NOTHING RETURNING name`);
-    if (recorded.length > 0) applied.push(next);
+    if (await runFileAlone(db, next, texts.get(next)!)) applied.push(next);
   }
 }
 
@@ -94,41 +88,51 @@ async function openSession(db: Db): Promise<Session> {
 const INDEX_BUILD_LOCK_KEY = 7_346_202;
 
 /**
- * Runs a CREATE INDEX CONCURRENTLY IF NOT EXISTS until the index is valid: a build another
- * instance is running is waited for; an invalid index (a build that crashed or was cancelled,
- * which IF NOT EXISTS would take for done) is dropped and built again.
- *
- * Builds run one at a time across instances, under a session lock taken with a try and polled
- * for: two instances that both found the index missing and built it at once deadlocked (40P01),
- * each build waiting for the other's transaction. A blocking pg_advisory_lock would deadlock as
- * well: the build in progress waits for every transaction older than its snapshot, the waiting
- * lock statement among them. Between polls a waiting instance holds no snapshot.
+ * Runs a file outside any transaction, whole, on a session holding the build lock (taken with a
+ * try and polled for), and records it there; true when this call ran it, false when another
+ * instance had. The lock spans the file: its statements one at a time each under the lock let two
+ * instances interleave a DROP TRIGGER IF EXISTS / CREATE TRIGGER pair, and the second CREATE failed
+ * ("already exists"). Index builds run one at a time across instances this way too: two that both
+ * found an index missing and built it at once deadlocked (40P01), each waiting for the other's
+ * transaction; a blocking pg_advisory_lock would as well, the build in progress waiting for every
+ * transaction older than its snapshot, the waiting lock statement among them. Between polls a
+ * waiting instance holds no snapshot.
  */
-async function buildIndex(db: Db, statement: string, name: string): Promise<void> {
+async function runFileAlone(db: Db, name: string, text: string): Promise<boolean> {
   for (;;) {
-    const state = await indexState(db, name);
-    if (state === 'valid') return;
-    if (state === 'building' || !(await buildAlone(db, statement, name))) await new Promise((done) => setTimeout(done, BUILD_POLL_MS));
+    let ran = false;
+    const locked = await underBuildLock(db, async (session) => {
+      const done = (await session.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name])) as { rows: unknown[] };
+      if (done.rows.length > 0) return;
+      for (const statement of statementsOf(text)) {
+        const index = CONCURRENT_INDEX.exec(statement)?.[1];
+        if (index) await buildIndex(db, session, statement, index);
+        else await session.query(statement);
+      }
+      await session.query('INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
+      ran = true;
+    });
+    if (locked) return ran;
+    await new Promise((done) => setTimeout(done, BUILD_POLL_MS));
   }
 }
 
 /**
- * Any other statement of such a file (CREATE OR REPLACE FUNCTION…) under the same lock: instances
- * that run one at once fail with "tuple concurrently updated".
+ * A CREATE INDEX CONCURRENTLY IF NOT EXISTS until the index is valid: a build running elsewhere (by
+ * hand) is waited for; an invalid index (a build that crashed or was cancelled, which IF NOT EXISTS
+ * would take for done) is dropped and built again.
  */
-async function runAlone(db: Db, statement: string): Promise<void> {
-  while (!(await underBuildLock(db, (session) => session.query(statement)))) await new Promise((done) => setTimeout(done, BUILD_POLL_MS));
-}
-
-/** Builds the index under the build lock; false when another instance holds it. */
-function buildAlone(db: Db, statement: string, name: string): Promise<boolean> {
-  return underBuildLock(db, async (session) => {
-    // looked at again under the lock: another instance may have built it since
+async function buildIndex(db: Db, session: Session, statement: string, name: string): Promise<void> {
+  for (;;) {
     const state = await indexState(db, name);
     if (state === 'valid') return;
+    if (state === 'building') {
+      await new Promise((done) => setTimeout(done, BUILD_POLL_MS));
+      continue;
+    }
     if (state === 'invalid') await session.query(`DROP INDEX CONCURRENTLY IF EXISTS "${name}"`);
     await session.query(statement);
-  });
+  }
 }
 
 /** `work` on a session holding the build lock, taken with a try; false when another instance holds it. */

@@ -4,8 +4,6 @@ import type { Catalogue } from '@shared/catalogue';
 import type { Config } from '../config';
 import type { StripeConnection } from '../modules/payments/stripe-payments';
 import { sandbox, type Check } from '../doctor-report';
-import { checkMail } from './mail-checks';
-import { checkTradingView } from './tradingview-checks';
 import { INTEGRATIONS } from '../integrations';
 
 export type DoctorOptions = {
@@ -30,12 +28,25 @@ async function taxChecks(config: Config, options: DoctorOptions): Promise<Check[
   );
 }
 
+/** Each integration of integrations.ts checks itself; its lines carry its title. */
+async function integrationChecks(config: Config, options: DoctorOptions): Promise<Check[]> {
+  const timeouts = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
+  const checks = await Promise.all(
+    INTEGRATIONS.map(async (integration) => {
+      const apiBaseUrl = options.apiBaseUrls?.[integration.name];
+      const lines = await integration.doctor(config, { ...timeouts, ...(apiBaseUrl ? { apiBaseUrl } : {}) });
+      return lines.map((check): Check => ({ ...check, service: integration.title }));
+    }),
+  );
+  return checks.flat();
+}
+
 export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<Check[]> {
   const timeouts = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
   const payments = config.payments;
   // The Stripe checks (and with them the SDK, the largest module the server could load) are
   // imported only when Stripe is configured: the production start-up check runs in the server.
-  const [stripe, tradingView, mail] = await Promise.all([
+  const [stripe, integrations] = await Promise.all([
     payments.kind === 'stripe'
       ? (await import('./stripe-checks')).checkStripe(
           {
@@ -48,16 +59,8 @@ export async function runDoctor(config: Config, options: DoctorOptions = {}): Pr
           { ...timeouts, ...(options.stripeConnection ? { connection: options.stripeConnection } : {}) },
         )
       : Promise.resolve([sandbox('Stripe', 'no STRIPE_SECRET_KEY: payments run in the sandbox')]),
-    checkTradingView({ baseUrl: config.tradingView.baseUrl, credentials: config.tradingView.credentials, scriptIds: config.tradingView.scriptIds }, timeouts),
-    checkMail(config.mail, timeouts),
+    integrationChecks(config, options),
   ]);
-  // each integration of integrations.ts checks itself; its lines carry its title
-  const integrations = await Promise.all(
-    INTEGRATIONS.map(async (integration) => {
-      const apiBaseUrl = options.apiBaseUrls?.[integration.name];
-      const checks = await integration.doctor(config, { ...timeouts, ...(apiBaseUrl ? { apiBaseUrl } : {}) });
-      return checks.map((check): Check => ({ ...check, service: integration.title }));
-    }),
-  );
-  return [...stripe, ...(await taxChecks(config, options)), ...tradingView, ...integrations.flat(), ...mail];
+  // the integrations' lines, in the registry's order (TradingView first, Mail last), after the payments'
+  return [...stripe, ...(await taxChecks(config, options)), ...integrations];
 }

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { LandingKind } from '@shared/landing-page';
+import { saveSale, type Edit } from '@shared/catalogue';
+import { savePriceList } from '@shared/price-lists';
+import { seedCatalogue } from '@shared/plans';
 import { publicSiteSettings } from '../app';
 import { loadConfig } from '../config';
 import { LEGAL_LINKS } from '@shared/legal-pages';
@@ -37,20 +39,39 @@ describe('landingPages', () => {
   const settings = publicSiteSettings(loadConfig({ SALE_ENDS_AT: END.toISOString() }));
 
   function countingRenderer() {
-    const calls: LandingKind[] = [];
-    return { calls, renderer: { renderLanding: (_settings: unknown, kind: LandingKind) => (calls.push(kind), `<main>${kind} ${calls.length}</main>`) } };
+    const calls: string[] = [];
+    return { calls, renderer: { renderLanding: (_settings: unknown, page: string) => (calls.push(page), `<main>${page} ${calls.length}</main>`) } };
   }
 
   it('renders each page once while the sale runs, and again once it has ended', () => {
     const { calls, renderer } = countingRenderer();
     const pages = landingPages(renderer, TEMPLATE, settings);
     const before = new Date(END.getTime() - 60_000);
-    expect(pages.html('default', before)).toContain('<main>default 1</main>');
-    expect(pages.html('default', new Date(END.getTime() - 1000))).toContain('<main>default 1</main>');
-    expect(pages.html('eu', before)).toContain('<main>eu 2</main>');
-    expect(pages.html('default', new Date(END.getTime() + 1000))).toContain('<main>default 3</main>');
-    expect(calls).toEqual(['default', 'eu', 'default']);
-    expect(pages.html('default', before)).toContain('<title>Candlewise – Next-Gen TradingView Indicators</title>');
+    expect(pages.html('/', before)).toContain('<main>/ 1</main>');
+    expect(pages.html('/', new Date(END.getTime() - 1000))).toContain('<main>/ 1</main>');
+    expect(pages.html('/eu', before)).toContain('<main>/eu 2</main>');
+    expect(pages.html('/', new Date(END.getTime() + 1000))).toContain('<main>/ 3</main>');
+    expect(calls).toEqual(['/', '/eu', '/']);
+    expect(pages.html('/', before)).toContain('<title>Candlewise – Next-Gen TradingView Indicators</title>');
+  });
+
+  it("renders a vendor list's page once per state of its own sale", () => {
+    const edited = (edit: Edit) => {
+      if ('problem' in edit) throw new Error(edit.problem);
+      return edit.catalogue;
+    };
+    const partners = edited(savePriceList(settings.catalogue ?? seedCatalogue(), { slug: 'partners', currency: 'eur', header: 'Partner prices', entries: [{ plan: 'monthly', price: 2900 }] }, true));
+    const catalogue = edited(saveSale(partners, { id: 'spring', label: 'Spring', startsAt: '2027-03-01T00:00:00Z', endsAt: '2027-03-08T00:00:00Z', countdown: true, list: 'partners', prices: [{ plan: 'monthly', price: 1900 }] }));
+    const { calls, renderer } = countingRenderer();
+    const pages = landingPages(renderer, TEMPLATE, { ...settings, catalogue });
+    const [before, during, later, after] = ['2027-02-01', '2027-03-02', '2027-03-03', '2027-03-09'].map((day) => new Date(`${day}T12:00:00Z`));
+    const listed = pages.html('/partners', before!);
+    const onSale = pages.html('/partners', during!);
+    expect(onSale).not.toBe(listed);
+    expect(pages.html('/partners', later!)).toBe(onSale);
+    // after its end the page is the list's prices again, as before it started
+    expect(pages.html('/partners', after!)).toBe(listed);
+    expect(calls).toEqual(['/partners', '/partners']);
   });
 });
 

@@ -1,14 +1,15 @@
 // The landing page's first view and the legal pages as real HTML (docs/decisions/015 and
 // 020): the client build ships a renderer (src/client/prerender.tsx, built into <client>/ssr); the
-// server renders each page with its site settings the first time it is asked for (for / and /eu in
-// each state of the sale), and keeps it.
+// server renders each page with its site settings the first time it is asked for (/, /eu and each
+// vendor price list's /{slug}, in each state of their sale), and keeps it.
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isSaleRunning } from '@shared/campaign';
-import { landingTitle, type LandingKind, type PageRenderer } from '@shared/landing-page';
+import { landingTitle, type PageRenderer } from '@shared/landing-page';
 import { legalPageTitle, type LEGAL_LINKS } from '@shared/legal-pages';
+import { ownListOfPath, ownListSale } from '@shared/price-lists';
 import type { SiteSettings } from '@shared/site';
 
 const MARKER = '<!--page-->';
@@ -32,8 +33,8 @@ export function fillPageTemplate(template: string, markup: string, title: string
 }
 
 export type LandingPages = {
-  /** The page's HTML for a request now: rendered for the sale's current state, then kept. */
-  html: (kind: LandingKind, now: Date) => string;
+  /** The HTML of the landing page at `page` ('/', '/eu', '/{slug}': landingPagePath's) for a request now: rendered for the sale's current state, then kept. */
+  html: (page: string, now: Date) => string;
 };
 
 /** Renders a page the first time its key is asked for, then answers from memory. */
@@ -49,13 +50,22 @@ function keptPages(): (key: string, render: () => string) => string {
   };
 }
 
+/** Which sale a vendor list's page shows at `now` (its own, decision record 058): '-' for none, '' for the other pages. */
+function listSaleKey(settings: SiteSettings, page: string, now: Date): string {
+  const list = settings.catalogue ? ownListOfPath(settings.catalogue, page) : null;
+  return list && settings.catalogue ? (ownListSale(settings.catalogue, list, now)?.id ?? '-') : '';
+}
+
 export function landingPages(renderer: Pick<PageRenderer, 'renderLanding'>, template: string, settings: SiteSettings): LandingPages {
   const kept = keptPages();
   return {
-    // The sale's end changes what the hero and the offer bar show: never send a sale that is over.
-    // The footer shows the year.
-    html: (kind, now) =>
-      kept(`${kind}:${isSaleRunning(settings, now)}:${now.getFullYear()}`, () => fillPageTemplate(template, renderer.renderLanding(settings, kind), landingTitle(settings.brandName))),
+    // The sale's end changes what the hero and the offer bar show: never send a sale that is over
+    // (a vendor list's page shows its own list's sale, whose start or end renders it again).
+    // The footer shows the year. New settings (a catalogue change) are a new set of pages.
+    html: (page, now) =>
+      kept(`${page}:${isSaleRunning(settings, now)}:${listSaleKey(settings, page, now)}:${now.getFullYear()}`, () =>
+        fillPageTemplate(template, renderer.renderLanding(settings, page), landingTitle(settings.brandName)),
+      ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { outbox, paymentEventFailures, tradingviewGrants, user } from '../db/schema';
+import { discordMembers, outbox, paymentEventFailures, telegramMembers, tradingviewGrants, user } from '../db/schema';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -69,6 +69,24 @@ describe('/metrics', () => {
       expect(valueOf(text, series), series).not.toBeNull();
     }
     await db.execute(sql`DELETE FROM payment_event_failures`);
+  });
+
+  it("reports each community's queue as its integration counts it: Discord's and Telegram's", async () => {
+    const db = t.deps.database.db;
+    const [member] = await db.insert(user).values({ name: 'Linked', email: 'linked@example.com' }).returning();
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    const later = new Date(Date.now() + 60 * 60_000);
+    await db.insert(discordMembers).values({ userId: member!.id, discordUserId: '200000000000000001', username: 'queued_discord', status: 'pending', nextAttemptAt: hourAgo });
+    await db.insert(telegramMembers).values([
+      { userId: member!.id, telegramUserId: '300000001', username: 'due_telegram', current: false, status: 'pending', nextAttemptAt: hourAgo },
+      { userId: member!.id, telegramUserId: '300000002', username: 'failing_telegram', status: 'failed', nextAttemptAt: later, lastError: 'flood wait' },
+    ]);
+    const { text } = await scrape();
+    expect(valueOf(text, 'candlewise_discord_backlog')).toBe(1);
+    expect(valueOf(text, 'candlewise_discord_failed')).toBe(0);
+    expect(valueOf(text, 'candlewise_telegram_backlog')).toBe(1);
+    expect(valueOf(text, 'candlewise_telegram_failed')).toBe(1);
+    expect(text).toContain('# HELP candlewise_telegram_backlog Telegram: linked accounts whose chats are due a change now');
   });
 });
 

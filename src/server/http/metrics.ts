@@ -10,6 +10,7 @@ import { routePath } from 'hono/route';
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config';
+import type { Community } from '../linked-accounts';
 import type { Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { resolveClientAddress } from './client-address';
@@ -21,8 +22,6 @@ type Backlogs = {
   grants_due: number;
   grants_oldest_due_seconds: number;
   grants_failed: number;
-  discord_due: number;
-  discord_failed: number;
   outbox_waiting: number;
   outbox_oldest_seconds: number;
   outbox_failed: number;
@@ -41,8 +40,6 @@ async function readBacklogs(db: Db, now: Date): Promise<Backlogs> {
       (SELECT count(*) FROM tradingview_grants WHERE status IN ('pending', 'processing', 'failed') AND next_attempt_at <= ${at}::timestamptz) AS grants_due,
       (SELECT extract(epoch FROM ${at}::timestamptz - min(next_attempt_at)) FROM tradingview_grants WHERE status IN ('pending', 'processing', 'failed') AND next_attempt_at <= ${at}::timestamptz) AS grants_oldest_due_seconds,
       (SELECT count(*) FROM tradingview_grants WHERE status = 'failed') AS grants_failed,
-      (SELECT count(*) FROM discord_members WHERE status IN ('pending', 'processing', 'failed') AND next_attempt_at <= ${at}::timestamptz) AS discord_due,
-      (SELECT count(*) FROM discord_members WHERE status = 'failed') AS discord_failed,
       (SELECT count(*) FROM outbox WHERE status IN ('queued', 'sending', 'failing')) AS outbox_waiting,
       (SELECT extract(epoch FROM ${at}::timestamptz - min(created_at)) FROM outbox WHERE status IN ('queued', 'sending', 'failing')) AS outbox_oldest_seconds,
       (SELECT count(*) FROM outbox WHERE status = 'failed') AS outbox_failed,
@@ -58,12 +55,10 @@ const BACKLOG_GAUGES: { name: string; help: string; value: keyof Backlogs }[] = 
   { name: 'candlewise_grant_queue_due', help: 'TradingView grants and revocations due now (pending, in progress or retrying)', value: 'grants_due' },
   { name: 'candlewise_grant_queue_oldest_due_seconds', help: 'How long the oldest due TradingView grant has waited past its time', value: 'grants_oldest_due_seconds' },
   { name: 'candlewise_grants_failed', help: 'TradingView grants whose last attempt failed (retried with back-off)', value: 'grants_failed' },
-  { name: 'candlewise_discord_backlog', help: 'Discord role changes due now', value: 'discord_due' },
-  { name: 'candlewise_discord_failed', help: 'Discord role changes whose last attempt failed', value: 'discord_failed' },
   { name: 'candlewise_outbox_backlog', help: 'Mails waiting in the outbox (queued, sending or retrying)', value: 'outbox_waiting' },
   { name: 'candlewise_outbox_oldest_seconds', help: 'Age of the oldest mail waiting in the outbox', value: 'outbox_oldest_seconds' },
   { name: 'candlewise_outbox_failed', help: 'Mails that were given up on', value: 'outbox_failed' },
-  { name: 'candlewise_access_change_deliveries_waiting', help: 'Access changes not yet delivered to a subscriber (TradingView, Discord, mail)', value: 'deliveries_waiting' },
+  { name: 'candlewise_access_change_deliveries_waiting', help: 'Access changes not yet delivered to a subscriber (TradingView, the communities, mail)', value: 'deliveries_waiting' },
   { name: 'candlewise_access_change_oldest_seconds', help: 'Age of the oldest access change not yet delivered', value: 'deliveries_oldest_seconds' },
   { name: 'candlewise_webhook_failures_unresolved', help: 'Payment webhook events that failed and are not yet processed', value: 'webhook_failures' },
   { name: 'candlewise_webhook_lag_seconds', help: 'How long the oldest unprocessed payment webhook event has waited (0: none waiting)', value: 'webhook_lag_seconds' },
@@ -86,8 +81,8 @@ export type Metrics = {
   serve: (c: Context) => Promise<Response>;
 };
 
-export function createMetrics(deps: { db: Db; clock: () => Date; config: Pick<Config, 'metrics' | 'trustProxy'> }): Metrics {
-  const { db, clock, config } = deps;
+export function createMetrics(deps: { db: Db; clock: () => Date; config: Pick<Config, 'metrics' | 'trustProxy'>; communities: readonly Community[] }): Metrics {
+  const { db, clock, config, communities } = deps;
   const registry = new Registry();
   // the process: event-loop lag (nodejs_eventloop_lag_*), heap (nodejs_heap_*), CPU, memory, handles
   collectDefaultMetrics({ register: registry });
@@ -99,19 +94,29 @@ export function createMetrics(deps: { db: Db; clock: () => Date; config: Pick<Co
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  // one read of the database per scrape, shared by the gauges (serve() starts each scrape afresh)
-  let reading: Promise<Backlogs> | null = null;
-  const backlogs = () => (reading ??= readBacklogs(db, clock()));
-  for (const { name, help, value } of BACKLOG_GAUGES) {
+  // one read of the database per scrape, shared by the gauges (serve() starts each scrape afresh):
+  // the shop's queues in one statement, each community's as its integration counts it
+  const readAll = async () => {
+    const now = clock();
+    const [backlogs, queues] = await Promise.all([readBacklogs(db, now), Promise.all(communities.map(({ links }) => links.backlog(now)))]);
+    return { backlogs, queues };
+  };
+  let reading: ReturnType<typeof readAll> | null = null;
+  const readings = () => (reading ??= readAll());
+  const gauge = (name: string, help: string, value: (read: Awaited<ReturnType<typeof readAll>>) => number) =>
     new Gauge({
       name,
       help,
       registers: [registry],
       async collect() {
-        this.set((await backlogs())[value]);
+        this.set(value(await readings()));
       },
     });
-  }
+  for (const { name, help, value } of BACKLOG_GAUGES) gauge(name, help, (read) => read.backlogs[value]);
+  communities.forEach(({ name, title, links }, index) => {
+    gauge(`candlewise_${name}_backlog`, `${title}: linked accounts whose ${links.gives} are due a change now`, (read) => read.queues[index]?.due ?? 0);
+    gauge(`candlewise_${name}_failed`, `${title}: linked accounts whose last change of ${links.gives} failed`, (read) => read.queues[index]?.failed ?? 0);
+  });
 
   const token = config.metrics.token ? sha256(`Bearer ${config.metrics.token}`) : null;
   const allowed = new BlockList();

@@ -4,7 +4,7 @@
 // A text built from a value has a builder of that one value: `serverError('noPriceForPlan', plan)`.
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SERVER_ERROR_MESSAGES as SHARED, type ErrorCode } from '@shared/error-messages';
-import type { PlanType } from '@shared/plans';
+import { planDisplayName, type PlanType } from '@shared/plans';
 import { usernameChangeTooSoonMessage } from '@shared/tradingview-usernames';
 import { OPERATOR_COMP_REFUSED } from '@shared/member-actions';
 import { ApiError } from './errors';
@@ -61,9 +61,18 @@ export const SERVER_ERRORS = {
   /** An anonymous checkout over its limit (checkout-limit.ts): who was counted, and when to come back. */
   checkoutLimited: { status: 429, code: 'rate_limited', message: (refusal: CheckoutRefusal) => checkoutRefusalText(refusal) },
 
+  /** A plan change (Stripe or the sandbox) to a plan no price list sells in the currency the member's subscription is billed in (it never changes). */
+  planNotSoldInCurrency: {
+    status: 400,
+    code: 'validation_failed',
+    message: ({ plan, currency }: { plan: PlanType; currency: string }) => `${planDisplayName(plan)} is not sold in ${currency.toUpperCase()}, the currency your plan is billed in.`,
+  },
+
   // Stripe
   noPriceForPlan: { status: 503, code: 'provider_unavailable', message: (plan: PlanType) => `No Stripe price is configured for the ${plan} plan.` },
   stripeCardDeclined: { status: 402, code: 'payment_failed', message: (stripeMessage: string) => stripeMessage || SHARED.payment_failed },
+  /** Publishing the catalogue (an operator's action): Stripe's own reason, whatever the error. */
+  stripePublishFailed: { status: 502, code: 'provider_unavailable', message: (reason: string) => `Stripe refused to publish the prices: ${reason}` },
   providerRefused: { status: 502, code: 'provider_unavailable', message: (reason: string) => `The payment provider refused the request: ${reason}` },
   /** `details` carry the `url` of the provider's page that confirms the payment. */
   paymentActionRequired: { status: 402, code: 'payment_action_required', message: SHARED.payment_action_required },
@@ -145,6 +154,7 @@ export const SERVER_ERRORS = {
   compForOperator: { status: 400, code: 'invalid_input', message: OPERATOR_COMP_REFUSED },
   compEndsInPast: { status: 400, code: 'invalid_input', message: 'Choose a day from today on.' },
   noOutageToSimulate: { status: 404, code: 'not_found', message: 'TradingView is the real service here: there is no outage to simulate.' },
+  memberMailsAreLive: { status: 404, code: 'not_found', message: 'Mails or payments are live here: running the member mails ahead would mail real members early.' },
   reportRangeReversed: { status: 400, code: 'validation_failed', message: 'from must not be after to.' },
   orderNotFound: { status: 404, code: 'not_found', message: 'No order with this id.' },
   orderNotRefundable: { status: 409, code: 'invalid_input', message: (reason: string) => reason },

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import { isEuLocation, landingKind } from '@shared/landing-page';
+import { isEuLocation, landingPagePath } from '@shared/landing-page';
 import { legalPage } from '@shared/legal-pages';
 import { isAppPagePath } from '@shared/page-paths';
 import { isPriceListPage } from '@shared/price-lists';
@@ -91,16 +91,16 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
     const { search } = new URL(c.req.url);
     const now = new Date();
     const { from, indexHtml, landingHtml, legalHtml } = pagesAt(now);
-    // a vendor's price list is a page of the catalogue (/{slug}), rendered by the browser
+    // a vendor's price list is a page of the catalogue (/{slug}), pre-rendered like / and /eu
     if (!isAppPagePath(c.req.path) && !isPriceListPage(from.catalogue, c.req.path)) return c.html(indexHtml, 404);
     // the legal pages show nothing that depends on who is signed in: everyone gets them pre-rendered
     const legal = legalPage(c.req.path);
     if (legal && legalHtml) return c.html(legalHtml.html(legal, isEuLocation(c.req.path, search), now));
-    const kind = landingKind(c.req.path, search);
-    if (kind === null || landingHtml === null) return c.html(indexHtml);
-    // / and /eu answer differently with and without a session cookie
+    const page = landingPagePath(c.req.path, search, from.catalogue);
+    if (page === null || landingHtml === null) return c.html(indexHtml);
+    // the landing pages answer differently with and without a session cookie
     c.header('Vary', 'Cookie');
     if (hasSessionCookie(c.req.header('cookie'), first.brandSlug)) return c.html(indexHtml);
-    return c.html(landingHtml.html(kind, now));
+    return c.html(landingHtml.html(page, now));
   });
 }

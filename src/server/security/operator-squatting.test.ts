@@ -123,7 +123,7 @@ describe('the operator, proven and with two-factor', () => {
     expect(requested.status).toBe(200);
     // the reset mail is queued in the background, so that the answer takes as long with or without an account
     const resetMail = () => t.mails.findLast((mail) => mail.to === OPERATOR && mail.text.includes('reset-password?token='));
-    await expect.poll(async () => (await t.jobs.mailer.runOnce(), resetMail()), { timeout: 45_000 }).toBeDefined();
+    await expect.poll(async () => (await t.deps.mailer.runOnce(), resetMail()), { timeout: 45_000 }).toBeDefined();
     const link = resetMail()!.text;
     const token = /reset-password\?token=([\w-]+)/.exec(link)![1]!;
     const reset = await t.request('/api/auth/reset-password', { body: { token, newPassword: PASSWORD } });

@@ -17,6 +17,7 @@ import { createStripePayments } from '../modules/payments/stripe-payments';
 import { createOperatorAlerts } from '../modules/admin/alerts.service';
 import { STRIPE_TEST_ENV, TEST_PRICE_IDS } from '../test-support/fake-stripe-server';
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { tradingViewOf } from '../modules/tradingview/tradingview.integration';
 
 const CONSOLE_SOURCE = 'export function OperatorConsole() { return "members, revenue, audit log"; }';
 
@@ -152,7 +153,7 @@ describe('forged webhook signatures', () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(FORGED);
     expect(await db.$count(paymentEventFailures)).toBe(storedBefore);
 
-    const alerts = createOperatorAlerts({ db, tradingView: t.deps.tradingView, recipients: async () => [], clock: t.deps.clock, logger: createLogger('silent'), refusals: t.services.signatureRefusals });
+    const alerts = createOperatorAlerts({ db, tradingView: tradingViewOf(t.integrations).port, recipients: async () => [], clock: t.deps.clock, logger: createLogger('silent'), refusals: t.services.signatureRefusals });
     expect(await alerts.check()).toContainEqual({ key: 'webhook_signature', transition: 'fire' });
     const [alert] = (await alerts.active()).filter((active) => active.key === 'webhook_signature');
     expect(alert?.detail).toContain(`${FORGED} deliveries refused for a bad signature`);

@@ -135,6 +135,9 @@ function stripeError(status: number, message: string, type = 'invalid_request_er
   return { status, body: { error: { type, message, ...extra } } };
 }
 
+/** Stripe keeps a subscription in the currency it was made in: a Price in another is refused. */
+const currencyRefusal = (sub: Json, param: string) => stripeError(400, `The price specified does not match the currency of the subscription (${String(sub.currency)}).`, 'invalid_request_error', { param });
+
 const missing = (what: string, id: string, param?: string) => stripeError(400, `No such ${what}: '${id}'`, 'invalid_request_error', { code: 'resource_missing', ...(param ? { param } : {}) });
 const notFound = (what: string, id: string) => stripeError(404, `No such ${what}: '${id}'`, 'invalid_request_error', { code: 'resource_missing', param: 'id' });
 
@@ -145,7 +148,9 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
 
   const state = {
     requests: [] as RecordedRequest[],
-    prices: new Map(Object.entries(options.prices ?? FAKE_PRICES)),
+    // each fake its own copies: a Price updated here (a lookup key taken over) must not reach the
+    // next suite's fake through the shared FAKE_PRICES, as modules are shared (vitest.config.ts)
+    prices: new Map(Object.entries(options.prices ?? FAKE_PRICES).map(([id, price]) => [id, { ...price }])),
     products: new Map<string, Json>(),
     customers: new Map<string, Json>(),
     sessions: new Map<string, Json>(),
@@ -230,7 +235,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       amount_paid: input.status === 'paid' ? input.amount : 0,
       amount_due: input.amount,
       amount_remaining: input.status === 'open' ? input.amount : 0,
-      currency: PLAN_CURRENCY,
+      currency: price(input.priceId)?.currency ?? PLAN_CURRENCY,
       created: now(),
       livemode: false,
       hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${id}`,
@@ -244,12 +249,14 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
 
   function subscription(id: string, customerId: string, priceId: string, start: number, metadata: Json): Json {
     const months = state.prices.get(priceId)?.months ?? 1;
+    const first = requirePrice(priceId);
     return {
       id,
       object: 'subscription',
       customer: customerId,
       status: 'active',
-      currency: PLAN_CURRENCY,
+      // as Stripe: the currency of the Price it was made with, for good
+      currency: first.currency,
       livemode: false,
       cancel_at_period_end: false,
       cancel_at: null,
@@ -262,7 +269,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       latest_invoice: null,
       items: {
         object: 'list',
-        data: [{ id: `si_${id}`, object: 'subscription_item', price: requirePrice(priceId), current_period_start: start, current_period_end: start + months * 30 * DAY, quantity: 1 }],
+        data: [{ id: `si_${id}`, object: 'subscription_item', price: first, current_period_start: start, current_period_end: start + months * 30 * DAY, quantity: 1 }],
         has_more: false,
       },
     };
@@ -466,6 +473,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     }
     const newPrice = form.get('items[0][price]');
     if (newPrice && !price(newPrice)) return missing('price', newPrice, 'items[0][price]');
+    if (newPrice && requirePrice(newPrice).currency !== sub.currency) return currencyRefusal(sub, 'items[0][price]');
     if (newPrice && pending && (state.declineUpdates || state.authenticateUpdates)) {
       // Stripe keeps the change in pending_update and leaves the proration invoice open.
       const amount = requirePrice(newPrice).unit_amount as number;
@@ -616,6 +624,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       if (!sub) return missing('subscription', form.get('subscription') ?? '', 'subscription');
       const target = price(newPrice);
       if (!target) return missing('price', newPrice, 'subscription_details[items][0][price]');
+      if (target.currency !== sub.currency) return currencyRefusal(sub, 'subscription_details[items][0][price]');
       const item = (sub.items as { data: Json[] }).data[0]!;
       const start = item.current_period_start as number;
       const end = item.current_period_end as number;
@@ -624,12 +633,12 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       const credit = Math.round(((item.price as Json).unit_amount as number) * remaining);
       const charge = target.unit_amount as number;
       const lines = [
-        { id: 'il_1', object: 'line_item', amount: -credit, currency: PLAN_CURRENCY, parent: { type: 'subscription_item_details', subscription_item_details: { proration: true, subscription_item: item.id } } },
-        { id: 'il_2', object: 'line_item', amount: charge, currency: PLAN_CURRENCY, parent: { type: 'subscription_item_details', subscription_item_details: { proration: false, subscription_item: item.id } } },
+        { id: 'il_1', object: 'line_item', amount: -credit, currency: sub.currency, parent: { type: 'subscription_item_details', subscription_item_details: { proration: true, subscription_item: item.id } } },
+        { id: 'il_2', object: 'line_item', amount: charge, currency: sub.currency, parent: { type: 'subscription_item_details', subscription_item_details: { proration: false, subscription_item: item.id } } },
       ];
       return {
         status: 200,
-        body: { id: null, object: 'invoice', currency: PLAN_CURRENCY, amount_due: Math.max(0, charge - credit), created: now(), lines: { object: 'list', data: lines, has_more: false } },
+        body: { id: null, object: 'invoice', currency: sub.currency, amount_due: Math.max(0, charge - credit), created: now(), lines: { object: 'list', data: lines, has_more: false } },
       };
     }
     if (method === 'GET' && (match = path.match(/^\/v1\/invoices\/([^/]+)$/))) {

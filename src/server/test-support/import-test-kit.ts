@@ -8,6 +8,7 @@ import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from './fake
 import { createTestApp, type TestApp } from './test-app';
 import { paymentsOn } from './stripe-test-kit';
 import { importedMembers, operatorAuditLog, outbox, user, userSubscriptions } from '../db/schema';
+import { tradingViewOf } from '../modules/tradingview/tradingview.integration';
 
 export const IMPORT_SCRIPTS = ['PUB;import-one', 'PUB;import-two'] as const;
 
@@ -40,7 +41,7 @@ export function importSuite(options: { accounts: string[]; prices?: Record<strin
 
 /** Runs the grant reconciler until it has nothing left to do (what the import command does after a run). */
 export async function settleGrants(t: TestApp): Promise<void> {
-  for (;;) if ((await t.jobs.reconciler.runOnce()).processed === 0) return;
+  for (;;) if ((await tradingViewOf(t.integrations).reconciler.runOnce()).processed === 0) return;
 }
 
 /** What an import may change, counted: members, subscription rows, mails, audit lines, imported members. */

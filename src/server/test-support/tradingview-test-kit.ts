@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from './test-database';
-import { createSandboxTradingView, type SandboxOperation } from '../modules/sandbox/sandbox-tradingview';
+import { createSandboxTradingView, type SandboxOperation } from '../modules/tradingview/sandbox-tradingview';
 import type { TradingViewPort } from '../modules/tradingview/tradingview.port';
 
 export type SandboxBench = { database: Database; operations: SandboxOperation[]; sandbox: TradingViewPort };

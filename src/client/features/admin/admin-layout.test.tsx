@@ -32,7 +32,10 @@ const DETAIL: MemberDetail = {
     { id: '2', kind: 'plan_changed', planType: 'quarterly', previousPlanType: 'monthly', hasAccess: true, expiresAt: '2026-04-01T12:00:00.000Z', occurredAt: '2026-01-10T09:00:00.000Z' },
     { id: '1', kind: 'bought', planType: 'monthly', previousPlanType: null, hasAccess: true, expiresAt: '2026-02-01T12:00:00.000Z', occurredAt: '2026-01-01T09:00:00.000Z' },
   ],
-  discord: [],
+  communities: [
+    { name: 'discord', title: 'Discord', gives: 'roles', names: {}, accounts: [] },
+    { name: 'telegram', title: 'Telegram', gives: 'chats', names: {}, accounts: [] },
+  ],
   usernameHistory: [],
 };
 
@@ -105,8 +108,9 @@ describe('AdminLayout', () => {
       [`POST /api/admin/members/${MEMBER_ID}/retry-grant`]: { body: { message: 'Retrying buyer_tv now.' } },
     });
     expect(await screen.findByRole('heading', { name: 'buyer@example.com' })).toBeInTheDocument();
+    // the integrations' pages are the app's to register (src/client/app/admin-console.test.tsx)
     const nav = screen.getByRole('navigation', { name: 'Operator console' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'TradingView', 'Discord', 'Payments', 'Plans', 'Price lists', 'Sales', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators', 'Funnel', 'Cancellations', 'Retention']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Members', 'Payments', 'Plans', 'Price lists', 'Sales', 'Promotion codes', 'Affiliates', 'Content', 'Import', 'Audit log', 'Operators', 'Funnel', 'Cancellations', 'Retention']);
     const grant = screen.getByRole('row', { name: /buyer_tv/ });
     expect(grant).toHaveTextContent('Failed (access wanted');
     expect(grant).toHaveTextContent('TradingView session expired');
@@ -146,52 +150,5 @@ describe('AdminLayout', () => {
     });
     const heading = await screen.findByRole('heading', { name: 'Access history' });
     expect(heading.parentElement).toHaveTextContent('No change of access recorded yet.');
-  });
-
-  it("shows an operator the member's Discord links, the current one first, with roles by name and the failure", async () => {
-    const discord: MemberDetail['discord'] = [
-      { discordUserId: '100000000000000002', username: 'buyer_new', current: true, wantedRoles: ['r-vip'], heldRoles: [], status: 'failed', attempts: 2, lastError: 'missing_permissions: Missing Permissions', nextAttemptAt: '2026-01-05T10:00:00.000Z', linkedAt: '2026-01-04T10:00:00.000Z' },
-      { discordUserId: '100000000000000001', username: 'buyer_old', current: false, wantedRoles: [], heldRoles: ['r-vip', 'r-gone'], status: 'pending', attempts: 0, lastError: null, nextAttemptAt: '2026-01-04T10:00:00.000Z', linkedAt: '2026-01-01T10:00:00.000Z' },
-    ];
-    renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': session('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-      [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, discord } },
-      'GET /api/admin/discord/roles': { body: { roles: [{ id: 'r-vip', name: 'VIP' }], error: null } },
-    });
-    const heading = await screen.findByRole('heading', { name: 'Discord' });
-    const section = heading.parentElement!;
-    await within(section).findAllByText('VIP');
-    const rows = within(section).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['buyer_new', 'Current', 'none', 'VIP', 'Failed · 2 attempts', 'missing_permissions: Missing Permissions', 'Jan 5, 2026, 10:00 AM UTC'],
-      ['buyer_old', 'Old', 'VIP, r-gone', 'none', 'Pending · 0 attempts', '—', 'Jan 4, 2026, 10:00 AM UTC'],
-    ]);
-  });
-
-  it('shows Discord roles by id, and says why, when Discord does not give their names', async () => {
-    const discord: MemberDetail['discord'] = [
-      { discordUserId: '100000000000000002', username: 'buyer_new', current: true, wantedRoles: ['r-vip'], heldRoles: ['r-vip'], status: 'synced', attempts: 0, lastError: null, nextAttemptAt: null, linkedAt: '2026-01-04T10:00:00.000Z' },
-    ];
-    renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': session('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-      [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, discord } },
-      'GET /api/admin/discord/roles': { body: { roles: [], error: 'network: Discord is unreachable' } },
-    });
-    const heading = await screen.findByRole('heading', { name: 'Discord' });
-    expect(await within(heading.parentElement!).findByRole('note')).toHaveTextContent('Role names are unavailable (network: Discord is unreachable): roles are shown by id.');
-    expect(within(heading.parentElement!).getByRole('row', { name: /buyer_new/ })).toHaveTextContent('r-vip');
-  });
-
-  it('says so when the member linked no Discord account, without asking for role names', async () => {
-    const api = renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': session('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-      [`GET /api/admin/members/${MEMBER_ID}`]: { body: DETAIL },
-    });
-    const heading = await screen.findByRole('heading', { name: 'Discord' });
-    expect(heading.parentElement).toHaveTextContent('No Discord account linked.');
-    expect(api.callsTo('GET', '/api/admin/discord/roles')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { ChartNoAxesCombined, CreditCard, FileText, Filter, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, ListOrdered, MessagesSquare, Percent, Plug, ScrollText, ShoppingBag, Tag, Tv, UserMinus, Users } from 'lucide-react';
+import { ChartNoAxesCombined, CreditCard, FileText, Filter, FlaskConical, Handshake, Import, KeyRound, LayoutDashboard, ListOrdered, Percent, Plug, ScrollText, ShoppingBag, Tag, UserMinus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useRoutes } from 'react-router';
 import { Brand } from '@client/components/brand';
@@ -12,12 +12,14 @@ import { adminChildRoutes } from './admin-routes';
 import { AlertsBanner, useOperatorAlerts } from './alerts';
 import { OperatorGate } from './operator-gate';
 import { ContentPreviewProvider, type ContentPreviewRenderer } from './content';
+import { IntegrationPagesProvider, type IntegrationPage } from './integration-pages';
 
-const NAV = [
+// the integrations' pages (the app's registry) come after Members
+const NAV_BEFORE_INTEGRATIONS = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/admin/members', label: 'Members', icon: Users, end: false },
-  { to: '/admin/tradingview', label: 'TradingView', icon: Tv, end: false },
-  { to: '/admin/discord', label: 'Discord', icon: MessagesSquare, end: false },
+];
+const NAV = [
   { to: '/admin/payments', label: 'Payments', icon: CreditCard, end: false },
   { to: '/admin/plans', label: 'Plans', icon: ShoppingBag, end: false },
   { to: '/admin/price-lists', label: 'Price lists', icon: ListOrdered, end: false },
@@ -40,24 +42,25 @@ function OperatorAlerts() {
   return alerts.data ? <AlertsBanner alerts={alerts.data.alerts} /> : null;
 }
 
+export type { IntegrationPage };
+
+const NO_INTEGRATION_PAGES: readonly IntegrationPage[] = [];
+
 /**
  * The operator console (desktop): the server decides who is an operator; everyone else, signed
  * in or not, sees the ordinary 404 page, so the console does not reveal that it exists. A named
- * operator who has not proven enough yet is told what to do (operator-gate.tsx).
+ * operator who has not proven enough yet is told what to do (operator-gate.tsx). The integrations'
+ * pages, given by the app shell, follow Members in the nav.
  */
-/** An integration's console page, given by the app shell: a nav entry after Discord and its route. */
-export type IntegrationPage = { path: string; label: string; element: ReactNode };
-
-export function AdminLayout({ sandboxPage, integrationPages = [], contentPreview }: { sandboxPage?: ReactNode; integrationPages?: readonly IntegrationPage[]; contentPreview?: ContentPreviewRenderer }) {
+export function AdminLayout({ sandboxPage, integrationPages = NO_INTEGRATION_PAGES, contentPreview }: { sandboxPage?: ReactNode; integrationPages?: readonly IntegrationPage[]; contentPreview?: ContentPreviewRenderer }) {
   const { user, isLoading } = useAuth();
   const status = useOperatorStatus(user?.id ?? null);
   // The sandbox tools (simulated renewals, a TradingView outage, the mailbox) while any service is simulated.
   const withSandbox = useSiteSettings().sandbox.length > 0 && sandboxPage !== undefined;
   const integrationRoutes = integrationPages.map(({ path, element }) => ({ path: `${path}/*`, element }));
   const page = useRoutes([...(withSandbox ? [{ path: 'sandbox', element: sandboxPage }] : []), ...integrationRoutes, ...adminChildRoutes]);
-  const afterDiscord = NAV.findIndex((item) => item.to === '/admin/discord') + 1;
-  const integrationNav = integrationPages.map(({ path, label }) => ({ to: `/admin/${path}`, label, icon: Plug, end: false }));
-  const withIntegrations = [...NAV.slice(0, afterDiscord), ...integrationNav, ...NAV.slice(afterDiscord)];
+  const integrationNav = integrationPages.map(({ path, label, icon }) => ({ to: `/admin/${path}`, label, icon: icon ?? Plug, end: false }));
+  const withIntegrations = [...NAV_BEFORE_INTEGRATIONS, ...integrationNav, ...NAV];
   const nav = withSandbox ? [...withIntegrations, SANDBOX_NAV] : withIntegrations;
 
   if (isLoading || (user && status === null)) return <PageSpinner label="Loading..." />;
@@ -105,7 +108,9 @@ export function AdminLayout({ sandboxPage, integrationPages = [], contentPreview
       <main className="min-w-0 flex-1 md:pl-60">
         <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 md:px-8 md:py-8">
           <OperatorAlerts />
-          <ContentPreviewProvider render={contentPreview}>{page}</ContentPreviewProvider>
+          <IntegrationPagesProvider pages={integrationPages}>
+            <ContentPreviewProvider render={contentPreview}>{page}</ContentPreviewProvider>
+          </IntegrationPagesProvider>
         </div>
       </main>
     </div>

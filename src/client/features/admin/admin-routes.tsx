@@ -4,7 +4,6 @@ import { AuditLogPage } from './audit-log-page';
 import { CataloguePage } from './catalogue';
 import { AdminNotFound } from './components/admin-not-found';
 import { ContentEditorPage, ContentPage } from './content';
-import { DiscordPage } from './discord';
 import { FunnelPage } from './funnel';
 import { ImportsPage } from './imports';
 import { MemberPage } from './member-page';
@@ -15,19 +14,17 @@ import { PaymentsPage } from './payments';
 import { PromotionsPage } from './promotions';
 import { RetentionPage } from './retention';
 import { RetentionReportPage } from './retention-report';
-import { TradingViewPage } from './tradingview';
 
 /**
  * The console's pages under /admin, rendered inside the console's layout (the whole console is one
  * chunk that buyers never download). Another operator page is one line here, e.g.
- * `{ path: 'tradingview', element: <TradingViewPage /> }`; its nav link is in admin-layout.tsx.
+ * `{ path: 'payments', element: <PaymentsPage /> }`; its nav link is in admin-layout.tsx. An
+ * integration's page is its own (the app registers it: src/client/app/admin-console.tsx).
  */
 export const adminChildRoutes: RouteObject[] = [
   { index: true, element: <OverviewPage /> },
   { path: 'members', element: <MembersPage /> },
   { path: 'members/:memberId', element: <MemberPage /> },
-  { path: 'tradingview', element: <TradingViewPage /> },
-  { path: 'discord', element: <DiscordPage /> },
   { path: 'payments', element: <PaymentsPage /> },
   // the catalogue's three pages (decision record 058); the old address opens Plans
   { path: 'catalogue', element: <Navigate to="/admin/plans" replace /> },

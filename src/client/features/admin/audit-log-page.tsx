@@ -7,9 +7,9 @@ import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { EmailAddress } from '@client/components/email-address';
 import { useAuditLog } from './api/get-audit-log';
-import { AdminPageHeader, LoadError, Pager } from './components/admin-page';
+import { AdminPageHeader, LoadError, Pager } from '@client/components/console/admin-page';
 import { CsvDownload } from './components/csv-download';
-import { dateTimeText } from './format';
+import { dateTimeText } from '@client/lib/console-format';
 
 const detailsText = (details: Record<string, unknown>) =>
   Object.entries(details)

@@ -18,14 +18,14 @@ import { useGrantComp } from './api/grant-comp';
 import { useResyncMember } from './api/resync-member';
 import { useRetryGrant } from './api/retry-grant';
 import { useRevokeAccess } from './api/revoke-access';
-import { AdminPageHeader, LoadError } from './components/admin-page';
-import { ConfirmAction } from './components/confirm-action';
-import { useDiscordRoles } from './discord/discord-api';
-import { DiscordLinkBadge, DiscordStatusBadge, namedRoles, RoleNames, RoleNamesUnavailable } from './discord/discord-roles';
-import { dateText, dateTimeText, eventLabel, grantDesireLabel, grantStatusLabel, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, subscriptionStatusLabel } from './format';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { ConfirmAction } from '@client/components/console/confirm-action';
+import { AccountLinkBadge, AccountStatusBadge, GivenNames } from '@client/components/console/linked-account';
+import { dateText, dateTimeText, eventLabel, grantDesireLabel, grantStatusLabel, orderStatusLabel, planLabel, providerLabel, revokedReasonLabel, subscriptionStatusLabel } from '@client/lib/console-format';
 import { RefundOrderButton } from './payments/refund-order';
 import { STATUS_LABELS, STATUS_TONES } from './members-page';
 import { TrialsCard } from './components/trials-card';
+import { useIntegrationPage, type CommunityNames } from './integration-pages';
 import { MemberCancellations } from './retention';
 import { SupportActions } from './support-actions';
 
@@ -169,23 +169,33 @@ function UsernameHistory({ links }: { links: MemberDetail['usernameHistory'] }) 
   );
 }
 
-/** The member's Discord accounts (the current link first) with their roles by name. */
-function DiscordAccounts({ accounts }: { accounts: MemberDetail['discord'] }) {
-  const roles = useDiscordRoles(accounts.length > 0);
+/** What a community gives, by the names the member's answer carries. */
+const namesInAnswer =
+  (names: Readonly<Record<string, string>>) =>
+  (): CommunityNames => ({ named: (ids) => ids.map((id) => ({ id, name: names[id] ?? null })), notice: null });
+
+/** The member's accounts in one community (the current link first), with what they hold by name. */
+function CommunityAccounts({ community }: { community: MemberDetail['communities'][number] }) {
+  const { name, title, gives, names, accounts } = community;
+  // a community whose names only the console can ask (its own service names them, and may not
+  // answer) names them through its integration's console part; the others' come in the answer
+  const useGivenNames = useIntegrationPage(name)?.useGivenNames ?? namesInAnswer(names);
+  const { named, notice } = useGivenNames(accounts.length > 0);
+  const Gives = `${gives.charAt(0).toUpperCase()}${gives.slice(1)}`;
   return (
-    <Section title="Discord">
+    <Section title={title}>
       <div className="space-y-3">
-        <RoleNamesUnavailable roles={roles.data} />
+        {notice}
         <Table
-          head={['Discord user', 'Link', 'Roles held', 'Roles wanted', 'State', 'Last error', 'Next retry']}
-          empty="No Discord account linked."
+          head={[`${title} user`, 'Link', `${Gives} held`, `${Gives} wanted`, 'State', 'Last error', 'Next retry']}
+          empty={`No ${title} account linked.`}
           rows={accounts.map((row) => [
             <span key="name" className="font-medium text-white">{row.username}</span>,
-            <DiscordLinkBadge key="link" current={row.current} />,
-            <RoleNames key="held" roles={namedRoles(row.heldRoles, roles.data)} />,
-            <RoleNames key="wanted" roles={namedRoles(row.wantedRoles, roles.data)} />,
+            <AccountLinkBadge key="link" current={row.current} />,
+            <GivenNames key="held" items={named(row.held)} />,
+            <GivenNames key="wanted" items={named(row.wanted)} />,
             <span key="state">
-              <DiscordStatusBadge status={row.status} /> · {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
+              <AccountStatusBadge status={row.status} gives={gives} /> · {row.attempts} attempt{row.attempts === 1 ? '' : 's'}
             </span>,
             row.lastError ?? '—',
             dateTimeText(row.nextAttemptAt),
@@ -201,7 +211,7 @@ export function MemberPage() {
   const member = useMember(memberId);
   if (member.isPending) return <PageSpinner label="Loading the member..." />;
   if (member.isError) return <LoadError what="this member" />;
-  const { account, subscriptions, orders, grants, securityEvents, accessHistory, discord } = member.data;
+  const { account, subscriptions, orders, grants, securityEvents, accessHistory, communities } = member.data;
 
   return (
     <div className="space-y-6">
@@ -294,7 +304,9 @@ export function MemberPage() {
 
       <UsernameHistory links={member.data.usernameHistory} />
 
-      <DiscordAccounts accounts={discord} />
+      {communities.map((community) => (
+        <CommunityAccounts key={community.name} community={community} />
+      ))}
 
       <Section title="Security events">
         <Table

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { withChanges } from '@client/lib/search-params';
 import { MEMBER_STATUSES, type MemberList, type MemberStatus } from '@shared/admin-contract';
 import { DataTable, type Column } from '@client/components/data-table';
 import { Badge, type BadgeTone } from '@client/components/ui/badge';
@@ -9,9 +10,9 @@ import { Input } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { EmailAddress } from '@client/components/email-address';
 import { useMembers, type MembersFilter } from './api/get-members';
-import { AdminPageHeader, LoadError, Pager } from './components/admin-page';
+import { AdminPageHeader, LoadError, Pager } from '@client/components/console/admin-page';
 import { CsvDownload } from './components/csv-download';
-import { dateText, planLabel } from './format';
+import { dateText, planLabel } from '@client/lib/console-format';
 
 export const STATUS_TONES: Record<MemberStatus, BadgeTone> = { active: 'green', comp: 'purple', past_due: 'yellow', churned: 'red', none: 'neutral' };
 export const STATUS_LABELS: Record<MemberStatus, string> = { active: 'Active', comp: 'Comp', past_due: 'Renewal failed', churned: 'Churned', none: 'No plan' };
@@ -59,12 +60,7 @@ export function MembersPage() {
   const members = useMembers(filter);
 
   const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
+    setParams(withChanges(params, changes));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

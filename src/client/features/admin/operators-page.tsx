@@ -9,7 +9,7 @@ import { FieldError, Input, Label } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import { useInviteOperator, useOperators } from './api/operators';
-import { AdminPageHeader, LoadError } from './components/admin-page';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
 
 type Row = OperatorList['operators'][number];
 

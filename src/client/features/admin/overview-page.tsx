@@ -8,8 +8,8 @@ import { useOverview } from './api/get-overview';
 import { AccessChangesCard } from './components/access-changes-card';
 import { IntegrationCards } from './components/integration-cards';
 import { TrialsCard } from './components/trials-card';
-import { AdminPageHeader, LoadError } from './components/admin-page';
-import { moneyText, planLabel } from './format';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { moneyText, planLabel } from '@client/lib/console-format';
 
 // The chart library is the console's largest dependency: its own chunk, after the numbers.
 const ActivityChart = lazy(() => import('./components/activity-chart').then((m) => ({ default: m.ActivityChart })));

@@ -7,7 +7,7 @@ import { useAddFreeDays } from './api/add-free-days';
 import { useBanMember } from './api/ban-member';
 import { usePauseCollection } from './api/pause-collection';
 import { useResumeCollection } from './api/resume-collection';
-import { ConfirmAction } from './components/confirm-action';
+import { ConfirmAction } from '@client/components/console/confirm-action';
 
 const FIELD = 'h-9 w-full rounded-lg border border-border bg-transparent px-2 text-sm';
 

@@ -1,6 +1,6 @@
 import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { landingTitle } from '@shared/landing-page';
-import { Island, type IslandParts } from '@client/lib/islands';
+import { Island } from '@client/lib/islands';
 import { lazyPart } from '@client/lib/lazy-part';
 import { useAfterPaint } from './after-paint';
 import { preloadCharts } from './components/chart-frame';
@@ -13,7 +13,6 @@ import { LoadingScreen } from './components/page-kit';
 import { SiteHeader } from './components/site-header';
 import { PageRedirect, usePageNav } from '@client/lib/page-nav';
 import { useLandingVariant } from './landing-variant';
-import type { SectionIsland } from './below-the-fold';
 
 // The header and the hero need no more code; the rest is its own chunk. A pre-rendered page has
 // it all in its HTML, which React keeps until that chunk has come to hydrate it.
@@ -22,21 +21,6 @@ const SiteFooter = lazyPart(() => import('./components/site-footer').then((modul
 
 /** Loads the code of the whole page, for a renderer that cannot wait for it (the server's). */
 export const preloadLanding = () => Promise.all([BelowTheFold.preload(), SiteFooter.preload(), preloadCharts()]);
-
-const SECTION_NAMES = ['features', 'carousel', 'testimonials', 'prices', 'faq', 'cta', 'sections-in'] as const satisfies readonly SectionIsland[];
-
-/**
- * The code of the pre-rendered page's islands (lib/islands.tsx), by name: the header's and the
- * hero's at hand, the sections' from their chunk, loaded when their turn comes.
- */
-export const LANDING_ISLANDS: IslandParts = {
-  header: () => SiteHeader,
-  hero: () => HeroSection,
-  chat: () => ChatWidget,
-  promotion: () => PromotionBar,
-  footer: () => import('./components/site-footer').then((module) => module.SiteFooter),
-  ...Object.fromEntries(SECTION_NAMES.map((name) => [name, () => import('./below-the-fold').then((module) => module.SECTION_ISLANDS[name])])),
-};
 
 const PAGE_FILLER = <div aria-hidden="true" className="h-screen" />;
 

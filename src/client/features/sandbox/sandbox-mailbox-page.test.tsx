@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteSettings } from '@shared/site';
 import { resetAfterTest } from '@client/test/render';
@@ -16,9 +17,9 @@ const MAIL = {
 
 afterEach(resetAfterTest);
 
-function renderPage(settings: SiteSettings = SETTINGS) {
-  mockFetch(() => ({ body: { mails: [MAIL] } }));
-  renderAt('/sandbox/mailbox', '/sandbox/mailbox', <SandboxMailboxPage />, settings);
+function renderPage(settings: SiteSettings = SETTINGS, path = '/sandbox/mailbox') {
+  mockFetch(({ url }) => ({ body: { mails: url.includes('?to=') && !url.endsWith(encodeURIComponent(MAIL.to)) ? [] : [MAIL] } }));
+  renderAt(path, '/sandbox/mailbox', <SandboxMailboxPage />, settings);
   return vi.mocked(fetch);
 }
 
@@ -42,6 +43,24 @@ describe('/sandbox/mailbox', () => {
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('sandbox', '');
     expect(frame).toHaveAttribute('srcdoc', MAIL.html);
+  });
+
+  it("shows one recipient's mails from ?to= and lets the filter be changed and cleared", async () => {
+    const fetchMock = renderPage(SETTINGS, '/sandbox/mailbox?to=ada%40example.com');
+    expect(await screen.findByRole('article', { name: MAIL.subject })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/sandbox/mailbox?to=ada%40example.com', expect.anything());
+    const recipient = screen.getByRole('searchbox', { name: 'Recipient' });
+    expect(recipient).toHaveValue('ada@example.com');
+
+    await userEvent.clear(recipient);
+    await userEvent.type(recipient, ' bob@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Show mails' }));
+    expect(await screen.findByText('No mails to bob@example.com yet.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/sandbox/mailbox?to=bob%40example.com', expect.anything());
+
+    await userEvent.click(screen.getByRole('button', { name: "Show everyone's" }));
+    expect(await screen.findByRole('article', { name: MAIL.subject })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Recipient' })).toHaveValue('');
   });
 
   it('does not exist when mail is not the sandbox adapter', async () => {

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox, RefreshCw } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { NotFound } from '@client/components/not-found';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
+import { Input, Label } from '@client/components/ui/input';
 import { Spinner } from '@client/components/ui/spinner';
 import { api } from '@client/lib/api/api-client';
 import { useSiteSettings } from '@client/lib/site-settings';
@@ -24,6 +26,10 @@ const mailboxSchema = z.object({
 type SandboxMail = z.infer<typeof mailboxSchema>['mails'][number];
 
 export const MAILBOX_PATH = '/api/sandbox/mailbox';
+
+function mailboxPath(to: string): string {
+  return to ? `${MAILBOX_PATH}?${new URLSearchParams({ to }).toString()}` : MAILBOX_PATH;
+}
 
 const LINK = /(https?:\/\/[^\s<>"']+)/g;
 
@@ -80,16 +86,41 @@ function MailCard({ mail }: { mail: SandboxMail }) {
   );
 }
 
+/** The recipient filter; the address lives in `?to=` so that a filtered mailbox can be linked to. */
+function RecipientFilter({ to, onChange }: { to: string; onChange: (to: string) => void }) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange(String(new FormData(event.currentTarget).get('to') ?? '').trim());
+  };
+  return (
+    <form role="search" aria-label="Mails to one recipient" onSubmit={submit} className="flex flex-wrap items-end gap-3">
+      <div className="min-w-64 flex-1 space-y-1">
+        <Label htmlFor="mailbox-to">Recipient</Label>
+        <Input id="mailbox-to" name="to" type="search" defaultValue={to} key={to} placeholder="member@example.com" maxLength={320} />
+      </div>
+      <Button type="submit">Show mails</Button>
+      {to ? (
+        <Button type="button" variant="outline" onClick={() => onChange('')}>
+          Show everyone's
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
 /**
- * /sandbox/mailbox: the mails the outbox adapter kept, newest first. It exists only while the
- * outbox is the mail adapter; with SMTP configured the API route is absent and so is this page.
+ * /sandbox/mailbox: the mails the outbox adapter kept, newest first, everyone's or one recipient's.
+ * It exists only while the outbox is the mail adapter; with SMTP configured the API route is absent
+ * and so is this page.
  */
 export function SandboxMailboxPage() {
   const { sandbox } = useSiteSettings();
   const enabled = sandbox.includes('mail');
+  const [params, setParams] = useSearchParams();
+  const to = params.get('to')?.trim() ?? '';
   const mailbox = useQuery({
-    queryKey: ['sandbox', 'mailbox'],
-    queryFn: () => api(MAILBOX_PATH, { schema: mailboxSchema }),
+    queryKey: ['sandbox', 'mailbox', to],
+    queryFn: () => api(mailboxPath(to), { schema: mailboxSchema }),
     enabled,
     refetchInterval: 5_000,
   });
@@ -106,13 +137,15 @@ export function SandboxMailboxPage() {
             <Inbox aria-hidden="true" className="h-6 w-6 text-primary" />
             Sandbox mailbox
           </h1>
-          <p className="text-sm text-muted">Every mail the shop would have sent. Real mail goes out once SMTP_URL is configured.</p>
+          <p className="text-sm text-muted">Every mail the shop would have sent, the newest 50. Real mail goes out once SMTP_URL is configured.</p>
         </div>
         <Button variant="outline" onClick={() => void mailbox.refetch()} disabled={mailbox.isFetching}>
           <RefreshCw aria-hidden="true" className={mailbox.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
           Refresh
         </Button>
       </header>
+
+      <RecipientFilter to={to} onChange={(next) => setParams(next ? { to: next } : {})} />
 
       {mailbox.isPending ? (
         <Spinner label="Loading mails..." />
@@ -121,7 +154,7 @@ export function SandboxMailboxPage() {
           Could not load the mailbox: {mailbox.error.message}
         </p>
       ) : mailbox.data.mails.length === 0 ? (
-        <Card className="text-center text-muted">No mails yet.</Card>
+        <Card className="text-center text-muted">{to ? `No mails to ${to} yet.` : 'No mails yet.'}</Card>
       ) : (
         <div className="space-y-6">
           {mailbox.data.mails.map((mail) => (

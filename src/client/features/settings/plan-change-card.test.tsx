@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpgradePreview } from '@shared/api-contract';
+import { seedCatalogue } from '@shared/plans';
 import { deferredReply, errorReply, resetAfterTest, TEST_SITE_SETTINGS } from '@client/test/render';
 import { mockApi, renderSettings, subscriptionDto, TEST_USER } from './settings-test-kit';
 
@@ -307,6 +308,72 @@ describe('Change Plan card for other members', () => {
     await user.click(within(option(card, 'Quarterly')).getByRole('button', { name: 'Change to Quarterly' }));
     await screen.findByRole('dialog', { name: 'Confirm Plan Change' });
     expect(api.callsTo('POST', '/api/preview-upgrade-cost')[0]?.body).toEqual({ planType: 'euQuarterly' });
+  });
+
+  // #43: a member of a vendor's own list saw the default page's cards in dollars, though a change charged their list's price in pounds
+  describe('a member who bought on a vendor list with its own currency', () => {
+    const seed = seedCatalogue();
+    const settings = {
+      ...TEST_SITE_SETTINGS,
+      catalogue: {
+        ...seed,
+        priceLists: [...seed.priceLists, { slug: 'vip', currency: 'gbp', header: 'Members of the club', countdown: false, entries: [{ plan: 'monthly', price: 3000 }, { plan: 'yearly', price: 24000 }] }],
+        sales: [...seed.sales, { id: 'vip-spring', label: 'Spring', startsAt: null, endsAt: '2099-04-01T00:00:00.000Z', countdown: false, list: 'vip', prices: [{ plan: 'yearly', price: 18000 }] }],
+      },
+    };
+    const vipMember = (overrides: Parameters<typeof subscriptionDto>[0] = {}) => subscriptionDto({ amount: 3000, currency: 'gbp', boughtOn: { list: 'vip', currency: 'gbp' }, ...overrides });
+
+    it("sees only their list's plans, in pounds, with the sale running there, and previews a change to its plan", async () => {
+      const api = mockApi({
+        'GET /api/subscription': { body: vipMember() },
+        'POST /api/preview-upgrade-cost': { body: { ...QUARTERLY_PREVIEW, newPlan: 'yearly', prorationCredit: 2000, newPlanCharge: 18000, totalDue: 16000, currency: 'gbp' } },
+      });
+      const user = userEvent.setup();
+      renderSettings(UPGRADE_URL, settings);
+      const card = await planCard();
+      await within(card).findByRole('button', { name: 'Current Plan' });
+
+      expect(within(card).getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual(['Monthly', 'Yearly']);
+      const monthly = option(card, 'Monthly');
+      expect(within(monthly).getByText('£30')).toBeInTheDocument();
+      expect(within(monthly).getByText('Full Price')).toBeInTheDocument();
+      expect(within(monthly).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+      // the list's own sale: £180 a year (£15 a month), its £240 (£20 a month) struck through
+      const yearly = option(card, 'Yearly');
+      expect(within(yearly).getByText('£15')).toBeInTheDocument();
+      expect(within(yearly).getByText('£20', { selector: 's' })).toBeInTheDocument();
+      expect(within(yearly).getByText('Save 25%')).toBeInTheDocument();
+      expect(within(card).queryByText(/\$/)).not.toBeInTheDocument();
+      // the default page's one-time offer is not on their list
+      expect(within(card).queryByRole('button', { name: 'Get Lifetime Access' })).not.toBeInTheDocument();
+
+      await user.click(within(yearly).getByRole('button', { name: 'Change to Yearly' }));
+      await screen.findByRole('dialog', { name: 'Confirm Plan Change' });
+      expect(api.callsTo('POST', '/api/preview-upgrade-cost')[0]?.body).toEqual({ planType: 'yearly' });
+    });
+
+    it('buys again on their list’s page once their plan is ending', async () => {
+      const api = mockApi({
+        'GET /api/subscription': { body: vipMember({ isCanceled: true, canCancel: false }) },
+        'POST /api/create-checkout': { body: { url: 'https://checkout.example.com/c/pay/cs_2', sessionId: 'cs_2' } },
+      });
+      const user = userEvent.setup();
+      const { assign } = renderSettings(UPGRADE_URL, settings);
+      const card = await planCard();
+      await within(card).findByRole('button', { name: 'Current Plan' });
+      await user.click(within(option(card, 'Yearly')).getByRole('button', { name: 'Start now' }));
+      await expect.poll(() => assign.mock.calls).toEqual([['https://checkout.example.com/c/pay/cs_2']]);
+      expect(api.callsTo('POST', '/api/create-checkout')[0]?.body).toMatchObject({ planType: 'yearly', originPage: '/vip' });
+    });
+
+    it('a member billed in another currency than the list now charges sees the default page', async () => {
+      mockApi({ 'GET /api/subscription': { body: vipMember({ currency: 'usd', boughtOn: { list: 'vip', currency: 'usd' } }) } });
+      renderSettings(UPGRADE_URL, settings);
+      const card = await planCard();
+      await within(card).findByRole('button', { name: 'Current Plan' });
+      expect(within(card).getAllByRole('article').map((article) => within(article).getByRole('heading').textContent)).toEqual(['Monthly', 'Quarterly', 'Yearly']);
+      expect(within(option(card, 'Monthly')).getByText('$36')).toBeInTheDocument();
+    });
   });
 
   it('sends a member whose plan is ending to checkout with the plan’s own button text', async () => {

@@ -36,6 +36,7 @@ export function subscriptionDto(overrides: Partial<SubscriptionViewDto> = {}): S
     tradingviewUsername: 'trader_jane',
     canCancel: true,
     latestPlanType: 'monthly',
+    boughtOn: null,
     ...overrides,
   };
 }

@@ -7,4 +7,6 @@ export const API_TIMEOUT_MS = {
   thirdParty: 30_000,
   /** The server may charge a card, which can be slow (3-D Secure, a slow bank). */
   charge: 45_000,
+  /** The server makes many provider calls one after another (publishing every price at Stripe). */
+  manyCalls: 120_000,
 } as const;

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { AccessChangeKind } from '@shared/access-changes';
 import type { PlanType } from '@shared/plans';
 import { user } from './auth';
@@ -20,8 +21,18 @@ export const accessChanges = pgTable(
     hasAccess: boolean('has_access').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    // The subscription row behind the change and what the mails need of it (migration 0058; null
+    // and false in changes recorded before). No foreign key: the history outlives a deleted row.
+    rowId: uuid('row_id'),
+    canceled: boolean('row_canceled').notNull().default(false),
+    complimentary: boolean('row_complimentary').notNull().default(false),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
   },
-  (table) => [index('access_changes_user_idx').on(table.userId, table.id)],
+  (table) => [
+    index('access_changes_user_idx').on(table.userId, table.id),
+    // `ending_soon` once per row and period end, whichever instance or pass records it
+    uniqueIndex('access_changes_ending_soon_uq').on(table.rowId, table.periodEnd).where(sql`kind = 'ending_soon'`),
+  ],
 );
 
 /**

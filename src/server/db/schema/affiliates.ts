@@ -137,6 +137,8 @@ export const affiliateCommissions = pgTable(
   (table) => [
     uniqueIndex('affiliate_commissions_order_uq').on(table.orderId),
     index('affiliate_commissions_affiliate_idx').on(table.affiliateId, table.status),
+    // the console list's grouped passes (migration 0062 adds status, currency and the amounts as INCLUDE columns)
+    index('affiliate_commissions_buyers_idx').on(table.affiliateId, table.buyerEmail),
     index('affiliate_commissions_open_idx').on(table.status).where(sql`status IN ('pending', 'approved', 'paid', 'reversed')`),
   ],
 );

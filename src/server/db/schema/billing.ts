@@ -126,6 +126,11 @@ export const userSubscriptions = pgTable(
     priceDiscount: integer('price_discount'),
     pricePromotionCode: text('price_promotion_code'),
     pricePromotionSince: timestamp('price_promotion_since', { withTimezone: true }),
+    // Where a subscription no checkout of this shop sold was bought (an import, migration 0063):
+    // the price list its provider price names (null: none named) and the currency the provider
+    // bills it in, which never changes. Written once with the row; a checkout's page says it for the others.
+    boughtOnList: text('bought_on_list'),
+    boughtOnCurrency: text('bought_on_currency'),
     createdAt,
     updatedAt,
   },
@@ -142,6 +147,10 @@ export const userSubscriptions = pgTable(
       .on(sql`subscription_access_until(${table.isActive}, ${table.planType}, ${table.expiresAt}, ${table.updatedAt})`)
       .where(sql`${table.userId} IS NOT NULL`),
     index('user_subscriptions_created_idx').on(table.createdAt).where(sql`${table.userId} IS NOT NULL`),
+    // canceled rows still granting access, by expiry: the expiry watch's "ending soon" (migration 0058)
+    index('user_subscriptions_canceled_end_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.userId} IS NOT NULL AND ${table.isActive} AND (${table.cancelAtPeriodEnd} OR ${table.status} = 'canceled')`),
   ],
 );
 

@@ -1,18 +1,19 @@
-// Authorisation of every operator-console route of this module and of the Discord integration's
-// console, one table: visitors 401, members 403, operators 200. ADMIN_OPS_ROUTES and
-// DISCORD_CONSOLE_ROUTES are the list; a route missing from the probes fails here.
+// Authorisation of every operator-console route of this module and of the Discord and TradingView integrations'
+// console, one table: visitors 401, members 403, operators 200. ADMIN_OPS_ROUTES,
+// DISCORD_CONSOLE_ROUTES and TRADINGVIEW_CONSOLE_ROUTES are the list; a route missing from the probes fails here.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { discordMembers, paymentEventFailures } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
 import { linkAccount } from '../discord/discord.repository';
-import { createSandboxTradingView } from '../sandbox/sandbox-tradingview';
+import { createSandboxTradingView } from '../tradingview/sandbox-tradingview';
 import { DISCORD_CONSOLE_ROUTES } from '../discord/discord-console.routes';
+import { TRADINGVIEW_CONSOLE_ROUTES } from '../tradingview/tradingview-console.routes';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 import { consoleSuite, seedMember } from '../../test-support/admin-test-kit';
 import { buy, ordersOfSession } from '../../test-support/billing-test-kit';
 
-const ROUTES = [...ADMIN_OPS_ROUTES, ...DISCORD_CONSOLE_ROUTES];
+const ROUTES = [...ADMIN_OPS_ROUTES, ...DISCORD_CONSOLE_ROUTES, ...TRADINGVIEW_CONSOLE_ROUTES];
 type Route = (typeof ROUTES)[number];
 type Probe = { path: string; body?: unknown };
 
@@ -53,6 +54,7 @@ async function probes(): Promise<Map<Route, Probe>> {
     '/access-changes': { path: '/access-changes' },
     '/sandbox': { path: '/sandbox' },
     '/sandbox/tradingview-outage': { path: '/sandbox/tradingview-outage', body: { down: false } },
+    '/sandbox/member-mails': { path: '/sandbox/member-mails', body: { days: 1 } },
   };
   return new Map(ROUTES.map((route) => [route, concrete[route.path]]));
 }

@@ -1,23 +1,19 @@
-// The operator console's TradingView, payments, access-change delivery, alerts and sandbox-tools API, mounted
-// at /api/admin behind requireOperator. Handlers validate, call one service and answer a DTO.
+// The operator console's payments, access-change delivery, alerts and sandbox-tools API, mounted
+// at /api/admin behind requireOperator (the TradingView page's is the integration's). Handlers
+// validate, call one service and answer a DTO.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  fixResultSchema,
-  grantMissingRequestSchema,
-  grantQueueSchema,
   operatorAlertsSchema,
   orderFilterSchema,
   ordersSchema,
   refundResultSchema,
   outageRequestSchema,
   paymentEventsSchema,
-  reconciliationSchema,
   replayResultSchema,
-  retryFailedResultSchema,
-  revokeUnpaidRequestSchema,
+  memberMailsAheadRequestSchema,
+  memberMailsAheadSchema,
   sandboxToolsSchema,
-  tradingViewHealthSchema,
 } from '@shared/admin-ops-contract';
 import { accessChangesBacklogSchema } from '@shared/admin-contract';
 import { readJson } from '../../http/errors';
@@ -27,10 +23,8 @@ import type { AccessChangesBacklogService } from './access-changes-backlog.servi
 import type { OperatorAlerts } from './alerts.service';
 import type { PaymentsReport } from './payments-report.service';
 import type { SandboxToolsService } from './sandbox-tools.service';
-import type { TradingViewHealthService } from './tradingview-health.service';
 
 export type AdminOpsServices = {
-  tradingView: TradingViewHealthService;
   payments: PaymentsReport;
   accessChanges: AccessChangesBacklogService;
   alerts: OperatorAlerts;
@@ -40,12 +34,6 @@ export type AdminOpsServices = {
 /** Every route below (under /api/admin), for the table-driven authorisation test. */
 export const ADMIN_OPS_ROUTES = [
   { method: 'GET', path: '/alerts' },
-  { method: 'GET', path: '/tradingview/health' },
-  { method: 'GET', path: '/tradingview/queue' },
-  { method: 'POST', path: '/tradingview/retry-failed' },
-  { method: 'GET', path: '/tradingview/reconciliation' },
-  { method: 'POST', path: '/tradingview/reconciliation/revoke' },
-  { method: 'POST', path: '/tradingview/reconciliation/grant' },
   { method: 'GET', path: '/payments/orders' },
   { method: 'POST', path: '/payments/orders/:id/refund' },
   { method: 'GET', path: '/payments/events' },
@@ -53,27 +41,16 @@ export const ADMIN_OPS_ROUTES = [
   { method: 'GET', path: '/access-changes' },
   { method: 'GET', path: '/sandbox' },
   { method: 'POST', path: '/sandbox/tradingview-outage' },
+  { method: 'POST', path: '/sandbox/member-mails' },
 ] as const;
 
 const failureId = z.uuid('Malformed event failure id.');
 const orderId = z.uuid('Malformed order id.');
 
 export function adminOpsRoutes(services: AdminOpsServices) {
-  const { tradingView, payments, accessChanges, alerts, sandbox } = services;
+  const { payments, accessChanges, alerts, sandbox } = services;
   return new Hono<{ Variables: AuthVariables }>()
     .get('/alerts', describeOperation({ summary: 'The alerts an operator should act on', auth: 'operator', response: operatorAlertsSchema }), async (c) => c.json({ alerts: await alerts.active() }))
-    .get('/tradingview/health', describeOperation({ summary: "Whether the shop's TradingView session works, and its scripts' user counts", auth: 'operator', response: tradingViewHealthSchema }), async (c) => c.json(await tradingView.health()))
-    .get('/tradingview/queue', describeOperation({ summary: 'The TradingView grants still to do and the latest settled', auth: 'operator', response: grantQueueSchema }), async (c) => c.json(await tradingView.queue()))
-    .post('/tradingview/retry-failed', describeOperation({ summary: 'Retry every failed TradingView grant now', auth: 'operator', response: retryFailedResultSchema }), async (c) => c.json({ retried: await tradingView.retryAllFailed(requireUser(c)) }))
-    .get('/tradingview/reconciliation', describeOperation({ summary: 'TradingView access against paid access: unpaid usernames, missing grants', auth: 'operator', response: reconciliationSchema }), async (c) => c.json(await tradingView.reconciliation()))
-    .post('/tradingview/reconciliation/revoke', describeOperation({ summary: 'Revoke the access of a username no paying member has', auth: 'operator', body: revokeUnpaidRequestSchema, response: fixResultSchema }), async (c) => {
-      const { username } = await readJson(c, revokeUnpaidRequestSchema);
-      return c.json({ done: await tradingView.revokeUnpaid(username, requireUser(c)) });
-    })
-    .post('/tradingview/reconciliation/grant', describeOperation({ summary: "Grant a paying member's missing TradingView access", auth: 'operator', body: grantMissingRequestSchema, response: fixResultSchema }), async (c) => {
-      const { userId } = await readJson(c, grantMissingRequestSchema);
-      return c.json({ done: await tradingView.grantMissing(userId, requireUser(c)) });
-    })
     .get('/payments/orders', describeOperation({ summary: 'Orders, filtered by plan, status and days', auth: 'operator', response: ordersSchema }), async (c) => c.json(await payments.orders(orderFilterSchema.parse(c.req.query()))))
     .post('/payments/orders/:id/refund', describeOperation({ summary: 'Refund an order in full at the payment provider (audited); its access ends with the refund', auth: 'operator', response: refundResultSchema }), async (c) =>
       c.json(await payments.refund(orderId.parse(c.req.param('id')), requireUser(c))),
@@ -88,5 +65,15 @@ export function adminOpsRoutes(services: AdminOpsServices) {
       const { down } = await readJson(c, outageRequestSchema);
       await sandbox.setOutage(down, requireUser(c));
       return c.json(await sandbox.state());
+    })
+    .post('/sandbox/member-mails', describeOperation({
+      summary: 'Run the win-back mails and set-up reminders as a pass `days` from now would (audited)',
+      auth: 'operator',
+      description: 'Only while mails stay in the outbox and payments in the sandbox (404 otherwise); a member never gets the same mail twice.',
+      body: memberMailsAheadRequestSchema,
+      response: memberMailsAheadSchema,
+    }), async (c) => {
+      const { days } = await readJson(c, memberMailsAheadRequestSchema);
+      return c.json(await sandbox.runMemberMailsAhead(days, requireUser(c)));
     });
 }

@@ -10,6 +10,7 @@ import { userHasPremiumAccess } from '../access/access.repository';
 import { addOperator } from '../auth/operators.repository';
 import { OPERATOR_COMP_REFUSED } from '@shared/member-actions';
 import { DISCORD_CONSOLE_ROUTES } from '../discord/discord-console.routes';
+import { TRADINGVIEW_CONSOLE_ROUTES } from '../tradingview/tradingview-console.routes';
 import { ADMIN_OPS_ROUTES } from './admin-ops.routes';
 
 const OPERATOR = 'operator@example.com';
@@ -62,8 +63,8 @@ describe('authorisation of every operator route', () => {
   // Every route mounted under /api/admin, read from the app itself: a route added to the admin
   // router (or mounted into it) is in this table without anyone listing it.
   // The TradingView, Discord, payments, alerts and sandbox routes need fixtures of their own: their table is
-  // admin-ops.routes.test.ts, over ADMIN_OPS_ROUTES and DISCORD_CONSOLE_ROUTES; every other route is in this one.
-  const opsRoutes = new Set<string>([...ADMIN_OPS_ROUTES, ...DISCORD_CONSOLE_ROUTES].map((route) => `${route.method} /api/admin${route.path}`));
+  // admin-ops.routes.test.ts, over ADMIN_OPS_ROUTES, DISCORD_CONSOLE_ROUTES and TRADINGVIEW_CONSOLE_ROUTES; every other route is in this one.
+  const opsRoutes = new Set<string>([...ADMIN_OPS_ROUTES, ...DISCORD_CONSOLE_ROUTES, ...TRADINGVIEW_CONSOLE_ROUTES].map((route) => `${route.method} /api/admin${route.path}`));
   // once each: a route with its OpenAPI description is listed once per handler
   const routes = () =>
     [...new Set(t.app.routes.map(({ method, path }) => `${method} ${path}`))]
@@ -160,7 +161,7 @@ describe('the console', () => {
     expect(await response.json()).toEqual({ message: 'Invitation sent to new-colleague@example.com.' });
     // the send the invitation started may still be under way: pass over the outbox until it is out
     const invitation = () => t.mails.findLast((sent) => sent.to === 'new-colleague@example.com');
-    await expect.poll(async () => (await t.jobs.mailer.runOnce(), invitation()), { timeout: 45_000 }).toBeDefined();
+    await expect.poll(async () => (await t.deps.mailer.runOnce(), invitation()), { timeout: 45_000 }).toBeDefined();
     const mail = invitation();
     expect(mail?.subject).toMatch(/invited to operate/);
     const link = /https?:\/\/\S+\/operator-invitation\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];

@@ -16,6 +16,7 @@ import { listOutboxMails } from '../mail/outbox.repository';
 import { seedMember } from '../../test-support/admin-test-kit';
 import { createOperatorAlerts, type AlertChange, type OperatorAlerts } from './alerts.service';
 import { operatorEmails } from './operator-emails';
+import { tradingViewOf } from '../tradingview/tradingview.integration';
 
 const OPERATORS = ['ops-one@example.com', 'ops-two@example.com'];
 const MINUTE = 60_000;
@@ -29,7 +30,7 @@ const checkers = (): OperatorAlerts[] =>
   [first, second].map(({ deps, services }) =>
     createOperatorAlerts({
       db: deps.database.db,
-      tradingView: deps.tradingView,
+      tradingView: tradingViewOf(deps.integrations).port,
       recipients: () => operatorEmails({ config: deps.config, db: deps.database.db }),
       clock: deps.clock,
       logger: createLogger('silent'),
@@ -60,11 +61,11 @@ async function banner(): Promise<OperatorAlert['key'][]> {
 
 beforeAll(async () => {
   first = await createTestApp({ ADMIN_EMAILS: OPERATORS.join(',') }, { clock: time.clock });
-  // A second instance on the same database, talking to the same TradingView.
+  // A second instance on the same database, talking to the same TradingView (the sandbox's lists
+  // and its outage switch live in that database).
   const deps = await buildDependencies(first.deps.config, first.deps.database, createLogger('silent'), {
     secret: 'test-secret-test-secret-test-secret-1234',
     clock: time.clock,
-    tradingView: first.deps.tradingView,
   });
   const composition = compose(deps);
   second = { app: await createApp(composition), deps, services: composition.services };
@@ -77,7 +78,7 @@ afterAll(async () => {
 
 describe('operator alerts', () => {
   it('mail every operator once when the TradingView session stops working and once when it works again, across two instances', async () => {
-    await first.deps.tradingView.sandbox!.setOutage(true);
+    await tradingViewOf(first.integrations).port.sandbox!.setOutage(true);
     expect(await checkOnBoth()).toEqual([{ key: 'tradingview_session', transition: 'fire' }]);
     expect(await alertMails('operator_alert', 'tradingview_session')).toEqual(OPERATORS);
     expect(await banner()).toEqual(['tradingview_session']);
@@ -87,7 +88,7 @@ describe('operator alerts', () => {
     expect(await checkOnBoth()).toEqual([]);
     expect(await alertMails('operator_alert', 'tradingview_session')).toEqual(OPERATORS);
 
-    await first.deps.tradingView.sandbox!.setOutage(false);
+    await tradingViewOf(first.integrations).port.sandbox!.setOutage(false);
     time.advance(MINUTE);
     expect(await checkOnBoth()).toEqual([{ key: 'tradingview_session', transition: 'resolve' }]);
     expect(await checkOnBoth()).toEqual([]);
@@ -97,10 +98,10 @@ describe('operator alerts', () => {
 
   it('warns about a grant only once it has been failing for more than 15 minutes', async () => {
     const buyer = await seedMember(first.deps.database.db, { username: 'alert_trader' });
-    await first.deps.reconciler.syncUser(buyer.userId);
-    await first.deps.tradingView.sandbox!.setOutage(true);
-    await first.deps.reconciler.runOnce();
-    await first.deps.tradingView.sandbox!.setOutage(false);
+    await tradingViewOf(first.integrations).reconciler.syncUser(buyer.userId);
+    await tradingViewOf(first.integrations).port.sandbox!.setOutage(true);
+    await tradingViewOf(first.integrations).reconciler.runOnce();
+    await tradingViewOf(first.integrations).port.sandbox!.setOutage(false);
     expect(await checkOnBoth()).toEqual([]);
 
     time.advance(14 * MINUTE);
@@ -110,7 +111,7 @@ describe('operator alerts', () => {
     expect(await alertMails('operator_alert', 'grant_failing')).toEqual(OPERATORS);
 
     time.advance(2 * 60 * MINUTE);
-    await first.deps.reconciler.runOnce();
+    await tradingViewOf(first.integrations).reconciler.runOnce();
     expect(await checkOnBoth()).toEqual([{ key: 'grant_failing', transition: 'resolve' }]);
     expect(await alertMails('operator_alert_resolved', 'grant_failing')).toEqual(OPERATORS);
   });
@@ -134,8 +135,8 @@ describe('operator alerts', () => {
     // counted in one instance's memory: an instance that saw none must not end the alert
     const refusals = createSignatureRefusals();
     for (let n = 0; n < 3; n += 1) refusals.record(time.now());
-    const counting = createOperatorAlerts({ db: first.deps.database.db, tradingView: first.deps.tradingView, recipients: async () => OPERATORS, clock: time.clock, logger: createLogger('silent'), refusals });
-    const blind = createOperatorAlerts({ db: first.deps.database.db, tradingView: first.deps.tradingView, recipients: async () => OPERATORS, clock: time.clock, logger: createLogger('silent'), refusals: createSignatureRefusals() });
+    const counting = createOperatorAlerts({ db: first.deps.database.db, tradingView: tradingViewOf(first.integrations).port, recipients: async () => OPERATORS, clock: time.clock, logger: createLogger('silent'), refusals });
+    const blind = createOperatorAlerts({ db: first.deps.database.db, tradingView: tradingViewOf(first.integrations).port, recipients: async () => OPERATORS, clock: time.clock, logger: createLogger('silent'), refusals: createSignatureRefusals() });
     expect(await counting.check()).toEqual([{ key: 'webhook_signature', transition: 'fire' }]);
     for (let minute = 0; minute < 5; minute += 1) {
       time.advance(MINUTE);

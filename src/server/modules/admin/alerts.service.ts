@@ -21,7 +21,7 @@ import { enqueueMail } from '../mail/outbox.repository';
 import { toTradingViewError, type TradingViewPort } from '../tradingview/tradingview.port';
 import { activeAlerts, claimFire, claimResolve, findAlert, markChecked } from './alerts.repository';
 import { failedRenewals } from '../entitlements/entitlement-reads';
-import { grantsFailingSince } from './tradingview-health.repository';
+import { grantsFailingSince } from '../tradingview/tradingview-console.repository';
 
 export type OperatorAlertsDeps = {
   db: Db;
@@ -124,7 +124,12 @@ export function createOperatorAlerts(deps: OperatorAlertsDeps) {
     });
   }
 
-  return { check, active };
+  /** When a condition was last looked at (the console's TradingView page shows its session's). */
+  async function lastChecked(key: OperatorAlertKey): Promise<Date | null> {
+    return (await findAlert(db, key))?.checkedAt ?? null;
+  }
+
+  return { check, active, lastChecked };
 }
 
 export type OperatorAlerts = ReturnType<typeof createOperatorAlerts>;

@@ -5,7 +5,8 @@ import { COMP_PROVIDER } from '@shared/admin-reports';
 import type { MemberListQuery, MemberStatus } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { checkoutSessions, orders, securityEvents, tradingviewGrants, tradingviewShopAccess, user } from '../../db/schema';
+import { orders, securityEvents, tradingviewGrants, tradingviewShopAccess, user } from '../../db/schema';
+import { claimerOfSession, duplicateStatusOf, sessionsClaimedBy } from '../provider-records/checkout-session-reads';
 import { grantsAccessAt, memberFirstSubscribedAt, memberHasRow, memberPlanShown, membersByReference, membersWithRowCount, type RowCondition } from '../entitlements/entitlement-reads';
 
 /**
@@ -92,7 +93,7 @@ function membersMatching(q: string) {
     UNION ${membersByReference(q)}
     UNION SELECT user_id FROM orders WHERE id = ${orderId}::uuid OR checkout_session_id = ${q} OR provider_payment_id = ${q}
       OR provider_payment_intent_id = ${q} OR provider_subscription_id = ${q}
-    UNION SELECT claimed_by_user_id FROM checkout_sessions WHERE id = ${q}`;
+    UNION ${claimerOfSession(q)}`;
 }
 
 /** The list's columns of the members `u` names (standing and plan as of `now`). */
@@ -154,7 +155,7 @@ export async function findMember(db: Db, userId: string) {
  */
 export async function ordersOf(db: Db, userId: string) {
   const ids = sql`SELECT id FROM orders WHERE user_id = ${userId}
-    UNION SELECT o.id FROM checkout_sessions c JOIN orders o ON o.checkout_session_id = c.id WHERE c.claimed_by_user_id = ${userId}`;
+    UNION SELECT o.id FROM orders o WHERE o.checkout_session_id IN (${sessionsClaimedBy(userId)})`;
   return db
     .select({
       id: orders.id,
@@ -164,11 +165,10 @@ export async function ordersOf(db: Db, userId: string) {
       status: orders.status,
       providerPaymentId: orders.providerPaymentId,
       checkoutSessionId: orders.checkoutSessionId,
-      duplicateStatus: checkoutSessions.duplicateStatus,
+      duplicateStatus: duplicateStatusOf(orders.checkoutSessionId),
       createdAt: orders.createdAt,
     })
     .from(orders)
-    .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .where(sql`${orders.id} IN (${ids})`)
     .orderBy(desc(orders.createdAt));
 }

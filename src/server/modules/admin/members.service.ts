@@ -2,7 +2,7 @@ import { COMP_PROVIDER, dayKey } from '@shared/admin-reports';
 import { MEMBER_ACCESS_HISTORY_SIZE, MEMBERS_PAGE_SIZE, type ActionResult, type MemberDetail, type MemberList, type MemberListQuery } from '@shared/admin-contract';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../http/session-user';
-import { accountsOfMember } from '../discord/discord.repository';
+import type { Community } from '../../linked-accounts';
 import { banOf } from '../billing/member-bans.repository';
 import { changesOfMember } from '../entitlements/access-changes.repository';
 import type { Entitlements } from '../entitlements/entitlements';
@@ -10,7 +10,6 @@ import type { GrantReconciler } from '../tradingview/grant-reconciler';
 import { currentUsername, retryFailedGrantNow, usernameLinks } from '../tradingview/tradingview.repository';
 import type { TradingViewService } from '../tradingview/tradingview.service';
 import { recordOperatorAction } from './audit.repository';
-import { discordStatusOf, nextAttemptOf } from '../discord/discord-console.service';
 import {
   findMember,
   grantsOf,
@@ -41,6 +40,8 @@ export type MembersServiceDeps = {
   scriptIds: readonly string[];
   /** ADMIN_EMAILS: with the operators stored in the database, who the member list marks as operators. */
   adminEmails: readonly string[];
+  /** The community integrations, whose accounts the member page lists. */
+  communities: readonly Community[];
 };
 
 /** Where the operator opens a customer: Stripe's dashboard in the key's mode, or the sandbox portal. */
@@ -64,6 +65,31 @@ export async function requireMember(db: Db, userId: string) {
 export function createMembersService(deps: MembersServiceDeps) {
   const { db, clock, reconciler, tradingView } = deps;
   const memberOr404 = (userId: string) => requireMember(db, userId);
+  /** The member's accounts in each community, the current link first (what they hold by id; names where the integration knows them). */
+  const communityAccounts = (userId: string) =>
+    Promise.all(
+      deps.communities.map(async ({ name, title, links: reads }) => {
+        const { accounts, names } = await reads.accountsOf([userId]);
+        return {
+          name,
+          title,
+          gives: reads.gives,
+          names,
+          accounts: accounts.map((account) => ({
+            accountId: account.accountId,
+            username: account.username,
+            current: account.current,
+            wanted: account.wanted,
+            held: account.held,
+            status: account.status,
+            attempts: account.attempts,
+            lastError: account.lastError,
+            nextAttemptAt: iso(account.nextAttemptAt),
+            linkedAt: account.linkedAt.toISOString(),
+          })),
+        };
+      }),
+    );
   const operatorSet = async () => new Set((await operatorEmails({ db, config: { adminEmails: [...deps.adminEmails] } })).map((email) => email.toLowerCase()));
 
   return {
@@ -81,7 +107,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     async detail(userId: string): Promise<MemberDetail> {
       const member = await memberOr404(userId);
-      const [subscriptions, memberOrders, grants, events, status, username, changes, discordAccounts, ban, links, operators] = await Promise.all([
+      const [subscriptions, memberOrders, grants, events, status, username, changes, communities, ban, links, operators] = await Promise.all([
         subscriptionsOf(db, userId),
         ordersOf(db, userId),
         grantsOf(db, userId),
@@ -89,7 +115,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         memberStatusOf(db, userId, clock()),
         currentUsername(db, userId),
         changesOfMember(db, userId, MEMBER_ACCESS_HISTORY_SIZE),
-        accountsOfMember(db, userId),
+        communityAccounts(userId),
         banOf(db, userId),
         usernameLinks(db, userId),
         operatorSet(),
@@ -152,19 +178,7 @@ export function createMembersService(deps: MembersServiceDeps) {
           expiresAt: iso(change.expiresAt),
           occurredAt: change.occurredAt.toISOString(),
         })),
-        // current link first, then older ones still losing their roles (role names: the Discord page's roles)
-        discord: discordAccounts.map((row) => ({
-          discordUserId: row.discordUserId,
-          username: row.username,
-          current: row.current,
-          wantedRoles: row.desiredRoles,
-          heldRoles: row.appliedRoles,
-          status: discordStatusOf(row.status),
-          attempts: row.attempts,
-          lastError: row.lastError,
-          nextAttemptAt: nextAttemptOf(row),
-          linkedAt: row.linkedAt.toISOString(),
-        })),
+        communities,
         usernameHistory: links.map((link) => ({
           username: link.username,
           linkedAt: link.linkedAt.toISOString(),

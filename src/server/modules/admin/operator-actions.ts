@@ -7,8 +7,8 @@ export type Operator = { id: string; email: string };
 export type OperatorAction = { operator: Operator; action: string; target?: string; details?: Record<string, unknown> };
 
 /**
- * The TradingView, payments and sandbox pages' actions into the audit log. Their target is a
- * TradingView username, an event or a script rather than a member, so it is kept in the details.
+ * The payments and sandbox pages' actions into the audit log. Their target is an order, an event
+ * or a switch rather than a member, so it is kept in the details.
  */
 export function createOperatorActions(db: Db) {
   return {

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { isPlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
-import { checkoutSessions, orders, processedEvents, user } from '../../db/schema';
+import { orders, user } from '../../db/schema';
+import { checkoutEmailOf } from '../provider-records/checkout-session-reads';
 
 export type OrderQuery = { plan?: string; status?: string; from?: Date; before?: Date; limit: number };
 
@@ -22,20 +23,15 @@ export async function findOrders(db: Db, query: OrderQuery) {
       currency: orders.currency,
       status: orders.status,
       accountEmail: user.email,
-      checkoutEmail: checkoutSessions.email,
+      checkoutEmail: checkoutEmailOf(orders.checkoutSessionId),
       providerPaymentId: orders.providerPaymentId,
       userId: orders.userId,
     })
     .from(orders)
     .leftJoin(user, eq(user.id, orders.userId))
-    .leftJoin(checkoutSessions, eq(checkoutSessions.id, orders.checkoutSessionId))
     .where(and(...conditions))
     .orderBy(desc(orders.createdAt))
     .limit(query.limit);
-}
-
-export async function recentProcessedEvents(db: Db, limit: number) {
-  return db.select().from(processedEvents).orderBy(desc(processedEvents.processedAt)).limit(limit);
 }
 
 /** What a refund of one order needs: its state, amount, owner and the payment to refund (the intent when known). */

@@ -9,7 +9,8 @@ import { findEventFailure, listEventFailures, storedEvent } from '../fulfilment/
 import type { Operator, OperatorActions } from './operator-actions';
 import type { PaymentsPort } from '../payments/payments.port';
 import { recordOperatorAction } from './audit.repository';
-import { findOrderForRefund, findOrders, recentProcessedEvents } from './payments-report.repository';
+import { findOrderForRefund, findOrders } from './payments-report.repository';
+import { recentProcessedEvents } from '../provider-records/processed-events.repository';
 import { serverError } from '../../http/server-errors';
 
 const ORDER_PAGE = 200;

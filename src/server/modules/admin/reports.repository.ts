@@ -6,6 +6,7 @@ import { dayKey, type PaidDay } from '@shared/admin-reports';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { accessSpans, failedRenewalsCount } from '../entitlements/entitlement-reads';
+import { duplicateCounts } from '../provider-records/checkout-session-reads';
 
 /**
  * Paid orders (refunded and disputed ones left out) since `since` (a UTC midnight), summed per UTC
@@ -76,8 +77,8 @@ export async function attentionCounts(db: Db): Promise<{ duplicatesRefunded: num
   const [row] = await queryRows<Record<string, string | number>>(
     db,
     sql`SELECT
-          (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refunded') AS "duplicatesRefunded",
-          (SELECT count(*) FROM checkout_sessions WHERE duplicate_status = 'refund_pending') AS "duplicatesPending",
+          ${duplicateCounts.refunded} AS "duplicatesRefunded",
+          ${duplicateCounts.pending} AS "duplicatesPending",
           ${failedRenewalsCount} AS "failedRenewals"`,
   );
   return {

@@ -13,6 +13,7 @@ import { discordOf, linkSandboxDiscord, sandboxGuild } from '../../test-support/
 import type { TestApp } from '../../test-support/test-app';
 import { userHasPremiumAccess } from '../access/access.repository';
 import { SANDBOX_MEMBER_ROLE } from '../discord/sandbox-discord';
+import { tradingViewOf } from '../tradingview/tradingview.integration';
 
 let t: TestApp;
 let operator: string;
@@ -40,7 +41,7 @@ async function payingMember(planType: 'monthly' | 'lifetime' = 'monthly') {
 
 /** One pass of each reconciler: what "within one pass" means for TradingView and Discord. */
 async function passes() {
-  await t.deps.reconciler.runOnce();
+  await tradingViewOf(t.integrations).reconciler.runOnce();
   await discordOf(t).reconciler.runOnce();
 }
 

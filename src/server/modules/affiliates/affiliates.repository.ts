@@ -5,6 +5,7 @@ import { DEFAULT_AFFILIATE_TERMS, type AffiliateTerms, type CommissionStatus } f
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { affiliateAttributions, affiliateClicks, affiliateCommissions, affiliatePayouts, affiliateProgram, affiliateReferrals, affiliates } from '../../db/schema';
+import { checkoutEmailOf } from '../provider-records/checkout-session-reads';
 
 export type AffiliateRow = typeof affiliates.$inferSelect;
 export type AttributionRow = typeof affiliateAttributions.$inferSelect;
@@ -147,6 +148,11 @@ export type OrderFacts = {
   commissionId: string | null;
   commissionStatus: CommissionStatus | null;
   commissionReason: string | null;
+  /**
+   * A referral of its checkout or an attribution of its buyer exists: without either (and without
+   * a promotion code) no affiliate can earn from the order, and nothing more need be read for it.
+   */
+  referred: boolean;
 };
 
 type RawOrder = Omit<OrderFacts, 'createdAt'> & { createdAt: Date | string };
@@ -162,13 +168,16 @@ export async function ordersOf(db: Db, selector: { checkoutSessionId?: string | 
     db,
     sql`SELECT o.id, o.user_id AS "userId", o.checkout_session_id AS "checkoutSessionId", o.plan_type AS "planType", o.amount, o.amount_tax AS "amountTax",
                o.promotion_code AS "promotionCode", o.currency, o.status, o.provider_subscription_id AS "subscriptionId", o.created_at AS "createdAt",
-               lower(COALESCE(u.email, cs.email, (SELECT first_cs.email FROM orders first_order JOIN checkout_sessions first_cs ON first_cs.id = first_order.checkout_session_id
-                                            WHERE o.provider_subscription_id IS NOT NULL AND first_order.provider_subscription_id = o.provider_subscription_id LIMIT 1))) AS "buyerEmail",
-               c.id AS "commissionId", c.status AS "commissionStatus", c.reason AS "commissionReason"
+               buyer.email AS "buyerEmail",
+               c.id AS "commissionId", c.status AS "commissionStatus", c.reason AS "commissionReason",
+               (EXISTS (SELECT 1 FROM affiliate_referrals r WHERE r.checkout_session_id = o.checkout_session_id)
+                 OR EXISTS (SELECT 1 FROM affiliate_attributions a WHERE a.email = buyer.email)) AS referred
           FROM orders o
           LEFT JOIN "user" u ON u.id = o.user_id
-          LEFT JOIN checkout_sessions cs ON cs.id = o.checkout_session_id
           LEFT JOIN affiliate_commissions c ON c.order_id = o.id
+          CROSS JOIN LATERAL (SELECT lower(COALESCE(u.email, ${checkoutEmailOf(sql`o.checkout_session_id`)}, (SELECT ${checkoutEmailOf(sql`first_order.checkout_session_id`)} FROM orders first_order
+                                            WHERE o.provider_subscription_id IS NOT NULL AND first_order.provider_subscription_id = o.provider_subscription_id
+                                              AND first_order.checkout_session_id IS NOT NULL LIMIT 1))) AS email) buyer
          WHERE ${sql.join(conditions, sql` OR `)}
          ORDER BY o.created_at, o.id`,
   );
@@ -234,9 +243,10 @@ export async function countDue(db: Db, now: Date): Promise<number> {
 
 export type Totals = { affiliateId: string; currency: string; pending: number; approved: number; paid: number; reversed: number; clawback: number; sales: number };
 
-/** Sums per affiliate and currency; `clawback`: reversed after being paid, not yet taken from a payout. */
-export async function commissionTotals(db: Db, affiliateIds: readonly string[] | null): Promise<Totals[]> {
-  const filter = affiliateIds === null ? sql`TRUE` : affiliateIds.length === 0 ? sql`FALSE` : sql`affiliate_id IN (${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
+/** Sums per affiliate and currency of the affiliates named; `clawback`: reversed after being paid, not yet taken from a payout. */
+export async function commissionTotals(db: Db, affiliateIds: readonly string[]): Promise<Totals[]> {
+  if (affiliateIds.length === 0) return [];
+  const filter = sql`affiliate_id IN (${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
   const rows = await queryRows<Totals>(
     db,
     sql`SELECT affiliate_id AS "affiliateId", currency,
@@ -253,12 +263,12 @@ export async function commissionTotals(db: Db, affiliateIds: readonly string[] |
 
 export type Activity = { affiliateId: string; clicks: number; signups: number; trials: number; buyers: number; reversedBuyers: number };
 
-/** Clicks, sign-ups and buyers of the affiliates named, or (null) of every one matching `search`. */
-export async function activityOf(db: Db, affiliateIds: readonly string[] | null, search: string | null = null): Promise<Map<string, Activity>> {
-  const ids = affiliateIds === null ? sql`SELECT id FROM affiliates WHERE ${matching(search)}` : affiliateIds.length === 0 ? sql`SELECT NULL::uuid WHERE FALSE` : sql`SELECT unnest(ARRAY[${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)}])`;
+/** Clicks, sign-ups and buyers of the affiliates named (a page of the console at most: each is counted by its own indexes). */
+export async function activityOf(db: Db, affiliateIds: readonly string[]): Promise<Map<string, Activity>> {
+  if (affiliateIds.length === 0) return new Map();
   const rows = await queryRows<Activity>(
     db,
-    sql`WITH ids(id) AS (${ids})
+    sql`WITH ids(id) AS (SELECT unnest(ARRAY[${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)}]))
         SELECT ids.id AS "affiliateId",
                (SELECT count(*) FROM affiliate_clicks k WHERE k.affiliate_id = ids.id)::int AS clicks,
                (SELECT count(*) FROM affiliate_attributions a WHERE a.affiliate_id = ids.id)::int AS signups,
@@ -270,11 +280,40 @@ export async function activityOf(db: Db, affiliateIds: readonly string[] | null,
   return new Map(rows.map((row) => [row.affiliateId, { ...row, clicks: Number(row.clicks), signups: Number(row.signups), trials: Number(row.trials), buyers: Number(row.buyers), reversedBuyers: Number(row.reversedBuyers) }]));
 }
 
-export async function revenueOf(db: Db): Promise<{ affiliateId: string; currency: string; amount: number }[]> {
+/**
+ * The distinct buyers and reversed buyers of each affiliate matching `search` that has commissions
+ * (what the refund-rate flag reads), in one grouped pass over their commissions, read from
+ * affiliate_commissions_buyers_idx alone (migration 0062): the list's count of flagged affiliates
+ * over the whole program.
+ */
+export async function buyersPerAffiliate(db: Db, search: string | null): Promise<{ buyers: number; reversedBuyers: number }[]> {
+  const rows = await queryRows<{ buyers: number; reversedBuyers: number }>(
+    db,
+    sql`SELECT count(DISTINCT buyer_email) FILTER (WHERE status <> 'refused')::int AS buyers, count(DISTINCT buyer_email) FILTER (WHERE status = 'reversed')::int AS "reversedBuyers"
+          FROM affiliate_commissions WHERE ${search ? sql`affiliate_id IN (SELECT id FROM affiliates WHERE ${matching(search)})` : sql`TRUE`} GROUP BY affiliate_id`,
+  );
+  return rows.map((row) => ({ buyers: Number(row.buyers), reversedBuyers: Number(row.reversedBuyers) }));
+}
+
+/** The whole program's commissions in `currency` by status (sums arrive as bigint strings from pg). */
+export async function programTotals(db: Db, currency: string): Promise<{ pending: number; approved: number; paid: number; reversed: number }> {
+  const [row] = await queryRows<Record<'pending' | 'approved' | 'paid' | 'reversed', string | number>>(
+    db,
+    sql`SELECT COALESCE(SUM(amount) FILTER (WHERE status = 'pending'), 0) AS pending, COALESCE(SUM(amount) FILTER (WHERE status = 'approved'), 0) AS approved,
+               COALESCE(SUM(amount) FILTER (WHERE status = 'paid'), 0) AS paid, COALESCE(SUM(amount) FILTER (WHERE status = 'reversed'), 0) AS reversed
+          FROM affiliate_commissions WHERE currency = ${currency}`,
+  );
+  return { pending: Number(row?.pending ?? 0), approved: Number(row?.approved ?? 0), paid: Number(row?.paid ?? 0), reversed: Number(row?.reversed ?? 0) };
+}
+
+/** What the buyers of the affiliates named (null: of every one) paid, per affiliate and currency, refused and reversed commissions left out. */
+export async function revenueOf(db: Db, affiliateIds: readonly string[] | null): Promise<{ affiliateId: string; currency: string; amount: number }[]> {
+  if (affiliateIds?.length === 0) return [];
+  const filter = affiliateIds === null ? sql`TRUE` : sql`affiliate_id IN (${sql.join(affiliateIds.map((id) => sql`${id}::uuid`), sql`, `)})`;
   const rows = await queryRows<{ affiliateId: string; currency: string; amount: number }>(
     db,
     sql`SELECT affiliate_id AS "affiliateId", currency, COALESCE(SUM(base_amount), 0)::int AS amount FROM affiliate_commissions
-         WHERE status IN ('pending', 'approved', 'paid') GROUP BY affiliate_id, currency`,
+         WHERE status IN ('pending', 'approved', 'paid') AND ${filter} GROUP BY affiliate_id, currency`,
   );
   return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
 }

@@ -38,6 +38,7 @@ import { serverError } from '../../http/server-errors';
 import type { PaymentEvent, PaymentsPort } from '../payments/payments.port';
 import {
   activityOf,
+  buyersPerAffiliate,
   approveDue,
   attribute,
   attributionOf,
@@ -60,6 +61,7 @@ import {
   markFirstPaid,
   ordersOf,
   payoutsOf,
+  programTotals,
   readTerms,
   recordClick,
   recordReferral,
@@ -231,9 +233,14 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
     let terms: Promise<AffiliateTerms> | null = null;
     const termsOnce = () => (terms ??= termsNow());
     const known: Attributions = new Map();
+    // An order no promotion code, referral or attribution ties to an affiliate earns nothing (most
+    // renewals), and costs no read of its own; once one order was decided, its buyer may have been
+    // attributed since the orders were read, so the later ones are decided as well.
+    let decided = false;
     for (const order of orders) {
       if (order.commissionId) await revisit(order);
-      else if (order.status === 'paid' || REVERSING.has(order.status)) {
+      else if ((order.status === 'paid' || REVERSING.has(order.status)) && (decided || order.promotionCode || order.referred)) {
+        decided = true;
         // a payment refunded before we saw it paid still records its (reversed) commission
         await decide(order, termsOnce, known);
       }
@@ -244,7 +251,7 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
 
   async function adminItems(rows: readonly AffiliateRow[], terms: AffiliateTerms): Promise<AffiliateAdminItem[]> {
     const ids = rows.map((row) => row.id);
-    const [totals, activity, revenue] = await Promise.all([commissionTotals(db, ids), activityOf(db, ids), revenueOf(db)]);
+    const [totals, activity, revenue] = await Promise.all([commissionTotals(db, ids), activityOf(db, ids), revenueOf(db, ids)]);
     return rows.map((row) => {
       const mine = totals.filter((line) => line.affiliateId === row.id);
       const main = totalsIn(mine, terms.currency);
@@ -447,26 +454,25 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
     async list(rawSearch: string | null, page = 1): Promise<AffiliateList> {
       const search = rawSearch?.trim() || null;
       const terms = await termsNow();
-      const [rows, counts, activity, all, revenue, dueToApprove] = await Promise.all([
+      // over the whole program (or all that match): grouped passes over the commissions, nothing per affiliate
+      const [rows, counts, buyers, program, revenue, dueToApprove] = await Promise.all([
         listAffiliates(db, search, { limit: AFFILIATES_PAGE_SIZE, offset: (page - 1) * AFFILIATES_PAGE_SIZE }),
         countAffiliates(db, search),
-        activityOf(db, null, search),
-        commissionTotals(db, null),
-        revenueOf(db),
+        buyersPerAffiliate(db, search),
+        programTotals(db, terms.currency),
+        revenueOf(db, null),
         countDue(db, clock()),
       ]);
-      const main = all.filter((line) => line.currency === terms.currency);
-      const sum = (key: keyof CommissionTotals) => main.reduce((total, line) => total + line[key], 0);
       return {
         affiliates: await adminItems(rows, terms),
         page,
         pageSize: AFFILIATES_PAGE_SIZE,
         totals: {
           affiliates: counts.total,
-          flagged: [...activity.values()].filter((act) => refundRateFlagged(act.buyers, act.reversedBuyers)).length,
+          flagged: buyers.filter((line) => refundRateFlagged(line.buyers, line.reversedBuyers)).length,
           suspended: counts.suspended,
           currency: terms.currency,
-          commissions: { pending: sum('pending'), approved: sum('approved'), paid: sum('paid'), reversed: sum('reversed') },
+          commissions: program,
           dueToApprove,
         },
         topByRevenue: await topByRevenue(revenue, terms.currency),

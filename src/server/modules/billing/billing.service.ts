@@ -19,19 +19,21 @@ import {
   beginPlanChange,
   customerIdOfUser,
   findAccountByEmail,
-  findCheckoutSession,
-  deleteCheckoutSession,
   forgetCustomerId,
   findPlanChange,
-  insertCheckoutSession,
-  openSessionsForEmail,
   PLAN_CHANGE_REPEAT_MS,
   createSubscriptionViewQuery,
   syncableRowsOfUser,
-  updateCheckoutSession,
-  type CheckoutSessionRow,
   type SubscriptionViewRecord,
 } from '../entitlements/entitlements.repository';
+import {
+  findCheckoutSession,
+  deleteCheckoutSession,
+  insertCheckoutSession,
+  openSessionsForEmail,
+  updateCheckoutSession,
+  type CheckoutSessionRow,
+} from '../provider-records/checkout-sessions.repository';
 import type { Fulfilment } from '../fulfilment/fulfilment';
 import type { PromotionsService } from '../promotions/promotions.service';
 import { UnknownCustomerError, type CreateCheckoutInput, type PaymentsPort } from '../payments/payments.port';

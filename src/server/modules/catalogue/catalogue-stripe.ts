@@ -4,16 +4,15 @@
 // buyers, every subscription keeps the one it was bought at. A live shop's STRIPE_PRICE_* price is
 // taken over (given the lookup key) when it is what the catalogue sells, so nothing changes for it.
 import type Stripe from 'stripe';
-import { chargedPrice, sameBilling, wantedPrices, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
+import { chargedPrice, planChangePrice, sameBilling, wantedPrices, type BoughtOn, type PublishedPrice, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
 import { findPlan, homeEntry, periodOfStripe, stripeRecurring, type Catalogue } from '@shared/catalogue';
+import { serverError } from '../../http/server-errors';
 
 export type PublishSettings = {
   taxBehavior: TaxBehavior;
   /** STRIPE_PRICE_<PLAN> of the configuration: the price a live shop sold each seed plan at. */
   configured: Readonly<Record<string, string | undefined>>;
 };
-
-export type Published = { price: WantedPrice; id: string; how: 'kept' | 'created' | 'adopted' };
 
 const RETRIES = { maxNetworkRetries: 2 };
 
@@ -50,7 +49,7 @@ async function adoptable(stripe: Stripe, catalogue: Catalogue, price: WantedPric
 }
 
 /** The Stripe Price of `price`: found by its lookup key, else the configured one taken over, else created. */
-export async function ensurePrice(stripe: Stripe, catalogue: Catalogue, price: WantedPrice, settings: PublishSettings): Promise<Published> {
+export async function ensurePrice(stripe: Stripe, catalogue: Catalogue, price: WantedPrice, settings: PublishSettings): Promise<PublishedPrice> {
   const found = await stripe.prices.list({ lookup_keys: [price.lookupKey], active: true, limit: 1 }, RETRIES);
   if (found.data[0]) return { price, id: found.data[0].id, how: 'kept' };
   const metadata = { plan: price.plan, list: price.list };
@@ -76,31 +75,52 @@ export async function ensurePrice(stripe: Stripe, catalogue: Catalogue, price: W
   return { price, id: created.id, how: 'created' };
 }
 
-/** Publishes every Price the catalogue sells (`npm run admin -- plans publish`, the console's button). */
-export async function publishCatalogue(stripe: Stripe, catalogue: Catalogue, settings: PublishSettings): Promise<Published[]> {
-  const published: Published[] = [];
+/** Publishes every Price the catalogue sells (`npm run admin -- plans publish`, the console's "Publish to Stripe"). */
+export async function publishCatalogue(stripe: Stripe, catalogue: Catalogue, settings: PublishSettings): Promise<PublishedPrice[]> {
+  const published: PublishedPrice[] = [];
   // one at a time: Stripe's rate limit, and a failure leaves the rest to the next run (each step is found again)
   for (const price of wantedPrices(catalogue, settings.taxBehavior)) published.push(await ensurePrice(stripe, catalogue, price, settings));
   return published;
 }
 
 /**
- * The Stripe Price a checkout charges (its plan on its page's list, the running sale's price while
- * one runs), published on first use; ids are kept in memory (a lookup key never changes what it
- * charges). Null while the catalogue is the seed's: a shop that never edited it charges its
- * STRIPE_PRICE_* as before.
+ * The catalogue's Stripe Prices as payments use them (decision record 058), each published on
+ * first use with its id kept in memory (a lookup key never changes what it charges): a checkout's
+ * (its plan on its page's list), a plan change's (the plan on the list the member bought on, in
+ * their currency) — both the running sale's price while one runs, and null while the catalogue is
+ * the seed's, so a shop that never edited it charges its STRIPE_PRICE_* as before — the Price a
+ * member is moved to, and all of them at once (publishing).
  */
-export function createCheckoutPrices(deps: { catalogue: () => Catalogue; edited: () => boolean; clock: () => Date; settings: PublishSettings }) {
+export function createCataloguePrices(deps: { catalogue: () => Catalogue; edited: () => boolean; clock: () => Date; settings: PublishSettings }) {
   const ids = new Map<string, string>();
-  return async (stripe: Stripe, plan: string, originPage: string | undefined): Promise<string | null> => {
-    if (!deps.edited()) return null;
-    const catalogue = deps.catalogue();
-    const price = chargedPrice(catalogue, plan, originPage, deps.clock(), deps.settings.taxBehavior);
-    if (!price) return null;
+  async function published(stripe: Stripe, price: WantedPrice): Promise<string> {
     const known = ids.get(price.lookupKey);
     if (known) return known;
-    const { id } = await ensurePrice(stripe, catalogue, price, deps.settings);
+    const { id } = await ensurePrice(stripe, deps.catalogue(), price, deps.settings);
     ids.set(price.lookupKey, id);
     return id;
+  }
+  return {
+    published,
+    /** Every Price the catalogue sells (publishCatalogue), their ids kept for the checkouts to come. */
+    publishAll: async (stripe: Stripe, catalogue: Catalogue): Promise<PublishedPrice[]> => {
+      const all = await publishCatalogue(stripe, catalogue, deps.settings);
+      for (const { price, id } of all) ids.set(price.lookupKey, id);
+      return all;
+    },
+    checkout: async (stripe: Stripe, plan: string, originPage: string | undefined): Promise<string | null> => {
+      if (!deps.edited()) return null;
+      const price = chargedPrice(deps.catalogue(), plan, originPage, deps.clock(), deps.settings.taxBehavior);
+      return price ? published(stripe, price) : null;
+    },
+    /** The plan's Product (`cw_<slug>`), made when missing: what a plan-limited promotion code names at Stripe. */
+    product: (stripe: Stripe, plan: string): Promise<string> => ensureProduct(stripe, deps.catalogue(), plan),
+    /** Refused (400) when no list sells `plan` in the member's currency. */
+    planChange: async (stripe: Stripe, plan: string, bought: BoughtOn): Promise<string | null> => {
+      if (!deps.edited()) return null;
+      const price = planChangePrice(deps.catalogue(), plan, bought, deps.clock(), deps.settings.taxBehavior);
+      if (!price) throw serverError('planNotSoldInCurrency', { plan, currency: bought.currency });
+      return published(stripe, price);
+    },
   };
 }

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { landingCards } from '@shared/campaign';
 import { setActiveCatalogue } from '@shared/catalogue';
-import type { CatalogueResponse } from '@shared/catalogue-contract';
+import { publishResponseSchema, type CatalogueResponse } from '@shared/catalogue-contract';
 import type { SiteSettings } from '@shared/site';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../app';
@@ -117,6 +117,37 @@ describe("a vendor's price list at /{slug}", () => {
     expect(actions.map((action) => action.action)).toEqual(expect.arrayContaining(['catalogue_add_price_list', 'catalogue_update_price_list']));
   });
 
+  it('is served pre-rendered like / and /eu, its page rendered by the client build; a list added later too, without a restart', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'candlewise-prerendered-lists-'));
+    const template = '<!doctype html><html><head><title>x</title></head><body><div id="root"><!--page--></div></body></html>';
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><html><head><title>shop</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(clientDir, 'landing.html'), template);
+    writeFileSync(join(clientDir, 'legal.html'), template);
+    mkdirSync(join(clientDir, 'ssr'));
+    // the client build's renderer (src/client/prerender.tsx), reduced to the page and the lists it was given
+    writeFileSync(
+      join(clientDir, 'ssr', 'prerender.js'),
+      'export const renderLanding = (settings, page) => `<main data-page="${page}">${settings.catalogue.priceLists.map((list) => list.slug).join(" ")}</main>`;\nexport const renderLegal = () => "<main>legal</main>";\n',
+    );
+    try {
+      const app = await createApp({ deps: suite.t.deps, services: suite.t.services, jobs: suite.t.jobs }, { clientDir });
+      const partners = await app.request('/partners');
+      expect(partners.status).toBe(200);
+      expect(await partners.text()).toContain('<main data-page="/partners">/ eu partners</main>');
+      expect(await (await app.request('/partners/')).text()).toContain('<main data-page="/partners">');
+
+      expect((await call('POST', '/catalogue/price-lists', { slug: 'club', currency: 'usd', header: 'Members of the club', entries: [{ plan: 'monthly', price: 2500 }] })).status).toBe(201);
+      const club = await app.request('/club');
+      expect(club.status).toBe(200);
+      expect(await club.text()).toContain('<main data-page="/club">/ eu partners club</main>');
+      // a member (a session cookie) gets the app, which asks who they are
+      const member = await app.request('/club', { headers: { cookie: 'candlewise.session_token=x' } });
+      expect(await member.text()).not.toContain('data-page');
+    } finally {
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ['POST', '/catalogue/price-lists', { slug: 'admin', currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, '/admin is a page of the shop already: choose another address.'],
     ['POST', '/catalogue/price-lists', { slug: 'Partners2', currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 2900 }] }, 'A price list\'s address is lower-case: use "partners2".'],
@@ -132,6 +163,19 @@ describe("a vendor's price list at /{slug}", () => {
     expect(status).toBe(400);
     expect(answer.error?.message).toEqual(reason);
     expect(await catalogueVersion(suite.t.deps.database.db)).toBe(before);
+  });
+});
+
+describe('"Publish to Stripe" with payments in the sandbox', () => {
+  it('sends nothing, answers the prices the sandbox charges from the catalogue, and is audited', async () => {
+    const response = await suite.t.request('/api/admin/catalogue/publish', { method: 'POST', body: {}, cookie: suite.operator });
+    expect(response.status).toBe(200);
+    const answer = publishResponseSchema.parse(await response.json());
+    expect(answer.mode).toBe('sandbox');
+    expect(answer.prices.every((price) => price.id === null && price.how === 'sandbox')).toBe(true);
+    expect(answer.prices.map((price) => `${price.plan}@${price.list} ${price.amount} ${price.currency}`)).toEqual(expect.arrayContaining(['quarterly@/ 12000 usd', 'euMonthly@eu 2999 usd', 'quarterly@partners 6000 gbp']));
+    const [entry] = await suite.t.deps.database.db.select().from(operatorAuditLog).where(eq(operatorAuditLog.action, 'catalogue_publish'));
+    expect(entry).toMatchObject({ operatorEmail: OPERATOR_EMAIL, details: { mode: 'sandbox', prices: answer.prices.length, created: 0, adopted: 0 } });
   });
 });
 

@@ -1,6 +1,7 @@
 // The console's catalogue (mounted under /api/admin, behind requireOperator): read it, add and
-// change plans, set a price on a list, archive, schedule and remove sales. Every change is audited;
-// a change the rules refuse is a 400 with the reason and saves nothing.
+// change plans, set a price on a list, archive, schedule and remove sales, move members to a new
+// price, publish the prices at Stripe. Every change is audited; a change the rules refuse is a 400
+// with the reason and saves nothing.
 import { Hono } from 'hono';
 import { DEFAULT_LIST, periodProblem, type BillingPeriod } from '@shared/catalogue';
 import {
@@ -10,6 +11,8 @@ import {
   catalogueResponseSchema,
   moveMembersRequestSchema,
   moveMembersResponseSchema,
+  publishResponseSchema,
+  type PublishResponse,
   saveSaleRequestSchema,
   setPriceRequestSchema,
   updatePlanRequestSchema,
@@ -17,7 +20,8 @@ import {
 import { ApiError, readJson } from '../../http/errors';
 import { describeOperation } from '../../http/openapi';
 import { requireUser, type AuthVariables } from '../../http/session-user';
-import type { CatalogueService } from './catalogue.service';
+import type { WantedPrice } from '@shared/catalogue-publishing';
+import type { CatalogueService, PublishOutcome } from './catalogue.service';
 
 /** Every console route below (under /api/admin), for the authorisation test. */
 export const CATALOGUE_ADMIN_ROUTES = [
@@ -27,6 +31,7 @@ export const CATALOGUE_ADMIN_ROUTES = [
   { method: 'PUT', path: '/catalogue/plans/:slug/price' },
   { method: 'POST', path: '/catalogue/plans/:slug/archive' },
   { method: 'POST', path: '/catalogue/plans/:slug/move-members' },
+  { method: 'POST', path: '/catalogue/publish' },
   { method: 'PUT', path: '/catalogue/sales/:id' },
   { method: 'DELETE', path: '/catalogue/sales/:id' },
   { method: 'POST', path: '/catalogue/price-lists' },
@@ -34,6 +39,13 @@ export const CATALOGUE_ADMIN_ROUTES = [
 ] as const;
 
 const NO_STORE = { 'cache-control': 'private, no-store' };
+
+/** The answer of a publish: each price with its Stripe id and what became of it ('sandbox': nothing was sent). */
+function publishAnswer(outcome: PublishOutcome): PublishResponse {
+  const entry = ({ plan, list, amount, currency, period, lookupKey }: WantedPrice) => ({ plan, list, amount, currency, period, lookupKey });
+  if (outcome.mode === 'sandbox') return { mode: 'sandbox', prices: outcome.prices.map((price) => ({ ...entry(price), id: null, how: 'sandbox' })) };
+  return { mode: 'stripe', prices: outcome.prices.map(({ price, id, how }) => ({ ...entry(price), id, how })) };
+}
 
 export function catalogueAdminRoutes(catalogue: CatalogueService) {
   const answer = async () => ({ version: catalogue.version(), catalogue: catalogue.current() });
@@ -68,6 +80,11 @@ export function catalogueAdminRoutes(catalogue: CatalogueService) {
         const members = moved.map(({ email, from, renewsAt }) => ({ email, from, renewsAt }));
         return c.json({ plan: price.plan, list: price.list, amount: price.amount, currency: price.currency, moved: members, alreadyMoved }, 200, NO_STORE);
       },
+    )
+    .post(
+      '/catalogue/publish',
+      describeOperation({ summary: "Publish the catalogue's prices at Stripe: a Product per plan, a Price per price sold, made where missing (the sandbox: what it charges)", auth: 'operator', response: publishResponseSchema }),
+      async (c) => c.json(publishAnswer(await catalogue.publish(requireUser(c).email)), 200, NO_STORE),
     )
     .put('/catalogue/sales/:id', describeOperation({ summary: 'Schedule or change a sale (at most one runs per list at a time)', auth: 'operator', body: saveSaleRequestSchema, response: catalogueResponseSchema }), async (c) => {
       const body = await readJson(c, saveSaleRequestSchema);

@@ -1,11 +1,13 @@
 // The catalogue's edits, for the console and the command line alike: each is checked by the
 // shared rules (catalogue.ts), refused with its reason as a 400 with nothing saved, else written
-// and audited in one transaction (catalogue-store.ts).
+// and audited in one transaction (catalogue-store.ts). Also publishing its Prices at Stripe and
+// moving members to a new price (decision record 058).
 import { addPlan, archivePlan, removeSale, saveSale, setPrice, updatePlan, type Catalogue, type Edit, type NewPlan, type PlanChanges, type Sale } from '@shared/catalogue';
+import { wantedPrices, type PublishedPrice, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
 import { savePriceList, type PriceListInput } from '@shared/price-lists';
 import { ApiError } from '../../http/errors';
+import type { PaymentsPort } from '../payments/payments.port';
 import type { CatalogueStore } from './catalogue-store';
-import type { Published } from './catalogue-stripe';
 import type { PriceMover } from './price-moves';
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;
@@ -15,23 +17,47 @@ function applied(edit: Edit): Catalogue {
   return edit.catalogue;
 }
 
-/** Publishes a catalogue's Prices at Stripe (catalogue-stripe.ts); absent: payments run in the sandbox, which charges the catalogue itself. */
-export type CataloguePublisher = (catalogue: Catalogue) => Promise<Published[]>;
+/**
+ * What publishing did: each Price the catalogue sells as Stripe has it now, or, with payments in
+ * the sandbox, the prices the sandbox charges from the catalogue itself (nothing is sent).
+ */
+export type PublishOutcome = { mode: 'stripe'; prices: PublishedPrice[] } | { mode: 'sandbox'; prices: WantedPrice[] };
 
-export function createCatalogueService(store: CatalogueStore, publisher?: CataloguePublisher, mover?: PriceMover) {
+export type CatalogueServiceDeps = {
+  payments: PaymentsPort;
+  /** Moves members to a new price at their next renewal (price-moves.ts). */
+  mover: PriceMover;
+  /** The operators' audit log (publishing; the edits are audited by the store). */
+  audit: (entry: { operator: string; action: string; details: Record<string, unknown> }) => Promise<void>;
+  taxBehavior: TaxBehavior;
+};
+
+export function createCatalogueService(store: CatalogueStore, deps: CatalogueServiceDeps) {
+  const { payments } = deps;
+
+  async function publishAt(catalogue: Catalogue): Promise<PublishOutcome> {
+    if (payments.kind !== 'stripe') return { mode: 'sandbox', prices: wantedPrices(catalogue, deps.taxBehavior) };
+    return { mode: 'stripe', prices: await payments.publishCatalogue(catalogue) };
+  }
+
   return {
     /** Moves the members of `slug` who pay an older price on `list` to its current one at their next renewal (price-moves.ts). */
     moveMembers: async (operator: string, slug: string, list?: string) => {
-      // wired wherever members can be moved (the server, the command line); a caller without it is a wiring mistake
-      if (!mover) throw new Error('moveMembers needs the price mover');
       await store.load();
-      return mover(operator, store.current(), slug, list);
+      return deps.mover(operator, store.current(), slug, list);
     },
-    /** The catalogue's Prices at Stripe, made where missing; null in the sandbox. */
-    publish: async (): Promise<Published[] | null> => {
-      if (!publisher) return null;
+    /** The catalogue's Prices at Stripe, made where missing (in the sandbox: what it charges); audited, a failure too. */
+    publish: async (operator: string): Promise<PublishOutcome> => {
       await store.load();
-      return publisher(store.current());
+      try {
+        const outcome = await publishAt(store.current());
+        const made = (how: string) => (outcome.mode === 'stripe' ? outcome.prices.filter((price) => price.how === how).length : 0);
+        await deps.audit({ operator, action: 'catalogue_publish', details: { mode: outcome.mode, prices: outcome.prices.length, created: made('created'), adopted: made('adopted') } });
+        return outcome;
+      } catch (error) {
+        await deps.audit({ operator, action: 'catalogue_publish', details: { mode: payments.kind, error: error instanceof Error ? error.message : String(error) } });
+        throw error;
+      }
     },
     current: () => store.current(),
     version: () => store.version(),

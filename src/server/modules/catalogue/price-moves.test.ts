@@ -27,10 +27,10 @@ async function call(method: string, path: string, body?: unknown) {
 
 const move = (plan: string, list?: string) => call('POST', `/catalogue/plans/${plan}/move-members`, list === undefined ? {} : { list });
 
-async function member(plan: string) {
+async function member(plan: string, originPage = '/') {
   const address = `mover-${++counter}@example.com`;
   const cookie = await signUp(suite.t, address);
-  const sessionId = await buy(suite.t, address, { planType: plan }, cookie);
+  const sessionId = await buy(suite.t, address, { planType: plan, originPage }, cookie);
   await claimCheckoutSession(suite.t.services.entitlements, sessionId, await userIdOf(suite.t, cookie));
   const [order] = await ordersOfSession(suite.t, sessionId);
   const [row] = await rowsOfSession(suite.t, sessionId);
@@ -110,5 +110,24 @@ describe('moving the members who pay an older price at their next renewal (sandb
   it('refuses an archived plan', async () => {
     expect((await call('POST', '/catalogue/plans/quarterly/archive')).status).toBe(200);
     expect(await move('quarterly')).toMatchObject({ status: 400, body: { error: { message: 'quarterly is archived: its members keep their price, there is no current one to move them to.' } } });
+  });
+});
+
+describe('a move picks the members who bought the plan on its list', () => {
+  it("moves a vendor list's members to its new price, never the default page's members of the plan, in the same currency", async () => {
+    expect((await call('POST', '/catalogue/price-lists', { slug: 'vip', currency: 'usd', header: null, entries: [{ plan: 'monthly', price: 3000 }] })).status).toBe(201);
+    const home = await member('monthly');
+    const vip = await member('monthly', '/vip');
+    expect([home.charged, vip.charged]).toEqual([4000, 3000]);
+    expect((await call('PUT', '/catalogue/plans/monthly/price', { price: 2500, list: 'vip' })).status).toBe(200);
+
+    // the default page's members pay $40 or $47, not $25: still not vip's to move
+    const moved = await move('monthly', 'vip');
+    expect(moved).toMatchObject({ status: 200, body: { plan: 'monthly', list: 'vip', amount: 2500, alreadyMoved: 0 } });
+    expect(moved.body.moved.map((each) => each.email)).toEqual([vip.address]);
+    expect(await mailsTo(home.address)).toEqual([]);
+    await renew(home, vip);
+    expect(await invoicesOf(home.customerId)).toEqual([4000, 4000]);
+    expect(await invoicesOf(vip.customerId)).toEqual([3000, 2500]);
   });
 });

@@ -1,12 +1,13 @@
 // "Move existing members at their next renewal" (decision record 058): after a plan's price changed
-// on a list, the operator moves the members who pay an older price to the current one. Nothing is
+// on a list, the operator moves the list's members (those who bought the plan on it, as the
+// provider's price or record says) who pay an older price to the current one. Nothing is
 // prorated: each subscription is charged the new price from its next renewal (the payment port's
 // movePriceAtRenewal), its discount applying as before, and each moved member gets one mail saying
 // the price and the day it first applies. Running it again moves nobody twice and mails once: a
 // member is moved only while the provider still charges another price, mailed only once per Price.
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_LIST, findList, findPlan, type Catalogue } from '@shared/catalogue';
-import { priceLookupKey, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
+import { boughtOnList, priceLookupKey, type TaxBehavior, type WantedPrice } from '@shared/catalogue-publishing';
 import { mailKeys } from '@shared/mail-intents';
 import type { Db } from '../../db/client';
 import { operatorAuditLog } from '../../db/schema';
@@ -64,6 +65,8 @@ export function createPriceMover(deps: { db: Db; payments: PaymentsPort; taxBeha
       const dedupeKey = mailKeys.priceMoved(subscriptionId, price.lookupKey);
       const sub = await payments.retrieveSubscription(subscriptionId);
       if (!sub || !RENEWING_STATUSES.includes(sub.status) || sub.cancelAtPeriodEnd || sub.currency !== price.currency || !sub.currentPeriodEnd) continue;
+      // a member who bought the plan on another list pays that list's price: not this list's to move
+      if (boughtOnList(catalogue, slug, { list: sub.priceList ?? null, currency: sub.currency })?.slug !== listSlug) continue;
       // a sale's price is the member's deal, kept like a discount
       if (sub.unitAmount !== null && salePrices.has(sub.unitAmount)) continue;
       if (sub.unitAmount === price.amount) {

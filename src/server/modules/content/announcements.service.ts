@@ -16,8 +16,8 @@ import {
 
 // What's new: an operator's update (e.g. "Pro V2 2.3: remove and re-add the indicator"), shown to
 // members with access (on the plans it names) with an unread badge, mailed through the outbox to
-// those who did not turn such mails off, and posted by each integration that announces (the
-// vendor's Discord channel, the Telegram chats).
+// those who did not turn such mails off, and posted by each integration that announces (a
+// community's channel or chats).
 
 const toAnnouncement = (row: AnnouncementRow): Announcement => ({
   id: row.id,
@@ -30,7 +30,7 @@ const toAnnouncement = (row: AnnouncementRow): Announcement => ({
 
 export function createAnnouncements(deps: {
   db: Db;
-  /** The integrations that post announcements (Discord, Telegram), by name. */
+  /** The integrations that post announcements, by name. */
   broadcasters?: readonly { name: string; announce: (announcement: AnnouncementPost) => Promise<string> }[];
   kickMailer: () => void;
   publicUrl: string;

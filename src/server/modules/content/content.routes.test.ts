@@ -3,8 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guide, GuideFeature, GuideSummary, Strategy, StrategySummary } from '@shared/content';
 import type { PlanType } from '@shared/plans';
+import { createReadCache } from '@shared/read-cache';
+import { createApp } from '../../app';
+import { compose } from '../../composition';
 import { loadConfig } from '../../config';
-import { userSubscriptions } from '../../db/schema';
+import { session, userSubscriptions } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { loadSiteContent } from './content.service';
 
@@ -226,5 +229,72 @@ describe('content answers prepared once', () => {
     await t.deps.database.db.update(userSubscriptions).set({ isActive: false }).where(eq(userSubscriptions.userId, await userIdOf(ending)));
     const after = await t.request(GUIDE, { cookie: ending, headers: { 'if-none-match': held.headers.get('etag') ?? '' } });
     expect(after.status).toBe(403);
+  });
+});
+
+// A member's content read takes the session, its access and the published state from memory when
+// they were read a moment ago (no statement, no promise): these pin down that memory never
+// outlives what MEMBER_CACHE_MS promises.
+describe('content read from memory, ended on time', () => {
+  const GUIDE = '/api/content/guides/getting-started';
+
+  it('refuses the next read after the member signs out, however recently the session was read', async () => {
+    const leaving = await signUp(t, 'leaving@example.com');
+    await grant(leaving, new Date(Date.now() + 30 * DAY));
+    for (let read = 0; read < 3; read += 1) expect((await t.request(GUIDE, { cookie: leaving })).status).toBe(200);
+    expect((await t.request('/api/auth/sign-out', { body: {}, cookie: leaving })).status).toBe(200);
+    const after = await t.request(GUIDE, { cookie: leaving });
+    expect(after.status).toBe(401);
+    expect((await t.request('/api/content/strategies', { cookie: leaving })).status).toBe(401);
+  });
+
+  it('refuses the next read once the member revoked their sessions on another device', async () => {
+    const both = await signUp(t, 'two-devices@example.com');
+    await grant(both, new Date(Date.now() + 30 * DAY));
+    const signIn = await t.request('/api/auth/sign-in/email', { body: { email: 'two-devices@example.com', password: 'Sup3rSecret!' } });
+    const other = signIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    expect((await t.request(GUIDE, { cookie: both })).status).toBe(200);
+    expect((await t.request('/api/auth/revoke-other-sessions', { body: {}, cookie: other })).status).toBe(200);
+    expect((await t.request(GUIDE, { cookie: both })).status).toBe(401);
+    expect((await t.request(GUIDE, { cookie: other })).status).toBe(200);
+  });
+
+  it('sees access given on the next read: a member who just bought is not kept refused', async () => {
+    const buyer = await signUp(t, 'buyer@example.com');
+    expect((await t.request(GUIDE, { cookie: buyer })).status).toBe(403);
+    await grant(buyer, new Date(Date.now() + 30 * DAY));
+    expect((await t.request(GUIDE, { cookie: buyer })).status).toBe(200);
+  });
+
+  // another instance (or the clock) ended it: this one sees no write, only the time it may keep a read
+  it('on an instance that did not make the change, refuses within MEMBER_CACHE_MS and not before', async () => {
+    let now = Date.now();
+    const unseen = { count: 0 };
+    const reads = createReadCache({ ttlMs: 1000, changes: unseen, now: () => now });
+    const elsewhere = await createApp(compose(t.deps), { clientDir: null, reads });
+    const read = (path: string, cookie: string) => elsewhere.request(path, { headers: { cookie } });
+    const revoked = await signUp(t, 'revoked-elsewhere@example.com');
+    const refunded = await signUp(t, 'refunded-elsewhere@example.com');
+    await grant(revoked, new Date(Date.now() + 30 * DAY));
+    await grant(refunded, new Date(Date.now() + 30 * DAY));
+    expect((await read(GUIDE, revoked)).status).toBe(200);
+    expect((await read(GUIDE, refunded)).status).toBe(200);
+
+    await t.deps.database.db.delete(session).where(eq(session.userId, await userIdOf(revoked)));
+    await t.deps.database.db.update(userSubscriptions).set({ isActive: false }).where(eq(userSubscriptions.userId, await userIdOf(refunded)));
+    now += 999;
+    expect((await read(GUIDE, revoked)).status).toBe(200);
+    expect((await read(GUIDE, refunded)).status).toBe(200);
+    now += 1;
+    expect((await read(GUIDE, revoked)).status).toBe(401);
+    expect((await read(GUIDE, refunded)).status).toBe(403);
+  });
+
+  it('answers 304 from memory to a member who holds the version, with the headers of the 200', async () => {
+    const first = await t.request(GUIDE, { cookie: member });
+    const etag = first.headers.get('etag') ?? '';
+    const again = await t.request(GUIDE, { cookie: member, headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('vary')).toBe('Cookie, Accept-Encoding');
   });
 });

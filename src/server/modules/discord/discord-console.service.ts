@@ -3,14 +3,12 @@
 // "retry now" for a failing account and an on-demand audit of the guild, both in the audit log.
 // Roles are only ever changed by the Discord module's reconciler; this page asks it to act sooner.
 import {
-  DISCORD_ACCOUNT_STATUSES,
   DISCORD_ACCOUNTS_PAGE_SIZE,
   DISCORD_REPAIRS_SHOWN,
   type ActionResult,
   type DiscordAccount,
   type DiscordAccounts,
   type DiscordAccountsQuery,
-  type DiscordAccountStatus,
   type DiscordAuditSummary,
   type DiscordOverview,
   type DiscordRepairs,
@@ -20,6 +18,7 @@ import {
 import type { Db } from '../../db/client';
 import { serverError } from '../../http/server-errors';
 import type { OperatorAuditEntry } from '../../integration';
+import { accountStatusOf, nextAttemptOf } from '../../linked-accounts';
 import type { DiscordReconciler } from './discord-reconciler';
 import { markDue } from './discord.repository';
 import { ROLE_NAMES_CACHE_MS } from './discord.service';
@@ -57,14 +56,7 @@ function createRoleNames({ port, clock, rolesCacheMs = ROLE_NAMES_CACHE_MS }: Pi
   };
 }
 
-const isStatus = (status: string): status is DiscordAccountStatus => (DISCORD_ACCOUNT_STATUSES as readonly string[]).includes(status);
-/** The row's status as the console names it (an unknown one reads as pending). */
-export const discordStatusOf = (status: string): DiscordAccountStatus => (isStatus(status) ? status : 'pending');
-
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-/** When the row's next pass is due: only a row waiting for one (pending, or failed and backing off) has it. */
-export const nextAttemptOf = (row: { status: string; nextAttemptAt: Date }) => (row.status === 'pending' || row.status === 'failed' ? row.nextAttemptAt.toISOString() : null);
 
 export function createDiscordConsoleService(deps: DiscordConsoleDeps) {
   const { db, port, reconciler, clock, audit } = deps;
@@ -81,10 +73,10 @@ export function createDiscordConsoleService(deps: DiscordConsoleDeps) {
       current: row.current,
       wantedRoles: refs(row.desiredRoles, names),
       heldRoles: refs(row.appliedRoles, names),
-      status: discordStatusOf(row.status),
+      status: accountStatusOf(row.status),
       attempts: row.attempts,
       lastError: row.lastError,
-      nextAttemptAt: nextAttemptOf(row),
+      nextAttemptAt: iso(nextAttemptOf(row)),
       failingSince: iso(row.failingSince),
       linkedAt: row.linkedAt.toISOString(),
     };

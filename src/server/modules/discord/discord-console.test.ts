@@ -190,18 +190,17 @@ describe("the console's Discord page", () => {
   it("shows a member's Discord links on the member page: the current one first, the replaced one with its roles going", async () => {
     const relinked = await linkedMember('console_first');
     await link(relinked.userId, 'console_second');
-    const detail = memberDetailSchema.parse(await (await get(`/members/${relinked.userId}`)).json());
-    expect(detail.discord).toMatchObject([
-      { username: 'console_second', current: true, wantedRoles: [VIP.id], heldRoles: [], status: 'pending', lastError: null },
-      { username: 'console_first', current: false, wantedRoles: [], heldRoles: [VIP.id], status: 'pending' },
+    const discordAccounts = async (userId: string) => memberDetailSchema.parse(await (await get(`/members/${userId}`)).json()).communities.find((community) => community.name === 'discord')!.accounts;
+    expect(await discordAccounts(relinked.userId)).toMatchObject([
+      { username: 'console_second', current: true, wanted: [VIP.id], held: [], status: 'pending', lastError: null },
+      { username: 'console_first', current: false, wanted: [], held: [VIP.id], status: 'pending' },
     ]);
     await discordOf(t).reconciler.runOnce();
-    const after = memberDetailSchema.parse(await (await get(`/members/${relinked.userId}`)).json());
-    expect(after.discord.map((row) => [row.username, row.status, row.heldRoles, row.nextAttemptAt])).toEqual([
+    expect((await discordAccounts(relinked.userId)).map((row) => [row.username, row.status, row.held, row.nextAttemptAt])).toEqual([
       ['console_second', 'synced', [VIP.id], null],
       ['console_first', 'synced', [], null],
     ]);
-    expect(memberDetailSchema.parse(await (await get(`/members/${(await seedMember(db(), { username: null })).userId}`)).json()).discord).toEqual([]);
+    expect(await discordAccounts((await seedMember(db(), { username: null })).userId)).toEqual([]);
   });
 });
 

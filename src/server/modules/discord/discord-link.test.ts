@@ -8,7 +8,7 @@ import { cookieFrom, createTestApp, TEST_ORIGIN, TEST_PROXY_ADDRESS, type TestAp
 import { discordPlaceholderEmail } from '../auth/auth';
 import { discordOf } from '../../test-support/discord-test-kit';
 import { isSandboxDiscord, SANDBOX_MEMBER_ROLE, sandboxDiscordUserId, type SandboxDiscord } from './sandbox-discord';
-import { accountsOfMember, currentAccount } from './discord.repository';
+import { accountsOfMembers, currentAccount } from './discord.repository';
 
 // A member links Discord the way a browser does: POST /api/auth/link-social (better-auth, provider
 // discord), the sandbox's authorize page (what it shows, then Authorize with a username), and the
@@ -173,7 +173,7 @@ describe('connecting Discord through better-auth', () => {
     // "Use another Discord account"
     expect(await link(kim, 'kim.second')).toBe(DISCORD_PAGE_PATH);
     expect(await statusOf(kim)).toMatchObject({ connected: true, username: 'kim.second' });
-    const rows = await accountsOfMember(t.deps.database.db, kim.userId);
+    const rows = await accountsOfMembers(t.deps.database.db, [kim.userId]);
     expect(rows.map((row) => [row.username, row.current])).toEqual([
       ['kim.second', true],
       ['kim.first', false],
@@ -190,7 +190,7 @@ describe('connecting Discord through better-auth', () => {
     await link(lee, 'lee.same');
     expect(await link(lee, 'lee.same')).toBe(DISCORD_PAGE_PATH);
     expect(await discordAccountRows(lee.userId)).toHaveLength(1);
-    expect((await accountsOfMember(t.deps.database.db, lee.userId)).map((row) => [row.username, row.current])).toEqual([['lee.same', true]]);
+    expect((await accountsOfMembers(t.deps.database.db, [lee.userId])).map((row) => [row.username, row.current])).toEqual([['lee.same', true]]);
   });
 
   it("refuses a Discord account already linked to another member, with the page's clear error", async () => {

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { followsAccess } from '@shared/access-changes';
 import type { AnnouncementPost, Integration, IntegrationDescriptor } from '../../integration';
 import type { AuthVariables } from '../../http/session-user';
+import { linkedAccount } from '../../linked-accounts';
 import { discordCounts } from './discord-console.repository';
 import { discordConsoleRoutes } from './discord-console.routes';
 import { createDiscordConsoleService } from './discord-console.service';
@@ -14,6 +15,7 @@ import { createDiscordClient } from './discord-client';
 import { checkDiscord } from './discord-doctor';
 import { createDiscordReconciler, type DiscordReconciler } from './discord-reconciler';
 import type { DiscordPort } from './discord.port';
+import { accountsOfMembers, linkTimes, queueBacklog } from './discord.repository';
 import { discordRoutes } from './discord.routes';
 import { createDiscordLinking, createDiscordService } from './discord.service';
 import { createSandboxDiscord, isSandboxDiscord, sandboxDiscordRoleConfig } from './sandbox-discord';
@@ -36,9 +38,11 @@ export type DiscordIntegration = Integration & { port: DiscordPort; reconciler: 
 
 export const isDiscordIntegration = (integration: Integration): integration is DiscordIntegration => integration.name === 'discord';
 
+const TITLE = 'Discord';
+
 export const discordIntegration: IntegrationDescriptor = {
   name: 'discord',
-  title: 'Discord',
+  title: TITLE,
   build({ config, db, logger: parent, clock, catalogue, audit }): DiscordIntegration {
     const settings = config.integrations.discord;
     const logger = parent.child({ module: 'discord' });
@@ -55,11 +59,22 @@ export const discordIntegration: IntegrationDescriptor = {
     const channelId = settings.announcementChannelId ?? (port.kind === 'sandbox' ? SANDBOX_ANNOUNCEMENT_CHANNEL : null);
     return {
       name: 'discord',
+      title: TITLE,
       sandbox: port.kind === 'sandbox',
       port,
       reconciler,
       subscriber: followsAccess('discord', (userId) => reconciler.syncUser(userId)),
       linking: createDiscordLinking({ db, port, reconciler, clock, logger }),
+      links: {
+        gives: 'roles',
+        // role names are Discord's, asked by the console itself (GET /api/admin/discord/roles)
+        accountsOf: async (userIds) => ({
+          accounts: (await accountsOfMembers(db, userIds)).map((row) => linkedAccount({ ...row, accountId: row.discordUserId, wanted: row.desiredRoles, held: row.appliedRoles })),
+          names: {},
+        }),
+        backlog: (now) => queueBacklog(db, now),
+        linkTimes,
+      },
       loops: [reconciler],
       runOnce: async () => {
         await reconciler.runOnce();
@@ -84,10 +99,18 @@ export const discordIntegration: IntegrationDescriptor = {
       },
       card: async () => {
         const counts = await discordCounts(db);
-        return { name: 'discord', title: 'Discord', path: '/admin/discord', sandbox: port.kind === 'sandbox', linked: counts.linkedMembers, pending: counts.pending, failing: counts.failing };
+        return { name: 'discord', title: TITLE, path: '/admin/discord', sandbox: port.kind === 'sandbox', linked: counts.linkedMembers, pending: counts.pending, failing: counts.failing };
       },
     };
   },
   // the live bot and application (the sandbox guild: one line saying so)
   doctor: (config, options) => checkDiscord({ ...config.integrations.discord, publicUrl: config.publicUrl, isProduction: config.isProduction }, options),
+  reminder: {
+    subject: 'Join the members on Discord',
+    text: 'Your plan includes the members’ Discord. Link your Discord account and we add your member role.',
+    label: 'Link Discord',
+    path: '/dashboard/discord',
+    switchLabel: 'Reminder: link Discord',
+    offer: { includes: 'the VIP Discord', account: 'Discord', then: 'the member roles are given to you automatically' },
+  },
 };

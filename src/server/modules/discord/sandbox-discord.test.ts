@@ -16,7 +16,7 @@ import {
   sandboxDiscordUserId,
   type SandboxDiscord,
 } from './sandbox-discord';
-import { OUTAGE_SWITCH_CACHE_MS } from '../sandbox/sandbox-tradingview';
+import { OUTAGE_SWITCH_CACHE_MS } from '../tradingview/sandbox-tradingview';
 
 const REDIRECT = 'http://localhost:3000/api/discord/callback';
 const SCOPES = ['identify', 'guilds.join'];

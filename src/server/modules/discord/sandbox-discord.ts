@@ -32,7 +32,7 @@ import {
   type SandboxGuildMemberRow,
   type SandboxTokenRow,
 } from './sandbox-discord.repository';
-import { OUTAGE_SWITCH_CACHE_MS } from '../sandbox/sandbox-tradingview';
+import { OUTAGE_SWITCH_CACHE_MS } from '../tradingview/sandbox-tradingview';
 
 /** The sandbox guild's own role for members while DISCORD_ROLE_IDS is empty. */
 export const SANDBOX_MEMBER_ROLE = { id: 'sbx-role-vip', name: 'VIP' } as const;

@@ -47,6 +47,9 @@ describe('the lifecycle of a paid plan, as recorded changes', () => {
     await t.jobs.accessChanges.runOnce();
     const [ended] = await changesOfMember(t.deps.database.db, buyer.userId, 1);
     expect(ended).toMatchObject({ kind: 'ended', planType: 'quarterly', hasAccess: false, expiresAt: null });
+    // the row whose access ended, as the mails name it
+    const [endedRow] = await rowsOfSession(t, sessionId);
+    expect(ended).toMatchObject({ rowId: endedRow!.id, canceled: true, complimentary: false, periodEnd: endedRow!.expiresAt });
     time.set(new Date());
   });
 
@@ -65,6 +68,56 @@ describe('the lifecycle of a paid plan, as recorded changes', () => {
     expect(claim.alreadyClaimed).toBe(true);
     await t.services.billing.syncUser({ id: buyer.userId, email: buyer.address });
     expect(await kindsOf(buyer.userId)).toEqual(['bought']);
+  });
+});
+
+describe('access that ends with time', () => {
+  async function canceledBuyer(name: string) {
+    const buyer = await member(name);
+    const [row] = await rowsOfSession(t, await buy(t, buyer.address, { planType: 'monthly' }, buyer.cookie));
+    await sandboxOf(t).sandbox.setCancelAtPeriodEnd(row!.providerCustomerId!, row!.providerSubscriptionId!, true);
+    await jobsOf(t).runOnce();
+    return { ...buyer, row: row!, endsAt: row!.expiresAt! };
+  }
+  const passAt = async (at: Date) => {
+    time.set(at);
+    await t.jobs.accessChanges.runOnce();
+  };
+  const noticesOf = async (userId: string) => (await changesOfMember(t.deps.database.db, userId, 50)).filter((change) => change.kind === 'ending_soon');
+
+  it("\"ending soon\" is recorded once per row and period end when a canceled plan's last three days begin, whatever the passes and instances", async () => {
+    const buyer = await canceledBuyer('ending-soon');
+    await passAt(new Date(buyer.endsAt.getTime() - 4 * DAY_MS));
+    expect(await noticesOf(buyer.userId)).toEqual([]);
+
+    await passAt(new Date(buyer.endsAt.getTime() - 3 * DAY_MS + 60_000));
+    await passAt(new Date(buyer.endsAt.getTime() - 2 * DAY_MS));
+    // a clock put back, and two instances passing at once
+    await passAt(new Date(buyer.endsAt.getTime() - 3 * DAY_MS + 120_000));
+    const other = composeEntitlements({ db: t.deps.database.db, clock: time.clock, logger: t.deps.logger, subscribers: [] });
+    await Promise.all([t.jobs.accessChanges.runOnce(), other.accessChanges.runOnce()]);
+
+    expect(await noticesOf(buyer.userId)).toEqual([
+      expect.objectContaining({ kind: 'ending_soon', planType: 'monthly', hasAccess: true, expiresAt: buyer.endsAt, rowId: buyer.row.id, canceled: true, complimentary: false, periodEnd: buyer.endsAt }),
+    ]);
+    time.set(new Date());
+  });
+
+  it("the period's end is recorded as \"ended\" also when the provider switched the row off first, and once when the stretch is swept again", async () => {
+    const buyer = await canceledBuyer('switched-off-first');
+    await passAt(time.now());
+    // the provider's deletion arrives just after the period end, before the watch's next pass
+    time.set(new Date(buyer.endsAt.getTime() + 60_000));
+    await jobsOf(t).runOnce();
+    expect((await rowsOfSession(t, buyer.row.checkoutSessionId!))[0]).toMatchObject({ isActive: false });
+    await passAt(new Date(buyer.endsAt.getTime() + 120_000));
+    // a clock put back before the end sweeps the stretch again
+    await passAt(new Date(buyer.endsAt.getTime() - DAY_MS));
+    await passAt(new Date(buyer.endsAt.getTime() + DAY_MS));
+
+    expect((await kindsOf(buyer.userId)).filter((kind) => kind === 'ended')).toEqual(['ended']);
+    expect((await changesOfMember(t.deps.database.db, buyer.userId, 1))[0]).toMatchObject({ kind: 'ended', rowId: buyer.row.id, canceled: true, periodEnd: buyer.endsAt });
+    time.set(new Date());
   });
 });
 

@@ -8,7 +8,8 @@ import { COMP_PROVIDER } from '@shared/admin-reports';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { orders, userSubscriptions } from '../../db/schema';
-import { ENTITLEMENT_COLUMNS, type CheckoutSessionRow, type SubscriptionRecord } from './entitlements.repository';
+import { ENTITLEMENT_COLUMNS, type SubscriptionRecord } from './entitlements.repository';
+import type { CheckoutSessionRow } from '../provider-records/checkout-sessions.repository';
 
 // ---------------------------------------------------------------- orders
 
@@ -44,8 +45,17 @@ export async function ensureCheckoutOrder(
   return row.id;
 }
 
-export async function insertOrder(tx: Db, values: typeof orders.$inferInsert): Promise<void> {
-  await tx.insert(orders).values(values);
+/**
+ * A paid invoice's order, unless an order of that payment exists already (a repeated event):
+ * the check and the insert in one statement.
+ */
+export async function insertOrderOfPayment(tx: Db, values: typeof orders.$inferInsert & { providerPaymentId: string }): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO orders (user_id, plan_type, amount, amount_tax, promotion_code, amount_discount, currency, status, provider_payment_id, provider_payment_intent_id, provider_subscription_id)
+        SELECT ${values.userId ?? null}::uuid, ${values.planType}, ${values.amount}::int, ${values.amountTax ?? null}::int, ${values.promotionCode ?? null}, ${values.amountDiscount ?? 0}::int, ${values.currency},
+               ${values.status ?? 'paid'}, ${values.providerPaymentId}, ${values.providerPaymentIntentId ?? null}, ${values.providerSubscriptionId ?? null}
+        WHERE NOT EXISTS (SELECT 1 FROM orders WHERE provider_payment_id = ${values.providerPaymentId})`,
+  );
 }
 
 export async function setOrderStatus(tx: Db, id: string, status: string): Promise<void> {
@@ -74,6 +84,11 @@ type Link = {
   userId: string | null;
   checkoutSessionId: string | null;
   orderId: string | null;
+  /**
+   * Where a subscription no checkout of this shop sold was bought (an import): the list its
+   * provider price names and the currency it is billed in; written with the row, kept after.
+   */
+  boughtOn?: { list: string | null; currency: string } | null;
 };
 
 const us = userSubscriptions;
@@ -116,13 +131,21 @@ export type WrittenRow = { userId: string | null; planType: PlanType };
 /**
  * Writes a recurring subscription's state from a provider snapshot, creating the row on first
  * sight. State columns change only when the snapshot is not older than the row's; links (user,
- * checkout, order) are filled once and never overwritten. A change of plan unlinks the order,
- * whose amount was for the old plan (the view then shows list prices).
+ * checkout, order) and where an import was bought are filled once and never overwritten. A
+ * change of plan unlinks the order, whose amount was for the old plan (the view then shows list
+ * prices).
  */
 export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: ProviderState, link: Link): Promise<WrittenRow | null> {
   const [row] = await tx
     .insert(us)
-    .values({ ...snapshotColumns(state, link), cancelAtPeriodEnd: state.cancelAtPeriodEnd, providerSubscriptionId: subscriptionId, checkoutSessionId: link.checkoutSessionId })
+    .values({
+      ...snapshotColumns(state, link),
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      providerSubscriptionId: subscriptionId,
+      checkoutSessionId: link.checkoutSessionId,
+      boughtOnList: link.boughtOn?.list ?? null,
+      boughtOnCurrency: link.boughtOn?.currency.toLowerCase() ?? null,
+    })
     .onConflictDoUpdate({
       target: us.providerSubscriptionId,
       set: {
@@ -134,6 +157,9 @@ export async function upsertRecurringRow(tx: Db, subscriptionId: string, state: 
         collectionPaused: keepUnlessFresh('collection_paused'),
         orderId: sql`CASE WHEN ${fresh} AND ${us.planType} <> excluded.plan_type THEN NULL ELSE COALESCE(${us.orderId}, excluded.order_id) END`,
         checkoutSessionId: sql`COALESCE(${us.checkoutSessionId}, excluded.checkout_session_id)`,
+        // the list and currency are recorded together, once
+        boughtOnList: sql`CASE WHEN ${us.boughtOnCurrency} IS NULL THEN excluded.bought_on_list ELSE ${us.boughtOnList} END`,
+        boughtOnCurrency: sql`COALESCE(${us.boughtOnCurrency}, excluded.bought_on_currency)`,
         ...mergedOnConflict(),
       },
     })
@@ -232,11 +258,11 @@ export async function ownerOfRow(tx: Db, key: { subscriptionId: string } | { che
   return row?.userId ?? null;
 }
 
-/** What the access rule and the change names read of every row of these members. */
+/** What the access rule and the change names read of every row of these members, with each row's id (the changes name it). */
 export async function entitlementRowsOf(tx: Db, userIds: readonly string[]) {
   if (userIds.length === 0) return [];
   return tx
-    .select({ userId: us.userId, ...ENTITLEMENT_COLUMNS })
+    .select({ id: us.id, userId: us.userId, ...ENTITLEMENT_COLUMNS })
     .from(us)
     .where(inArray(us.userId, [...userIds]));
 }

@@ -1,16 +1,18 @@
-// The only Drizzle user of the entitlement tables (checkout_sessions, orders, user_subscriptions,
-// processed_events). Every function takes the database or a transaction: inside a transaction,
-// pass the transaction (PGlite has one connection; a query on `db` there would wait forever).
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+// The entitlements core's queries of its tables (user_subscriptions, orders) beside the writes of
+// entitlement-rows.ts and the reads of entitlement-reads.ts; checkout sessions and processed
+// provider events are modules/provider-records' (decision 064). Every function takes the database
+// or a transaction: inside a transaction, pass the transaction (PGlite has one connection; a query
+// on `db` there would wait forever).
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { DuplicateStatus } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import { ACTIVE_ROWS_LIMIT, RECENT_ROWS_LIMIT, type OrderSummary } from '@shared/subscription-view';
 import { entitlementOf, type Entitlement } from '@shared/access-changes';
 import type { Db } from '../../db/client';
-import { checkoutSessions, orders, processedEvents, user, userSubscriptions } from '../../db/schema';
+import { orders, user, userSubscriptions } from '../../db/schema';
+import { originPageOf } from '../provider-records/checkout-session-reads';
+import { sessionIdsOfEmail } from '../provider-records/checkout-sessions.repository';
 
-export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
 export type SubscriptionRecord = typeof userSubscriptions.$inferSelect;
 export type OrderRecord = typeof orders.$inferSelect;
 
@@ -42,48 +44,7 @@ export async function findAccountById(db: Db, id: string): Promise<AccountSummar
   return row ?? null;
 }
 
-// ---------------------------------------------------------------- checkout sessions
-
-export async function insertCheckoutSession(db: Db, values: typeof checkoutSessions.$inferInsert): Promise<void> {
-  await db.insert(checkoutSessions).values(values);
-}
-
-/** Drops a row whose provider session could not be created (createCheckout). */
-export async function deleteCheckoutSession(db: Db, id: string): Promise<void> {
-  await db.delete(checkoutSessions).where(eq(checkoutSessions.id, id));
-}
-
-export async function findCheckoutSession(db: Db, id: string): Promise<CheckoutSessionRow | null> {
-  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
-  return row ?? null;
-}
-
-/** Reads the session row and locks it until the transaction ends (claims and fulfilment queue here). */
-export async function lockCheckoutSession(tx: Db, id: string): Promise<CheckoutSessionRow | null> {
-  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for('update').limit(1);
-  return row ?? null;
-}
-
-export async function updateCheckoutSession(tx: Db, id: string, values: Partial<typeof checkoutSessions.$inferInsert>): Promise<void> {
-  await tx.update(checkoutSessions).set({ ...values, updatedAt: sql`now()` }).where(eq(checkoutSessions.id, id));
-}
-
-/** Unpaid sessions for an e-mail started since `since`: the ones a missed webhook could leave behind. */
-export async function openSessionsForEmail(db: Db, email: string, since: Date): Promise<CheckoutSessionRow[]> {
-  return db
-    .select()
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.email, email.toLowerCase()), eq(checkoutSessions.paymentStatus, 'unpaid'), gte(checkoutSessions.createdAt, since)))
-    .orderBy(desc(checkoutSessions.createdAt))
-    .limit(10);
-}
-
 // ---------------------------------------------------------------- orders
-
-export async function findOrderByPaymentId(db: Db, providerPaymentId: string): Promise<OrderRecord | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.providerPaymentId, providerPaymentId)).limit(1);
-  return row ?? null;
-}
 
 /** The order a charge or refund is about: it names the payment intent, orders may be keyed by invoice. */
 export async function findOrderByAnyPaymentId(db: Db, paymentId: string): Promise<OrderRecord | null> {
@@ -129,8 +90,11 @@ const viewColumns = {
 
 export type SubscriptionViewRecord = Omit<SubscriptionRecord, 'userId' | 'providerUpdatedAt' | 'planType'> & { planType: PlanType; tradingviewUsername: string | null };
 
+/** A row of the subscription view, with the page its checkout started on (null: none of this shop). */
+type ViewedRow = SubscriptionViewRecord & { originPage: string | null };
+
 /** The rows of the subscription view, as the spec's two queries return them, and each row's order. */
-export type SubscriptionViewRows = { active: SubscriptionViewRecord[]; recent: SubscriptionViewRecord[]; orders: Map<string, OrderSummary> };
+export type SubscriptionViewRows = { active: ViewedRow[]; recent: ViewedRow[]; orders: Map<string, OrderSummary> };
 
 /**
  * The subscription view's reads in one prepared statement: the active query (
@@ -141,7 +105,19 @@ export type SubscriptionViewRows = { active: SubscriptionViewRecord[]; recent: S
  */
 export function createSubscriptionViewQuery(db: Db) {
   const userId = sql.placeholder('userId');
-  const columns = { ...viewColumns, orderAmount: orders.amount, orderCurrency: orders.currency, orderCreatedAt: orders.createdAt, orderDiscount: orders.amountDiscount };
+  const columns = {
+    ...viewColumns,
+    // where it was bought, for the plan-change card's list: its checkout's page and the currency it
+    // is billed in, or for an import (no checkout here) what the import recorded of its price
+    originPage: originPageOf(us.checkoutSessionId).as('origin_page'),
+    priceCurrency: us.priceCurrency,
+    boughtOnList: us.boughtOnList,
+    boughtOnCurrency: us.boughtOnCurrency,
+    orderAmount: orders.amount,
+    orderCurrency: orders.currency,
+    orderCreatedAt: orders.createdAt,
+    orderDiscount: orders.amountDiscount,
+  };
   // which of the two queries a row comes from (a row can come from both)
   const rowsFrom = (active: boolean) => db.select({ ...columns, active: sql<boolean>`${sql.raw(String(active))}`.as('from_active') }).from(us).leftJoin(orders, eq(orders.id, us.orderId));
   const active = rowsFrom(true)
@@ -155,7 +131,7 @@ export function createSubscriptionViewQuery(db: Db) {
     const rows = await statement.execute({ userId: id });
     const view: SubscriptionViewRows = { active: [], recent: [], orders: new Map() };
     for (const { orderAmount, orderCurrency, orderCreatedAt, orderDiscount, active: fromActive, ...row } of rows) {
-      (fromActive ? view.active : view.recent).push(row as SubscriptionViewRecord);
+      (fromActive ? view.active : view.recent).push(row as ViewedRow);
       if (row.orderId && orderCreatedAt) view.orders.set(row.orderId, { amount: orderAmount, currency: orderCurrency, createdAt: orderCreatedAt, amountDiscount: orderDiscount ?? 0 });
     }
     return view;
@@ -214,13 +190,6 @@ export async function forgetCustomerId(db: Db, userId: string, customerId: strin
   return rows.length;
 }
 
-// ---------------------------------------------------------------- processed events
-
-export async function isEventProcessed(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: processedEvents.id }).from(processedEvents).where(eq(processedEvents.id, id)).limit(1);
-  return row !== undefined;
-}
-
 // ---------------------------------------------------------------- one paid subscription per buyer
 
 /**
@@ -241,7 +210,7 @@ export async function activeRowsOfBuyer(tx: Db, email: string, except: { checkou
   const address = email.trim().toLowerCase();
   const ofBuyer = or(
     inArray(us.userId, tx.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, address))),
-    inArray(us.checkoutSessionId, tx.select({ id: checkoutSessions.id }).from(checkoutSessions).where(eq(checkoutSessions.email, address))),
+    inArray(us.checkoutSessionId, sessionIdsOfEmail(tx, address)),
   );
   const notThisPayment = and(
     sql`${us.checkoutSessionId} IS DISTINCT FROM ${except.checkoutSessionId}`,
@@ -261,32 +230,6 @@ export async function checkoutStillGrants(db: Db, checkoutSessionId: string): Pr
     .where(and(eq(us.checkoutSessionId, checkoutSessionId), eq(us.isActive, true), isNull(us.revokedReason)))
     .limit(1);
   return row !== undefined;
-}
-
-export async function setDuplicateStatus(db: Db, sessionId: string, status: DuplicateStatus): Promise<void> {
-  await db.update(checkoutSessions).set({ duplicateStatus: status, updatedAt: sql`now()` }).where(eq(checkoutSessions.id, sessionId));
-}
-
-/** Records when our records first saw a session paid, in the database's time like `created_at`. */
-export async function markCheckoutCompleted(tx: Db, id: string): Promise<void> {
-  await tx.update(checkoutSessions).set({ completedAt: sql`COALESCE(${checkoutSessions.completedAt}, now())` }).where(eq(checkoutSessions.id, id));
-}
-
-/** Unpaid checkouts of an e-mail still open at the provider, started before `before`. */
-export async function openCheckoutsOfEmail(db: Db, email: string, provider: string, before: Date): Promise<CheckoutSessionRow[]> {
-  return db
-    .select()
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.email, email.trim().toLowerCase()),
-        eq(checkoutSessions.provider, provider),
-        eq(checkoutSessions.status, 'open'),
-        eq(checkoutSessions.paymentStatus, 'unpaid'),
-        lte(checkoutSessions.createdAt, before),
-      ),
-    )
-    .limit(20);
 }
 
 // ---------------------------------------------------------------- plan changes in flight

@@ -2,18 +2,30 @@
 // transaction of the core, which reads the entitlement of each member it is about to touch, reads
 // it again before the commit, and records what changed (access-changes.ts names the change) with
 // a delivery row per subscriber, in the same transaction. After the commit the deliveries run at
-// once; the delivery loop retries whatever failed or was cut off by a crash.
-import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, type AccessChange, type AccessChangeCause, type AccessSubscriber, type Entitlement, type EntitlementRow } from '@shared/access-changes';
+// once; the delivery loop retries whatever failed or was cut off by a crash, and asks the core
+// for what time alone changes (access that ended, the notice that a canceled row ends soon).
+import {
+  accessChangeOf,
+  accessRowOf,
+  CALLBACK_OF_KIND,
+  ENDING_NOTICE_MS,
+  entitlementOfRow,
+  rowFacts,
+  rowsEndingSoon,
+  type AccessChange,
+  type AccessChangeCause,
+  type AccessSubscriber,
+} from '@shared/access-changes';
 import type { RevokedReason } from '@shared/payment-rules';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import { advanceExpiryWatch, membersWithExpiryBetween, recordChanges, type NewAccessChange } from './access-changes.repository';
+import { advanceExpiryWatch, canceledRowsEndingBy, lastRecordedAccess, periodEndsBetween, recordChanges, type HeldRow, type NewAccessChange } from './access-changes.repository';
 import type { SubscriptionRecord } from './entitlements.repository';
 import {
   ensureCheckoutOrder,
   entitlementRowsOf,
   insertCompRow,
-  insertOrder,
+  insertOrderOfPayment,
   linkSessionToUser,
   ownerOfRow,
   ownersOfRows,
@@ -47,7 +59,7 @@ type Watching = {
   /** Reads the entitlements of members this transaction is about to touch, unless known already. */
   watch: (userIds: readonly (string | null)[], cause?: AccessChangeCause) => Promise<void>;
   /** Notes a member's entitlement from their rows as this transaction just read them. */
-  know: (userId: string, rows: readonly EntitlementRow[]) => void;
+  know: (userId: string, rows: readonly HeldRow[]) => void;
 };
 
 function createWriter(tx: Db, { watch, know }: Watching) {
@@ -93,7 +105,7 @@ function createWriter(tx: Db, { watch, know }: Watching) {
     },
     // Orders record what was paid; access follows the rows above, so these need no watching.
     ensureCheckoutOrder: (values: Parameters<typeof ensureCheckoutOrder>[1]) => ensureCheckoutOrder(tx, values),
-    insertOrder: (values: Parameters<typeof insertOrder>[1]) => insertOrder(tx, values),
+    insertOrderOfPayment: (values: Parameters<typeof insertOrderOfPayment>[1]) => insertOrderOfPayment(tx, values),
     setOrderStatus: (id: string, status: string) => setOrderStatus(tx, id, status),
   };
 }
@@ -109,23 +121,29 @@ export type EntitlementsDeps = {
 
 export function createEntitlements(deps: EntitlementsDeps) {
   const { db, clock, logger, subscribers } = deps;
-  const listenersOf = (change: NewAccessChange) => subscribers.filter((subscriber) => subscriber[CALLBACK_OF_KIND[change.kind]]).map((subscriber) => subscriber.name);
+  const listenersOf = (kind: AccessChange['kind']) => subscribers.filter((subscriber) => subscriber[CALLBACK_OF_KIND[kind]]).map((subscriber) => subscriber.name);
 
-  /** The members' entitlements now, from their rows as this transaction sees them. */
-  async function entitlementsOf(tx: Db, userIds: readonly string[], at: Date): Promise<Map<string, Entitlement | null>> {
+  /** Each member's rows as this transaction sees them. */
+  async function rowsOfMembers(tx: Db, userIds: readonly string[]): Promise<Map<string, HeldRow[]>> {
     const rows = await entitlementRowsOf(tx, userIds);
-    return new Map(userIds.map((userId) => [userId, entitlementOf(rows.filter((row) => row.userId === userId), at)]));
+    return new Map(userIds.map((userId) => [userId, rows.filter((row) => row.userId === userId)]));
   }
 
-  /** Names what changed for each member between two readings and records it with its deliveries. */
-  async function recordBetween(tx: Db, before: Map<string, Entitlement | null>, after: Map<string, Entitlement | null>, causes: Map<string, AccessChangeCause>, at: Date): Promise<AccessChange[]> {
+  /**
+   * Names what changed for each member between the row that carried their access before (null:
+   * none) and their rows after, and records it with its deliveries. A change names the row that
+   * carries access after it, or the one that carried it before, as that row stands now.
+   */
+  async function recordBetween(tx: Db, before: Map<string, HeldRow | null>, after: Map<string, HeldRow[]>, causes: Map<string, AccessChangeCause>, at: Date): Promise<AccessChange[]> {
     const changes: NewAccessChange[] = [];
     for (const [userId, was] of before) {
-      const now = after.get(userId) ?? null;
-      const kind = accessChangeOf(was, now, causes.get(userId) ?? null);
+      const rows = after.get(userId) ?? [];
+      const now = accessRowOf(rows, at);
+      const kind = accessChangeOf(was && entitlementOfRow(was), now && entitlementOfRow(now), causes.get(userId) ?? null);
       const plan = now ?? was;
       if (!kind || !plan) continue;
-      changes.push({ userId, kind, planType: plan.planType, previousPlanType: was?.planType ?? null, hasAccess: now !== null, expiresAt: now?.expiresAt ?? null, occurredAt: at });
+      const row = now ?? rows.find((candidate) => candidate.id === was!.id) ?? was!;
+      changes.push({ userId, kind, planType: plan.planType, previousPlanType: was?.planType ?? null, hasAccess: now !== null, expiresAt: now?.expiresAt ?? null, occurredAt: at, ...rowFacts(row) });
     }
     return recordChanges(tx, changes, listenersOf);
   }
@@ -146,21 +164,21 @@ export function createEntitlements(deps: EntitlementsDeps) {
     const at = clock();
     let committed: AccessChange[] = [];
     const result = await db.transaction(async (tx) => {
-      const before = new Map<string, Entitlement | null>();
+      const before = new Map<string, HeldRow | null>();
       const causes = new Map<string, AccessChangeCause>();
       // every write of entitlement rows watches first; without one, this transaction changed no access
       let wrote = false;
       const watch = async (userIds: readonly (string | null)[], cause?: AccessChangeCause) => {
         wrote = true;
         const fresh = [...new Set(userIds.filter((id): id is string => id !== null && !before.has(id)))];
-        for (const [userId, entitlement] of await entitlementsOf(tx, fresh, at)) before.set(userId, entitlement);
+        for (const [userId, rows] of await rowsOfMembers(tx, fresh)) before.set(userId, accessRowOf(rows, at));
         if (cause) for (const userId of userIds) if (userId) causes.set(userId, cause);
       };
-      const know = (userId: string, rows: readonly EntitlementRow[]) => {
-        if (!before.has(userId)) before.set(userId, entitlementOf(rows, at));
+      const know = (userId: string, rows: readonly HeldRow[]) => {
+        if (!before.has(userId)) before.set(userId, accessRowOf(rows, at));
       };
       const answer = await work(createWriter(tx, { watch, know }));
-      if (wrote) committed = await recordBetween(tx, before, await entitlementsOf(tx, [...before.keys()], at), causes, at);
+      if (wrote) committed = await recordBetween(tx, before, await rowsOfMembers(tx, [...before.keys()]), causes, at);
       return answer;
     });
     await deliverCommitted(committed);
@@ -168,18 +186,53 @@ export function createEntitlements(deps: EntitlementsDeps) {
   }
 
   /**
-   * Access that ended with time alone (a canceled plan's last day, a comp's end, a past-due
-   * grace): no write tells of it, so the delivery loop asks here each pass. One instance sweeps
-   * each stretch of time (the watch row is locked and moved on in the same transaction).
+   * `ended` for members whose access ran out with time in (from, now]: a row's period ended in
+   * the stretch, they have no access now, and their last recorded change left them with access
+   * (none recorded: rows written before changes were). The history rather than the rows at `from`
+   * says whether they had access: the provider may have switched the row off since its period
+   * ended (its deletion event), and a stretch swept twice finds the `ended` already written.
+   */
+  async function endedBetween(tx: Db, from: Date, now: Date): Promise<NewAccessChange[]> {
+    const ending = await periodEndsBetween(tx, from, now);
+    const userIds = [...new Set(ending.flatMap((row) => (row.userId ? [row.userId] : [])))];
+    if (userIds.length === 0) return [];
+    const rows = await rowsOfMembers(tx, userIds);
+    const hadAccess = await lastRecordedAccess(tx, userIds);
+    const changes: NewAccessChange[] = [];
+    for (const userId of userIds) {
+      if (accessRowOf(rows.get(userId) ?? [], now) || hadAccess.get(userId) === false) continue;
+      // the row whose access ended: of those ending in the stretch, the one that lasted longest, read as it stood before (switched on)
+      const own = ending.filter((row) => row.userId === userId);
+      const was = accessRowOf(own.map((row) => ({ ...row, isActive: true })), from);
+      const row = own.find((candidate) => candidate.id === was?.id);
+      if (!row) continue;
+      changes.push({ userId, kind: 'ended', planType: row.planType, previousPlanType: row.planType, hasAccess: false, expiresAt: null, occurredAt: now, ...rowFacts(row) });
+    }
+    return changes;
+  }
+
+  /** `ending_soon` for each canceled row whose last ENDING_NOTICE_MS began by `now` and that none names yet. */
+  async function endingSoon(tx: Db, now: Date): Promise<NewAccessChange[]> {
+    const rows = rowsEndingSoon(await canceledRowsEndingBy(tx, now, new Date(now.getTime() + ENDING_NOTICE_MS)), now);
+    return rows.flatMap((row) =>
+      row.userId ? [{ userId: row.userId, kind: 'ending_soon' as const, planType: row.planType, previousPlanType: row.planType, hasAccess: true, expiresAt: row.expiresAt, occurredAt: now, ...rowFacts(row) }] : [],
+    );
+  }
+
+  /**
+   * What time alone changes, which no write tells of: access that ended (a canceled plan's last
+   * day, a comp's end, a past-due grace, a renewal that is late) and the last days of a canceled
+   * row beginning. The delivery loop asks here each pass; one instance at a time (the watch row
+   * is locked and moved on in the same transaction). After a stop the watch goes on from where it
+   * stood, so the ends in between are recorded then; a notice is due while its row still grants
+   * access, so the notices missed come with the first pass.
    */
   async function recordExpiries(): Promise<number> {
     const now = clock();
     const changes = await db.transaction(async (tx) => {
       const from = await advanceExpiryWatch(tx, now);
-      if (!from) return [];
-      const members = await membersWithExpiryBetween(tx, from, now);
-      if (members.length === 0) return [];
-      return recordBetween(tx, await entitlementsOf(tx, members, from), await entitlementsOf(tx, members, now), new Map(), now);
+      const ended = from ? await endedBetween(tx, from, now) : [];
+      return recordChanges(tx, [...ended, ...(await endingSoon(tx, now))], listenersOf);
     });
     await deliverCommitted(changes);
     return changes.length;

@@ -2,28 +2,16 @@
 // itself would carry its own idea of what a row means (the access rule, who is ending) and drift
 // from the core's. The table's definition (db/schema), the migrations, the test support and the
 // tests themselves, which set up rows, are the only other places that may name it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../project-root';
+import { serverSources } from '../../test-support/server-sources';
 
-const SERVER = join(PROJECT_ROOT, 'src/server');
 const MODULE = 'modules/entitlements/';
 const EXEMPT = ['db/schema/', 'db/migrations/', 'test-support/'];
 /** The table by its SQL name or its Drizzle name (sandbox_subscriptions, the sandbox provider's own table, is another). */
 const NAMES_TABLE = /\buser_subscriptions\b|\buserSubscriptions\b/;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
-const files = sourceFiles(SERVER)
-  .map((path) => ({ path: relative(SERVER, path), text: readFileSync(path, 'utf8') }))
-  .filter((file) => !EXEMPT.some((prefix) => file.path.startsWith(prefix)));
+const files = serverSources(EXEMPT);
 
 describe('one reader of subscription rows', () => {
   it('finds the reads where they are (the check itself sees them)', () => {

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { checkoutSessions } from '../../db/schema';
+import { checkoutSessions, orders } from '../../db/schema';
 import { createTestDatabase } from '../../test-support/test-database';
-import { ensureCheckoutOrder, insertOrder, setOrderStatus, upsertRecurringRow, upsertOneTimeRow, type ProviderState } from './entitlement-rows';
+import { ensureCheckoutOrder, setOrderStatus, upsertRecurringRow, upsertOneTimeRow, type ProviderState } from './entitlement-rows';
 
 let database: Database;
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('the price kept on each subscription row', () => {
     await upsertRecurringRow(db, 'sub_1', state('monthly', at(1)), link(first, 'cs_1'));
     await check('purchase');
     // a renewal: the newest paid order of the subscription
-    await insertOrder(db, {
+    await db.insert(orders).values({
       planType: 'monthly',
       amount: 2880,
       promotionCode: 'SPRING',
@@ -110,7 +110,7 @@ describe('the price kept on each subscription row', () => {
     // a plan change: the row unlinks its order, the new plan's invoice sets the price
     await upsertRecurringRow(db, 'sub_1', state('quarterly', at(9)), link(null, null));
     await check('plan change');
-    await insertOrder(db, { planType: 'quarterly', amount: 9700, currency: 'usd', providerSubscriptionId: 'sub_1', providerPaymentId: 'in_3', createdAt: at(9) });
+    await db.insert(orders).values({ planType: 'quarterly', amount: 9700, currency: 'usd', providerSubscriptionId: 'sub_1', providerPaymentId: 'in_3', createdAt: at(9) });
     await check('plan change invoice');
     // a refund of the newest order: the price falls back to the one before
     const [newest] = await queryRows<{ id: string }>(db, sql`SELECT id FROM orders WHERE provider_payment_id = 'in_3'`);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { longestAccessRowOf } from '../entitlements/entitlement-reads';
+import { checkoutEmailOf } from '../provider-records/checkout-session-reads';
 
 /** Where the previous page ended: created_at as Postgres wrote it (microseconds kept) and the id. */
 export type ExportCursor = { at: string; id: string };
@@ -57,9 +58,9 @@ export type OrderLine = Paged & {
 export async function orderPage(db: Db, cursor: ExportCursor | null, limit: number): Promise<OrderLine[]> {
   return queryRows<OrderLine>(
     db,
-    sql`SELECT o.created_at::text AS "cursorAt", o.id, o.created_at AS "createdAt", coalesce(u.email, cs.email) AS email, o.plan_type AS plan,
+    sql`SELECT o.created_at::text AS "cursorAt", o.id, o.created_at AS "createdAt", coalesce(u.email, ${checkoutEmailOf(sql`o.checkout_session_id`)}) AS email, o.plan_type AS plan,
           o.amount, o.amount_tax AS tax, o.amount_discount AS discount, o.currency, o.status, o.promotion_code AS "promotionCode", o.provider_payment_id AS "providerPaymentId"
-        FROM orders o LEFT JOIN "user" u ON u.id = o.user_id LEFT JOIN checkout_sessions cs ON cs.id = o.checkout_session_id
+        FROM orders o LEFT JOIN "user" u ON u.id = o.user_id
         WHERE ${after('created_at', cursor, 'o')}
         ORDER BY o.created_at, o.id LIMIT ${limit}`,
   );

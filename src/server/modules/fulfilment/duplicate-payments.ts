@@ -9,17 +9,8 @@ import { judgePayment, unusedPeriodRefund, type PaymentVerdict } from '@shared/p
 import { isPlanType, isRecurring, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import {
-  activeRowsOfBuyer,
-  checkoutStillGrants,
-  findCheckoutSession,
-  findOrderByAnyPaymentId,
-  lockBuyer,
-  openCheckoutsOfEmail,
-  setDuplicateStatus,
-  updateCheckoutSession,
-  type BuyerHolding,
-} from '../entitlements/entitlements.repository';
+import { activeRowsOfBuyer, checkoutStillGrants, findOrderByAnyPaymentId, lockBuyer, type BuyerHolding } from '../entitlements/entitlements.repository';
+import { findCheckoutSession, openCheckoutsOfEmail, setDuplicateStatus, updateCheckoutSession } from '../provider-records/checkout-sessions.repository';
 import type { Entitlements, EntitlementWriter } from '../entitlements/entitlements';
 import type { PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 

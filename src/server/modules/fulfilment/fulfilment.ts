@@ -3,24 +3,15 @@
 // takes the ones the sandbox read for a whole batch of its events, decision 038) and writes our
 // rows from what it read, stamped with the moment of reading. So a duplicate changes
 // nothing, a late event cannot overwrite newer state, and concurrent deliveries of one event
-// queue on processed_events, which is written in the same transaction as the effects.
+// queue on the record of processed events (provider-records), written in the same transaction as the effects.
 import { chargeRevokes } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { queuePaymentFailedMail, queuePurchaseMails } from '../mail/lifecycle-mails';
-import {
-  findAccountById,
-  findOrderByAnyPaymentId,
-  findOrderByPaymentId,
-  insertCheckoutSession,
-  isEventProcessed,
-  lockCheckoutSession,
-  markCheckoutCompleted,
-  updateCheckoutSession,
-  type CheckoutSessionRow,
-  type SubscriptionRecord,
-} from '../entitlements/entitlements.repository';
+import { findAccountById, findOrderByAnyPaymentId, type SubscriptionRecord } from '../entitlements/entitlements.repository';
+import { insertCheckoutSession, lockCheckoutSession, markCheckoutCompleted, updateCheckoutSession, type CheckoutSessionRow } from '../provider-records/checkout-sessions.repository';
+import { isEventProcessed } from '../provider-records/processed-events.repository';
 import type { Entitlements, EntitlementWriter, ProviderState, WrittenRow } from '../entitlements/entitlements';
 import { judgeCompletedPayment, replaceRecurringPlans, settlePayment, type SettlementDeps } from './duplicate-payments';
 import { recordEventFailure, recordProcessedEvent, resolveEventFailure } from './payment-event-failures.repository';
@@ -267,8 +258,8 @@ async function recordInvoiceOrder(writer: EntitlementWriter, invoice: InvoiceSna
   const { tx } = writer;
   if (invoice.status !== 'paid' || !invoice.subscriptionId) return;
   if (invoice.billingReason === 'subscription_create') return; // the checkout's own order
-  if (await findOrderByPaymentId(tx, invoice.id)) return;
-  await writer.insertOrder({
+  // written once per invoice: a repeated event finds its order
+  await writer.insertOrderOfPayment({
     userId: row.userId,
     // the plan the invoice charged for: the row may already show a later plan change
     planType: invoice.planType ?? row.planType,
@@ -438,7 +429,7 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
 
   /** `failureResolved`: a failure kept of the event was resolved by the transaction that recorded it. */
   async function apply(event: PaymentEvent, source: PaymentsPort['kind'], objects: ProviderObjects | undefined): Promise<{ result: HandleResult; failureResolved: boolean }> {
-    // Only to spare the provider a re-read of a repeat: processed_events in the transaction decides.
+    // Only to spare the provider a re-read of a repeat: the processed event's record in the transaction decides.
     if (!objects && (await isEventProcessed(db, event.id))) return { result: 'duplicate', failureResolved: false };
     const facts = await read(event, objects);
     if (facts === null) {

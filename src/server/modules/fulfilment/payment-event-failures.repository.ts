@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { paymentEventFailures, processedEvents } from '../../db/schema';
+import { paymentEventFailures } from '../../db/schema';
+import { insertProcessedEvent } from '../provider-records/processed-events.repository';
 import type { PaymentEvent } from '../payments/payments.port';
 
 export type PaymentEventFailureRow = typeof paymentEventFailures.$inferSelect;
@@ -30,7 +31,7 @@ export async function recordProcessedEvent(tx: Db, event: { id: string; source: 
   const inserted = await queryRows<{ id: string }>(
     tx,
     sql`WITH resolved AS (UPDATE ${paymentEventFailures} SET resolved_at = ${now.toISOString()}::timestamptz WHERE event_id = ${event.id} AND resolved_at IS NULL)
-        INSERT INTO ${processedEvents} (id, source, type) VALUES (${event.id}, ${event.source}, ${event.type}) ON CONFLICT DO NOTHING RETURNING id`,
+        ${insertProcessedEvent(event)}`,
   );
   return inserted.length > 0;
 }

@@ -1,11 +1,12 @@
 // The funnel's writes (visit counters, a checkout's UTM) and its reads: each step counted per UTC
 // day in the database from an index range (a few hundred grouped rows reach Node), each source
 // grouped the same way. Read-only on the other modules' tables.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { FunnelStep, SourceKind, Utm } from "@shared/funnel";
 import type { Db } from "../../db/client";
 import { queryRows } from "../../db/query";
 import { funnelCheckoutSources } from "../../db/schema";
+import { checkoutsPaidSince, checkoutsStartedSince } from "../provider-records/checkout-session-reads";
 import type { VisitTally } from "./visit-counter";
 
 /** Adds the tallies to the day's counters, one statement for the whole batch. */
@@ -43,12 +44,14 @@ export async function saveCheckoutSource(
 
 type Counted = { day: string; count: string | number };
 
-const PAID = sql`payment_status IN ('paid', 'no_payment_required')`;
-
-/** Each step's count per UTC day since `since` (a UTC midnight); days without any are absent. */
+/**
+ * Each step's count per UTC day since `since` (a UTC midnight); days without any are absent.
+ * `linkTimes`: each community integration's (user_id, linked_at) of every account linked there.
+ */
 export async function stepsByDay(
   db: Db,
   since: Date,
+  linkTimes: readonly SQL[],
 ): Promise<{ step: FunnelStep; day: string; count: number }[]> {
   const sinceDay = since.toISOString().slice(0, 10);
   const queries: [FunnelStep, ReturnType<typeof sql>][] = [
@@ -59,11 +62,11 @@ export async function stepsByDay(
     // a provisional row ('creating') is a checkout the provider never opened
     [
       "checkoutsStarted",
-      sql`SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, count(*) AS count FROM checkout_sessions WHERE created_at >= ${since} AND status <> 'creating' GROUP BY 1`,
+      sql`SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, count(*) AS count FROM ${checkoutsStartedSince(since)} started GROUP BY 1`,
     ],
     [
       "paid",
-      sql`SELECT (completed_at AT TIME ZONE 'UTC')::date::text AS day, count(*) AS count FROM checkout_sessions WHERE completed_at >= ${since} AND ${PAID} GROUP BY 1`,
+      sql`SELECT (completed_at AT TIME ZONE 'UTC')::date::text AS day, count(*) AS count FROM ${checkoutsPaidSince(since)} paid GROUP BY 1`,
     ],
     [
       "accountsCreated",
@@ -74,13 +77,15 @@ export async function stepsByDay(
       "accessGranted",
       sql`SELECT day::text AS day, count(*) AS count FROM (SELECT (min(granted_at) AT TIME ZONE 'UTC')::date AS day FROM tradingview_shop_access GROUP BY username HAVING min(granted_at) >= ${since}) firsts GROUP BY day`,
     ],
-    [
-      "communityLinked",
-      sql`SELECT (linked_at AT TIME ZONE 'UTC')::date::text AS day, count(*) AS count FROM (
-            SELECT linked_at FROM discord_members WHERE linked_at >= ${since}
-            UNION ALL SELECT linked_at FROM telegram_members WHERE linked_at >= ${since}) links GROUP BY 1`,
-    ],
   ];
+  // a member's first link to any community, as the step before counts a username's first grant
+  if (linkTimes.length > 0) {
+    queries.push([
+      "communityLinked",
+      sql`SELECT (first_linked AT TIME ZONE 'UTC')::date::text AS day, count(*) AS count FROM (
+            SELECT min(linked_at) AS first_linked FROM (${sql.join([...linkTimes], sql` UNION ALL `)}) links GROUP BY user_id HAVING min(linked_at) >= ${since}) firsts GROUP BY 1`,
+    ]);
+  }
   const results = await Promise.all(
     queries.map(async ([step, query]) =>
       (await queryRows<Counted>(db, query)).map((row) => ({
@@ -137,12 +142,11 @@ export async function countsBySource(
   }>(
     db,
     sql`WITH started AS (
-          SELECT cs.origin_page, coalesce(cs.promotion_code, '') AS promotion, coalesce(src.utm_source, '') AS utm, coalesce(a.code, '') AS affiliate, (cs.${PAID}) AS paid
-          FROM checkout_sessions cs
+          SELECT cs.origin_page, coalesce(cs.promotion_code, '') AS promotion, coalesce(src.utm_source, '') AS utm, coalesce(a.code, '') AS affiliate, cs.paid
+          FROM ${checkoutsStartedSince(since)} cs
           LEFT JOIN funnel_checkout_sources src ON src.checkout_session_id = cs.id
           LEFT JOIN affiliate_referrals r ON r.checkout_session_id = cs.id
-          LEFT JOIN affiliates a ON a.id = r.affiliate_id
-          WHERE cs.created_at >= ${since} AND cs.status <> 'creating')
+          LEFT JOIN affiliates a ON a.id = r.affiliate_id)
         SELECT 'utm' AS kind, utm AS value, count(*) AS started, count(*) FILTER (WHERE paid) AS paid FROM started GROUP BY utm
         UNION ALL SELECT 'affiliate', affiliate, count(*), count(*) FILTER (WHERE paid) FROM started GROUP BY affiliate
         UNION ALL SELECT 'promotion', promotion, count(*), count(*) FILTER (WHERE paid) FROM started GROUP BY promotion

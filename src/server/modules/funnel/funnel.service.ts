@@ -7,6 +7,7 @@ import {
   type FunnelReport,
 } from "@shared/funnel";
 import type { Db } from "../../db/client";
+import type { Community } from "../../linked-accounts";
 import {
   countsBySource,
   saveCheckoutSource,
@@ -31,8 +32,11 @@ export function createFunnelService(deps: {
   db: Db;
   clock: () => Date;
   visits: Pick<VisitCounter, "flush">;
+  /** The community integrations: a member linked to any of them reached "community linked". */
+  communities: readonly Pick<Community, "links">[];
 }) {
   const { db, clock } = deps;
+  const linkTimes = deps.communities.map((community) => community.links.linkTimes());
 
   return {
     /** Keeps the UTM the buyer's landing visit left in the shop's cookie with the checkout it started. */
@@ -54,7 +58,7 @@ export function createFunnelService(deps: {
       );
       const since = new Date(today - (days - 1) * DAY_MS);
       const [steps, visitors, bySource] = await Promise.all([
-        stepsByDay(db, since),
+        stepsByDay(db, since, linkTimes),
         visitorsSince(db, since),
         countsBySource(db, since),
       ]);

@@ -1,10 +1,14 @@
 // The funnel end to end in the sandbox: landing visits counted without a database write on the
 // page (flushed in batches), crawlers and prefetches left out, the UTM kept in the shop's cookie
-// and carried to the checkout, each step per day and per source, and the bad query strings.
+// and carried to the checkout, each step per day and per source (a vendor's own price list's page
+// among them), and the bad query strings.
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { setActiveCatalogue } from "@shared/catalogue";
 import { UTM_MAX_LENGTH, type FunnelReport } from "@shared/funnel";
 import { queryRows } from "../../db/query";
+import { discordMembers, telegramMembers, user } from "../../db/schema";
 import {
   consoleSuite,
   type ConsoleSuite,
@@ -17,6 +21,9 @@ import {
 } from "../../test-support/billing-test-kit";
 import { cookieFrom } from "../../test-support/test-app";
 import { utmCookieName } from "./visit-counter";
+
+// a test adds a price list to the process's catalogue: later suites of the worker get the seed's
+afterAll(() => setActiveCatalogue(null));
 
 let suite: ConsoleSuite;
 consoleSuite((value) => (suite = value));
@@ -107,6 +114,37 @@ describe("the funnel", () => {
     expect(sourceRow(report, "priceList", "/")!.visits).toBeGreaterThanOrEqual(
       4,
     );
+  });
+
+  it("a vendor's own price list's page /{slug} is a landing page: its visits and checkouts under its price list, by the same rules", async () => {
+    const added = await suite.t.request("/api/admin/catalogue/price-lists", {
+      body: { slug: "vip-club", currency: "gbp", header: "Members' prices", entries: [{ plan: "monthly", price: 2500 }] },
+      cookie: suite.operator,
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const before = await funnel();
+    const tagged = await visit("/vip-club?utm_source=Podcast&ref=friend1");
+    await visit("/vip-club/");
+    // not people, and not a list's page: none of them counts
+    await visit("/vip-club", { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0)" });
+    await visit("/vip-club", { "sec-purpose": "prefetch" });
+    await visit("/no-such-list");
+    await visit("/vip-club/more");
+    // the page's answer wrote nothing: the visits wait in memory for the next batch
+    expect(await storedVisits()).toBe(before.visits);
+    // the list's UTM reaches its checkout in the shop's own cookie, as on /
+    expect(tagged).toContain(utmCookieName(suite.t.deps.config.site.brandSlug));
+
+    await buy("funnel-vip@example.com", tagged, "/vip-club");
+    const report = await funnel();
+    expect(report.visits - before.visits).toBe(2);
+    expect(report.visitors - before.visitors).toBe(2);
+    expect(sourceRow(report, "priceList", "/vip-club")).toMatchObject({ visits: 2, checkoutsStarted: 1, paid: 1 });
+    expect(sourceRow(report, "utm", "podcast")).toMatchObject({ visits: 1, checkoutsStarted: 1, paid: 1 });
+    expect(sourceRow(report, "affiliate", "FRIEND1")).toMatchObject({ visits: 1 });
+    expect(sourceRow(report, "priceList", "/no-such-list")).toBeUndefined();
+    const pages = await queryRows<{ page: string }>(db(), sql`SELECT DISTINCT page FROM funnel_visits ORDER BY page`);
+    expect(pages.map((row) => row.page)).not.toContain("/vip-club/more");
   });
 
   it("crawlers, scripts without a user agent and prefetches are not visits; a reload is a visit of the same browser", async () => {
@@ -201,6 +239,31 @@ describe("the funnel", () => {
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain(message);
+  });
+
+  it("community linked counts a member's first link to Discord or Telegram once, on its day; a member linked before the period is not counted", async () => {
+    const before = await funnel();
+    const now = suite.time.now();
+    const today = now.toISOString().slice(0, 10);
+    const longAgo = new Date(now.getTime() - 40 * 24 * 60 * 60_000);
+    const members = await db()
+      .insert(user)
+      .values(["telegram-only", "both", "discord-long-ago"].map((name) => ({ name, email: `linked-${name}-${randomUUID()}@example.com` })))
+      .returning({ id: user.id });
+    const [telegramOnly, both, earlier] = members.map((row) => row.id);
+    await db().insert(telegramMembers).values([
+      { userId: telegramOnly!, telegramUserId: `${Date.now()}1`, username: "tg_only", linkedAt: now },
+      { userId: both!, telegramUserId: `${Date.now()}2`, username: "tg_both", linkedAt: now },
+      { userId: earlier!, telegramUserId: `${Date.now()}3`, username: "tg_later", linkedAt: now },
+    ]);
+    await db().insert(discordMembers).values([
+      { userId: both!, discordUserId: `${Date.now()}4`, username: "dc_both", linkedAt: now },
+      { userId: earlier!, discordUserId: `${Date.now()}5`, username: "dc_long_ago", linkedAt: longAgo },
+    ]);
+    const after = await funnel();
+    expect(after.communityLinked - before.communityLinked).toBe(2);
+    const day = (report: FunnelReport) => report.byDay.find((row) => row.day === today)!.communityLinked;
+    expect(day(after) - day(before)).toBe(2);
   });
 
   it("days defaults to 30, and 366 is allowed; members and strangers are refused", async () => {

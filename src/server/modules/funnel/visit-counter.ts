@@ -1,5 +1,6 @@
 // Landing visits counted in memory and added to the database in batches: a page view costs a map
-// update, never a database round trip. A browser is told apart from another by a hash of its
+// update, never a database round trip. A landing page is '/', '/eu' or a vendor's price list's
+// '/{slug}', told from the catalogue in memory. A browser is told apart from another by a hash of its
 // address and user agent salted with a random value that changes every UTC day and never leaves
 // this process, so no address is stored and yesterday's hashes cannot be linked to today's.
 import { createHash, randomBytes } from "node:crypto";
@@ -13,7 +14,8 @@ import {
   visitRefOf,
   type Utm,
 } from "@shared/funnel";
-import { landingKind } from "@shared/landing-page";
+import type { Catalogue } from "@shared/catalogue";
+import { landingPagePath } from "@shared/landing-page";
 import { createBackgroundLoop } from "../../jobs/background-loop";
 import { clientAddressOfRequest } from "../../http/client-address";
 import type { TrustProxy } from "../../config";
@@ -52,6 +54,8 @@ export function createVisitCounter(deps: {
   save: (tallies: VisitTally[]) => Promise<void>;
   cookie: { name: string; secure: boolean };
   trustProxy: TrustProxy;
+  /** The catalogue in effect (in memory): its vendor lists' pages are landing pages too. */
+  catalogue: () => Catalogue;
 }): VisitCounter {
   let pending = new Map<string, VisitTally>();
   let salt = { day: "", value: Buffer.alloc(0), seen: new Set<string>() };
@@ -120,9 +124,9 @@ export function createVisitCounter(deps: {
     if (c.req.method === "GET") {
       try {
         const url = new URL(c.req.url);
-        const kind = landingKind(url.pathname, url.search);
+        const page = landingPagePath(url.pathname, url.search, deps.catalogue());
         if (
-          kind !== null &&
+          page !== null &&
           !isAutomatedVisit({
             userAgent: c.req.header("user-agent"),
             purpose: c.req.header("sec-purpose") ?? c.req.header("purpose"),
@@ -133,7 +137,7 @@ export function createVisitCounter(deps: {
           count(
             {
               day,
-              page: kind === "eu" ? "/eu" : "/",
+              page,
               utm,
               affiliateCode: visitRefOf(url.searchParams),
             },

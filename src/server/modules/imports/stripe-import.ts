@@ -9,7 +9,8 @@ import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { recordOperatorAction } from '../admin/audit.repository';
 import type { Entitlements, EntitlementWriter, ProviderState } from '../entitlements/entitlements';
-import { findCheckoutSession, findRowBySubscriptionId, insertCheckoutSession, memberEntitlement, updateCheckoutSession } from '../entitlements/entitlements.repository';
+import { findRowBySubscriptionId, memberEntitlement } from '../entitlements/entitlements.repository';
+import { findCheckoutSession, insertCheckoutSession, updateCheckoutSession } from '../provider-records/checkout-sessions.repository';
 import { recurringRowState } from '../fulfilment/fulfilment';
 import { enqueueMail } from '../mail/outbox.repository';
 import type { ImportablePurchase, PaymentsPort } from '../payments/payments.port';
@@ -52,7 +53,9 @@ function purchaseOf(purchase: ImportablePurchase, provider: PaymentsPort['kind']
       livemode: sub.livemode,
       write: async (writer, userId) => {
         if (!state) return;
-        await writer.upsertRecurringRow(sub.id, state, { provider, providerCustomerId: sub.customerId, providerLivemode: sub.livemode, userId, checkoutSessionId: null, orderId: null });
+        // no checkout here names its list: the price's (decision 058), for the member's plan-change card
+        const boughtOn = { list: sub.priceList ?? null, currency: sub.currency };
+        await writer.upsertRecurringRow(sub.id, state, { provider, providerCustomerId: sub.customerId, providerLivemode: sub.livemode, userId, checkoutSessionId: null, orderId: null, boughtOn });
       },
     };
   }

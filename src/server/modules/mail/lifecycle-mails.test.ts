@@ -8,9 +8,14 @@ import { tradingviewGrants } from '../../db/schema';
 import { TEST_ORIGIN, type TestApp } from '../../test-support/test-app';
 import { billingSuite, buy, buyerBrowser, CARDS, DAY_MS, jobsOf, rowsOfSession, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 import type { SessionUser } from '../../http/session-user';
+import { mailKeys } from '@shared/mail-intents';
+import { composeEntitlements } from '../../composition';
+import { changesOfMember } from '../entitlements/access-changes.repository';
 import { claimCheckoutSession, createPaymentEventHandler } from '../fulfilment/fulfilment';
+import { accessMails } from './access-mails';
 import { runMailSchedule } from './mail-schedule';
-import { listOutboxMails } from './outbox.repository';
+import { enqueueMail, listOutboxMails } from './outbox.repository';
+import { tradingViewOf } from '../tradingview/tradingview.integration';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -96,22 +101,25 @@ describe('after a purchase by a signed-in member', () => {
     expect((await t.request('/api/tradingview/activate', { body: { tv_username: 'chart_wizard' }, cookie })).status).toBe(200);
     expect(await templates(member)).toEqual(['receipt']);
 
-    await t.deps.reconciler.runOnce();
-    await t.deps.reconciler.syncUser(await userIdOf(t, cookie));
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.syncUser(await userIdOf(t, cookie));
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     const active = await one(member, 'tradingview_active');
     expect(active.subject).toBe('Your TradingView access is active');
     expect(active.text).toContain('TradingView username: chart_wizard');
     for (const step of ['Open a chart', 'Indicators', 'Invite-only scripts', 'Select the indicators']) expect(active.text).toContain(step);
     // the scripts by their names (the sandbox's catalogue is named on the first start), never their PUB; ids
-    for (const { name } of t.deps.config.tradingView.sandboxScripts) expect(active.text).toContain(name);
+    for (const { name } of t.deps.config.integrations.tradingview.sandboxScripts) expect(active.text).toContain(name);
     expect(active.text).not.toContain('PUB;');
+    // the communities the sandbox offers, each as its integration words its step (#44)
+    expect(active.text).toContain(`Your plan includes the VIP Discord: connect your Discord account at ${t.deps.config.publicUrl}/dashboard/discord`);
+    expect(active.text).toContain(`Your plan includes the members’ Telegram chats: connect your Telegram account at ${t.deps.config.publicUrl}/dashboard/discord`);
 
     const [row] = await rowsOfSession(t, sessionId);
     time.set(new Date(row!.expiresAt!.getTime() + 60_000));
     await jobsOf(t).runOnce();
     await jobsOf(t).runOnce();
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     const [renewed] = await rowsOfSession(t, sessionId);
     expect(renewed!.expiresAt!.getTime()).toBeGreaterThan(row!.expiresAt!.getTime());
     const [grant] = await t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.username, 'chart_wizard'));
@@ -148,6 +156,11 @@ describe('after a purchase by a signed-in member', () => {
 
 describe('the timed mails (scheduler with an injected clock)', () => {
   const db = () => t.deps.database.db;
+  /** A pass of the access-changes loop at `at`: its expiry watch records "ending soon" and "ended", which the mail subscriber hears. */
+  const passAt = async (at: Date) => {
+    time.set(at);
+    await t.jobs.accessChanges.runOnce();
+  };
 
   it('reminds an unclaimed buyer once after 24 hours, and never a buyer who finished', async () => {
     const buyer = email('forgetful');
@@ -175,18 +188,18 @@ describe('the timed mails (scheduler with an injected clock)', () => {
     const endsAt = row!.expiresAt!;
     expect((await t.request(`/api/sandbox/portal/${row!.providerCustomerId}/subscriptions/${row!.providerSubscriptionId}/cancel`, { body: {} })).status).toBe(200);
 
-    await runMailSchedule(db(), new Date(endsAt.getTime() - 4 * DAY_MS));
+    await passAt(new Date(endsAt.getTime() - 4 * DAY_MS));
     expect(await templates(member)).toEqual(['receipt']);
-    await runMailSchedule(db(), new Date(endsAt.getTime() - 2 * DAY_MS));
-    await runMailSchedule(db(), new Date(endsAt.getTime() - DAY_MS));
+    await passAt(new Date(endsAt.getTime() - 2 * DAY_MS));
+    await passAt(new Date(endsAt.getTime() - DAY_MS));
     const ending = await one(member, 'access_ending');
     const date = endsAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     expect(ending.subject).toBe(`Your Candlewise access ends on ${date}`);
 
     time.set(new Date(endsAt.getTime() + 60_000));
     await jobsOf(t).runOnce();
-    await runMailSchedule(db(), time.now());
-    await runMailSchedule(db(), new Date(time.now().getTime() + 60_000));
+    await passAt(time.now());
+    await passAt(new Date(time.now().getTime() + 60_000));
     const ended = await one(member, 'access_ended');
     expect(ended.subject).toBe('Your Candlewise access has ended');
     expect(ended.text).toContain('Reactivate Quarterly');
@@ -202,14 +215,14 @@ describe('the timed mails (scheduler with an injected clock)', () => {
     const endsAt = new Date(`${dayKey(lastDay)}T00:00:00.000Z`).getTime() + DAY_MS;
     const date = lastDay.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
-    await runMailSchedule(db(), new Date(endsAt - 2 * DAY_MS));
-    await runMailSchedule(db(), new Date(endsAt - DAY_MS));
+    await passAt(new Date(endsAt - 2 * DAY_MS));
+    await passAt(new Date(endsAt - DAY_MS));
     const ending = await one(member, 'comp_ending');
     expect(ending.subject).toBe(`Your complimentary Candlewise access ends on ${date}`);
     expect(ending.text).toContain(`lasts until the end of ${date} (UTC)`);
 
-    await runMailSchedule(db(), new Date(endsAt + 60_000));
-    await runMailSchedule(db(), new Date(endsAt + DAY_MS));
+    await passAt(new Date(endsAt + 60_000));
+    await passAt(new Date(endsAt + DAY_MS));
     const ended = await one(member, 'comp_ended');
     expect(ended.subject).toBe('Your complimentary Candlewise access has ended');
     expect(linkIn(ended.text, '/')).toBe(`${TEST_ORIGIN}/#pricing`);
@@ -226,12 +239,80 @@ describe('the timed mails (scheduler with an injected clock)', () => {
     await t.request(`/api/sandbox/portal/${row!.providerCustomerId}/subscriptions/${row!.providerSubscriptionId}/cancel`, { body: {} });
     const lifetime = await startCheckout(t, { planType: 'lifetime' }, cookie);
     await t.request(`/api/sandbox/checkout/${lifetime.sessionId}/pay`, { body: { email: member, cardNumber: CARDS.ok, expiry: '12 / 39', cvc: '123', name: 'S' } });
+    await passAt(time.now());
     time.set(new Date(row!.expiresAt!.getTime() + 60_000));
     await jobsOf(t).runOnce();
     expect((await rowsOfSession(t, first))[0]).toMatchObject({ status: 'canceled', isActive: false });
-    await runMailSchedule(db(), time.now());
+    await passAt(time.now());
     expect(await templates(member)).toContain('receipt');
     expect(await templates(member)).not.toContain('access_ended');
+    time.set(new Date());
+  });
+
+  it('a renewing plan whose renewal comes late is not told "access ended": the end is recorded for the integrations, mail leaves a renewing row alone', async () => {
+    const member = email('late-renewal');
+    const cookie = await signUp(t, member);
+    const sessionId = await buy(t, member, { planType: 'monthly' }, cookie);
+    const [row] = await rowsOfSession(t, sessionId);
+    await passAt(time.now());
+    // the period is over and the provider's renewal has not come yet
+    await passAt(new Date(row!.expiresAt!.getTime() + 60_000));
+    const [ended] = await changesOfMember(db(), await userIdOf(t, cookie), 1);
+    expect(ended).toMatchObject({ kind: 'ended', rowId: row!.id, canceled: false });
+    // it comes: the member has access again, and was never told it ended
+    await jobsOf(t).runOnce();
+    expect((await rowsOfSession(t, sessionId))[0]!.expiresAt!.getTime()).toBeGreaterThan(row!.expiresAt!.getTime());
+    await passAt(new Date(time.now().getTime() + 60_000));
+    expect(await templates(member)).not.toContain('access_ended');
+    time.set(new Date());
+  });
+
+  it('after a stop, the first pass sends the "ends on" and "ended" mails missed meanwhile, once each; an end older than three days is history', async () => {
+    // a paid plan canceled at its period end, and two members with complimentary access
+    const paid = email('gap-paid');
+    const paidCookie = await signUp(t, paid);
+    const [row] = await rowsOfSession(t, await buy(t, paid, { planType: 'monthly' }, paidCookie));
+    expect((await t.request(`/api/sandbox/portal/${row!.providerCustomerId}/subscriptions/${row!.providerSubscriptionId}/cancel`, { body: {} })).status).toBe(200);
+    const restartAt = new Date(row!.expiresAt!.getTime() + DAY_MS);
+    const compMember = async (name: string, until: Date) => {
+      const address = email(name);
+      const userId = await userIdOf(t, await signUp(t, address));
+      await t.services.entitlements.write((writer) => writer.giveComp(userId, until));
+      return { address, userId };
+    };
+    const endingSoon = await compMember('gap-ending', new Date(restartAt.getTime() + 2 * DAY_MS));
+    const longEnded = await compMember('gap-long-ended', new Date(restartAt.getTime() - 5 * DAY_MS));
+
+    // the last pass before the stop: none of these is due yet
+    await passAt(new Date(restartAt.getTime() - 10 * DAY_MS));
+    for (const address of [endingSoon.address, longEnded.address]) expect(await templates(address)).toEqual([]);
+
+    // ten days later another instance starts (the watch's position is in the database) and passes twice
+    time.set(restartAt);
+    const restarted = composeEntitlements({ db: db(), clock: time.clock, logger: t.deps.logger, subscribers: [accessMails({ db: db(), mailer: t.deps.mailer })] });
+    await restarted.accessChanges.runOnce();
+    time.advance(60_000);
+    await restarted.accessChanges.runOnce();
+
+    expect(await templates(paid)).toEqual(['receipt', 'access_ended']);
+    expect(await templates(endingSoon.address)).toEqual(['comp_ending']);
+    // ended five days before the restart: the integrations hear of it, the member gets no mail
+    expect(await templates(longEnded.address)).toEqual([]);
+    expect((await changesOfMember(db(), longEnded.userId, 1))[0]).toMatchObject({ kind: 'ended', complimentary: true });
+    time.set(new Date());
+  });
+
+  it('a notice an earlier version\'s schedule already wrote is not written again: the dedupe key is still per row and period end', async () => {
+    const member = email('upgraded');
+    const cookie = await signUp(t, member);
+    const [row] = await rowsOfSession(t, await buy(t, member, { planType: 'monthly' }, cookie));
+    expect((await t.request(`/api/sandbox/portal/${row!.providerCustomerId}/subscriptions/${row!.providerSubscriptionId}/cancel`, { body: {} })).status).toBe(200);
+    const endsAt = row!.expiresAt!;
+    await enqueueMail(db(), { template: 'access_ending', to: member, data: { planType: 'monthly', endsAt: endsAt.toISOString() }, dedupeKey: mailKeys.accessEnding(row!.id, endsAt) });
+
+    await passAt(new Date(endsAt.getTime() - 2 * DAY_MS));
+    expect((await changesOfMember(db(), await userIdOf(t, cookie), 1))[0]).toMatchObject({ kind: 'ending_soon', rowId: row!.id });
+    expect(await templates(member)).toEqual(['receipt', 'access_ending']);
     time.set(new Date());
   });
 });

@@ -6,7 +6,7 @@ import { toPlainText } from '@react-email/render';
 import { createContext, useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { OPERATOR_INVITATION_HOURS } from '@shared/operator-standing';
-import { SETUP_REMINDER_AFTER_MS } from '@shared/member-mails';
+import { SETUP_REMINDER_AFTER_MS, type SetupReminder } from '@shared/member-mails';
 import { planDisplayName } from '@shared/plans';
 import { repeatReasonText } from '@shared/trials';
 import type { MailIntentData, MailTemplate } from '@shared/mail-intents';
@@ -18,10 +18,12 @@ export type MailContext = {
   brand: string;
   publicUrl: string;
   supportEmail: string;
-  /** The invite-only scripts a grant covers (TRADINGVIEW_SCRIPT_IDS). */
-  scripts: readonly string[];
   /** The signed /payment-success link of a finish-setup mail written at `writtenAt`. */
   finishSetupUrl: (sessionId: string, writtenAt: Date) => string;
+  /** The community integrations' set-up reminders, by step (their descriptors'); TradingView's is written here. */
+  setupReminders: Readonly<Record<string, SetupReminder>>;
+  /** The steps of the communities a member can link here now (the registry's order), asked as a mail is rendered. */
+  offeredSteps: () => readonly string[];
 };
 
 const colors = { page: '#f1f5f9', card: '#ffffff', ink: '#0b0f19', body: '#1e293b', muted: '#64748b', accent: '#22c55e', onAccent: '#04110a' };
@@ -75,13 +77,33 @@ function Layout({ ctx, preview, heading, action, children }: LayoutProps) {
   );
 }
 
-const SETUP_STEP_TEXT = {
-  tradingview: { subject: 'Add your TradingView username to get the indicators', text: 'Your plan is active, but we do not have your TradingView username yet: without it we cannot give you access to the indicators.', label: 'Add your username', path: '/dashboard' },
-  discord: { subject: 'Join the members on Discord', text: 'Your plan includes the members’ Discord. Link your Discord account and we add your member role.', label: 'Link Discord', path: '/dashboard/discord' },
-  telegram: { subject: 'Join the members on Telegram', text: 'Your plan includes the members’ Telegram chats. Link your Telegram account and we invite you.', label: 'Link Telegram', path: '/dashboard/discord' },
-} as const;
+/** The reminder of the one step every shop has: the TradingView username the access is granted to. */
+const TRADINGVIEW_SETUP = { subject: 'Add your TradingView username to get the indicators', text: 'Your plan is active, but we do not have your TradingView username yet: without it we cannot give you access to the indicators.', label: 'Add your username', path: '/dashboard' };
+
+/** A step's reminder texts; a step no integration of this shop reminds of is refused (the worker retries, then fails the mail). */
+function setupTexts(step: string, ctx: MailContext): Pick<SetupReminder, 'subject' | 'text' | 'label' | 'path'> {
+  const texts = step === 'tradingview' ? TRADINGVIEW_SETUP : ctx.setupReminders[step];
+  if (!texts) throw new Error(`no integration reminds of the set-up step "${step}"`);
+  return texts;
+}
+
+/** The communities a member with access can join here, each as its integration names its step. */
+function CommunitySteps({ ctx }: { ctx: MailContext }) {
+  return ctx.offeredSteps().map((step) => {
+    const reminder = ctx.setupReminders[step];
+    if (!reminder) return null;
+    const { includes, account, then } = reminder.offer;
+    return (
+      <P key={step}>
+        Your plan includes {includes}: connect your {account} account at {`${ctx.publicUrl}${reminder.path}`} and {then}.
+      </P>
+    );
+  });
+}
 
 const unsubscribeUrl = (ctx: MailContext, token: string) => `${ctx.publicUrl}/mail/unsubscribe/${token}`;
+/** The recovery mail's way out (decision 053): its own link, as the address may have no account. */
+const recoveryUnsubscribeUrl = (ctx: MailContext, token: string) => `${ctx.publicUrl}/checkout/recover/${token}/unsubscribe`;
 
 /** The member mails' way out (decision 056): a page that asks once, and Settings. */
 function UnsubscribeLine({ ctx, token, what }: { ctx: MailContext; token: string; what: string }) {
@@ -107,7 +129,6 @@ export type Built = { subject: string; element: ReactNode; unsubscribeUrl?: stri
 type Builders = { [T in MailTemplate]: (data: MailIntentData[T], ctx: MailContext, writtenAt: Date) => Built };
 
 const dashboard = (ctx: MailContext) => `${ctx.publicUrl}/dashboard`;
-const discordPage = (ctx: MailContext) => `${ctx.publicUrl}/dashboard/discord`;
 const subscriptionSettings = (ctx: MailContext) => `${ctx.publicUrl}/dashboard/settings?section=subscription`;
 const pricing = (ctx: MailContext) => `${ctx.publicUrl}/#pricing`;
 
@@ -164,10 +185,7 @@ const BUILDERS: Builders = {
         <P>2. Click Indicators.</P>
         <P>3. Choose Invite-only scripts.</P>
         <P>4. Select the indicators.</P>
-        <P>
-          Your plan includes the VIP Discord: connect your Discord account at {discordPage(ctx)} and the member roles are given to you
-          automatically.
-        </P>
+        <CommunitySteps ctx={ctx} />
       </Layout>
     ),
   }),
@@ -334,6 +352,7 @@ const BUILDERS: Builders = {
   // A reminder nobody asked for: what it is, one way back, and one way out of such mails.
   checkout_recovery: ({ token, planType }, ctx) => ({
     subject: `Your ${planDisplayName(planType)} checkout is waiting`,
+    unsubscribeUrl: recoveryUnsubscribeUrl(ctx, token),
     element: (
       <Layout ctx={ctx} preview={`Pick up your ${ctx.brand} checkout where you left it.`} heading="Finish your purchase" action={{ label: 'Resume your checkout', url: `${ctx.publicUrl}/checkout/recover/${token}` }}>
         <P>
@@ -342,7 +361,7 @@ const BUILDERS: Builders = {
         </P>
         <P>If you already bought it, or changed your mind, there is nothing to do: this is the only reminder we send.</P>
         <Text style={{ fontSize: '12px', color: colors.muted }}>
-          <Link href={`${ctx.publicUrl}/checkout/recover/${token}/unsubscribe`}>Unsubscribe from checkout reminders</Link>
+          <Link href={recoveryUnsubscribeUrl(ctx, token)}>Unsubscribe from checkout reminders</Link>
         </Text>
       </Layout>
     ),
@@ -361,7 +380,7 @@ const BUILDERS: Builders = {
     ),
   }),
   setup_reminder: ({ step, reminder, unsubscribe }, ctx) => {
-    const { subject, text, label, path } = SETUP_STEP_TEXT[step];
+    const { subject, text, label, path } = setupTexts(step, ctx);
     const last = reminder >= SETUP_REMINDER_AFTER_MS.length;
     return {
       subject,

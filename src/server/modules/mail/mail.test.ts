@@ -9,6 +9,8 @@ import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { buildDependencies } from '../../dependencies';
+import { reminderTexts } from '../../integration';
+import { INTEGRATIONS } from '../../integrations';
 import { createLogger } from '../../logger';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
 import { createTestDatabase } from '../../test-support/test-database';
@@ -25,8 +27,10 @@ const context: MailContext = {
   brand: 'Acme Charts',
   publicUrl: 'https://shop.example.com',
   supportEmail: 'help@shop.example.com',
-  scripts: ['PUB;one'],
   finishSetupUrl: (sessionId, writtenAt) => `https://shop.example.com/payment-success?session_id=${sessionId}&proof=${writtenAt.getTime()}`,
+  setupReminders: reminderTexts(INTEGRATIONS),
+  // a shop whose members link Discord (Telegram offered or not: the test below)
+  offeredSteps: () => ['discord'],
 };
 
 describe('mail templates (React Email)', () => {
@@ -140,6 +144,25 @@ describe('mail templates (React Email)', () => {
   it('tells a member whose TradingView access is active where to connect Discord for the VIP roles', async () => {
     const mail = await renderMail('tradingview_active', { username: 'chart_wizard' }, context, at);
     expect(mail.text).toContain('connect your Discord account at https://shop.example.com/dashboard/discord');
+  });
+
+  // #44: the template named Discord; each community's step is now its integration's, and only the ones offered here are named
+  it('names each community a member can link here, as its integration words its step, and no other', async () => {
+    const active = (offeredSteps: () => readonly string[]) => renderMail('tradingview_active', { username: 'chart_wizard' }, { ...context, offeredSteps }, at);
+    const discord = 'Your plan includes the VIP Discord: connect your Discord account at https://shop.example.com/dashboard/discord and the member roles are given to you automatically.';
+    const telegram = 'Your plan includes the members’ Telegram chats: connect your Telegram account at https://shop.example.com/dashboard/discord and you are invited to the chats automatically.';
+    const both = await active(() => ['discord', 'telegram']);
+    for (const body of [both.text, both.html]) {
+      expect(body).toContain(discord);
+      expect(body).toContain(telegram);
+    }
+    expect(both.text.indexOf(discord)).toBeLessThan(both.text.indexOf(telegram));
+    const telegramOnly = await active(() => ['telegram']);
+    expect(telegramOnly.text).toContain(telegram);
+    expect(telegramOnly.text).not.toContain('Discord');
+    const none = await active(() => []);
+    expect(none.text).not.toMatch(/Discord|Telegram|connect your/);
+    expect(none.text).toContain('Select the indicators.');
   });
 
   it('says "Reactivate {plan}" when access ended', async () => {
@@ -432,6 +455,24 @@ describe('the sandbox mailbox route', () => {
       expect(Number.isNaN(Date.parse(body.mails[0]!.createdAt))).toBe(false);
       const [row] = await t.deps.database.db.select().from(outbox).where(eq(outbox.to, 'ada@example.com'));
       expect(row?.status).toBe('sent');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("narrows to one recipient's mails with ?to=, and refuses an over-long recipient", async () => {
+    const t: TestApp = await createTestApp();
+    try {
+      await enqueueMail(t.deps.database.db, reset('ada@example.com'));
+      await enqueueMail(t.deps.database.db, reset('bob@example.com'));
+      await t.deps.mailer.runOnce();
+      const recipients = async (query: string) => ((await (await t.request(`/api/sandbox/mailbox${query}`)).json()) as { mails: { to: string }[] }).mails.map((mail) => mail.to);
+      expect((await recipients('')).sort()).toEqual(['ada@example.com', 'bob@example.com']);
+      expect(await recipients('?to=%20Bob@Example.com%20')).toEqual(['bob@example.com']);
+      expect(await recipients('?to=carol@example.com')).toEqual([]);
+      const tooLong = await t.request(`/api/sandbox/mailbox?to=${'a'.repeat(321)}`);
+      expect(tooLong.status).toBe(400);
+      expect(((await tooLong.json()) as { error: { message: string } }).error.message).toContain('The recipient is at most 320 characters.');
     } finally {
       await t.close();
     }

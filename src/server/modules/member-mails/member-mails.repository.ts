@@ -1,16 +1,17 @@
 // The member mails' reads and writes (decision 056): the operator's settings row, the mails each
-// member turned off, and who is due a win-back or a set-up reminder. The integrations' links are
-// read here, never written; who churned or started lately, entitlements answers (decision 059).
+// member turned off, and who is due a win-back or a set-up reminder. Who churned or started
+// lately, entitlements answers (decision 059); who linked a community, its integration (060).
 import { and, eq, sql } from 'drizzle-orm';
-import { switchesWithDefaults, WINBACK_DAYS_DEFAULT, type MailSettings, type MemberMailKind } from '@shared/member-mails';
+import { switchesWithDefaults, WINBACK_DAYS_DEFAULT, type MailSettings, type MailSwitch, type MemberMailKind } from '@shared/member-mails';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
 import { mailSettings, memberMailOptouts } from '../../db/schema';
 import { membersChurnedBetween, membersWithAccessSince } from '../entitlements/entitlement-reads';
 
-export async function readMailSettings(db: Db): Promise<MailSettings> {
+/** The settings, with a value for each of the switches `names` (the shop's, from its integrations). */
+export async function readMailSettings(db: Db, names: readonly MailSwitch[]): Promise<MailSettings> {
   const [row] = await db.select().from(mailSettings).where(eq(mailSettings.id, 1)).limit(1);
-  return { switches: switchesWithDefaults(row?.switches ?? {}), winbackDays: row?.winbackDays ?? WINBACK_DAYS_DEFAULT, winbackCode: row?.winbackCode ?? null };
+  return { switches: switchesWithDefaults(row?.switches ?? {}, names), winbackDays: row?.winbackDays ?? WINBACK_DAYS_DEFAULT, winbackCode: row?.winbackCode ?? null };
 }
 
 export async function writeMailSettings(db: Db, settings: MailSettings, by: string, at: Date): Promise<void> {
@@ -59,19 +60,18 @@ export type SetupState = {
   /** When the access the member holds now began (its earliest row still granting it). */
   startedAt: Date;
   hasTradingview: boolean;
-  hasDiscord: boolean;
-  hasTelegram: boolean;
   optedOut: MemberMailKind[];
 };
 
-/** Members with access at `now` that began after `since` (a plan change keeps its start), with what they have set up. */
+/**
+ * Members with access at `now` that began after `since` (a plan change keeps its start), with
+ * their TradingView username; whether they linked a community, its integration answers.
+ */
 export async function membersSettingUp(db: Db, since: Date, now: Date): Promise<SetupState[]> {
-  const rows = await queryRows<{ user_id: string; email: string; started_at: Date | string; tv: boolean; discord: boolean; telegram: boolean; optouts: string[] | null }>(
+  const rows = await queryRows<{ user_id: string; email: string; started_at: Date | string; tv: boolean; optouts: string[] | null }>(
     db,
     sql`SELECT u.id AS user_id, u.email, a.started_at,
           EXISTS (SELECT 1 FROM tradingview_usernames t WHERE t.user_id = u.id AND t.replaced_at IS NULL) AS tv,
-          EXISTS (SELECT 1 FROM discord_members d WHERE d.user_id = u.id AND d.current) AS discord,
-          EXISTS (SELECT 1 FROM telegram_members m WHERE m.user_id = u.id AND m.current) AS telegram,
           ARRAY(SELECT o.kind FROM member_mail_optouts o WHERE o.user_id = u.id) AS optouts
         FROM (${membersWithAccessSince(since, now)}) a JOIN "user" u ON u.id = a.user_id`,
   );
@@ -80,8 +80,6 @@ export async function membersSettingUp(db: Db, since: Date, now: Date): Promise<
     email: row.email,
     startedAt: new Date(row.started_at),
     hasTradingview: row.tv,
-    hasDiscord: row.discord,
-    hasTelegram: row.telegram,
     optedOut: (row.optouts ?? []) as MemberMailKind[],
   }));
 }

@@ -2,7 +2,6 @@
 // the operator check), a member's own preferences (Settings), and the mails' unsubscribe pages,
 // server pages opened from a mail client that work without the app's JavaScript.
 import { Hono } from 'hono';
-import { MAIL_SWITCH_LABELS } from '@shared/member-mails';
 import { mailPreferencesSchema, mailSettingsRequestSchema, mailSettingsSchema, setMailPreferenceSchema } from '@shared/member-mails-contract';
 import { readJson } from '../../http/errors';
 import { describeOperation } from '../../http/openapi';
@@ -41,9 +40,9 @@ export function unsubscribePageRoutes(deps: { mails: MemberMails; site: { brandN
   const notFound = serverPage(site, 'This link is not valid', '<p>We could not read this unsubscribe link. It may have been copied incompletely. You can turn these mails off in Settings too.</p>');
   return new Hono()
     .get('/:token', describeOperation({ summary: "A member mail's unsubscribe page", auth: 'none', ok: 'text/html' }), (c) => {
-      const kind = mails.linkKind(c.req.param('token'));
-      if (!kind) return c.html(notFound, 404, PAGE_HEADERS);
-      return c.html(serverPage(site, `No more "${MAIL_SWITCH_LABELS[kind]}" mails?`, '<p>Confirm and we will send you no more mails of this kind. Receipts and account mails still reach you.</p><form method="post"><button type="submit">Unsubscribe</button></form>'), 200, PAGE_HEADERS);
+      const label = mails.linkLabel(c.req.param('token'));
+      if (!label) return c.html(notFound, 404, PAGE_HEADERS);
+      return c.html(serverPage(site, `No more "${label}" mails?`, '<p>Confirm and we will send you no more mails of this kind. Receipts and account mails still reach you.</p><form method="post"><button type="submit">Unsubscribe</button></form>'), 200, PAGE_HEADERS);
     })
     .post('/:token', describeOperation({ summary: "No more mails of the link's kind to its member", auth: 'none', ok: 'text/html' }), async (c) => {
       if (!(await mails.unsubscribe(c.req.param('token')))) return c.html(notFound, 404, PAGE_HEADERS);

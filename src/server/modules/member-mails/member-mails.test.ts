@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailPreferencesSchema, mailSettingsSchema } from '@shared/member-mails-contract';
 import type { PromotionItem } from '@shared/promotions-contract';
-import { discordMembers, mailSettings, memberMailOptouts, operatorAuditLog, outbox, sandboxPromotionCodes, userSubscriptions } from '../../db/schema';
+import { discordMembers, mailSettings, memberMailOptouts, operatorAuditLog, outbox, sandboxPromotionCodes, telegramMembers, userSubscriptions } from '../../db/schema';
 import { consoleSuite, seedMember, type ConsoleSuite } from '../../test-support/admin-test-kit';
 import { checkoutBody, DAY_MS, ordersOfSession, payOnPage, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 import { listOutboxMails } from '../mail/outbox.repository';
@@ -212,6 +212,19 @@ describe('set-up reminders', () => {
     await suite.t.services.memberMails.runOnce(new Date(otherRow!.createdAt.getTime() + 7 * DAY_MS + 1));
     const lastOnes = (await mailsTo(other.email)).filter((mail) => mail.subject === 'Add your TradingView username to get the indicators');
     expect(lastOnes.map((mail) => mail.text?.includes('This is the last reminder we send about it.'))).toEqual([true]);
+  });
+
+  it('stop reminding of Telegram once the member linked it, as Telegram answers', async () => {
+    const member = await seedMember(db(), { username: null });
+    const [row] = await db().select().from(userSubscriptions).where(eq(userSubscriptions.userId, member.userId));
+    const start = row!.createdAt.getTime();
+    await suite.t.services.memberMails.runOnce(new Date(start + 3 * HOUR_MS + 1));
+    const seen = new Set((await mailsTo(member.email)).map((mail) => mail.id));
+    expect(seen.size).toBe(3);
+    await db().insert(telegramMembers).values({ userId: member.userId, telegramUserId: `t-${member.userId}`, username: 'trader_tg' });
+    await suite.t.services.memberMails.runOnce(new Date(start + 24 * HOUR_MS + 1));
+    const added = (await mailsTo(member.email)).filter((mail) => !seen.has(mail.id));
+    expect(added.map((mail) => mail.subject).sort()).toEqual(['Add your TradingView username to get the indicators', 'Join the members on Discord']);
   });
 
   it('start a new series for a member who leaves and comes back', async () => {

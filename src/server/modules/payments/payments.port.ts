@@ -4,7 +4,8 @@
 // Snapshots are the provider's view of an object at one moment; fulfilment writes our state from
 // them, never from the order in which events happen to arrive (docs/decisions/007).
 import type { DisputeOutcome } from '@shared/payment-rules';
-import type { WantedPrice } from '@shared/catalogue-publishing';
+import type { Catalogue } from '@shared/catalogue';
+import type { PublishedPrice, WantedPrice } from '@shared/catalogue-publishing';
 import type { PlanType } from '@shared/plans';
 import type { SandboxCheckout, SandboxPayRequest, SandboxPortal } from '@shared/sandbox-contract';
 import type { PausedAccess } from '@shared/support-actions';
@@ -78,6 +79,11 @@ export type SubscriptionSnapshot = {
   pauseAccessUntil?: Date | null;
   /** When collection resumes by itself (Stripe's pause_collection.resumes_at); absent or null: when resumed. */
   pauseResumesAt?: Date | null;
+  /**
+   * The price list its price was bought on (a published Stripe Price's metadata, the sandbox's
+   * record); absent or null: not named (a configured STRIPE_PRICE_* price, a purchase made before).
+   */
+  priceList?: string | null;
 };
 
 /**
@@ -268,6 +274,11 @@ export type StripePaymentsPort = PaymentsCore & {
   kind: 'stripe';
   /** Verifies the signature over the raw body; throws when it does not match. */
   parseWebhook(rawBody: Uint8Array, signature: string): PaymentEvent;
+  /**
+   * Makes at Stripe every Price the catalogue sells that is not there yet (decision record 058),
+   * one call at a time; a failure (502 with Stripe's reason) leaves the rest to the next run.
+   */
+  publishCatalogue(catalogue: Catalogue): Promise<PublishedPrice[]>;
 };
 
 /** The sandbox provider's own pages and clock (its checkout, portal, renewals and event outbox). */

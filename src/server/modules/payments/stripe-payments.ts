@@ -5,7 +5,8 @@ import Stripe from 'stripe';
 import { disputeOutcome } from '@shared/payment-rules';
 import { isPlanType, type PlanType } from '@shared/plans';
 import { isPausedAccess, type PausedAccess } from '@shared/support-actions';
-import type { WantedPrice } from '@shared/catalogue-publishing';
+import type { Catalogue } from '@shared/catalogue';
+import { isCatalogueLookupKey, type BoughtOn, type PublishedPrice, type WantedPrice } from '@shared/catalogue-publishing';
 import type { ApiError } from '../../http/errors';
 import type { Logger } from '../../logger';
 import type {
@@ -41,10 +42,22 @@ export type StripeSettings = {
   timeoutMs?: number;
   /** STRIPE_TAX: Stripe Tax computes the tax, from the billing address and tax ID Checkout collects. */
   tax?: { enabled: boolean };
-  /** The catalogue's published Price a checkout charges (catalogue-stripe.ts); null: the configured price ids. */
-  checkoutPrice?: (stripe: Stripe, planType: PlanType, originPage: string | undefined) => Promise<string | null>;
-  /** The published Price of a catalogue price, made when missing (catalogue-stripe.ts's ensurePrice). */
-  publishedPrice?: (stripe: Stripe, price: WantedPrice) => Promise<string>;
+  /** The catalogue's published Prices (catalogue-stripe.ts's createCataloguePrices); absent: the configured price ids only. */
+  published?: PublishedPrices;
+};
+
+/** The ids of the catalogue's Stripe Prices, each made when missing (decision record 058). */
+export type PublishedPrices = {
+  /** What a checkout of the plan from `originPage` charges; null: the configured price id. */
+  checkout: (stripe: Stripe, planType: PlanType, originPage: string | undefined) => Promise<string | null>;
+  /** What a change to the plan charges a member who bought on `bought`; null: the configured price id. */
+  planChange: (stripe: Stripe, planType: PlanType, bought: BoughtOn) => Promise<string | null>;
+  /** The Price of a catalogue price. */
+  published: (stripe: Stripe, price: WantedPrice) => Promise<string>;
+  /** Every Price the catalogue sells. */
+  publishAll: (stripe: Stripe, catalogue: Catalogue) => Promise<PublishedPrice[]>;
+  /** The Product of a plan, on which each of its Prices is published (a plan-limited promotion code names it). */
+  product: (stripe: Stripe, planType: PlanType) => Promise<string>;
 };
 
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -53,7 +66,14 @@ const RETRIES = 2;
 const toDate = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === 'string' ? value : value.id);
 
-/** The member's card asks for authentication; the same text as the shared error table. */
+/** The plan a published Price is for (its metadata, decision record 058); null for a Price the catalogue did not make. */
+function publishedPlan(price: Stripe.Price): PlanType | null {
+  const plan = price.metadata?.plan;
+  return isPlanType(plan) ? plan : null;
+}
+
+/** The price list a published Price sells on (its metadata); null for a Price the catalogue did not make. */
+const listOfPrice = (price: Stripe.Price): string | null => price.metadata?.list || null;
 
 /**
  * The subscription's metadata key that keeps the vendor's choice of access while collection is
@@ -98,6 +118,20 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     for (const [plan, priceId] of Object.entries(ids) as [PlanType, string][]) if (priceId && !planByPrice.has(priceId)) planByPrice.set(priceId, plan);
   }
 
+  // a published Price's plan, read once: a Price never changes what it is for (unknown ones are asked again: a plan this instance does not know yet)
+  const publishedPlans = new Map<string, PlanType>();
+
+  /** The plan a Price is for: a configured STRIPE_PRICE_* id's, else a published Price's (its metadata, read from Stripe once). */
+  async function planOfPrice(price: string | Stripe.Price): Promise<PlanType | null> {
+    const id = typeof price === 'string' ? price : price.id;
+    const known = planByPrice.get(id) ?? publishedPlans.get(id);
+    if (known) return known;
+    const object = typeof price === 'string' ? await call('prices.retrieve', () => stripe.prices.retrieve(id, {}, read), { missingIsNull: true }) : price;
+    const plan = object ? publishedPlan(object) : null;
+    if (plan) publishedPlans.set(id, plan);
+    return plan;
+  }
+
   function priceOf(planType: PlanType): string {
     const regular = settings.regular && !settings.regular.saleRunning() ? settings.regular.priceIds[planType] : undefined;
     const price = regular || settings.priceIds[planType];
@@ -133,7 +167,8 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
   function subscriptionSnapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
     const item = sub.items.data[0];
     const metadataPlan = sub.metadata?.planType;
-    const planType = (item && planByPrice.get(item.price.id)) ?? (isPlanType(metadataPlan) ? metadataPlan : null);
+    // the price's plan first: the subscription's metadata names the plan it was bought as, not one changed to since
+    const planType = (item && (planByPrice.get(item.price.id) ?? publishedPlan(item.price))) ?? (isPlanType(metadataPlan) ? metadataPlan : null);
     return {
       id: sub.id,
       customerId: idOf(sub.customer) ?? '',
@@ -151,6 +186,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       pausedAccess: sub.pause_collection ? pausedAccessOf(sub.metadata?.[PAUSE_ACCESS_KEY]) : null,
       pauseAccessUntil: sub.pause_collection && sub.metadata?.[PAUSE_ACCESS_UNTIL_KEY] ? new Date(sub.metadata[PAUSE_ACCESS_UNTIL_KEY]) : null,
       pauseResumesAt: toDate(sub.pause_collection?.resumes_at ?? null),
+      priceList: item ? listOfPrice(item.price) : null,
     };
   }
 
@@ -200,10 +236,13 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
     return sub;
   }
 
-  function changeItems(sub: Stripe.Subscription, planType: PlanType) {
+  /** The subscription's item on the plan's Price: the catalogue's on the list the member bought on, in their currency, once it is edited. */
+  async function changeItems(sub: Stripe.Subscription, planType: PlanType) {
     const item = sub.items.data[0];
     if (!item) throw serverError('noSubscriptionItem');
-    return [{ id: item.id, price: priceOf(planType) }];
+    const bought = { list: listOfPrice(item.price), currency: sub.currency };
+    const published = settings.published ? await call('prices.publish', () => settings.published!.planChange(stripe, planType, bought)) : null;
+    return [{ id: item.id, price: published ?? priceOf(planType) }];
   }
 
   /**
@@ -230,11 +269,12 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       call,
       pricesOf: (plan) => [settings.priceIds[plan], settings.regular?.priceIds[plan]].filter((id): id is string => Boolean(id)),
       plans: Object.keys(settings.priceIds) as PlanType[],
+      ...(settings.published ? { productOf: (plan: PlanType) => settings.published!.product(stripe, plan) } : {}),
       logger,
     }),
 
     async createCheckoutSession(input: CreateCheckoutInput) {
-      const published = settings.checkoutPrice ? await call('prices.publish', () => settings.checkoutPrice!(stripe, input.planType, input.metadata.originPage)) : null;
+      const published = settings.published ? await call('prices.publish', () => settings.published!.checkout(stripe, input.planType, input.metadata.originPage)) : null;
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: input.mode,
         line_items: [{ price: published ?? priceOf(input.planType), quantity: 1 }],
@@ -264,7 +304,16 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       return session ? sessionSnapshot(session) : null;
     },
 
-    importablePurchases: () => stripeImportablePurchases({ stripe, planByPrice, read, call: (what, run) => call(what, run), subscriptionSnapshot, sessionSnapshot }),
+    importablePurchases: () =>
+      stripeImportablePurchases({
+        stripe,
+        // a Price publishing made or took over carries the catalogue's lookup key: a vendor's own metadata on other prices is not ours
+        planOfPrice: (price) => planByPrice.get(price.id) ?? (isCatalogueLookupKey(price.lookup_key) ? publishedPlan(price) : null),
+        read,
+        call: (what, run) => call(what, run),
+        subscriptionSnapshot,
+        sessionSnapshot,
+      }),
 
     async retrieveSubscription(id) {
       const sub = await retrieveSubscriptionRaw(id);
@@ -276,7 +325,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       if (!invoice) return null;
       // The plan the invoice charges for: its price line that is not a proration.
       const priceLine = invoice.lines.data.find((line) => line.parent?.subscription_item_details?.proration !== true && line.pricing?.price_details?.price);
-      const priceId = priceLine?.pricing?.price_details?.price;
+      const price = priceLine?.pricing?.price_details?.price;
       return {
         id: invoice.id ?? id,
         customerId: idOf(invoice.customer),
@@ -289,7 +338,7 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
         discount: invoiceDiscount(invoice),
         currency: invoice.currency,
         createdAt: new Date(invoice.created * 1000),
-        planType: (typeof priceId === 'string' ? planByPrice.get(priceId) : undefined) ?? null,
+        planType: price ? await planOfPrice(price) : null,
         paymentIntentId: invoicePaymentIntent(invoice),
       };
     },
@@ -329,12 +378,13 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
 
     async previewPlanChange(input: PlanChangeInput): Promise<PlanChangePreview> {
       const sub = await requireSubscription(input.subscriptionId);
+      const items = await changeItems(sub, input.planType);
       const preview = await call('invoices.createPreview', () =>
         stripe.invoices.createPreview(
           {
             customer: idOf(sub.customer) ?? undefined,
             subscription: sub.id,
-            subscription_details: { items: changeItems(sub, input.planType), proration_date: input.prorationDate, proration_behavior: 'always_invoice' },
+            subscription_details: { items, proration_date: input.prorationDate, proration_behavior: 'always_invoice' },
           },
           // a preview changes nothing, so retrying it is safe
           read,
@@ -353,11 +403,12 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
 
     async applyPlanChange(input: PlanChangeInput) {
       const sub = await requireSubscription(input.subscriptionId);
+      const items = await changeItems(sub, input.planType);
       const updated = await call('subscriptions.update', () =>
         stripe.subscriptions.update(
           sub.id,
           {
-            items: changeItems(sub, input.planType),
+            items,
             proration_behavior: 'always_invoice',
             proration_date: input.prorationDate,
             // the change applies only if its invoice is paid (pending updates)
@@ -446,10 +497,10 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
 
     async movePriceAtRenewal(id, price) {
       // wired by dependencies.ts whenever payments are Stripe's
-      if (!settings.publishedPrice) throw new Error('movePriceAtRenewal needs the publishedPrice setting');
+      const prices = settings.published;
+      if (!prices) throw new Error('movePriceAtRenewal needs the published setting');
       const sub = await requireSubscription(id);
-      const publish = settings.publishedPrice;
-      const priceId = await call('prices.publish', () => publish(stripe, price));
+      const priceId = await call('prices.publish', () => prices.published(stripe, price));
       const item = sub.items.data[0];
       if (!item || !priceId) throw serverError('noSubscriptionItem');
       if (item.price.id === priceId) return subscriptionSnapshot(sub);
@@ -458,6 +509,20 @@ export function createStripePayments(settings: StripeSettings, logger: Logger): 
       const updated = await call('subscriptions.update', () => stripe.subscriptions.update(id, { items: [{ id: item.id, price: priceId }], proration_behavior: 'none' }, write()));
       if (!updated) throw serverError('noSubscriptionReturned');
       return subscriptionSnapshot(updated);
+    },
+
+    async publishCatalogue(catalogue) {
+      // wired by dependencies.ts whenever payments are Stripe's
+      const prices = settings.published;
+      if (!prices) throw new Error('publishCatalogue needs the published setting');
+      try {
+        return await prices.publishAll(stripe, catalogue);
+      } catch (error) {
+        // the operator who publishes reads Stripe's own reason (a key that may not write prices, a rate limit…)
+        if (!(error instanceof Stripe.errors.StripeError)) throw error;
+        logger.error({ err: error, what: 'prices.publish' }, 'publishing the catalogue at Stripe failed');
+        throw serverError('stripePublishFailed', error.message);
+      }
     },
 
     async pauseCollection(id, access) {

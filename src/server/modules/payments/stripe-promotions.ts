@@ -25,13 +25,19 @@ export function createStripePromotions(deps: {
   pricesOf: (planType: PlanType) => string[];
   /** Every configured plan, to tell when a product is shared with a plan the code does not cover. */
   plans: readonly PlanType[];
+  /**
+   * The catalogue's Product of a plan (`cw_<slug>`), found or made as publishing does; absent: no
+   * published Prices (the configured ids only). Every Price the catalogue publishes for the plan is on it.
+   */
+  productOf?: (planType: PlanType) => Promise<string>;
   logger: Logger;
 }): ProviderPromotions {
   const { stripe, call, logger } = deps;
   const read = { maxNetworkRetries: RETRIES };
   const keyed = (key: string) => ({ maxNetworkRetries: RETRIES, idempotencyKey: key });
 
-  async function productsOf(plans: readonly PlanType[]): Promise<Set<string>> {
+  /** The products of the plans' configured STRIPE_PRICE_* prices (a price taken over by publishing stays on its own). */
+  async function configuredProductsOf(plans: readonly PlanType[]): Promise<Set<string>> {
     const products = new Set<string>();
     for (const priceId of plans.flatMap(deps.pricesOf)) {
       const price = await call('prices.retrieve', () => stripe.prices.retrieve(priceId, {}, read));
@@ -42,14 +48,25 @@ export function createStripePromotions(deps: {
   }
 
   /**
-   * Stripe restricts a coupon to products, not prices: the plans' products. A product that also
-   * sells a plan outside the list would let the code discount that plan when a buyer types it at
-   * checkout (a preset code is checked by the shop first): logged, so the vendor can split products.
+   * Stripe restricts a coupon to products, not prices: the plans' products, those of their
+   * configured prices and the catalogue's own (`cw_<slug>`), on which every Price published for a
+   * plan is — a plan added in the console, a new amount, a vendor list's. A coupon's products
+   * cannot change later, so the catalogue's are named even before its first edit. A product that
+   * also sells a plan outside the list (a configured price's, shared) would let the code discount
+   * that plan when a buyer types it at checkout (a preset code is checked by the shop first):
+   * logged, so the vendor can split products.
    */
   async function appliesTo(promotionId: string, plans: PlanType[] | null): Promise<Stripe.CouponCreateParams.AppliesTo | undefined> {
     if (plans === null) return undefined;
-    const products = await productsOf(plans);
-    const others = await productsOf(deps.plans.filter((plan) => !plans.includes(plan)));
+    const products = await configuredProductsOf(plans);
+    const { productOf } = deps;
+    if (productOf) {
+      for (const plan of plans) {
+        const product = await call('products.publish', () => productOf(plan));
+        if (product) products.add(product);
+      }
+    }
+    const others = await configuredProductsOf(deps.plans.filter((plan) => !plans.includes(plan)));
     const shared = [...products].filter((product) => others.has(product));
     if (shared.length > 0) logger.warn({ promotionId, plans, shared }, 'a plan-restricted promotion code shares a Stripe product with other plans: Stripe cannot tell them apart');
     return { products: [...products] };

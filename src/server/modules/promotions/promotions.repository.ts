@@ -1,14 +1,12 @@
-// The promotion_codes table, and what the code's checkouts and orders say of it (redemptions,
-// revenue). Checkout sessions and orders are read here, never written.
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+// The promotion_codes table, and what the code's orders say of it (revenue); its redemptions are
+// its paid checkouts, read through provider-records. Orders are read here, never written.
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PromotionTerms } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
-import { checkoutSessions, promotionCodes } from '../../db/schema';
+import { promotionCodes } from '../../db/schema';
 
 export type PromotionRow = typeof promotionCodes.$inferSelect;
-
-const PAID = ['paid', 'no_payment_required'];
 
 /** Our row, or null when the code exists already (whatever its case). */
 export async function insertPromotion(db: Db, terms: PromotionTerms, createdBy: string, at: Date): Promise<PromotionRow | null> {
@@ -44,17 +42,6 @@ export async function listPromotionRows(db: Db): Promise<PromotionRow[]> {
   return db.select().from(promotionCodes).orderBy(asc(promotionCodes.createdAt), asc(promotionCodes.code));
 }
 
-/** How often each code was redeemed: its paid checkouts. */
-export async function redemptionCounts(db: Db, codes: readonly string[]): Promise<Map<string, number>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .select({ code: checkoutSessions.promotionCode, count: sql<number>`count(*)::int` })
-    .from(checkoutSessions)
-    .where(and(inArray(checkoutSessions.promotionCode, [...codes]), inArray(checkoutSessions.paymentStatus, PAID)))
-    .groupBy(checkoutSessions.promotionCode);
-  return new Map(rows.map((row) => [row.code ?? '', Number(row.count)]));
-}
-
 /** What each code's paid orders charged and took off, per currency (first payments and renewals). */
 export async function revenueByCode(db: Db): Promise<{ code: string; currency: string; revenue: number; discounted: number }[]> {
   return queryRows(
@@ -62,16 +49,6 @@ export async function revenueByCode(db: Db): Promise<{ code: string; currency: s
     sql`SELECT promotion_code AS code, currency, COALESCE(SUM(amount), 0)::int AS revenue, COALESCE(SUM(amount_discount), 0)::int AS discounted
         FROM orders WHERE promotion_code IS NOT NULL AND status = 'paid' GROUP BY promotion_code, currency ORDER BY promotion_code, currency`,
   );
-}
-
-/** Whether the e-mail paid for something before: a first-time code is not for it. */
-export async function paidBefore(db: Db, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(and(sql`lower(${checkoutSessions.email}) = ${email.toLowerCase()}`, inArray(checkoutSessions.paymentStatus, PAID), sql`${checkoutSessions.amountTotal} > 0`))
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function recordMirrored(db: Db, id: string, values: { provider: string; livemode: boolean; couponId: string; promotionCodeId: string; at: Date }): Promise<void> {

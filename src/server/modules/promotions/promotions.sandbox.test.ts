@@ -2,13 +2,17 @@
 // own coupon and promotion code), the landing page looks them up, checkout charges the discounted
 // price and the sandbox keeps the discount on renewals for as long as the code says.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setActiveCatalogue } from '@shared/catalogue';
 import type { PromotionItem } from '@shared/promotions-contract';
 import { operatorAuditLog, orders, sandboxCoupons, sandboxPromotionCodes } from '../../db/schema';
 import { consoleSuite, OPERATOR_EMAIL, type ConsoleSuite } from '../../test-support/admin-test-kit';
 import { listOutboxMails } from '../mail/outbox.repository';
 import { PROMOTION_ADMIN_ROUTES } from './promotions.routes';
 import { buyerBrowser, checkoutRow, DAY_MS, ordersOfSession, payOnPage, startCheckout } from '../../test-support/billing-test-kit';
+
+// a test adds a plan to the process's catalogue: later suites of the worker get the seed's
+afterAll(() => setActiveCatalogue(null));
 
 let suite: ConsoleSuite;
 consoleSuite((value) => (suite = value));
@@ -233,6 +237,19 @@ describe('MRR counts discounts for what they are', () => {
     expect(await mrr()).toBe(before + 2880 + 3600);
     await renewNow(once);
     expect(await mrr()).toBe(before + 2880 + 3600);
+  });
+});
+
+describe('a code for a plan added in the console', () => {
+  it('applies to that plan in the sandbox checkout, as at Stripe, and not to the others', async () => {
+    const added = await suite.t.request('/api/admin/catalogue/plans', { body: { slug: 'fortnight', name: 'Fortnight', price: 2000, period: { unit: 'week', count: 2 } }, cookie: suite.operator });
+    expect(added.status, await added.clone().text()).toBe(201);
+    await created({ code: 'FORTNIGHT25', percentOff: 25, plans: ['fortnight'] });
+    const { sessionId } = await startCheckout(suite.t, { planType: 'fortnight', promotionCode: 'FORTNIGHT25' });
+    expect((await payOnPage(suite.t, sessionId, email('fortnight'))).status).toBe(200);
+    expect((await ordersOfSession(suite.t, sessionId)).map((order) => [order.amount, order.amountDiscount, order.promotionCode])).toEqual([[1500, 500, 'FORTNIGHT25']]);
+    const monthly = await suite.t.request('/api/create-checkout', { body: { planType: 'monthly', customerEmail: null, fbc: null, fbp: null, userAgent: 'vitest', originPage: '/', promotionCode: 'FORTNIGHT25' } });
+    expect(monthly.status).toBe(400);
   });
 });
 

@@ -12,17 +12,16 @@ import { ApiError } from '../../http/errors';
 import { serverError } from '../../http/server-errors';
 import { accessEndedFor } from '../entitlements/entitlement-reads';
 import type { PaymentsPort } from '../payments/payments.port';
+import { paidMoneyBefore, redemptionCounts } from '../provider-records/checkout-session-reads';
 import {
   clearProviderError,
   deactivatePromotion,
   findPromotion,
   insertPromotion,
   listPromotionRows,
-  paidBefore,
   promotionsToSync,
   recordMirrored,
   recordProviderError,
-  redemptionCounts,
   revenueByCode,
   type PromotionRow,
 } from './promotions.repository';
@@ -192,7 +191,7 @@ export function createPromotionsService(deps: PromotionsDeps) {
       const code = normalizePromotionCode(rawCode);
       const row = await findPromotion(db, code);
       if (!row) throw serverError('promotionRefused', refusalMessage('unknown', code));
-      const returningBuyer = row.firstTimeOnly && at.email ? await paidBefore(db, at.email) : undefined;
+      const returningBuyer = row.firstTimeOnly && at.email ? await paidMoneyBefore(db, at.email) : undefined;
       // No provider can tell who churned: a win-back code needs the member signed in before the
       // checkout starts (an e-mail typed anonymously would let anyone ask whether it churned).
       if (row.churnedOnly && (!at.signedIn || !at.email)) throw serverError('promotionRefused', refusalMessage('churned_sign_in', row.code));

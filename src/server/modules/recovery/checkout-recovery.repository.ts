@@ -1,15 +1,10 @@
 // The recovery mails' rows (one per abandoned checkout mailed, its link's token hashed) and the
-// addresses that opted out; reads billing's checkout rows, writes only its own tables.
+// addresses that opted out; reads checkout sessions through provider-records, writes only its own tables.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { queryRows } from "../../db/query";
-import {
-  checkoutRecoveries,
-  checkoutRecoveryOptouts,
-  checkoutSessions,
-} from "../../db/schema";
-
-const PAID = sql`payment_status IN ('paid', 'no_payment_required')`;
+import { checkoutRecoveries, checkoutRecoveryOptouts } from "../../db/schema";
+import { findCheckoutSession } from "../provider-records/checkout-sessions.repository";
+import { sessionCreatedAtOf } from "../provider-records/checkout-session-reads";
 
 export type AbandonedCheckout = {
   id: string;
@@ -23,17 +18,7 @@ export async function abandonedCheckout(
   db: Db,
   sessionId: string,
 ): Promise<AbandonedCheckout | null> {
-  const [row] = await db
-    .select({
-      id: checkoutSessions.id,
-      email: checkoutSessions.email,
-      planType: checkoutSessions.planType,
-      paymentStatus: checkoutSessions.paymentStatus,
-      createdAt: checkoutSessions.createdAt,
-    })
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, sessionId))
-    .limit(1);
+  const row = await findCheckoutSession(db, sessionId);
   if (!row) return null;
   return {
     id: row.id,
@@ -42,19 +27,6 @@ export async function abandonedCheckout(
     paid: row.paymentStatus !== "unpaid",
     createdAt: row.createdAt,
   };
-}
-
-/** Whether `email` paid any checkout started at or after `since`. */
-export async function boughtSince(
-  db: Db,
-  email: string,
-  since: Date,
-): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`SELECT 1 AS one FROM checkout_sessions WHERE lower(email) = ${email} AND created_at >= ${since} AND ${PAID} LIMIT 1`,
-  );
-  return rows.length > 0;
 }
 
 export async function isOptedOut(db: Db, email: string): Promise<boolean> {
@@ -122,13 +94,9 @@ export async function recoveryByTokenHash(
       email: checkoutRecoveries.email,
       checkoutSessionId: checkoutRecoveries.checkoutSessionId,
       sentAt: checkoutRecoveries.sentAt,
-      sessionCreatedAt: checkoutSessions.createdAt,
+      sessionCreatedAt: sessionCreatedAtOf(checkoutRecoveries.checkoutSessionId),
     })
     .from(checkoutRecoveries)
-    .leftJoin(
-      checkoutSessions,
-      eq(checkoutSessions.id, checkoutRecoveries.checkoutSessionId),
-    )
     .where(eq(checkoutRecoveries.tokenHash, tokenHash))
     .limit(1);
   return row ?? null;

@@ -93,6 +93,8 @@ export function checkoutRecoveryRoutes(deps: {
             NO_STORE,
           ),
       )
+      // the page's button, and a mail client's one-click button (RFC 8058: the mail's
+      // List-Unsubscribe header names this URL); no session needed, and a second POST changes nothing
       .post(
         "/:token/unsubscribe",
         describeOperation({

@@ -13,9 +13,9 @@ import type { Db } from "../../db/client";
 import type { Logger } from "../../logger";
 import { enqueueMail } from "../mail/outbox.repository";
 import type { PaymentEvent, PaymentsPort } from "../payments/payments.port";
+import { paidSince } from "../provider-records/checkout-session-reads";
 import {
   abandonedCheckout,
-  boughtSince,
   insertRecovery,
   isOptedOut,
   lastRecoveryMail,
@@ -58,7 +58,7 @@ export function createCheckoutRecovery(deps: {
           paid: checkout.paid,
           optedOut: await isOptedOut(tx, email),
           lastMailAt: await lastRecoveryMail(tx, email),
-          boughtSince: await boughtSince(tx, email, checkout.createdAt),
+          boughtSince: await paidSince(tx, email, checkout.createdAt),
         },
         now,
       );
@@ -112,7 +112,7 @@ export function createCheckoutRecovery(deps: {
       const link = await recoveryByTokenHash(db, hashToken(token));
       if (!link) return { kind: "unknown" };
       if (
-        await boughtSince(db, link.email, link.sessionCreatedAt ?? link.sentAt)
+        await paidSince(db, link.email, link.sessionCreatedAt ?? link.sentAt)
       )
         return { kind: "purchased" };
       const url = await deps.payments.resumeCheckoutSession(

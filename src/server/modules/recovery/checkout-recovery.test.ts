@@ -156,6 +156,36 @@ describe("checkout recovery", () => {
     }
   });
 
+  it("carries the one-click unsubscribe headers (RFC 8058): a mail client's POST, without a session, opts the address out, and once more changes nothing", async () => {
+    const buyer = email("oneclick");
+    await abandon(buyer);
+    const [mail] = await recoveryMails(buyer);
+    const { headers } = await t.deps.mailer.render(mail!);
+    expect(headers).toEqual({
+      "List-Unsubscribe": `<${t.deps.config.publicUrl}${await linkOf(buyer)}/unsubscribe>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    const url = new URL(headers!["List-Unsubscribe"]!.slice(1, -1));
+    // what a mail provider's unsubscribe button sends: no cookie, from its own servers
+    const oneClick = () =>
+      t.request(url.pathname, {
+        method: "POST",
+        body: "List-Unsubscribe=One-Click",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example.net" },
+      });
+    const first = await oneClick();
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain("You are unsubscribed");
+    expect((await oneClick()).status).toBe(200);
+    time.advance(8 * DAY_MS);
+    try {
+      await abandon(buyer);
+      expect(await recoveryMails(buyer)).toHaveLength(1);
+    } finally {
+      time.advance(-8 * DAY_MS);
+    }
+  });
+
   it("the sandbox expires a checkout left open past its 24 hours and mails its buyer, as Stripe does", async () => {
     const buyer = email("timeout");
     await startCheckout(t, { customerEmail: buyer });

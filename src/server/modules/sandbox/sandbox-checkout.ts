@@ -9,9 +9,10 @@ import { sandboxCheckoutSessions, sandboxCustomers, sandboxSubscriptions } from 
 import type { SandboxCheckout } from '@shared/sandbox-contract';
 import type { CheckoutSessionSnapshot, CreateCheckoutInput, SandboxOperations, SandboxPaymentsPort } from '../payments/payments.port';
 import { trialEnd } from '@shared/trials';
+import { checkoutList } from '@shared/catalogue-publishing';
 import { cardFingerprint, cardOutcome } from './sandbox-cards';
 import { findCharge, insertInvoice, intervalMonths, planName } from './sandbox-invoices';
-import { emit, newId, type SandboxDeps } from './sandbox-store';
+import { emit, emitAll, newId, PRICE_LIST_KEY, type SandboxDeps } from './sandbox-store';
 import { billingDetailsOf, saveBillingDetails, withInvoiceTax } from './sandbox-tax';
 import { assertRedeemable, couponDiscount, loadPromotion, redeem } from './sandbox-promotions';
 import { serverError } from '../../http/server-errors';
@@ -28,7 +29,8 @@ function sessionStatus(row: SessionRow, now: Date): 'open' | 'complete' | 'expir
 }
 
 function toSessionSnapshot(row: SessionRow, now: Date, paymentIntentId: string | null): CheckoutSessionSnapshot {
-  const { card_brand: _brand, card_last4: _last4, card_later_charges_fail: _fails, card_fingerprint: _fingerprint, ...metadata } = row.metadata;
+  // the card and the list are the sandbox's own records, not the shop's metadata
+  const { card_brand: _brand, card_last4: _last4, card_later_charges_fail: _fails, card_fingerprint: _fingerprint, [PRICE_LIST_KEY]: _list, ...metadata } = row.metadata;
   return {
     id: row.id,
     status: sessionStatus(row, now),
@@ -70,7 +72,7 @@ export async function cardOf(tx: Db, customerId: string): Promise<{ brand: strin
 
 /** The port's checkout-session calls and the sandbox checkout page's own. */
 export function createSandboxCheckout(
-  deps: Pick<SandboxDeps, 'db' | 'clock' | 'prices' | 'tax' | 'listCharge'>,
+  deps: Pick<SandboxDeps, 'db' | 'clock' | 'prices' | 'tax' | 'listCharge' | 'catalogue'>,
 ): Pick<SandboxPaymentsPort, 'createCheckoutSession' | 'retrieveCheckoutSession' | 'expireCheckoutSession' | 'resumeCheckoutSession'> &
   Pick<SandboxOperations, 'getCheckout' | 'pay'> & { expireStaleCheckouts: (now: Date) => Promise<number> } {
   const { db, clock, prices } = deps;
@@ -172,6 +174,8 @@ export function createSandboxCheckout(
             trialEnd: trialDays ? end : null,
             promotionCodeId: row.promotionCodeId,
             discountStart: row.promotionCodeId ? now : null,
+            // the list it was bought on: what a plan change charges and which members a price move picks
+            metadata: row.metadata[PRICE_LIST_KEY] ? { [PRICE_LIST_KEY]: row.metadata[PRICE_LIST_KEY] } : {},
             createdAt: now,
             updatedAt: now,
           });
@@ -197,11 +201,15 @@ export function createSandboxCheckout(
             updatedAt: now,
           })
           .where(eq(sandboxCheckoutSessions.id, id));
-        await emit(tx, now, 'checkout.session.completed', { checkoutSessionId: id });
-        if (subscriptionId) {
-          await emit(tx, now, 'customer.subscription.created', { subscriptionId });
-          await emit(tx, now, 'invoice.paid', { invoiceId, subscriptionId });
-        }
+        await emitAll(tx, now, [
+          ['checkout.session.completed', { checkoutSessionId: id }],
+          ...(subscriptionId
+            ? ([
+                ['customer.subscription.created', { subscriptionId }],
+                ['invoice.paid', { invoiceId, subscriptionId }],
+              ] as const)
+            : []),
+        ]);
         return { redirectUrl: row.successUrl };
       });
     },
@@ -214,6 +222,7 @@ export function createSandboxCheckout(
       const unitAmount = own?.amount ?? prices()[input.planType];
       if (unitAmount === undefined) throw new ApiError(400, 'unknown_plan', `No price for plan ${input.planType}: it is sold on no price list.`);
       const promotion = await presetDiscount(input, unitAmount, now);
+      const list = checkoutList(deps.catalogue(), input.planType, input.metadata.originPage);
       await db.insert(sandboxCheckoutSessions).values({
         id,
         mode: input.mode,
@@ -225,7 +234,7 @@ export function createSandboxCheckout(
         customerId: input.customerId,
         successUrl: input.successUrl.replace('{CHECKOUT_SESSION_ID}', id),
         cancelUrl: input.cancelUrl,
-        metadata: input.metadata,
+        metadata: list ? { ...input.metadata, [PRICE_LIST_KEY]: list.slug } : input.metadata,
         trialPeriodDays: input.mode === 'subscription' ? (input.trialDays ?? null) : null,
         createdAt: now,
         updatedAt: now,

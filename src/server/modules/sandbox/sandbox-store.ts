@@ -2,6 +2,7 @@
 // event outbox (sandbox_events), which the sandbox jobs deliver to fulfilment like Stripe's webhooks.
 import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { Catalogue } from '@shared/catalogue';
 import type { PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/query';
@@ -16,11 +17,19 @@ export type SandboxDeps = {
   prices: () => PlanPrices;
   /** A vendor's own price list charges its price in its currency (price-lists.ts); null: `prices`. */
   listCharge?: (planType: string, originPage: string | undefined) => { amount: number; currency: string } | null;
+  /** The catalogue in effect: which list a checkout sells from, and what a plan change charges on it. */
+  catalogue: () => Catalogue;
   /** Where the portal's "Return" link goes. */
   portalReturnUrl: string;
   /** STRIPE_TAX in the sandbox: VAT by billing country (off when absent). */
   tax?: SandboxTaxSettings;
 };
+
+/**
+ * The metadata key of the price list a checkout sells from and its subscription was bought on (a
+ * published Stripe Price's metadata names it the same way, decision record 058).
+ */
+export const PRICE_LIST_KEY = 'price_list';
 
 export const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
 
@@ -35,7 +44,12 @@ type EventRefs = Omit<PaymentEvent, 'id' | 'type' | 'created'>;
 
 
 export async function emit(tx: Db, at: Date, type: string, refs: EventRefs): Promise<void> {
-  await tx.insert(sandboxEvents).values({ id: newEventId(at), type, payload: refs, createdAt: at });
+  await emitAll(tx, at, [[type, refs]]);
+}
+
+/** Several events of one moment, in this order, in one statement (a renewal's invoice and subscription events). */
+export async function emitAll(tx: Db, at: Date, events: readonly (readonly [type: string, refs: EventRefs])[]): Promise<void> {
+  await tx.insert(sandboxEvents).values(events.map(([type, refs]) => ({ id: newEventId(at), type, payload: refs, createdAt: at })));
 }
 
 /** How long a claimed event stays off limits to other deliverers (a crashed one's events come back). */

@@ -2,6 +2,7 @@
 // end"), cancellation, prorated plan changes like Stripe's, and the customer portal that shows them.
 import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import { runInLanes } from '@shared/lanes';
+import { planChangePrice, type WantedPrice } from '@shared/catalogue-publishing';
 import { planPeriod, planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
@@ -10,9 +11,8 @@ import { computeProration, customerBalance } from './proration';
 import { cardOf } from './sandbox-checkout';
 import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';
 import { periodDiscount, retentionCoupon } from './sandbox-promotions';
-import { emit, type SandboxDeps } from './sandbox-store';
+import { emit, emitAll, PRICE_LIST_KEY, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';
-import { ApiError } from '../../http/errors';
 
 type SubscriptionRow = typeof sandboxSubscriptions.$inferSelect;
 
@@ -37,6 +37,7 @@ function toSubscriptionSnapshot(row: SubscriptionRow, latestInvoiceId: string | 
     pausedAccess: row.pausedAccess,
     pauseAccessUntil: row.pausedAccess ? row.pauseAccessUntil : null,
     pauseResumesAt: row.pausedAccess ? row.pauseResumesAt : null,
+    priceList: row.metadata[PRICE_LIST_KEY] ?? null,
   };
 }
 
@@ -72,12 +73,15 @@ type SubscriptionCalls = Pick<
 
 /** The port's subscription calls and the sandbox portal's and clock's own. */
 export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls {
-  const { db, clock, prices } = deps;
-  const priceOf = (planType: PlanType): number => {
-    const price = prices()[planType];
-    if (price === undefined) throw new ApiError(400, 'unknown_plan', `No price for plan ${planType}: it is sold on no price list.`);
+  const { db, clock } = deps;
+
+  /** What a change to `planType` charges: the plan on the list the subscription was bought on, in its currency (as the Stripe adapter's). */
+  function changedPrice(sub: SubscriptionRow, planType: PlanType): WantedPrice {
+    const bought = { list: sub.metadata[PRICE_LIST_KEY] ?? null, currency: sub.currency };
+    const price = planChangePrice(deps.catalogue(), planType, bought, clock(), deps.tax?.behavior ?? 'exclusive');
+    if (!price) throw serverError('planNotSoldInCurrency', { plan: planType, currency: sub.currency });
     return price;
-  };
+  }
 
   async function lockSubscription(tx: Db, id: string): Promise<SubscriptionRow | null> {
     const [row] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).for('update').limit(1);
@@ -132,8 +136,10 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         .update(sandboxSubscriptions)
         .set({ currentPeriodStart: start, currentPeriodEnd: end, status: paid ? 'active' : 'past_due', updatedAt: at })
         .where(eq(sandboxSubscriptions.id, id));
-      await emit(tx, at, paid ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoice.id, subscriptionId: id });
-      await emit(tx, at, 'customer.subscription.updated', { subscriptionId: id });
+      await emitAll(tx, at, [
+        [paid ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoice.id, subscriptionId: id }],
+        ['customer.subscription.updated', { subscriptionId: id }],
+      ]);
       return true;
     });
   }
@@ -174,14 +180,15 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     return row;
   }
 
-  function planChange(sub: SubscriptionRow, planType: PlanType, prorationDate: number, balance: number) {
+  function planChange(sub: SubscriptionRow, next: WantedPrice, prorationDate: number, balance: number) {
     const current = sub.planType;
+    const planType = next.plan;
     const currentMonths = intervalMonths(current);
     const nextMonths = intervalMonths(planType);
     if (!currentMonths || !nextMonths) throw serverError('sandboxOnlyRecurringChanges');
     return computeProration({
       current: { amount: sub.unitAmount, intervalMonths: currentMonths, name: planName(current) },
-      next: { amount: priceOf(planType), intervalMonths: nextMonths, name: planName(planType), period: planPeriod(planType) ?? undefined },
+      next: { amount: next.amount, intervalMonths: nextMonths, name: planName(planType), period: planPeriod(planType) ?? undefined },
       periodStart: sub.currentPeriodStart,
       periodEnd: sub.currentPeriodEnd,
       prorationDate: new Date(prorationDate * 1000),
@@ -276,7 +283,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
       const [sub] = await db.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, input.subscriptionId)).limit(1);
       if (!sub) throw serverError('noCustomer');
       const balance = customerBalance(await invoicesOf(db, sub.customerId));
-      const result = planChange(sub, input.planType, input.prorationDate, balance);
+      const result = planChange(sub, changedPrice(sub, input.planType), input.prorationDate, balance);
       return { prorationCredit: result.prorationCredit, newPlanCharge: result.newPlanCharge, totalDue: result.totalDue, currency: sub.currency };
     },
 
@@ -286,7 +293,8 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         const sub = await lockSubscription(tx, input.subscriptionId);
         if (!sub || sub.status === 'canceled') throw serverError('noCustomer');
         const balance = customerBalance(await invoicesOf(tx, sub.customerId));
-        const result = planChange(sub, input.planType, input.prorationDate, balance);
+        const price = changedPrice(sub, input.planType);
+        const result = planChange(sub, price, input.prorationDate, balance);
         const card = await cardOf(tx, sub.customerId);
         // pending_if_incomplete: a failed charge leaves the subscription as it was.
         if (result.totalDue > 0 && card?.laterChargesFail) throw serverError('cardDeclined');
@@ -295,7 +303,8 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
           .update(sandboxSubscriptions)
           .set({
             planType: input.planType,
-            unitAmount: priceOf(input.planType),
+            unitAmount: price.amount,
+            metadata: { ...sub.metadata, [PRICE_LIST_KEY]: price.list },
             currentPeriodStart: result.newPeriodStart,
             currentPeriodEnd: result.newPeriodEnd,
             cancelAtPeriodEnd: false,
@@ -303,8 +312,10 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
             updatedAt: now,
           })
           .where(eq(sandboxSubscriptions.id, sub.id));
-        await emit(tx, now, 'customer.subscription.updated', { subscriptionId: sub.id });
-        await emit(tx, now, 'invoice.paid', { invoiceId: invoice.id, subscriptionId: sub.id });
+        await emitAll(tx, now, [
+          ['customer.subscription.updated', { subscriptionId: sub.id }],
+          ['invoice.paid', { invoiceId: invoice.id, subscriptionId: sub.id }],
+        ]);
         const [updated] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, sub.id)).limit(1);
         if (!updated) throw new Error(`subscription ${sub.id} vanished`);
         return snapshotOf(tx, updated);
@@ -329,7 +340,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     // As Stripe does with trial_end: the plan is trialing until `until`, its period now to then, nothing charged.
     extendPeriod: (id, until) => updateLive(id, (_sub, now) => ({ status: 'trialing', trialEnd: until, currentPeriodStart: now, currentPeriodEnd: until })),
     // the renewal charges unitAmount and works its discount out from it, as Stripe's next invoice does
-    movePriceAtRenewal: (id, price) => updateLive(id, () => ({ unitAmount: price.amount, currency: price.currency })),
+    movePriceAtRenewal: (id, price) => updateLive(id, (sub) => ({ unitAmount: price.amount, currency: price.currency, metadata: { ...sub.metadata, [PRICE_LIST_KEY]: price.list } })),
     pauseCollection: (id, access) => updateLive(id, () => ({ pausedAccess: access, pauseAccessUntil: null, pauseResumesAt: null })),
     resumeCollection: (id) => updateLive(id, () => ({ pausedAccess: null, pauseAccessUntil: null, pauseResumesAt: null })),
     pauseForMember: (id, pause) =>

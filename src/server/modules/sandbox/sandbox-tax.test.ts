@@ -188,7 +188,7 @@ describe('without STRIPE_TAX', () => {
 });
 
 describe('the receipt mail', () => {
-  const context: MailContext = { brand: 'Acme Charts', publicUrl: 'https://shop.example.com', supportEmail: 'help@example.com', scripts: [], finishSetupUrl: () => 'https://shop.example.com/x' };
+  const context: MailContext = { brand: 'Acme Charts', publicUrl: 'https://shop.example.com', supportEmail: 'help@example.com', finishSetupUrl: () => 'https://shop.example.com/x', setupReminders: {}, offeredSteps: () => [] };
 
   it('names the tax included in what was charged, and says nothing of tax when there was none', () => {
     const taxed = renderMail('receipt', { planType: 'monthly', amount: 4284, amountTax: 684, currency: 'usd', renewsAt: '2026-03-08T12:00:00.000Z' }, context, new Date());

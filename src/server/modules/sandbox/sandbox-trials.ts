@@ -9,7 +9,7 @@ import { sandboxCheckoutSessions, sandboxSubscriptions } from '../../db/schema';
 import type { SandboxPaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { cardOf } from './sandbox-checkout';
 import { insertInvoice, planName } from './sandbox-invoices';
-import { emit, type SandboxDeps } from './sandbox-store';
+import { emit, emitAll, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';
 
 type TrialCalls = Pick<SandboxPaymentsPort, 'endTrialNow' | 'cardFingerprint'> & {
@@ -37,8 +37,10 @@ export function createSandboxTrials(deps: Pick<SandboxDeps, 'db' | 'clock'>, ret
             .update(sandboxSubscriptions)
             .set({ status: paid ? 'active' : 'past_due', currentPeriodStart: now, currentPeriodEnd: end, trialEnd: now, updatedAt: now })
             .where(eq(sandboxSubscriptions.id, id));
-          await emit(tx, now, paid ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoice.id, subscriptionId: id });
-          await emit(tx, now, 'customer.subscription.updated', { subscriptionId: id });
+          await emitAll(tx, now, [
+            [paid ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoice.id, subscriptionId: id }],
+            ['customer.subscription.updated', { subscriptionId: id }],
+          ]);
         }
       });
       const snapshot = await retrieve(id);

@@ -5,7 +5,7 @@ import { telegramLinkResponseSchema, telegramStatusResponseSchema } from '@share
 import { telegramMembers, user } from '../../db/schema';
 import type { Integration } from '../../integration';
 import { consoleSuite, type ConsoleSuite } from '../../test-support/admin-test-kit';
-import { startFakeTelegram, type FakeTelegram } from '../../test-support/fake-telegram-server';
+import { startFakeTelegram, type FakeTelegram } from './test-support/fake-telegram-server';
 import { cookieFrom } from '../../test-support/test-app';
 import { createTelegramClient } from './telegram-client';
 import { checkTelegram } from './telegram-doctor';

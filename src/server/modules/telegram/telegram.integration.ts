@@ -9,10 +9,11 @@ import { PLAN_TYPES } from '@shared/plans';
 import { announcementChats, announcementText, type ManagedChat } from '@shared/telegram/chats';
 import type { IntegrationDescriptor } from '../../integration';
 import type { AuthVariables } from '../../http/session-user';
+import { linkedAccount, type MemberLinkReads } from '../../linked-accounts';
 import { checkTelegram } from './telegram-doctor';
 import { createTelegramClient } from './telegram-client';
 import { createTelegramReconciler } from './telegram-reconciler';
-import { accountCounts, managedChats } from './telegram.repository';
+import { accountCounts, accountsOfMembers, linkTimes, managedChats, queueBacklog } from './telegram.repository';
 import { sandboxTelegramRoutes, telegramAdminRoutes, telegramMemberRoutes } from './telegram.routes';
 import { createTelegramService } from './telegram.service';
 import { createSandboxTelegram, isSandboxTelegram, SANDBOX_DEFAULT_CHAT } from './sandbox-telegram';
@@ -22,9 +23,11 @@ export const webhookSecretOf = (botToken: string) => createHash('sha256').update
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
 
+const TITLE = 'Telegram';
+
 export const telegramIntegration: IntegrationDescriptor = {
   name: 'telegram',
-  title: 'Telegram',
+  title: TITLE,
   build({ config, db, logger: parent, clock }) {
     const settings = config.integrations.telegram;
     const logger = parent.child({ module: 'telegram' });
@@ -48,10 +51,26 @@ export const telegramIntegration: IntegrationDescriptor = {
       },
       stop: async () => {},
     };
+    const links: MemberLinkReads = {
+      gives: 'chats',
+      accountsOf: async (userIds) => {
+        const rows = await accountsOfMembers(db, userIds);
+        return {
+          accounts: rows.map((row) => linkedAccount({ ...row, accountId: row.telegramUserId, wanted: row.desiredChats, held: row.appliedChats })),
+          names: rows.length === 0 ? {} : Object.fromEntries((await chats()).map((chat) => [chat.chatId, chat.title])),
+        };
+      },
+      backlog: (now) => queueBacklog(db, now),
+      linkTimes,
+    };
     return {
       name: 'telegram',
+      title: TITLE,
       sandbox: port.kind === 'sandbox',
-      subscriber: followsAccess('telegram', (userId) => reconciler.syncUser(userId)),
+      // a shop that offers no Telegram has no member in a chat to follow: no delivery is written for it
+      subscriber: available ? followsAccess('telegram', (userId) => reconciler.syncUser(userId)) : { name: 'telegram' },
+      // a shop that offers no Telegram has no accounts to show, count or remind of
+      ...(available ? { links } : {}),
       loops: [reconciler, webhook],
       runOnce: async () => {
         await reconciler.runOnce();
@@ -77,7 +96,7 @@ export const telegramIntegration: IntegrationDescriptor = {
         }
         return failed.length === 0 ? 'posted' : `failed: ${failed.join('; ')}`.slice(0, 300);
       },
-      card: async () => ({ name: 'telegram', title: 'Telegram', path: '/admin/telegram', sandbox: port.kind === 'sandbox', ...pick(await accountCounts(db)) }),
+      card: async () => ({ name: 'telegram', title: TITLE, path: '/admin/telegram', sandbox: port.kind === 'sandbox', ...pick(await accountCounts(db)) }),
     };
   },
   doctor: async (config, options) => {
@@ -86,6 +105,15 @@ export const telegramIntegration: IntegrationDescriptor = {
     if (!settings.botToken) return [];
     const timeout = options.timeoutMs ? { timeoutSeconds: Math.ceil(options.timeoutMs / 1000) } : {};
     return checkTelegram(createTelegramClient({ botToken: settings.botToken, apiRoot: settings.apiRoot, ...timeout }), null);
+  },
+  // its card sits on the community page, below Discord's
+  reminder: {
+    subject: 'Join the members on Telegram',
+    text: 'Your plan includes the members’ Telegram chats. Link your Telegram account and we invite you.',
+    label: 'Link Telegram',
+    path: '/dashboard/discord',
+    switchLabel: 'Reminder: link Telegram',
+    offer: { includes: 'the members’ Telegram chats', account: 'Telegram', then: 'you are invited to the chats automatically' },
   },
 };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { memberDetailSchema } from '@shared/admin-contract';
 import { sandboxTelegramChatsSchema, telegramConsoleSchema, telegramLinkResponseSchema, telegramStatusResponseSchema, type TelegramStatusResponse } from '@shared/telegram/contract';
 import { sandboxTelegramChatMembers, telegramInvites, telegramMembers, user, userSubscriptions } from '../../db/schema';
 import { consoleSuite, type ConsoleSuite } from '../../test-support/admin-test-kit';
@@ -82,8 +83,12 @@ describe('Telegram follows payment (sandbox)', () => {
   it('is one of the integrations the console lists', async () => {
     expect(telegram.name).toBe('telegram');
     const answer = (await (await s.t.request('/api/admin/integrations', { cookie: s.operator })).json()) as { integrations: { name: string; path: string; sandbox: boolean }[] };
-    // Discord is registered first (integrations.ts), Telegram after it
-    expect(answer.integrations).toEqual([expect.objectContaining({ name: 'discord' }), expect.objectContaining({ name: 'telegram', path: '/admin/telegram', sandbox: true })]);
+    // TradingView and Discord are registered first (integrations.ts), Telegram after them
+    expect(answer.integrations).toEqual([
+      expect.objectContaining({ name: 'tradingview' }),
+      expect.objectContaining({ name: 'discord' }),
+      expect.objectContaining({ name: 'telegram', path: '/admin/telegram', sandbox: true }),
+    ]);
   });
 
   it('links through the deep link, invites the member to the managed chat alone, and the invite works once', async () => {
@@ -149,6 +154,29 @@ describe('Telegram follows payment (sandbox)', () => {
     expect(await membersOf(VIP)).not.toContain('frank_lapsed');
   });
 
+  it("lists the member's Telegram accounts on the console's member page, the current one first, with its chats by name", async () => {
+    const buyer = await memberWithCookie();
+    await link(buyer.cookie, 'ivy_first');
+    await link(buyer.cookie, 'ivy_second');
+    const communities = async () => memberDetailSchema.parse(await (await s.t.request(`/api/admin/members/${buyer.userId}`, { cookie: s.operator })).json()).communities;
+    expect((await communities()).map((community) => [community.name, community.title, community.gives])).toEqual([
+      ['discord', 'Discord', 'roles'],
+      ['telegram', 'Telegram', 'chats'],
+    ]);
+    const [discord, before] = await communities();
+    expect(discord!.accounts).toEqual([]);
+    expect(before!.names).toMatchObject({ [VIP]: 'VIP Signals' });
+    expect(before!.accounts).toMatchObject([
+      { username: 'ivy_second', current: true, wanted: [VIP], held: [], status: 'pending', lastError: null },
+      { username: 'ivy_first', current: false, wanted: [], held: [], status: 'pending' },
+    ]);
+    // the pass lets the current account in; the old one, in no chat, is gone
+    await telegram.runOnce();
+    const [, after] = await communities();
+    expect(after!.accounts).toMatchObject([{ username: 'ivy_second', current: true, wanted: [VIP], held: [VIP], status: 'synced', nextAttemptAt: null }]);
+    expect(after!.accounts).toHaveLength(1);
+  });
+
   it('moves membership when the member relinks another account', async () => {
     const buyer = await memberWithCookie();
     await link(buyer.cookie, 'henry_first');
@@ -208,7 +236,7 @@ describe('Telegram follows payment (sandbox)', () => {
     await join('kate_planner', { inviteLink: await inviteOf(buyer.cookie, NEWS) });
 
     await db().update(userSubscriptions).set({ planType: 'yearly' }).where(eq(userSubscriptions.userId, buyer.userId));
-    await telegram.subscriber.onPlanChanged!({ id: randomUUID(), userId: buyer.userId, kind: 'plan_changed', planType: 'yearly', previousPlanType: 'monthly', hasAccess: true, expiresAt: null, occurredAt: s.time.now() });
+    await telegram.subscriber.onPlanChanged!({ id: randomUUID(), userId: buyer.userId, kind: 'plan_changed', planType: 'yearly', previousPlanType: 'monthly', hasAccess: true, expiresAt: null, occurredAt: s.time.now(), rowId: null, canceled: false, complimentary: false, periodEnd: null });
     await telegram.runOnce();
     expect(await membersOf(NEWS)).not.toContain('kate_planner');
     expect(await join('kate_planner', { inviteLink: await inviteOf(buyer.cookie, VIP) })).toMatchObject({ ok: true });

@@ -15,8 +15,7 @@ import { createGrantReconciler, type GrantReconciler } from './grant-reconciler'
 import { createTradingViewClient } from './tradingview-client';
 import { linkUsername } from './tradingview.repository';
 import type { ListOptions, TradingViewPort } from './tradingview.port';
-import { createTradingViewHealthService } from '../admin/tradingview-health.service';
-import type { OperatorActions } from '../admin/operator-actions';
+import { createTradingViewConsoleService } from './tradingview-console.service';
 
 const SCRIPTS = ['PUB;pro-v2', 'PUB;smc', 'PUB;volatility'];
 const NAMES = ['Trader_Joe', 'Alice-Charts', 'bob'];
@@ -81,13 +80,14 @@ async function payingMember(username: string, planType: 'monthly' | 'lifetime' =
 
 /** The grant queue as the console's TradingView page reads it. */
 const consoleQueue = (r: GrantReconciler) =>
-  createTradingViewHealthService({
+  createTradingViewConsoleService({
     db: database.db,
     port: createTradingViewClient({ baseUrl: fake.baseUrl, credentials: FAKE_SESSION, scriptIds: SCRIPTS }),
     reconciler: r,
     scriptIds: SCRIPTS,
     clock,
-    actions: { record: async () => undefined } as unknown as OperatorActions,
+    audit: async () => undefined,
+    lastSessionCheck: async () => null,
   }).queue();
 
 const rowsOf = async (userIds: string[]) => {

@@ -10,7 +10,7 @@ import { createLogger } from '../../logger';
 import { composeEntitlements } from '../../composition';
 import { followsAccess } from '@shared/access-changes';
 import { DEFAULT_LEASE_MS, createGrantReconciler, type GrantReconciler } from './grant-reconciler';
-import type { SandboxOperation } from '../sandbox/sandbox-tradingview';
+import type { SandboxOperation } from './sandbox-tradingview';
 import { claimNextDue, finishClaim, findShopAccess, linkUsername, recordShopAccess, usernameHistory } from './tradingview.repository';
 import { TradingViewError, type TradingViewPort } from './tradingview.port';
 import { sandboxTradingViewSuite } from '../../test-support/tradingview-test-kit';

@@ -10,7 +10,7 @@ import { createTestApp, operatorSession, type TestApp } from '../../test-support
 const OPERATOR = 'operator@example.com';
 let t: TestApp;
 let operator: string;
-const scripts = () => t.deps.config.tradingView.scriptIds;
+const scripts = () => t.deps.config.integrations.tradingview.scriptIds;
 
 beforeAll(async () => {
   t = await createTestApp({ ADMIN_EMAILS: OPERATOR });

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { outbox, sandboxTradingviewAccess, user, userSubscriptions } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { createLogger } from '../../logger';
-import { createSandboxTradingView, type SandboxOperation } from '../sandbox/sandbox-tradingview';
+import { createSandboxTradingView, type SandboxOperation } from './sandbox-tradingview';
 import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
 import { sandboxTradingViewSuite } from '../../test-support/tradingview-test-kit';
 import { createGrantReconciler, type GrantReconciler } from './grant-reconciler';

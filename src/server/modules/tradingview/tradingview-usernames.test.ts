@@ -16,6 +16,7 @@ import { consoleSuite, type ConsoleSuite } from '../../test-support/admin-test-k
 import { DAY_MS } from '../../test-support/billing-test-kit';
 import { cookieFrom, type TestApp } from '../../test-support/test-app';
 import { currentUsername, linkUsername, usernameLinks } from './tradingview.repository';
+import { tradingViewOf } from './tradingview.integration';
 
 const TAKEN = 'This TradingView username is already linked to another account. Contact support if it is yours.';
 
@@ -130,33 +131,33 @@ describe("one member's lapse never revokes a grant another member holds", () => 
   it('a lapsed member whose name another member claimed: the revoke of their row leaves the new holder granted', async () => {
     const first = await payingMember('lapse-first@example.com');
     expect((await activate(first.cookie, 'Lapse_Shared')).status).toBe(200);
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     expect(await grantsOf(first.userId)).toMatchObject([{ desired: 'grant', status: 'granted' }]);
     const scripts = await onTradingView('Lapse_Shared');
-    expect(scripts).toBe(t.deps.config.tradingView.scriptIds.length);
+    expect(scripts).toBe(t.deps.config.integrations.tradingview.scriptIds.length);
 
     // the first member lapses; before the reconciler gets to their revoke, a member with access claims the name
     await t.deps.database.db.update(userSubscriptions).set({ isActive: false }).where(eq(userSubscriptions.id, first.subscriptionId));
-    await t.deps.reconciler.syncUser(first.userId);
+    await tradingViewOf(t.integrations).reconciler.syncUser(first.userId);
     const second = await payingMember('lapse-second@example.com');
     expect((await put(second.cookie, 'LAPSE_SHARED')).status).toBe(200);
-    await t.deps.reconciler.runOnce();
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
 
     expect(await grantsOf(first.userId)).toMatchObject([{ desired: 'revoke', status: 'revoked' }]);
     expect(await grantsOf(second.userId)).toMatchObject([{ desired: 'grant', status: 'granted' }]);
     expect(await onTradingView('Lapse_Shared')).toBe(scripts);
 
     // and the sweep's later passes keep it so
-    await t.deps.reconciler.syncUser(first.userId);
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.syncUser(first.userId);
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     expect(await onTradingView('Lapse_Shared')).toBe(scripts);
   });
 
   it("an operator's transfer moves the name; the member it left lapsing later takes nothing from the new holder", async () => {
     const from = await payingMember('xfer-from@example.com');
     expect((await activate(from.cookie, 'Xfer_Name')).status).toBe(200);
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     const to = await payingMember('xfer-to@example.com', { expiresAt: new Date(Date.now() + 90 * DAY_MS) });
 
     const response = await transfer(to.userId, 'Xfer_Name');
@@ -164,14 +165,14 @@ describe("one member's lapse never revokes a grant another member holds", () => 
     expect(((await response.json()) as { message: string }).message).toBe(`Xfer_Name moved from ${from.email} to ${to.email}; TradingView access follows this member's plan.`);
     expect(await currentUsername(t.deps.database.db, to.userId)).toBe('Xfer_Name');
     expect(await currentUsername(t.deps.database.db, from.userId)).toBeNull();
-    await t.deps.reconciler.runOnce();
-    await t.deps.reconciler.runOnce();
-    const scripts = t.deps.config.tradingView.scriptIds.length;
+    await tradingViewOf(t.integrations).reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
+    const scripts = t.deps.config.integrations.tradingview.scriptIds.length;
     expect(await onTradingView('Xfer_Name')).toBe(scripts);
 
     await t.deps.database.db.update(userSubscriptions).set({ isActive: false }).where(eq(userSubscriptions.id, from.subscriptionId));
-    await t.deps.reconciler.syncUser(from.userId);
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.syncUser(from.userId);
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     expect(await grantsOf(from.userId)).toMatchObject([{ desired: 'revoke', status: 'revoked' }]);
     expect(await grantsOf(to.userId)).toMatchObject([{ desired: 'grant', status: 'granted' }]);
     expect(await onTradingView('Xfer_Name')).toBe(scripts);
@@ -198,7 +199,7 @@ describe('a member changes their own username at most once per TRADINGVIEW_USERN
     expect((await activate(member.cookie, 'Cool_One')).status).toBe(200);
     time.advance(60_000);
     expect((await put(member.cookie, 'Cool_Two')).status).toBe(200);
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     const changedAt = time.now();
     time.advance(60_000);
 
@@ -229,7 +230,7 @@ describe('a member changes their own username at most once per TRADINGVIEW_USERN
     // sessions age with the clock: the member signs in again
     const again = cookieFrom(await t.request('/api/auth/sign-in/email', { body: { email: member.email, password: 'Sup3rSecret!' }, headers: { 'x-forwarded-for': '198.51.100.250' } }));
     expect((await put(again, 'Cool_Three')).status).toBe(200);
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     expect(await currentUsername(t.deps.database.db, member.userId)).toBe('Cool_Three');
 
     const links = await usernameLinks(t.deps.database.db, member.userId);

@@ -7,6 +7,7 @@ import { sandboxTradingviewAccess, tradingviewGrants, user, userSubscriptions } 
 import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test-app';
 import { FAKE_SESSION, startFakeTradingView, type FakeTradingView } from '../../test-support/fake-tradingview-server';
 import { currentUsername, linkUsername, usernameHistory } from './tradingview.repository';
+import { tradingViewOf } from './tradingview.integration';
 
 const FUTURE = new Date(Date.now() + 30 * 24 * 60 * 60_000);
 
@@ -71,7 +72,7 @@ describe('TradingView routes on the sandbox adapter', () => {
   });
 
   /** The sandbox's three scripts, by the names its catalogue gives them (never their PUB; ids). */
-  const sandboxScripts = () => t.deps.config.tradingView.sandboxScripts.map(({ id, name }) => ({ id, name }));
+  const sandboxScripts = () => t.deps.config.integrations.tradingview.sandboxScripts.map(({ id, name }) => ({ id, name }));
 
   it.each([
     ['POST', '/api/tradingview/activate'],
@@ -99,12 +100,12 @@ describe('TradingView routes on the sandbox adapter', () => {
     const pending = tradingviewStatusResponseSchema.parse(await (await t.request('/api/tradingview/status', { cookie })).json());
     expect(pending).toEqual({ username: 'Trader_Joe', status: 'pending', message: GRANT_STATUS_TEXTS.pending, expiresAt: FUTURE.toISOString(), ...unlimited, scripts: sandboxScripts() });
 
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
 
     const granted = await (await t.request('/api/tradingview/status', { cookie })).json();
     expect(granted).toEqual({ username: 'Trader_Joe', status: 'granted', message: GRANT_STATUS_TEXTS.granted, expiresAt: FUTURE.toISOString(), ...unlimited, scripts: sandboxScripts() });
     const access = await t.deps.database.db.select().from(sandboxTradingviewAccess).where(eq(sandboxTradingviewAccess.username, 'Trader_Joe'));
-    expect(access.map((row) => row.scriptId).sort()).toEqual([...t.deps.config.tradingView.scriptIds].sort());
+    expect(access.map((row) => row.scriptId).sort()).toEqual([...t.deps.config.integrations.tradingview.scriptIds].sort());
   });
 
   it("answers a username TradingView does not know with the spec's message", async () => {
@@ -157,12 +158,12 @@ describe('TradingView routes on the sandbox adapter', () => {
   it('corrects the username: the old account loses access and the new one gets it', async () => {
     const { cookie, userId } = await payingMember(t, 'correct@example.com', { planType: 'lifetime', expiresAt: null });
     await activate(t, cookie, 'Trader_Jo');
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
 
     const response = await t.request('/api/tradingview/username', { method: 'PUT', body: { tv_username: 'Trader_Joe2' }, cookie });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, verifiedUsername: 'Trader_Joe2' });
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
 
     const grants = await t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId)).orderBy(tradingviewGrants.createdAt);
     expect(grants).toMatchObject([
@@ -183,9 +184,9 @@ describe('TradingView routes on the sandbox adapter', () => {
   it('changes the username with PUT: one reconciler pass revokes the old name and grants the new one, and keeps the history', async () => {
     const { cookie, userId } = await payingMember(t, 'rename@example.com', { planType: 'lifetime', expiresAt: null });
     expect((await activate(t, cookie, 'Chart_Old')).status).toBe(200);
-    await t.deps.reconciler.runOnce();
-    const scripts = t.deps.config.tradingView.scriptIds;
-    const holders = async (scriptId: string) => (await t.deps.tradingView.listUsers(scriptId)).map((row) => row.username);
+    await tradingViewOf(t.integrations).reconciler.runOnce();
+    const scripts = t.deps.config.integrations.tradingview.scriptIds;
+    const holders = async (scriptId: string) => (await tradingViewOf(t.integrations).port.listUsers(scriptId)).map((row) => row.username);
     for (const scriptId of scripts) expect(await holders(scriptId)).toContain('Chart_Old');
 
     const response = await t.request('/api/tradingview/username', { method: 'PUT', body: { tv_username: 'Chart_New' }, cookie });
@@ -197,7 +198,7 @@ describe('TradingView routes on the sandbox adapter', () => {
       { username: 'Chart_New', desired: 'grant', status: 'pending' },
     ]);
 
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
 
     expect(await byCreation()).toMatchObject([
       { username: 'Chart_Old', desired: 'revoke', status: 'revoked' },
@@ -268,7 +269,7 @@ describe('TradingView routes on the sandbox adapter', () => {
 
     const [grant] = await t.deps.database.db.select().from(tradingviewGrants).where(eq(tradingviewGrants.userId, userId));
     expect(grant!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     expect(await (await t.request('/api/tradingview/status', { cookie })).json()).toMatchObject({ status: 'granted' });
   });
 
@@ -304,7 +305,7 @@ describe('TradingView routes on the real client (local TradingView)', () => {
     const { cookie } = await payingMember(t, 'real@example.com', { planType: 'lifetime', expiresAt: null });
     const response = await activate(t, cookie, 'trader_joe');
     expect(await response.json()).toEqual({ success: true, verifiedUsername: 'Trader_Joe' });
-    await t.deps.reconciler.runOnce();
+    await tradingViewOf(t.integrations).reconciler.runOnce();
     expect(fake.access.get('PUB;one')?.get('Trader_Joe')).toBeNull();
     expect(fake.access.get('PUB;two')?.get('Trader_Joe')).toBeNull();
   });

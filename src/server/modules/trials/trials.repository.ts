@@ -3,7 +3,8 @@ import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { normaliseEmailIdentity } from '@shared/email-identity';
 import type { RepeatReason, TrialKeys, TrialOutcome } from '@shared/trials';
 import type { Db } from '../../db/client';
-import { checkoutSessions, trials, user } from '../../db/schema';
+import { trials, user } from '../../db/schema';
+import { paidWithEmail } from '../provider-records/checkout-session-reads';
 import { subscriptionIdsOfMember } from '../entitlements/entitlement-reads';
 
 export type TrialRow = typeof trials.$inferSelect;
@@ -21,14 +22,8 @@ export async function buyerTrialHistory(db: Db, buyer: { email: string | null; t
   if (username) keys.push(eq(trials.tradingviewUsername, username));
   if (keys.length === 0) return { hadTrial: false, boughtBefore: false };
   const [trial] = await db.select({ id: trials.id }).from(trials).where(or(...keys)).limit(1);
-  const [paid] = email
-    ? await db
-        .select({ id: checkoutSessions.id })
-        .from(checkoutSessions)
-        .where(and(eq(checkoutSessions.email, email), inArray(checkoutSessions.paymentStatus, ['paid', 'no_payment_required'])))
-        .limit(1)
-    : [];
-  return { hadTrial: trial !== undefined, boughtBefore: paid !== undefined };
+  const boughtBefore = email ? await paidWithEmail(db, email) : false;
+  return { hadTrial: trial !== undefined, boughtBefore };
 }
 
 export async function findTrialBySubscription(db: Db, subscriptionId: string): Promise<TrialRow | null> {

@@ -10,7 +10,7 @@ import { mailKeys } from '@shared/mail-intents';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
-import { findCheckoutSession } from '../entitlements/entitlements.repository';
+import { findCheckoutSession } from '../provider-records/checkout-sessions.repository';
 import { enqueueMail } from '../mail/outbox.repository';
 import type { PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { currentUsername } from '../tradingview/tradingview.repository';

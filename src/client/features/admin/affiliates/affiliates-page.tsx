@@ -11,8 +11,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError, Pager } from '../components/admin-page';
-import { ConfirmAction } from '../components/confirm-action';
+import { AdminPageHeader, LoadError, Pager } from '@client/components/console/admin-page';
+import { ConfirmAction } from '@client/components/console/confirm-action';
 import { useAddAffiliate, useAffiliates, useApprove, useMarkPaid, useReinstate, useSaveTerms, useSuspend, useTerms } from './affiliates-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import type { OperatorAlert } from '@shared/admin-ops-contract';
-import { dateTimeText } from '../format';
+import { dateTimeText } from '@client/lib/console-format';
 
 /** The console's banner: one line per alert that is on, with since when. Nothing when all is well. */
 export function AlertsBanner({ alerts }: { alerts: readonly OperatorAlert[] }) {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CATALOGUE_PATHS, catalogueResponseSchema, moveMembersResponseSchema, type AddPlanRequest, type AddPriceListRequest, type SavePriceListRequest, type SaveSaleRequest, type SetPriceRequest, type UpdatePlanRequest } from '@shared/catalogue-contract';
+import { CATALOGUE_PATHS, catalogueResponseSchema, moveMembersResponseSchema, publishResponseSchema, type AddPlanRequest, type AddPriceListRequest, type SavePriceListRequest, type SaveSaleRequest, type SetPriceRequest, type UpdatePlanRequest } from '@shared/catalogue-contract';
 import { api } from '@client/lib/api/api-client';
+import { API_TIMEOUT_MS } from '@client/lib/api/timeouts';
 
 const ROOT = ['admin', 'catalogue'] as const;
 
@@ -25,3 +26,5 @@ export const useSaveSale = () => useCatalogueChange(({ id, sale }: { id: string;
 export const useRemoveSale = () => useCatalogueChange((id: string) => api(CATALOGUE_PATHS.sale(id), { method: 'DELETE', schema }));
 export const useAddPriceList = () => useCatalogueChange((body: AddPriceListRequest) => api(CATALOGUE_PATHS.priceLists, { body, schema }));
 export const useSavePriceList = () => useCatalogueChange(({ slug, list }: { slug: string; list: SavePriceListRequest }) => api(CATALOGUE_PATHS.priceList(slug), { method: 'PUT', body: list, schema }));
+/** Publishes the catalogue's prices at Stripe (in the sandbox: says what the sandbox charges); changes no plan, price list or sale. */
+export const usePublishToStripe = () => useMutation({ mutationFn: () => api(CATALOGUE_PATHS.publish, { body: {}, schema: publishResponseSchema, timeoutMs: API_TIMEOUT_MS.manyCalls }) });

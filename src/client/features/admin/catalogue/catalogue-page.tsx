@@ -13,8 +13,9 @@ import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import type { UpdatePlanRequest } from '@shared/catalogue-contract';
-import { AdminPageHeader, LoadError } from '../components/admin-page';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
 import { useAddPlan, useAddPriceList, useArchivePlan, useMoveMembers, useSavePriceList, useCatalogueQuery, useRemoveSale, useSaveSale, useSetPrice, useUpdatePlan } from './catalogue-api';
+import { PublishToStripe } from './publish-to-stripe';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 
@@ -498,6 +499,7 @@ export function CataloguePage({ section }: { section: CatalogueSection }) {
                   </TableScroll>
                 </Card>
                 <AddPlanForm catalogue={catalogue} />
+                <PublishToStripe />
               </>
             ) : null}
             {section === 'price-lists' ? <PriceListsCard catalogue={catalogue} /> : null}

@@ -4,7 +4,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { useAccessChangesBacklog } from '../api/get-access-changes';
-import { ageText, dateTimeText } from '../format';
+import { ageText, dateTimeText } from '@client/lib/console-format';
 
 const SUBSCRIBER_NAMES: Record<string, string> = { tradingview: 'TradingView', mail: 'Mail', discord: 'Discord' };
 const subscriberName = (name: string) => SUBSCRIBER_NAMES[name] ?? name;

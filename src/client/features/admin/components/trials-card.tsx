@@ -6,7 +6,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { useTrialsReport } from '../api/get-trials';
-import { dateText } from '../format';
+import { dateText } from '@client/lib/console-format';
 
 const OUTCOME_TONES: Record<TrialOutcome, 'green' | 'neutral' | 'red' | 'yellow'> = { running: 'yellow', converted: 'green', canceled: 'neutral', refused_repeat: 'red' };
 

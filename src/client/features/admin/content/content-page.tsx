@@ -9,8 +9,8 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError } from '../components/admin-page';
-import { dateTimeText } from '../format';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { dateTimeText } from '@client/lib/console-format';
 import { useAdminAnnouncements, useContentImages, useContentList, usePostAnnouncement } from './content-api';
 import { UploadImageLink, type Notice } from './upload-image-link';
 

@@ -21,7 +21,7 @@ import {
 import { DataTable, type Column } from "@client/components/data-table";
 import { Card, CardDescription, CardTitle } from "@client/components/ui/card";
 import { Spinner } from "@client/components/ui/spinner";
-import { AdminPageHeader, LoadError } from "../components/admin-page";
+import { AdminPageHeader, LoadError } from "@client/components/console/admin-page";
 import { useFunnel } from "./funnel-api";
 
 const WINDOWS = [7, 30, 90] as const;

@@ -5,8 +5,8 @@ import { DataTable, type Column } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { AdminPageHeader, LoadError } from '../components/admin-page';
-import { dateTimeText } from '../format';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { dateTimeText } from '@client/lib/console-format';
 import { useImports } from './imports-api';
 
 type Run = ImportsOverview['runs'][number];

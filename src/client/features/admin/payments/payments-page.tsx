@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { withChanges } from '@client/lib/search-params';
 import { ORDER_STATUSES, orderFilterSchema, type OrderFilter, type OrderItem } from '@shared/admin-ops-contract';
 import { PLAN_TYPES } from '@shared/plans';
 import { DataTable, type Column } from '@client/components/data-table';
@@ -9,7 +10,7 @@ import { CsvDownload } from '../components/csv-download';
 import { Spinner } from '@client/components/ui/spinner';
 import { EmailAddress } from '@client/components/email-address';
 import { formatMoney } from '@shared/plans';
-import { dateTimeText, orderStatusLabel, planLabel } from '../format';
+import { dateTimeText, orderStatusLabel, planLabel } from '@client/lib/console-format';
 import { RefundOrderButton } from './refund-order';
 import { useOrders, usePaymentEvents, useReplayEvent } from './payments-api';
 
@@ -58,10 +59,7 @@ function Orders() {
   const filter = filterOf(params);
   const orders = useOrders(filter);
   const set = (key: keyof OrderFilter, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
+    setParams(withChanges(params, { [key]: value }), { replace: true });
   };
   return (
     <Card aria-labelledby="orders" className="space-y-4">

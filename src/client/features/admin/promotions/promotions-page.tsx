@@ -10,9 +10,9 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError } from '../components/admin-page';
-import { ConfirmAction } from '../components/confirm-action';
-import { dateTimeText } from '../format';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { ConfirmAction } from '@client/components/console/confirm-action';
+import { dateTimeText } from '@client/lib/console-format';
 import { useCreatePromotion, useDeactivatePromotion, usePromotions, useSyncPromotion } from './promotions-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';

@@ -6,9 +6,9 @@ import { addMonths, CHURN_KIND_LABELS, CHURN_KINDS, monthKey, MRR_MOVEMENT_LABEL
 import { DataTable, type Column } from '@client/components/data-table';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { AdminPageHeader, LoadError } from '../components/admin-page';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
 import { CsvDownload } from '../components/csv-download';
-import { dateTimeText, planLabel } from '../format';
+import { dateTimeText, planLabel } from '@client/lib/console-format';
 import { useRetentionReport } from './retention-report-api';
 
 const WINDOWS = [3, 6, 12, REPORT_MONTHS_MAX] as const;

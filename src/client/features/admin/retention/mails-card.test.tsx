@@ -10,7 +10,13 @@ const SAVED: MailSettingsView = {
   winbackDays: 14,
   winbackCode: null,
   winbackCodes: ['BACK20'],
-  integrations: { discord: true, telegram: false },
+  mails: [
+    { name: 'checkout_recovery', label: 'Checkout recovery', offered: true },
+    { name: 'winback', label: 'Win-back offer', offered: true },
+    { name: 'setup_tradingview', label: 'Reminder: add your TradingView username', offered: true },
+    { name: 'setup_discord', label: 'Reminder: link Discord', offered: true },
+    { name: 'setup_telegram', label: 'Reminder: link Telegram', offered: false },
+  ],
 };
 
 afterEach(resetAfterTest);

@@ -1,13 +1,14 @@
 // The console's "Mails" card (decision 056): the switches of the checkout recovery mail, the
-// win-back mail (its days and churned-only code) and the set-up reminders, saved together.
+// win-back mail (its days and churned-only code) and the set-up reminders, saved together. The
+// switches and their labels are the server's: a community integration brings its reminder's.
 import { useId, useState, type FormEvent } from 'react';
-import { MAIL_SWITCH_LABELS, MAIL_SWITCHES, WINBACK_DAYS_MAX, WINBACK_DAYS_MIN, type MailSwitch } from '@shared/member-mails';
+import { WINBACK_DAYS_MAX, WINBACK_DAYS_MIN } from '@shared/member-mails';
 import type { MailSettingsView } from '@shared/member-mails-contract';
-import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { LoadError } from '../components/admin-page';
+import { LoadError } from '@client/components/console/admin-page';
+import { FormFooter, type FormResult } from '../components/form-footer';
 import { useMailSettings, useSaveMailSettings } from './mails-api';
 
 const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
@@ -19,16 +20,13 @@ export function MailsCard() {
   return <MailsForm saved={settings.data} />;
 }
 
-/** A reminder for an integration this shop does not run is not offered. */
-const offered = (name: MailSwitch, view: MailSettingsView) => (name === 'setup_discord' ? view.integrations.discord : name === 'setup_telegram' ? view.integrations.telegram : true);
-
 function MailsForm({ saved }: { saved: MailSettingsView }) {
   const id = useId();
   const save = useSaveMailSettings();
   const [switches, setSwitches] = useState(saved.switches);
   const [days, setDays] = useState(String(saved.winbackDays));
   const [code, setCode] = useState(saved.winbackCode ?? '');
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<FormResult>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,12 +46,15 @@ function MailsForm({ saved }: { saved: MailSettingsView }) {
         <CardDescription>Mails that bring buyers and members back. Each has an unsubscribe link; members also choose them in Settings.</CardDescription>
       </div>
       <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
-        {MAIL_SWITCHES.filter((name) => offered(name, saved)).map((name) => (
-          <label key={name} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={switches[name]} onChange={(event) => setSwitches({ ...switches, [name]: event.target.checked })} />
-            {MAIL_SWITCH_LABELS[name]}
-          </label>
-        ))}
+        {/* a reminder for an integration this shop does not run is not offered (its stored value is sent back as it is) */}
+        {saved.mails
+          .filter((mail) => mail.offered)
+          .map(({ name, label }) => (
+            <label key={name} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={switches[name] === true} onChange={(event) => setSwitches({ ...switches, [name]: event.target.checked })} />
+              {label}
+            </label>
+          ))}
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm">
             Win-back: days after access ends
@@ -72,16 +73,7 @@ function MailsForm({ saved }: { saved: MailSettingsView }) {
           </label>
         </div>
         {saved.winbackCodes.length === 0 ? <p className="text-sm text-muted-foreground">Create a promotion code for returning members only to offer one.</p> : null}
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            Save mails
-          </Button>
-          {result ? (
-            <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-primary' : 'text-sm text-danger'}>
-              {result.message}
-            </p>
-          ) : null}
-        </div>
+        <FormFooter label="Save mails" busy={save.isPending} result={result} />
       </form>
     </Card>
   );

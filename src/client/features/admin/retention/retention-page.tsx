@@ -20,13 +20,13 @@ import {
 import type { CancellationEntry } from '@shared/retention-contract';
 import { DataTable, type Column } from '@client/components/data-table';
 import { Badge } from '@client/components/ui/badge';
-import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError } from '../components/admin-page';
+import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { FormFooter, type FormResult } from '../components/form-footer';
 import { CsvDownload } from '../components/csv-download';
-import { dateTimeText } from '../format';
+import { dateTimeText } from '@client/lib/console-format';
 import { MailsCard } from './mails-card';
 import { useCancellations, useRetentionOffers, useSaveRetentionOffers } from './retention-api';
 
@@ -64,7 +64,7 @@ function OffersForm({ saved: initial }: { saved: RetentionOffers }) {
   const id = useId();
   const save = useSaveRetentionOffers();
   const [lines, setLines] = useState<Lines>(() => linesOf(initial));
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<FormResult>(null);
   const set = (reason: CancellationReason, change: Partial<Line>) => setLines({ ...lines, [reason]: { ...lines[reason], ...change } });
 
   async function submit(event: FormEvent) {
@@ -129,16 +129,7 @@ function OffersForm({ saved: initial }: { saved: RetentionOffers }) {
             </fieldset>
           );
         })}
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            Save offers
-          </Button>
-          {result ? (
-            <p role={result.ok ? 'status' : 'alert'} className={result.ok ? 'text-sm text-primary' : 'text-sm text-danger'}>
-              {result.message}
-            </p>
-          ) : null}
-        </div>
+        <FormFooter label="Save offers" busy={save.isPending} result={result} />
       </form>
     </Card>
   );

@@ -1,18 +1,58 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { sandboxToolsSchema } from '@shared/admin-ops-contract';
+import { memberMailsAheadSchema, sandboxToolsSchema } from '@shared/admin-ops-contract';
+import { WINBACK_DAYS_MAX } from '@shared/member-mails';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { api } from '@client/lib/api/api-client';
+import { api, ApiRequestError } from '@client/lib/api/api-client';
+import { FormFooter, type FormResult } from '../components/form-footer';
+import { dateTimeText } from '@client/lib/console-format';
 
 const KEY = ['admin', 'sandbox'] as const;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * The member mails a pass `days` from now would write, written now: a demo's win-back mail
+ * without waiting out its days. Each member still gets each mail once; the mailbox below shows them.
+ */
+function MemberMailsAheadCard() {
+  const [days, setDays] = useState('7');
+  const [result, setResult] = useState<FormResult>(null);
+  const run = useMutation({ mutationFn: (ahead: number) => api('/api/admin/sandbox/member-mails', { body: { days: ahead }, schema: memberMailsAheadSchema }) });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setResult(null);
+    try {
+      const written = await run.mutateAsync(Number(days));
+      setResult({ ok: true, message: `${plural(written.winback, 'win-back mail')} and ${plural(written.reminders, 'set-up reminder')} written, as of ${dateTimeText(written.asOf)}.` });
+    } catch (error) {
+      setResult({ ok: false, message: error instanceof ApiRequestError ? error.message : 'The member mails could not be run.' });
+    }
+  }
+
+  return (
+    <Card aria-labelledby="sandbox-member-mails" className="space-y-3">
+      <CardTitle id="sandbox-member-mails">Member mails, days ahead</CardTitle>
+      <CardDescription>Writes the win-back mails and set-up reminders that would go out this many days from now (the Cancellations page sets them). A member never gets the same mail twice.</CardDescription>
+      <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
+        <label className="grid w-40 gap-1 text-sm">
+          Days ahead
+          <input className="h-9 rounded-lg border border-border bg-transparent px-2 text-sm" type="number" min={1} max={WINBACK_DAYS_MAX} value={days} onChange={(event) => setDays(event.target.value)} />
+        </label>
+        <FormFooter label="Run member mails" busy={run.isPending} result={result} />
+      </form>
+    </Card>
+  );
+}
 
 /**
  * /admin/sandbox: the sandbox tools for operators (TradingView outage on and off, the portals
- * that simulate a renewal) and, below them, the sandbox mailbox the app shell passes in.
+ * that simulate a renewal, the member mails run ahead) and, below them, the sandbox mailbox the
+ * app shell passes in.
  */
 export function SandboxToolsPage({ mailbox }: { mailbox?: ReactNode }) {
   const client = useQueryClient();
@@ -71,6 +111,7 @@ export function SandboxToolsPage({ mailbox }: { mailbox?: ReactNode }) {
               ))}
             </ul>
           </Card>
+          {tools.data.memberMailsAhead ? <MemberMailsAheadCard /> : null}
         </>
       )}
       {mailbox}

@@ -8,6 +8,13 @@ import { useLandingVariant } from '../landing-variant';
 import { openSupportChat, SECTION_IDS, useGoToSection } from '../scroll';
 import { OfferBar } from './offer-bar';
 
+/** A scroll of the page smaller than this leaves the menu open (a finger's jitter, the last frame of a stopped glide). */
+const SCROLL_SLACK_PX = 16;
+/** Frames after the menu opens in which a scroll is a glide still running, not the visitor (~70 ms at 60 Hz). */
+const SETTLE_FRAMES = 4;
+/** Keys that scroll the page: pressed by the visitor, so the scroll they make is theirs. */
+const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
+
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-foreground/80 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/60';
 
 /** Fixed header of the marketing pages: offer bar, navigation, Log In / Sign Out, mobile menu below 768 px. */
@@ -25,7 +32,32 @@ export function SiteHeader() {
   useEffect(() => {
     if (!menuOpen) return;
     const close = () => setMenuOpen(false);
+    // A tap on the menu while the page still glides (to the top, to a section) stops the glide
+    // where it is, as a touch stops a fling: its remaining frames would otherwise close the menu
+    // the moment it opened. Only a scroll away from there closes it.
+    const openedAt = window.scrollY;
+    window.scrollTo({ top: openedAt, behavior: 'instant' });
+    // A glide started in the same turn as the tap has no frame yet to stop: it moves on the next
+    // frames (a few on a busy phone, as the compositor hands its offset back), which hold the page
+    // again instead of closing; after SETTLE_FRAMES, or once the visitor turns a wheel, drags or
+    // presses a scrolling key, a scroll is the visitor's.
+    let framesLeft = SETTLE_FRAMES;
+    let visitorScrolls = false;
+    const onVisitorScroll = () => {
+      visitorScrolls = true;
+    };
+    const countFrame = () => {
+      framesLeft -= 1;
+      if (framesLeft > 0) settle = requestAnimationFrame(countFrame);
+    };
+    let settle = requestAnimationFrame(countFrame);
+    const onScroll = () => {
+      if (Math.abs(window.scrollY - openedAt) <= SCROLL_SLACK_PX) return;
+      if (framesLeft > 0 && !visitorScrolls) window.scrollTo({ top: openedAt, behavior: 'instant' });
+      else close();
+    };
     const onKey = (event: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(event.key)) onVisitorScroll();
       if (event.key !== 'Escape') return;
       close();
       toggleRef.current?.focus();
@@ -35,13 +67,18 @@ export function SiteHeader() {
     };
     window.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointerDown);
-    window.addEventListener('scroll', close, { passive: true });
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('wheel', onVisitorScroll, { passive: true });
+    window.addEventListener('touchmove', onVisitorScroll, { passive: true });
     window.addEventListener('popstate', close);
     window.addEventListener('hashchange', close);
     return () => {
+      cancelAnimationFrame(settle);
       window.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointerDown);
-      window.removeEventListener('scroll', close);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('wheel', onVisitorScroll);
+      window.removeEventListener('touchmove', onVisitorScroll);
       window.removeEventListener('popstate', close);
       window.removeEventListener('hashchange', close);
     };

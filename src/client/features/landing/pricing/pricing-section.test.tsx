@@ -24,6 +24,7 @@ function subscription(overrides: Partial<SubscriptionViewDto>): SubscriptionView
     tradingviewUsername: 'trader_joe',
     canCancel: true,
     latestPlanType: 'quarterly',
+    boughtOn: null,
     ...overrides,
   };
 }

@@ -5,10 +5,12 @@ import { useNavigate } from 'react-router';
 import { isRedirectToCheckout, paymentActionUrl } from '@shared/api-contract';
 import type { UpgradePreview } from '@shared/api-contract';
 import { checkoutError, previewError, SERVER_ERROR_MESSAGES, upgradeError } from '@shared/error-messages';
-import { currentPrices } from '@shared/campaign';
+import { currentPrices, landingCards } from '@shared/campaign';
 import { formatCardPrice, oneTimePlan, planDisplayName } from '@shared/plans';
 import type { PlanType, PricingCard } from '@shared/plans';
-import { cardPlan, memberPlanOf, planChangeButton, planChangeCards, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
+import { activeCatalogue } from '@shared/catalogue';
+import { planChangePage } from '@shared/catalogue-publishing';
+import { cardPlan, memberPlanOf, planChangeButton, planChangeNote, PRICING_BUTTON_TEXTS } from '@shared/pricing-state';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -22,7 +24,7 @@ import { useAuth } from '@client/lib/auth-state';
 import { cn } from '@client/lib/cn';
 import { notifyError, notifySuccess } from '@client/lib/notify';
 import { useSiteSettings } from '@client/lib/site-settings';
-import { useSale } from '@client/lib/use-sale';
+import { useOwnListSale, useSale } from '@client/lib/use-sale';
 import { clickIds, trackInitiateCheckout } from '@client/lib/tracking';
 import { useRefreshSubscription } from '../api/refresh-subscription';
 import { useExternalNavigation } from '../settings-environment';
@@ -45,7 +47,7 @@ export const PLAN_CARD_TEXTS = {
   confirmPayment: 'Confirm the payment',
 } as const;
 
-/** The Change/Upgrade Plan card: the member's catalogue, plan changes with a cost preview. */
+/** The Change/Upgrade Plan card: the plans of the member's price list, plan changes with a cost preview. */
 /** Any number of plans (1 to 6): one row up to three, two rows of two or three beyond. */
 const PLAN_GRID_COLUMNS: Record<number, string> = { 0: 'grid-cols-1', 1: 'grid-cols-1', 2: 'grid-cols-2', 3: 'grid-cols-3', 4: 'grid-cols-2', 5: 'grid-cols-3', 6: 'grid-cols-3' };
 
@@ -73,7 +75,11 @@ export function PlanChangeCard() {
   useEffect(() => () => sequenceRef.current?.abort(), []);
 
   const member = memberPlanOf(subscription.data);
-  const { cards, originPage } = planChangeCards(member.planType, settings, sale.running);
+  // the plans and prices of the list the member bought on, in its currency: what a change charges them
+  const originPage = planChangePage(settings.catalogue ?? activeCatalogue(), { planType: member.planType, boughtOn: subscription.data?.boughtOn ?? null });
+  // a vendor's own list prices its cards at the instant its own sale starts or ends
+  const { now } = useOwnListSale(originPage);
+  const cards = landingCards(settings, originPage, sale.running, now);
   const prices = currentPrices(settings, sale.running);
   const note = planChangeNote(member);
   const oneTime = oneTimePlan();

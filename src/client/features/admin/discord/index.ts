@@ -1,1 +1,0 @@
-export { DiscordPage } from './discord-page';

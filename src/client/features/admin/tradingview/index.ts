@@ -1,1 +1,0 @@
-export { TradingViewPage } from './tradingview-page';
