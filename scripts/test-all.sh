@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 # the reports of an earlier run must not be counted again
-rm -f test-results/vitest.json test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
+rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
 passed=0
 failed=0
 # Each step prints how long it took, so a slow step shows where it starts.
@@ -43,8 +43,18 @@ add_counts() { # "passed failed"
   local counts=$1
   passed=$((passed + ${counts% *})); failed=$((failed + ${counts#* }))
 }
+failed_steps=""
+# A Vitest pass can fail with every test passed (an unhandled error, a hook or a teardown that
+# failed): its report names no failed test, so the end of the run quotes what Vitest said instead.
+note_runner_errors() { # name, exit code, log file
+  [ "$2" -eq 0 ] && return
+  local said
+  said=$(sed 's/\x1b\[[0-9;]*m//g' "$3" | awk '/Unhandled Errors/ { quoting = 1 } quoting && shown < 30 { print; shown++ }')
+  [ -n "$said" ] || said=$(sed 's/\x1b\[[0-9;]*m//g' "$3" | grep -v '^\s*$' | tail -12)
+  failed_steps+="FAILED: $1 exited with $2"$'\n'"$said"$'\n'
+}
 count_step() { # name, exit code → a step without its own tests counts as one check
-  if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $1"; fi
+  if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failed_steps+="FAILED: $1"$'\n'; echo "FAILED: $1"; fi
 }
 
 # The type check and the lint are single-threaded and CPU-bound, as are the Vitest workers: run
@@ -67,8 +77,10 @@ fi
 
 echo "== unit and integration tests (PGlite), beside the type check, the lint and the Postgres pass"
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
-env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
-add_counts "$(count_report vitest test-results/vitest.json $?)"
+env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json 2>&1 | tee test-results/vitest.log
+pglite_status=${PIPESTATUS[0]}
+add_counts "$(count_report vitest test-results/vitest.json "$pglite_status")"
+note_runner_errors "Vitest on PGlite" "$pglite_status" test-results/vitest.log
 took "Vitest on PGlite"
 
 wait "$typecheck_pid"; typecheck_status=$?
@@ -82,6 +94,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== server integration tests (Postgres server), run beside the PGlite pass"
   cat test-results/vitest-postgres.log
   add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
+  note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
   echo "   (Vitest on Postgres: $((SECONDS - postgres_started)) s from its start)"
   took "the rest of the Postgres pass"
 fi
@@ -103,7 +116,9 @@ if [ -n "${CONTAINER_TEST:-}" ]; then
   took "the container test"
 fi
 
+# CI keeps only the last lines of a run: they name what failed, the steps and then the tests
 node scripts/slowest-tests.mjs test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
+printf '%s' "$failed_steps"
 echo "npm test took $((SECONDS / 60)) min $((SECONDS % 60)) s"
 echo "${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]
