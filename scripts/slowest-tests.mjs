@@ -8,11 +8,15 @@ import { relative } from 'node:path';
 const COUNT = 10;
 const ERROR_CHARS = 300;
 
+// the colour codes Vitest writes into its failure messages (built from a string: a control
+// character in a regular expression literal reads like a mistake)
+const COLOUR_CODE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 /** The first line of an error text that says something, shortened. */
 function firstLine(text) {
   const line = String(text ?? '')
     .split('\n')
-    .map((part) => part.replace(/\u001b\[[0-9;]*m/g, '').trim())
+    .map((part) => part.replace(COLOUR_CODE, '').trim())
     .find(Boolean);
   return (line ?? '').slice(0, ERROR_CHARS);
 }
