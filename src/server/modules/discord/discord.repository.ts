@@ -3,7 +3,7 @@
 // 'discord'); and the audit's repairs.
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { linkTableReads } from '../../link-table-reads';
 import { account, discordMembers, discordRepairs } from '../../db/schema';
 
 export type DiscordMemberRow = typeof discordMembers.$inferSelect;
@@ -40,29 +40,7 @@ export async function unlinkAccount(tx: Db, userId: string, now: Date): Promise<
   await tx.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, DISCORD_PROVIDER_ID)));
 }
 
-/** Every account these members linked, each member's current one first, then the latest linked. */
-export async function accountsOfMembers(db: Db, userIds: readonly string[]): Promise<DiscordMemberRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(discordMembers)
-    .where(inArray(discordMembers.userId, [...userIds]))
-    .orderBy(asc(discordMembers.userId), desc(discordMembers.current), desc(discordMembers.linkedAt));
-}
-
-/** Accounts due a pass at `now` and those whose last attempt failed, from the open rows' partial index. */
-export async function queueBacklog(db: Db, now: Date): Promise<{ due: number; failed: number }> {
-  const [row] = await queryRows<{ due: string | number; failed: string | number }>(
-    db,
-    sql`SELECT
-      (SELECT count(*) FROM discord_members WHERE status IN ('pending', 'processing', 'failed') AND next_attempt_at <= ${now.toISOString()}::timestamptz) AS due,
-      (SELECT count(*) FROM discord_members WHERE status = 'failed') AS failed`,
-  );
-  return { due: Number(row?.due ?? 0), failed: Number(row?.failed ?? 0) };
-}
-
-/** Every account ever linked, as (user_id, linked_at): the funnel's "community linked" step. */
-export const linkTimes = () => sql`SELECT user_id, linked_at FROM discord_members`;
+export const { accountsOfMembers, queueBacklog, linkTimes } = linkTableReads<DiscordMemberRow>(discordMembers);
 
 export async function currentAccount(db: Db, userId: string): Promise<DiscordMemberRow | null> {
   const [row] = await db.select().from(discordMembers).where(and(eq(discordMembers.userId, userId), eq(discordMembers.current, true))).limit(1);

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { ManagedChat } from '@shared/telegram/chats';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/query';
+import { linkTableReads } from '../../link-table-reads';
 import { telegramChats, telegramInvites, telegramLinkTokens, telegramMembers, telegramPlanChats, telegramRepairs, user } from '../../db/schema';
 
 export type TelegramMemberRow = typeof telegramMembers.$inferSelect;
@@ -92,29 +92,7 @@ export async function currentAccount(db: Db, userId: string): Promise<TelegramMe
   return row ?? null;
 }
 
-/** Every account these members linked, each member's current one first, then the latest linked. */
-export async function accountsOfMembers(db: Db, userIds: readonly string[]): Promise<TelegramMemberRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(telegramMembers)
-    .where(inArray(telegramMembers.userId, [...userIds]))
-    .orderBy(asc(telegramMembers.userId), desc(telegramMembers.current), desc(telegramMembers.linkedAt));
-}
-
-/** Accounts due a pass at `now` and those whose last attempt failed, from the open rows' partial index. */
-export async function queueBacklog(db: Db, now: Date): Promise<{ due: number; failed: number }> {
-  const [row] = await queryRows<{ due: string | number; failed: string | number }>(
-    db,
-    sql`SELECT
-      (SELECT count(*) FROM telegram_members WHERE status IN ('pending', 'processing', 'failed') AND next_attempt_at <= ${now.toISOString()}::timestamptz) AS due,
-      (SELECT count(*) FROM telegram_members WHERE status = 'failed') AS failed`,
-  );
-  return { due: Number(row?.due ?? 0), failed: Number(row?.failed ?? 0) };
-}
-
-/** Every account ever linked, as (user_id, linked_at): the funnel's "community linked" step. */
-export const linkTimes = () => sql`SELECT user_id, linked_at FROM telegram_members`;
+export const { accountsOfMembers, queueBacklog, linkTimes } = linkTableReads<TelegramMemberRow>(telegramMembers);
 
 export async function currentAccountByTelegramId(db: Db, telegramUserId: string): Promise<TelegramMemberRow | null> {
   const [row] = await db.select().from(telegramMembers).where(and(eq(telegramMembers.telegramUserId, telegramUserId), eq(telegramMembers.current, true))).limit(1);
