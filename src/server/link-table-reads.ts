@@ -1,5 +1,5 @@
-// The reads of linked-accounts.ts over a community integration's link table: Discord's and
-// Telegram's keep the same columns for a link (user_id, current, status, next_attempt_at,
+// The reads of linked-accounts.ts over a community integration's link table: the community
+// integrations keep the same columns for a link (user_id, current, status, next_attempt_at,
 // linked_at), so the queries are written once and each repository names its table.
 import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
