@@ -23,7 +23,8 @@ function firstLine(text) {
 
 /**
  * [{ name, ms, failed, error? }] of every test in a Vitest JSON report; a file that failed without a
- * failed test of its own (it could not run) is one failed entry.
+ * failed test of its own (a hook failed, or the file did not load) is one failed entry; the report
+ * holds no hook's error, which the run's closing lines quote from Vitest's output (test-all.sh).
  */
 export function vitestDurations(report) {
   return report.testResults.flatMap((file) => {
@@ -35,7 +36,7 @@ export function vitestDurations(report) {
       ...(test.status === 'failed' ? { error: firstLine(test.failureMessages?.[0]) } : {}),
     }));
     const fileFailedAlone = file.status === 'failed' && !tests.some((test) => test.failed);
-    return fileFailedAlone ? [...tests, { name: `${path} (the file did not run)`, ms: 0, failed: true, error: firstLine(file.message) }] : tests;
+    return fileFailedAlone ? [...tests, { name: `${path} (failed outside its tests: a hook, or the file did not load)`, ms: 0, failed: true, error: firstLine(file.message) }] : tests;
   });
 }
 

@@ -21,7 +21,7 @@ describe('the slowest tests of a run', () => {
       { name: 'src/a.test.ts › a › works', ms: 120, failed: false },
       { name: 'src/a.test.ts › a › has no duration', ms: 0, failed: false },
       { name: 'src/a.test.ts › a › breaks', ms: 7, failed: true, error: 'AssertionError: expected 1 to be 2' },
-      { name: 'src/b.test.ts (the file did not run)', ms: 0, failed: true, error: 'Error: Cannot find module ./gone' },
+      { name: 'src/b.test.ts (failed outside its tests: a hook, or the file did not load)', ms: 0, failed: true, error: 'Error: Cannot find module ./gone' },
     ]);
   });
 

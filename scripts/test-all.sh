@@ -49,7 +49,7 @@ failed_steps=""
 note_runner_errors() { # name, exit code, log file
   [ "$2" -eq 0 ] && return
   local said
-  said=$(sed 's/\x1b\[[0-9;]*m//g' "$3" | awk '/Unhandled Errors/ { quoting = 1 } quoting && shown < 30 { print; shown++ }')
+  said=$(sed 's/\x1b\[[0-9;]*m//g' "$3" | awk '/Unhandled Errors|Failed Suites|Failed Tests/ { quoting = 1 } quoting && shown < 30 { print; shown++ }')
   [ -n "$said" ] || said=$(sed 's/\x1b\[[0-9;]*m//g' "$3" | grep -v '^\s*$' | tail -12)
   failed_steps+="FAILED: $1 exited with $2"$'\n'"$said"$'\n'
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { orders, tradingviewGrants, user } from '../db/schema';
-import { adminQuery, withDatabase } from '../test-support/global-setup';
+import { adminQuery, dropDatabase, withDatabase } from '../test-support/global-setup';
 import { createTestDatabase } from '../test-support/test-database';
 import { backup, BackupRefused, backupStamp, backupsIn, restore, type BackupTarget } from './backup-command';
 
@@ -63,7 +63,7 @@ describe('npm run backup / npm run restore', () => {
       newTarget = async () => {
         const created = `cw_restored_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
         await adminQuery(target.url, `CREATE DATABASE ${created}`);
-        cleanups.push(() => adminQuery(target.url, `DROP DATABASE IF EXISTS ${created} WITH (FORCE)`));
+        cleanups.push(() => dropDatabase(target.url, created));
         const url = withDatabase(target.url, created);
         return { target: { kind: 'postgres', url }, open: () => openDatabase({ kind: 'postgres', url }) };
       };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { checkoutBody } from '../test-support/billing-test-kit';
 import { startCuttableProxy, type CuttableProxy } from '../test-support/cuttable-tcp-proxy';
-import { adminQuery, withDatabase } from '../test-support/global-setup';
+import { adminQuery, dropDatabase, withDatabase } from '../test-support/global-setup';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { enqueueMail } from '../modules/mail/outbox.repository';
 import { openDatabase } from './client';
@@ -31,7 +31,7 @@ afterAll(async () => {
   // a connection a request left checked out would hold this for ever
   await t?.close();
   await proxy?.close();
-  if (target.kind === 'postgres') await adminQuery(target.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (target.kind === 'postgres') await dropDatabase(target.url, name);
 });
 
 const checkout = () => t.request('/api/create-checkout', { body: checkoutBody() });

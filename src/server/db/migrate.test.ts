@@ -13,7 +13,7 @@ import { migrate, NO_TRANSACTION_MARKER } from './migrate';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { queryRows } from './query';
 import { createTestDatabase } from '../test-support/test-database';
-import { adminQuery, withDatabase } from '../test-support/global-setup';
+import { adminQuery, dropDatabase, withDatabase } from '../test-support/global-setup';
 import { currentUsername, linkUsername, usernameHistory } from '../modules/tradingview/tradingview.repository';
 import { user, userSubscriptions } from './schema';
 
@@ -100,7 +100,7 @@ async function emptyDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(target.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropDatabase(target.url, name);
     },
   };
 }

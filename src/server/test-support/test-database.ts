@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, PGLITE_SETTINGS, type Database } from '../db/client';
 import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
-import { adminQuery, inDatabase, withDatabase } from './global-setup';
+import { adminQuery, dropDatabase, inDatabase, withDatabase } from './global-setup';
 
 /**
  * A migrated, empty database of its own for one suite: one that a suite before it in the same
@@ -134,7 +134,7 @@ async function copiedTemplate(serverUrl: string, template: string): Promise<stri
 
 async function giveBackPostgres(serverUrl: string, name: string): Promise<void> {
   if (await inDatabase(withDatabase(serverUrl, name), (client) => emptied((text) => client.query(text)))) idle.postgres.push(name);
-  else await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  else await dropDatabase(serverUrl, name);
 }
 
 /**
