@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../db/client';
 import { queryRows } from '../db/query';
 import { orders, tradingviewGrants, user } from '../db/schema';
-import { adminQuery, dropDatabase, withDatabase } from '../test-support/global-setup';
+import { adminQuery, runDatabaseName, withDatabase } from '../test-support/global-setup';
 import { createTestDatabase } from '../test-support/test-database';
 import { backup, BackupRefused, backupStamp, backupsIn, restore, type BackupTarget } from './backup-command';
 
@@ -61,9 +61,8 @@ describe('npm run backup / npm run restore', () => {
       const [{ name }] = (await queryRows<{ name: string }>(database.db, sql`SELECT current_database() AS name`)) as [{ name: string }];
       source = { kind: 'postgres', url: withDatabase(target.url, name) };
       newTarget = async () => {
-        const created = `cw_restored_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+        const created = runDatabaseName(target.template, 'restored');
         await adminQuery(target.url, `CREATE DATABASE ${created}`);
-        cleanups.push(() => dropDatabase(target.url, created));
         const url = withDatabase(target.url, created);
         return { target: { kind: 'postgres', url }, open: () => openDatabase({ kind: 'postgres', url }) };
       };

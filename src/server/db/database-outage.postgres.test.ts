@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { checkoutBody } from '../test-support/billing-test-kit';
 import { startCuttableProxy, type CuttableProxy } from '../test-support/cuttable-tcp-proxy';
-import { adminQuery, dropDatabase, withDatabase } from '../test-support/global-setup';
+import { adminQuery, runDatabaseName, withDatabase } from '../test-support/global-setup';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { enqueueMail } from '../modules/mail/outbox.repository';
 import { openDatabase } from './client';
@@ -12,12 +11,12 @@ import { openDatabase } from './client';
 // new ones, as a fast shutdown does): no crash, a clear 503 meanwhile, and everything going on once
 // the server is back. Only on the Postgres pass: the embedded engine cannot go away by itself.
 const target = inject('testDatabase');
-const name = `cw_outage_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 let proxy: CuttableProxy;
 let t: TestApp;
 
 beforeAll(async () => {
   if (target.kind !== 'postgres') throw new Error('this suite needs the Postgres server pass (TEST_DATABASE_URL)');
+  const name = runDatabaseName(target.template, 'outage');
   await adminQuery(target.url, `CREATE DATABASE ${name} TEMPLATE ${target.template}`);
   const server = new URL(target.url);
   proxy = await startCuttableProxy({ host: server.hostname, port: Number(server.port || 5432) });
@@ -31,7 +30,6 @@ afterAll(async () => {
   // a connection a request left checked out would hold this for ever
   await t?.close();
   await proxy?.close();
-  if (target.kind === 'postgres') await dropDatabase(target.url, name);
 });
 
 const checkout = () => t.request('/api/create-checkout', { body: checkoutBody() });

@@ -13,7 +13,7 @@ import { migrate, NO_TRANSACTION_MARKER } from './migrate';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { queryRows } from './query';
 import { createTestDatabase } from '../test-support/test-database';
-import { adminQuery, dropDatabase, withDatabase } from '../test-support/global-setup';
+import { adminQuery, runDatabaseName, withDatabase } from '../test-support/global-setup';
 import { currentUsername, linkUsername, usernameHistory } from '../modules/tradingview/tradingview.repository';
 import { user, userSubscriptions } from './schema';
 
@@ -93,16 +93,9 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations/', import.meta.url));
 async function emptyDatabase(): Promise<Database> {
   const target = inject('testDatabase');
   if (target.kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null, pglite: await PGlite.create({ extensions: PGLITE_EXTENSIONS }) });
-  const name = `cw_empty_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const name = runDatabaseName(target.template, 'empty');
   await adminQuery(target.url, `CREATE DATABASE ${name}`);
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(target.url, name) });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await dropDatabase(target.url, name);
-    },
-  };
+  return openDatabase({ kind: 'postgres', url: withDatabase(target.url, name) });
 }
 
 /** Applies the migrations named before `first` as the runner does and records them, so migrate() goes on from there. */

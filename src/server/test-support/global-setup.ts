@@ -29,12 +29,12 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('testDatabase', { kind: 'postgres', url: serverUrl, template });
     return async () => {
-      // and the copies the workers kept to hand on (test-database.ts)
-      const copies = await inDatabase(serverUrl, (client) =>
-        client.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)`, [`${template}_`]),
-      );
-      for (const { name } of copies.rows) await dropDatabase(serverUrl, name);
-      await dropDatabase(serverUrl, template);
+      // every copy and scratch database of the run (runDatabaseName), then the template
+      await inDatabase(serverUrl, async (client) => {
+        const { rows } = await client.query<{ name: string }>(`SELECT datname AS name FROM pg_database WHERE starts_with(datname, $1)`, [`${template}_`]);
+        for (const { name } of rows) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      });
     };
   }
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
@@ -55,24 +55,13 @@ export async function adminQuery(serverUrl: string, text: string): Promise<void>
   await inDatabase(serverUrl, (client) => client.query(text));
 }
 
-/** The server's "is being accessed by other users": the sessions DROP … WITH (FORCE) ended had not exited. */
-const OBJECT_IN_USE = '55006';
-const DROP_TRIES = 6;
-
 /**
- * Drops a database, tried again while the server finds it in use: WITH (FORCE) ends its sessions
- * but gives them 5 s to exit, and on a busy machine the backends of a pool that just closed, or an
- * autovacuum worker that a freshly migrated database attracts, can take longer.
+ * The name of a database a test makes on the server, dropped with the run's copies when the run
+ * ends: a suite leaves it there, since DROP DATABASE waits for a checkpoint, and on a busy machine,
+ * the other workers copying templates, one outlasted its suite's 60 s hook limit on CI.
  */
-export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } catch (error) {
-      if ((error as { code?: string }).code !== OBJECT_IN_USE || attempt === DROP_TRIES) throw error;
-      await new Promise((done) => setTimeout(done, 1_000));
-    }
-  }
+export function runDatabaseName(template: string, purpose: string): string {
+  return `${template}_${purpose}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 }
 
 /** `work` on one connection to the database at `url`, closed afterwards. */

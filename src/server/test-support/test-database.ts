@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { openDatabase, PGLITE_SETTINGS, type Database } from '../db/client';
 import { PGLITE_EXTENSIONS } from '../db/pglite-extensions';
-import { adminQuery, dropDatabase, inDatabase, withDatabase } from './global-setup';
+import { adminQuery, inDatabase, runDatabaseName, withDatabase } from './global-setup';
 
 /**
  * A migrated, empty database of its own for one suite: one that a suite before it in the same
@@ -125,16 +124,16 @@ async function giveBackPglite(pglite: PGlite): Promise<void> {
 
 /** Named after the run's template, so that the run's end drops what its workers kept (global-setup.ts). */
 async function copiedTemplate(serverUrl: string, template: string): Promise<string> {
-  const name = `${template}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const name = runDatabaseName(template, 'copy');
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   // the worker's first copy is as migrated: read its shape before a suite uses it
   if (!migrated) await inDatabase(withDatabase(serverUrl, name), (client) => migratedShape((text) => client.query(text)));
   return name;
 }
 
+/** A copy that could not be emptied is left for the run's end to drop (runDatabaseName). */
 async function giveBackPostgres(serverUrl: string, name: string): Promise<void> {
   if (await inDatabase(withDatabase(serverUrl, name), (client) => emptied((text) => client.query(text)))) idle.postgres.push(name);
-  else await dropDatabase(serverUrl, name);
 }
 
 /**
