@@ -28,6 +28,9 @@ export default defineConfig({
   resolve: { alias: aliases },
   test: {
     maxWorkers,
+    // closing ends with the global teardown, which drops the run's databases on the Postgres
+    // server, a checkpoint each: the default 10 s would cut it short on a busy machine
+    teardownTimeout: 60_000,
     projects: [
       {
         resolve: { alias: aliases },
