@@ -107,6 +107,8 @@ export async function createApp(composition: Composition, options: AppOptions = 
     return next();
   });
   const siteSettings = siteSettingsOf(config, deps.catalogue);
+  // the API's errors too: a sub-app with an onError of its own has Hono wrap each of its handlers
+  // in one more composed layer per request (six on a member route), for the same answer
   app.onError((error, c) => handleError(error, c, logger));
   // /?ref=CODE on any page: the affiliate's click and referral cookie (never stops the page)
   const referralCookie = referralCookieName(config.site.brandSlug);
@@ -135,7 +137,6 @@ export async function createApp(composition: Composition, options: AppOptions = 
   app.route('/api/auth', authRoutes({ auth: deps.auth, config, reads }));
 
   const api = new Hono<{ Variables: AuthVariables }>();
-  api.onError((error, c) => handleError(error, c, logger));
   // a cross-site form post (text/plain, urlencoded, multipart) is refused before it reaches a route
   api.use('*', csrf({ origin: config.trustedOrigins }));
   api.use('*', loadSession(deps.auth, createSessionRepository(db), reads));
