@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 # the reports of an earlier run must not be counted again
-rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json test-results/container.log
+rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json test-results/container.log test-results/vitest.ended
 passed=0
 failed=0
 # Each step prints how long it took, so a slow step shows where it starts.
@@ -76,7 +76,12 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
-env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json > test-results/vitest.log 2>&1 &
+{
+  env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json > test-results/vitest.log 2>&1
+  status=$?
+  echo "$SECONDS" > test-results/vitest.ended
+  exit "$status"
+} &
 pglite_pid=$!
 pglite_done=""
 finish_pglite() {
@@ -87,7 +92,7 @@ finish_pglite() {
   cat test-results/vitest.log
   add_counts "$(count_report vitest test-results/vitest.json "$status")"
   note_runner_errors "Vitest on PGlite" "$status" test-results/vitest.log
-  echo "   (Vitest on PGlite: ended $SECONDS s into the run)"
+  echo "   (Vitest on PGlite: ended $(cat test-results/vitest.ended) s into the run)"
 }
 
 wait "$typecheck_pid"; typecheck_status=$?
@@ -138,7 +143,7 @@ if [ -n "${CONTAINER_TEST:-}" ]; then
   echo "== container image and compose stack (npm run test:container), run beside the browser tests"
   cat test-results/container.log
   count_step "test:container" "$container_status"
-  echo "   (the container test: $((SECONDS - container_started)) s from its start)"
+  echo "   (the container test: started $container_started s into the run)"
   took "the rest of the container test"
 fi
 
