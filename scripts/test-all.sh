@@ -57,29 +57,74 @@ count_step() { # name, exit code → a step without its own tests counts as one 
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failed_steps+="FAILED: $1"$'\n'; echo "FAILED: $1"; fi
 }
 
-echo "== build"; node scripts/build.mjs; count_step build $?
-took build
-
-# Everything else runs side by side: the type check, the lint, both Vitest passes, the browser
-# tests and the container test. They share nothing (their own databases, ports chosen by the
-# system or their own, their own images), and on a busy machine, whose other work takes the cores
-# a runnable process at a time, the more of them run, the more of the cores the suite gets; the
-# browser tests, the longest step, no longer wait for the passes. On a quiet machine it takes no
-# longer than one step after another.
+# The type check and the lint are single-threaded and CPU-bound, as are the Vitest workers: run
+# side by side they give the suite more of a busy machine, whose other work takes the cores a
+# runnable process at a time, and on a quiet one take no longer than one after another.
 npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
 typecheck_pid=$!
 npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
 lint_pid=$!
+
+# The Postgres server pass is independent of the PGlite one (its own template database, ports
+# chosen by the system, no shared files), so it runs beside it for the same reason: on a busy
+# machine six runnable workers get more of the cores than three, and on the Postgres pass the
+# workers also wait on the server, which leaves the PGlite workers its share.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  postgres_started=$SECONDS
   npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json > test-results/vitest-postgres.log 2>&1 &
   postgres_pid=$!
 fi
+
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
-env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json > test-results/vitest.log 2>&1 &
+{
+  env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json > test-results/vitest.log 2>&1
+  status=$?
+  echo "$SECONDS" > test-results/vitest.ended
+  exit "$status"
+} &
 pglite_pid=$!
+pglite_done=""
+finish_pglite() {
+  [ -n "$pglite_done" ] && return
+  wait "$pglite_pid"; local status=$?
+  pglite_done=1
+  echo "== unit and integration tests (PGlite), run beside the type check, the lint and the other passes"
+  cat test-results/vitest.log
+  add_counts "$(count_report vitest test-results/vitest.json "$status")"
+  note_runner_errors "Vitest on PGlite" "$status" test-results/vitest.log
+  echo "   (Vitest on PGlite: ended $(cat test-results/vitest.ended) s into the run)"
+}
+
+wait "$typecheck_pid"; typecheck_status=$?
+echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
+wait "$lint_pid"; lint_status=$?
+echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
+took "the type check and the lint"
+
+# The PGlite pass holds the client and pure suites as well, and ends minutes after the Postgres
+# one: the browser tests start as soon as the shorter pass ends, beside the longer one's tail,
+# for the same reason the passes run side by side. Without a Postgres pass they wait for it.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  wait "$postgres_pid"; postgres_status=$?
+  echo "== server integration tests (Postgres server), run beside the PGlite pass"
+  cat test-results/vitest-postgres.log
+  add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
+  note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
+  echo "   (Vitest on Postgres: $((SECONDS - postgres_started)) s from its start)"
+  took "the rest of the Postgres pass"
+else
+  finish_pglite
+  took "the rest of the PGlite pass"
+fi
+
+echo "== build"; node scripts/build.mjs; count_step build $?
+took build
+
 # the container image and the compose stack (npm run test:container), when asked (.ci/run asks):
-# it builds images and needs podman, minutes a developer's `npm test` does without
+# it builds images and needs podman, minutes a developer's `npm test` does without; it shares
+# nothing with the browser tests (its own ports and images), so it runs beside them
 if [ -n "${CONTAINER_TEST:-}" ]; then
+  container_started=$SECONDS
   npm run test:container > test-results/container.log 2>&1 &
   container_pid=$!
 fi
@@ -90,32 +135,17 @@ CI=1 npx playwright test
 add_counts "$(count_report playwright test-results/e2e.json $?)"
 took "end-to-end"
 
-wait "$typecheck_pid"; typecheck_status=$?
-echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
-wait "$lint_pid"; lint_status=$?
-echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
-
-wait "$pglite_pid"; pglite_status=$?
-echo "== unit and integration tests (PGlite)"
-cat test-results/vitest.log
-add_counts "$(count_report vitest test-results/vitest.json "$pglite_status")"
-note_runner_errors "Vitest on PGlite" "$pglite_status" test-results/vitest.log
-
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  wait "$postgres_pid"; postgres_status=$?
-  echo "== server integration tests (Postgres server)"
-  cat test-results/vitest-postgres.log
-  add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
-  note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
-fi
+finish_pglite
+took "the rest of the PGlite pass"
 
 if [ -n "${CONTAINER_TEST:-}" ]; then
   wait "$container_pid"; container_status=$?
-  echo "== container image and compose stack (npm run test:container)"
+  echo "== container image and compose stack (npm run test:container), run beside the browser tests"
   cat test-results/container.log
   count_step "test:container" "$container_status"
+  echo "   (the container test: started $container_started s into the run)"
+  took "the rest of the container test"
 fi
-took "the rest of the other steps"
 
 # CI keeps only the last lines of a run: they name what failed, the steps and then the tests
 node scripts/slowest-tests.mjs test-results/vitest.json test-results/vitest-postgres.json test-results/e2e.json
