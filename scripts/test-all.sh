@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 # the reports of an earlier run must not be counted again
-rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json test-results/container.log test-results/vitest.ended
+rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
 passed=0
 failed=0
 # Each step prints how long it took, so a slow step shows where it starts.
@@ -75,35 +75,20 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   postgres_pid=$!
 fi
 
+echo "== unit and integration tests (PGlite), beside the type check, the lint and the Postgres pass"
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
-{
-  env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json > test-results/vitest.log 2>&1
-  status=$?
-  echo "$SECONDS" > test-results/vitest.ended
-  exit "$status"
-} &
-pglite_pid=$!
-pglite_done=""
-finish_pglite() {
-  [ -n "$pglite_done" ] && return
-  wait "$pglite_pid"; local status=$?
-  pglite_done=1
-  echo "== unit and integration tests (PGlite), run beside the type check, the lint and the other passes"
-  cat test-results/vitest.log
-  add_counts "$(count_report vitest test-results/vitest.json "$status")"
-  note_runner_errors "Vitest on PGlite" "$status" test-results/vitest.log
-  echo "   (Vitest on PGlite: ended $(cat test-results/vitest.ended) s into the run)"
-}
+env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json 2>&1 | tee test-results/vitest.log
+pglite_status=${PIPESTATUS[0]}
+add_counts "$(count_report vitest test-results/vitest.json "$pglite_status")"
+note_runner_errors "Vitest on PGlite" "$pglite_status" test-results/vitest.log
+took "Vitest on PGlite"
 
 wait "$typecheck_pid"; typecheck_status=$?
 echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
 wait "$lint_pid"; lint_status=$?
 echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
-took "the type check and the lint"
+took "the rest of the type check and the lint"
 
-# The PGlite pass holds the client and pure suites as well, and ends minutes after the Postgres
-# one: the browser tests start as soon as the shorter pass ends, beside the longer one's tail,
-# for the same reason the passes run side by side. Without a Postgres pass they wait for it.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   wait "$postgres_pid"; postgres_status=$?
   echo "== server integration tests (Postgres server), run beside the PGlite pass"
@@ -112,22 +97,10 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
   echo "   (Vitest on Postgres: $((SECONDS - postgres_started)) s from its start)"
   took "the rest of the Postgres pass"
-else
-  finish_pglite
-  took "the rest of the PGlite pass"
 fi
 
 echo "== build"; node scripts/build.mjs; count_step build $?
 took build
-
-# the container image and the compose stack (npm run test:container), when asked (.ci/run asks):
-# it builds images and needs podman, minutes a developer's `npm test` does without; it shares
-# nothing with the browser tests (its own ports and images), so it runs beside them
-if [ -n "${CONTAINER_TEST:-}" ]; then
-  container_started=$SECONDS
-  npm run test:container > test-results/container.log 2>&1 &
-  container_pid=$!
-fi
 
 echo "== end-to-end (Chromium)"
 bash scripts/ensure-chromium.sh
@@ -135,16 +108,12 @@ CI=1 npx playwright test
 add_counts "$(count_report playwright test-results/e2e.json $?)"
 took "end-to-end"
 
-finish_pglite
-took "the rest of the PGlite pass"
-
+# the container image and the compose stack (npm run test:container), when asked (.ci/run asks):
+# it builds images and needs podman, minutes a developer's `npm test` does without
 if [ -n "${CONTAINER_TEST:-}" ]; then
-  wait "$container_pid"; container_status=$?
-  echo "== container image and compose stack (npm run test:container), run beside the browser tests"
-  cat test-results/container.log
-  count_step "test:container" "$container_status"
-  echo "   (the container test: started $container_started s into the run)"
-  took "the rest of the container test"
+  echo "== container image and compose stack (npm run test:container)"
+  npm run test:container; count_step "test:container" $?
+  took "the container test"
 fi
 
 # CI keeps only the last lines of a run: they name what failed, the steps and then the tests
