@@ -29,7 +29,7 @@ export default defineConfig({
   test: {
     maxWorkers,
     // closing ends with the global teardown, which drops the run's databases on the Postgres
-    // server, a checkpoint each: the default 10 s would cut it short on a busy machine
+    // server and waits for their checkpoints: the default 10 s would cut it short on a busy machine
     teardownTimeout: 60_000,
     projects: [
       {
