@@ -8,10 +8,20 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Scrolls a section of this page into view; false when the page has no such section. */
+/**
+ * Scrolls a section of this page into view; false when the page has no such section.
+ *
+ * An address that names another section is made to name this one: a link clicked before the page
+ * hydrated was followed by the browser itself (/#prices), and a part of the page hydrating after
+ * this choice lands on the address's section: it would carry the visitor back there.
+ */
 export function scrollToSection(id: string): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
+  if (window.location.hash !== '' && window.location.hash !== `#${id}`) {
+    // the state kept as it is: inside the app it is React Router's entry
+    window.history.replaceState(window.history.state, '', `#${id}`);
+  }
   element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   return true;
 }
