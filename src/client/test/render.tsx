@@ -2,7 +2,7 @@
 // `fetch` replaced at the network boundary by a table of JSON answers. Feature test kits add their
 // own fixtures and default routes on top of these.
 import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { toast } from 'sonner';
@@ -91,6 +91,18 @@ export function resetAfterTest() {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+}
+
+/**
+ * The toast titled `title`, found by sonner's own markup: a page that also says the notice beside
+ * its form holds the same text twice, and a query by text alone matches the toast only once it has
+ * gone.
+ */
+export async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '[data-title]' });
+  const toastItem = heading.closest<HTMLElement>('[data-sonner-toast]');
+  if (!toastItem) throw new Error(`"${title}" is not in a toast`);
+  return toastItem;
 }
 
 /** Replaces window.location for the test so reload and assign can be observed. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_TEXTS, NETWORK_ERROR, SIGN_UP_TEXTS, UNEXPECTED_ERROR } from '@shared/error-messages';
 import { VALIDATION_MESSAGES } from '@shared/validation';
-import { deferredReply, resetAfterTest, type ApiCall } from '@client/test/render';
+import { deferredReply, findToast, resetAfterTest, type ApiCall } from '@client/test/render';
 import { AUTH_PAGE_TEXTS, AuthPage } from './auth-page';
 import { mockApi, renderAt, sessionBody } from './auth-test-kit';
 
@@ -192,8 +192,8 @@ describe('/auth: signing in', () => {
     await screen.findByRole('heading', { name: 'Welcome back' });
     const user = await fill('ada@example.com', 'Secret123');
     await user.click(submit());
-    expect(await screen.findByText(expected.title)).toBeInTheDocument();
-    expect(screen.getByText(expected.description)).toBeInTheDocument();
+    expect(within(await findToast(expected.title)).getByText(expected.description)).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Sign In' })).getByRole('alert')).toHaveTextContent(expected.title);
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
   });
 
@@ -266,8 +266,7 @@ describe('/auth: signing up', () => {
     await toSignUp();
     const user = await fill('ada@example.com', 'Secret123');
     await user.click(submit('Sign Up'));
-    expect(await screen.findByText(SIGN_UP_TEXTS.userExists.title)).toBeInTheDocument();
-    expect(screen.getByText(SIGN_UP_TEXTS.userExists.description)).toBeInTheDocument();
+    expect(within(await findToast(SIGN_UP_TEXTS.userExists.title)).getByText(SIGN_UP_TEXTS.userExists.description)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(emailField()).toHaveValue('ada@example.com');
   });
@@ -285,8 +284,8 @@ describe('/auth: signing up', () => {
     await toSignUp();
     const user = await fill('ada@example.com', 'Secret123');
     await user.click(submit('Sign Up'));
-    const toast = (await screen.findByText(description)).closest('li') ?? document.body;
-    expect(within(toast as HTMLElement).getByText(title)).toBeInTheDocument();
+    expect(within(await findToast(title)).getByText(description)).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Sign Up' })).getByRole('alert')).toHaveTextContent(description);
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
 
