@@ -19,6 +19,7 @@ import { publicUrlNotice } from './http/public-address';
 import { describeOperation, openApiHandler } from './http/openapi';
 import { browserTokenCookie } from './http/browser-token';
 import { mountSpa } from './http/spa';
+import { rememberingRouter } from './http/remembering-router';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes, operatorStatusRoutes } from './modules/admin/admin.routes';
 import { importAdminRoutes } from './modules/imports/imports.routes';
@@ -86,7 +87,7 @@ export async function createApp(composition: Composition, options: AppOptions = 
   const { deps, services, integrations = [] } = composition;
   const { config, database, logger, clock, payments, checkoutProofs } = deps;
   const db = database.db;
-  const app = new Hono();
+  const app = new Hono({ router: rememberingRouter() });
   // a member's session, access and account reads, kept for MEMBER_CACHE_MS (decision record 021)
   const reads = options.reads ?? createReadCache({ ttlMs: config.memberCacheMs, changes: database.writes, now: () => clock().getTime() });
 

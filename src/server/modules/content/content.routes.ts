@@ -53,6 +53,7 @@ export function contentRoutes({ library, standing, reads, clock }: ContentRouteD
     };
   };
 
+  // awaited only when something is gated: an open catalogue answers without a promise of its own
   const visibleOr404 = async (snapshot: ContentSnapshot, user: SessionUser, kind: 'guide' | 'strategy', id: string, what: string) => {
     if (!(await visibility(snapshot, user))(kind, id)) throw serverError('contentNotFound', what);
   };
@@ -72,14 +73,14 @@ export function contentRoutes({ library, standing, reads, clock }: ContentRouteD
     .get('/content/guides/:id', describeOperation({ summary: 'One guide with its sections or features', ...MEMBERS, ok: 'Guide (src/shared/content.ts)' }), async (c) => {
       const id = contentId.parse(c.req.param('id'));
       const snapshot = await library.current();
-      await visibleOr404(snapshot, requireMember(c), 'guide', id, 'The guide');
+      if (snapshot.gated) await visibleOr404(snapshot, requireMember(c), 'guide', id, 'The guide');
       return sendPreparedJson(c, prepared(serviceOf(snapshot).guide(id)));
     })
     .get('/content/guides/:productId/features/:featureId', describeOperation({ summary: "One product feature's documentation", ...MEMBERS, ok: 'GuideFeature (src/shared/content.ts)' }), async (c) => {
       const productId = contentId.parse(c.req.param('productId'));
       const featureId = contentId.parse(c.req.param('featureId'));
       const snapshot = await library.current();
-      await visibleOr404(snapshot, requireMember(c), 'guide', productId, 'The product');
+      if (snapshot.gated) await visibleOr404(snapshot, requireMember(c), 'guide', productId, 'The product');
       return sendPreparedJson(c, prepared(serviceOf(snapshot).feature(productId, featureId)));
     })
     .get('/content/strategies', describeOperation({ summary: 'Strategy summaries', ...MEMBERS, ok: '{ strategies }: StrategySummary[] (src/shared/content.ts)' }), async (c) => {
@@ -91,7 +92,7 @@ export function contentRoutes({ library, standing, reads, clock }: ContentRouteD
     .get('/content/strategies/:id', describeOperation({ summary: 'One strategy with sanitised section HTML', ...MEMBERS, ok: 'Strategy (src/shared/content.ts)' }), async (c) => {
       const id = contentId.parse(c.req.param('id'));
       const snapshot = await library.current();
-      await visibleOr404(snapshot, requireMember(c), 'strategy', id, 'The strategy');
+      if (snapshot.gated) await visibleOr404(snapshot, requireMember(c), 'strategy', id, 'The strategy');
       return sendPreparedJson(c, prepared(serviceOf(snapshot).strategy(id)));
     })
     .get('/content/images/:file', describeOperation({ summary: 'An image of a guide or strategy', ...MEMBERS, ok: 'The image, in its own content type' }), async (c) => {
