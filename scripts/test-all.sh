@@ -59,6 +59,7 @@ count_step() { # name, exit code → a step without its own tests counts as one 
 # ports): side by side they get more of a busy machine, whose other work takes the cores a runnable
 # process at a time, and on a quiet one take no longer than one after another. Each waits on
 # nothing but its own work and has bounds far above its time, so it holds up under the load.
+run_started=$(date +%s)
 npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
 typecheck_pid=$!
 npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
@@ -79,10 +80,11 @@ if [ -n "${CONTAINER_TEST:-}" ]; then
   container_pid=$!
 fi
 echo "== started side by side: type check, lint, build, Vitest on PGlite${TEST_DATABASE_URL:+ and on Postgres}${CONTAINER_TEST:+, the container test} (their output follows as each ends)"
-ended() { echo "   ($1: ended $SECONDS s into the run)"; }
+# when a step ended: its log's last write (a step in the background may end long before it is read)
+ended() { echo "   ($1: ended $(( $(stat -c %Y "$2") - run_started )) s into the run)"; }
 
 wait "$build_pid"; build_status=$?
-echo "== build"; cat test-results/build.log; count_step build "$build_status"; ended build
+echo "== build"; cat test-results/build.log; count_step build "$build_status"; ended build test-results/build.log
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   wait "$postgres_pid"; postgres_status=$?
@@ -90,30 +92,31 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   cat test-results/vitest-postgres.log
   add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
   note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
-  ended "Vitest on Postgres"
+  ended "Vitest on Postgres" test-results/vitest-postgres.log
 fi
 
-if [ -n "${CONTAINER_TEST:-}" ]; then
-  wait "$container_pid"; container_status=$?
-  echo "== container image and compose stack (npm run test:container)"
-  cat test-results/container.log; count_step "test:container" "$container_status"; ended "the container test"
-fi
-
-# The browser tests wait on what pages show, with bounds (20 s) that a page starved of the CPU by
-# an image build beside it has missed: they start once the build of the container's image is over,
-# beside only the PGlite pass's last files.
+# The browser tests wait on what pages show, with bounds (20 s) that a page starved of the CPU has
+# missed when they started beside both Vitest passes: they start once the Postgres pass is over,
+# beside the PGlite pass's last files and what is left of the container test (with its images in
+# the cache, nothing: it ends long before).
 echo "== end-to-end (Chromium), beside the rest of the PGlite pass"
 bash scripts/ensure-chromium.sh
 CI=1 npx playwright test
 add_counts "$(count_report playwright test-results/e2e.json $?)"
-ended "end-to-end"
+ended "end-to-end" test-results/e2e.json
 
 wait "$pglite_pid"; pglite_status=$?
 echo "== unit and integration tests (PGlite)"
 cat test-results/vitest.log
 add_counts "$(count_report vitest test-results/vitest.json "$pglite_status")"
 note_runner_errors "Vitest on PGlite" "$pglite_status" test-results/vitest.log
-ended "Vitest on PGlite"
+ended "Vitest on PGlite" test-results/vitest.log
+
+if [ -n "${CONTAINER_TEST:-}" ]; then
+  wait "$container_pid"; container_status=$?
+  echo "== container image and compose stack (npm run test:container)"
+  cat test-results/container.log; count_step "test:container" "$container_status"; ended "the container test" test-results/container.log
+fi
 
 wait "$typecheck_pid"; typecheck_status=$?
 echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
