@@ -55,9 +55,10 @@ count_step() { # name, exit code → a step without its own tests counts as one 
 }
 
 # The type check, the lint, the build and both Vitest passes start at once: they are CPU-bound and
-# independent (no shared files, databases or ports), and side by side they get more of a busy machine, whose other work takes the cores a runnable
-# process at a time, and on a quiet one take no longer than one after another. Each waits on
-# nothing but its own work and has bounds far above its time, so it holds up under the load.
+# independent (no shared files, databases or ports), and side by side they get more of a busy
+# machine, whose other work takes the cores a runnable process at a time, and on a quiet one take
+# no longer than one after another. Each waits on nothing but its own work and has bounds far
+# above its time, so it holds up under the load.
 run_started=$(date +%s)
 npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
 typecheck_pid=$!
