@@ -6,9 +6,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 # the reports of an earlier run must not be counted again
-rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json test-results/container.log test-results/build.log
+rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
 passed=0
 failed=0
+# Each step prints how long it took, so a slow step shows where it starts.
+step_started=$SECONDS
+took() { echo "   ($1: $((SECONDS - step_started)) s)"; step_started=$SECONDS; }
 
 # Reads a test report and prints "passed failed", counting tests: a Vitest file that could not
 # run (it failed without a failed test of its own) counts as one failure; a Playwright test that
@@ -54,71 +57,63 @@ count_step() { # name, exit code → a step without its own tests counts as one 
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failed_steps+="FAILED: $1"$'\n'; echo "FAILED: $1"; fi
 }
 
-# The type check, the lint, the build and both Vitest passes start at once: they are CPU-bound and
-# independent (no shared files, databases or ports), and side by side they get more of a busy
-# machine, whose other work takes the cores a runnable process at a time, and on a quiet one take
-# no longer than one after another. Each waits on nothing but its own work and has bounds far
-# above its time, so it holds up under the load.
-run_started=$(date +%s)
+# The type check and the lint are single-threaded and CPU-bound, as are the Vitest workers: run
+# side by side they give the suite more of a busy machine, whose other work takes the cores a
+# runnable process at a time, and on a quiet one take no longer than one after another.
 npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
 typecheck_pid=$!
 npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
 lint_pid=$!
-node scripts/build.mjs > test-results/build.log 2>&1 &
-build_pid=$!
-# without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
-env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json > test-results/vitest.log 2>&1 &
-pglite_pid=$!
+
+# The Postgres server pass is independent of the PGlite one (its own template database, ports
+# chosen by the system, no shared files), so it runs beside it for the same reason: on a busy
+# machine six runnable workers get more of the cores than three, and on the Postgres pass the
+# workers also wait on the server, which leaves the PGlite workers its share.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  postgres_started=$SECONDS
   npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json > test-results/vitest-postgres.log 2>&1 &
   postgres_pid=$!
 fi
-echo "== started side by side: type check, lint, build, Vitest on PGlite${TEST_DATABASE_URL:+ and on Postgres} (their output follows as each ends)"
-# when a step ended: its log's last write (a step in the background may end long before it is read)
-ended() { echo "   ($1: ended $(( $(stat -c %Y "$2") - run_started )) s into the run)"; }
 
-wait "$build_pid"; build_status=$?
-echo "== build"; cat test-results/build.log; count_step build "$build_status"; ended build test-results/build.log
-
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  wait "$postgres_pid"; postgres_status=$?
-  echo "== server integration tests (Postgres server)"
-  cat test-results/vitest-postgres.log
-  add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
-  note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
-  ended "Vitest on Postgres" test-results/vitest-postgres.log
-fi
-
-# The browser tests wait on what pages show, with bounds (20 s) that a page starved of the CPU has
-# missed when they started beside both Vitest passes: they start once the Postgres pass is over,
-# beside the PGlite pass's last files.
-echo "== end-to-end (Chromium), beside the rest of the PGlite pass"
-bash scripts/ensure-chromium.sh
-CI=1 npx playwright test
-add_counts "$(count_report playwright test-results/e2e.json $?)"
-ended "end-to-end" test-results/e2e.json
-
-wait "$pglite_pid"; pglite_status=$?
-echo "== unit and integration tests (PGlite)"
-cat test-results/vitest.log
+echo "== unit and integration tests (PGlite), beside the type check, the lint and the Postgres pass"
+# without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
+env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json 2>&1 | tee test-results/vitest.log
+pglite_status=${PIPESTATUS[0]}
 add_counts "$(count_report vitest test-results/vitest.json "$pglite_status")"
 note_runner_errors "Vitest on PGlite" "$pglite_status" test-results/vitest.log
-ended "Vitest on PGlite" test-results/vitest.log
-
+took "Vitest on PGlite"
 
 wait "$typecheck_pid"; typecheck_status=$?
 echo "== typecheck"; cat test-results/typecheck.log; count_step typecheck "$typecheck_status"
 wait "$lint_pid"; lint_status=$?
 echo "== lint"; cat test-results/lint.log; count_step lint "$lint_status"
+took "the rest of the type check and the lint"
 
-# The container image and the compose stack (npm run test:container), when asked (.ci/run asks):
-# it builds images and needs podman, minutes a developer's `npm test` does without. It runs last,
-# alone: beside the Vitest passes, the compose stack's database answered too late for the test's
-# replica stop to lose nothing (five purchases refused with 503 while the machine was starved).
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  wait "$postgres_pid"; postgres_status=$?
+  echo "== server integration tests (Postgres server), run beside the PGlite pass"
+  cat test-results/vitest-postgres.log
+  add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
+  note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
+  echo "   (Vitest on Postgres: $((SECONDS - postgres_started)) s from its start)"
+  took "the rest of the Postgres pass"
+fi
+
+echo "== build"; node scripts/build.mjs; count_step build $?
+took build
+
+echo "== end-to-end (Chromium)"
+bash scripts/ensure-chromium.sh
+CI=1 npx playwright test
+add_counts "$(count_report playwright test-results/e2e.json $?)"
+took "end-to-end"
+
+# the container image and the compose stack (npm run test:container), when asked (.ci/run asks):
+# it builds images and needs podman, minutes a developer's `npm test` does without
 if [ -n "${CONTAINER_TEST:-}" ]; then
   echo "== container image and compose stack (npm run test:container)"
-  npm run test:container 2>&1 | tee test-results/container.log; count_step "test:container" "${PIPESTATUS[0]}"
-  ended "the container test" test-results/container.log
+  npm run test:container; count_step "test:container" $?
+  took "the container test"
 fi
 
 # CI keeps only the last lines of a run: they name what failed, the steps and then the tests
