@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NO_SUBSCRIPTION } from '@client/test/fixtures';
-import { deferredReply, errorReply, resetAfterTest } from '@client/test/render';
+import { deferredReply, errorReply, findToast, resetAfterTest } from '@client/test/render';
 import { mockApi, renderSettings, subscriptionDto } from './settings-test-kit';
 
 afterEach(resetAfterTest);
@@ -167,8 +167,7 @@ describe('Manage Subscription', () => {
       'href',
       'https://dashboard.stripe.com/test/settings/billing/portal',
     );
-    const toastTitle = await screen.findByText('Setup Required', { selector: '[data-title]' });
-    expect(toastTitle).toBeInTheDocument();
+    expect(await findToast('Setup Required')).toBeInTheDocument();
     expect(screen.getAllByText('Your Stripe Customer Portal needs to be configured first. Please set it up in your Stripe dashboard.').length).toBeGreaterThan(0);
     expect(assign).not.toHaveBeenCalled();
   });
