@@ -9,6 +9,7 @@ import type { ContentCatalogue } from '../modules/content/content-loader';
 import type { Mail, MailPort } from '../modules/mail/mail.port';
 import { inviteOperator } from '../modules/auth/operator-invitations';
 import type { PasswordHashing } from '../modules/auth/auth';
+import { testPasswordHashing } from './test-password-hashing';
 import { createTestDatabase } from './test-database';
 import type { Integration } from '../integration';
 import { secretOfTotpUri, totpCode } from './totp';
@@ -48,7 +49,12 @@ export async function createTestApp(
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: TEST_ORIGIN, TRUST_PROXY: TEST_PROXY_ADDRESS, ...env });
   const mails: Mail[] = [];
   const mail: MailPort = options.mail ?? { kind: 'outbox', send: async (message) => void mails.push(message) };
-  const deps = await buildDependencies(config, database, createLogger('silent'), { secret: 'test-secret-test-secret-test-secret-1234', mail, ...options });
+  const deps = await buildDependencies(config, database, createLogger('silent'), {
+    secret: 'test-secret-test-secret-test-secret-1234',
+    mail,
+    passwordHashing: testPasswordHashing,
+    ...options,
+  });
   const composition = compose(deps);
   const app = await createApp(composition);
   return {
