@@ -44,6 +44,11 @@ export default defineConfig({
     // kept the browser's compositor busy through every test (316 s → 217 s for the run alone).
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // A visitor who asked for less motion (the site honours it): the landing page's carousel and
+    // floating card otherwise kept the renderer drawing a frame every 16 ms through every journey
+    // that passes it (461 → 414 s of CPU for the run). The landing page's own journeys keep the
+    // motion (landing.spec.ts).
+    reducedMotion: 'reduce',
     launchOptions: {
       // Debian's Chromium headless shell (test tools never download browsers here): the browser
       // Playwright itself runs headless tests in. The full Chromium in headless mode took a third

@@ -4,6 +4,11 @@ import { scrollIntoView } from './fixtures';
 // Landing and EU landing, pricing, legal pages, chat, header and footer.
 // The e2e server runs with SALE_ENDS_AT in 2099, no CHAT_URL and no META_PIXEL_ID.
 
+// The landing page's own journeys see its motion as most visitors do (the carousel moving by
+// itself, smooth scrolling); the other journeys pass it as a visitor who asked for less
+// (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 const HEADLINE = 'Boost Your Trading with Next-Gen Indicators';
 const EU_OFFER = 'This special offer is only available through the ad you saw.';
 

@@ -21,6 +21,8 @@ test('hashed assets are cached immutably and index.html is not', async ({ reques
   const response = await request.get(asset!);
   expect(response.status()).toBe(200);
   expect(response.headers()['cache-control']).toContain('immutable');
+  // compressed at build time (scripts/precompress.mjs), sent as it is
+  expect(response.headers()['content-encoding']).toBe('br');
 });
 
 test('health, readiness and unknown API routes answer JSON', async ({ request }) => {

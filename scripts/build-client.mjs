@@ -1,10 +1,12 @@
 // `npm run build:client [-- --outDir DIR]`: the browser build (index.html, landing.html) into DIR
 // (dist/client), then the landing page's server renderer into DIR/ssr, which the server loads to
 // send / and /eu as real HTML (docs/decisions/015). The pre-rendered pages' entries are then made
-// one file each (scripts/single-file-entry.mjs, decision 020).
+// one file each (scripts/single-file-entry.mjs, decision 020), and what browsers get is compressed
+// once (scripts/precompress.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { precompress } from './precompress.mjs';
 import { singleFileEntry } from './single-file-entry.mjs';
 
 const flag = process.argv.indexOf('--outDir');
@@ -36,3 +38,5 @@ if (leaked.length) {
   console.error(`source maps in ${outDir}, which is served to anyone: ${leaked.map((entry) => relative(outDir, join(entry.parentPath, entry.name))).join(', ')}`);
   process.exit(1);
 }
+// last: every file browsers get is final by now
+await precompress(outDir);

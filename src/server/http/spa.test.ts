@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createApp, publicSiteSettings } from '../app';
 import { createTestApp } from '../test-support/test-app';
 import { renderIndexHtml } from './spa';
 import { securityHeaders } from './security-headers';
+import { precompress } from '../../../scripts/precompress.mjs';
 
 const TEMPLATE = '<html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" /><title>x</title></head><body></body></html>';
 
@@ -73,6 +75,40 @@ describe('unknown addresses', () => {
       const api = await app.request('/api/no-such-route');
       expect(api.status).toBe(404);
       expect(((await api.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    } finally {
+      await t.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the build\'s scripts', () => {
+  it('go out compressed at build time: brotli or gzip as the browser accepts, as they are to one that accepts neither', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'candlewise-spa-'));
+    const script = Array.from({ length: 300 }, (_, index) => `export const part${index} = ${index};`).join('\n');
+    writeFileSync(join(clientDir, 'index.html'), TEMPLATE);
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'assets', 'app-ABC123.js'), script);
+    await precompress(clientDir);
+    const t = await createTestApp();
+    try {
+      const app = await createApp({ deps: t.deps, services: t.services, jobs: t.jobs }, { clientDir });
+      const fetchScript = (acceptEncoding?: string) =>
+        app.request('/assets/app-ABC123.js', { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+      const brotli = await fetchScript('gzip, deflate, br, zstd');
+      expect(brotli.headers.get('content-encoding')).toBe('br');
+      expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+      expect(brotli.headers.get('content-type')).toMatch(/javascript/);
+      expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString('utf8')).toBe(script);
+
+      const gzip = await fetchScript('gzip');
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(script);
+
+      const plain = await fetchScript();
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
     } finally {
       await t.close();
       rmSync(clientDir, { recursive: true, force: true });

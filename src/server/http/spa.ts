@@ -67,6 +67,7 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
     '/assets/*',
     serveStatic({
       root: clientDir,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', IMMUTABLE);
       },
@@ -76,6 +77,7 @@ export async function mountSpa(app: Hono, clientDir: string, settings: SiteSetti
     '*',
     serveStatic({
       root: clientDir,
+      precompressed: true,
       // the HTML templates are served below with the settings inlined, never raw; ssr/ is the server's
       rewriteRequestPath: (path) => (path === '/' || /^\/(index|landing|legal)\.html$/.test(path) || path.startsWith('/ssr/') ? '/__no_such_file__' : path),
       onFound: (_path, c) => {

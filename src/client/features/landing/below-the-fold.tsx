@@ -13,6 +13,7 @@ import { FinalCta } from './components/final-cta';
 import { SecureCheckout } from './components/secure-checkout';
 import { TestimonialsSection } from './components/testimonials-section';
 import { PricingSection } from './pricing/pricing-section';
+import { scrollToAddressSection } from './scroll';
 
 const SECTION_COUNT = 7;
 
@@ -43,7 +44,7 @@ function SectionsIn() {
   const { hash } = usePageNav();
   const { metaPixelId } = useSiteSettings();
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+    if (hash) scrollToAddressSection();
   }, [hash]);
   useEffect(() => {
     void import('@client/lib/tracking').then((tracking) => tracking.initTracking(metaPixelId));

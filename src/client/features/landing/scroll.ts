@@ -27,6 +27,17 @@ export function scrollToSection(id: string): boolean {
 }
 
 /**
+ * Scrolls to the section the address names now (arriving at /#prices), at once. Now, not as a
+ * render saw it: a page hydrating on a busy machine reads the address, and a visitor's click on
+ * another section can replace it (scrollToSection) before React renders what it read; scrolling
+ * to the stale section would carry the visitor back there.
+ */
+export function scrollToAddressSection(): void {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+}
+
+/**
  * Goes to a section of the landing page: scrolls when it is on this page, else navigates to it
  * ('/#prices', '/eu#prices'): from another page, or while the sections are still loading (the
  * landing page scrolls to the address's #section once they are in).
