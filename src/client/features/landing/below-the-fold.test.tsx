@@ -44,6 +44,11 @@ describe('the sections arriving', () => {
     expect(scrolled).toEqual(['testimonials']);
   });
 
+  it("scroll to the section the page's own navigation names when the browser's address names none (a memory router)", () => {
+    renderAt('#prices');
+    expect(scrolled).toEqual(['prices']);
+  });
+
   it('leave the page where it is when the address names no section', () => {
     renderAt('');
     expect(scrolled).toEqual([]);

@@ -44,7 +44,7 @@ function SectionsIn() {
   const { hash } = usePageNav();
   const { metaPixelId } = useSiteSettings();
   useEffect(() => {
-    if (hash) scrollToAddressSection();
+    if (hash) scrollToAddressSection(hash);
   }, [hash]);
   useEffect(() => {
     void import('@client/lib/tracking').then((tracking) => tracking.initTracking(metaPixelId));

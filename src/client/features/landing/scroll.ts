@@ -27,13 +27,14 @@ export function scrollToSection(id: string): boolean {
 }
 
 /**
- * Scrolls to the section the address names now (arriving at /#prices), at once. Now, not as a
- * render saw it: a page hydrating on a busy machine reads the address, and a visitor's click on
- * another section can replace it (scrollToSection) before React renders what it read; scrolling
- * to the stale section would carry the visitor back there.
+ * Scrolls at once to the section of `hash`, the address as the page last read it (arriving at
+ * /#prices), or to the one the browser's address names now when it names one: a page hydrating on
+ * a busy machine reads the address, and a visitor's click on another section can replace it
+ * (scrollToSection) before React renders what it read; scrolling to the stale section would carry
+ * the visitor back there. (Under a memory router the browser's address stays empty.)
  */
-export function scrollToAddressSection(): void {
-  const id = decodeURIComponent(window.location.hash.slice(1));
+export function scrollToAddressSection(hash: string): void {
+  const id = decodeURIComponent((window.location.hash || hash).slice(1));
   if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
 }
 
