@@ -1,27 +1,17 @@
 import { render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageNavProvider } from '@client/lib/page-nav';
 import { SiteSettingsProvider } from '@client/lib/site-settings';
 import { TEST_SITE_SETTINGS } from '@client/test/render';
+import { recordSectionScrolls } from '@client/test/section-scrolls';
 import { SECTION_ISLANDS } from './below-the-fold';
 
 // The sections' island, hydrating last on a busy machine, had read /#prices (a click before the
 // page hydrated); the visitor then chose Testimonials, which made the address #testimonials, and
 // the island rendered what it had read and carried them back to the prices.
 describe('the sections arriving', () => {
-  const scrolled: string[] = [];
+  const scrolled = recordSectionScrolls();
   const SectionsIn = SECTION_ISLANDS['sections-in'];
-
-  beforeEach(() => {
-    document.body.innerHTML = '<section id="testimonials"></section><section id="prices"></section>';
-    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
-      scrolled.push(this.id);
-    });
-  });
-  afterEach(() => {
-    scrolled.length = 0;
-    window.history.replaceState(null, '', '/');
-  });
 
   const renderAt = (hash: string) =>
     render(

@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { recordSectionScrolls } from '@client/test/section-scrolls';
 import { scrollToSection } from './scroll';
 
 // A visitor clicked Prices before the landing page hydrated (the browser went to /#prices itself),
 // then Testimonials once it had: the sections' island, hydrating last, scrolled to the address's
 // #prices and carried the visitor back to the cards.
 describe('scrollToSection', () => {
-  const scrolled: string[] = [];
-
-  beforeEach(() => {
-    document.body.innerHTML = '<section id="testimonials"></section><section id="prices"></section>';
-    Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
-      scrolled.push(this.id);
-    });
-  });
-  afterEach(() => {
-    scrolled.length = 0;
-    document.body.innerHTML = '';
-    window.history.replaceState(null, '', '/');
-  });
+  const scrolled = recordSectionScrolls();
 
   it('makes an address that names another section name the chosen one, in the same history entry', () => {
     window.history.pushState({ usr: null, key: 'entry', idx: 1 }, '', '/#prices');
