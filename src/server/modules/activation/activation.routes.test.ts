@@ -2,7 +2,6 @@
 // verify-payment / activate-existing-subscription): paid sessions are made the way
 // a buyer makes them, through create-checkout and the sandbox provider's pay call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { checkoutSessions, tradingviewGrants, user, userSubscriptions } from '../../db/schema';
@@ -10,17 +9,18 @@ import { cookieFrom, createTestApp, type TestApp } from '../../test-support/test
 import { usernameHistory } from '../tradingview/tradingview.repository';
 import { createPasswordAccount } from '../auth/password-accounts';
 import type { PasswordHashing } from '../auth/auth';
+import { testPasswordHashing } from '../../test-support/test-password-hashing';
 
-// better-auth's scrypt, counted: verify-payment must hash the buyer's password once, not twice
+// the test app's scrypt, counted: verify-payment must hash the buyer's password once, not twice
 const scrypt = { calls: 0 };
 const countedScrypt: PasswordHashing = {
-  hash: async (password) => {
+  hash: (password) => {
     scrypt.calls += 1;
-    return hashPassword(password);
+    return testPasswordHashing.hash(password);
   },
-  verify: async (input) => {
+  verify: (input) => {
     scrypt.calls += 1;
-    return verifyPassword(input);
+    return testPasswordHashing.verify(input);
   },
 };
 
