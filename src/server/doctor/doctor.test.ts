@@ -1,6 +1,9 @@
 // npm run doctor against the local Stripe-shaped, TradingView-shaped and SMTP servers: the good
 // configuration, and each bad one a vendor meets on day one.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createLogger } from '../logger';
@@ -246,14 +249,16 @@ describe('at a production start and on the command line', () => {
   });
 
   it('npm run doctor prints the report and exits 1 on a problem', async () => {
+    // a database of its own: the checkout's ./data is the developer's shop
+    const dataDir = mkdtempSync(join(tmpdir(), 'candlewise-doctor-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/doctor/doctor.ts'], {
-      env: { PATH: process.env.PATH ?? '', TRADINGVIEW_SESSION_ID: 'expired', TRADINGVIEW_SESSION_SIGN: 'expired', TRADINGVIEW_BASE_URL: tradingView.baseUrl, TRADINGVIEW_SCRIPT_IDS: SCRIPTS[0] },
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, TRADINGVIEW_SESSION_ID: 'expired', TRADINGVIEW_SESSION_SIGN: 'expired', TRADINGVIEW_BASE_URL: tradingView.baseUrl, TRADINGVIEW_SCRIPT_IDS: SCRIPTS[0] },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve)).finally(() => rmSync(dataDir, { recursive: true, force: true }));
     expect(output).toContain('sandbox  Stripe');
     expect(output).toContain('sandbox  Discord');
     expect(output).toContain('PROBLEM  TradingView  the session cookie is not signed in');
