@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 # the reports of an earlier run must not be counted again
-rm -f test-results/vitest.json test-results/vitest.log test-results/vitest-client.json test-results/vitest-client.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
+rm -f test-results/*.ended test-results/vitest.json test-results/vitest.log test-results/vitest-client.json test-results/vitest-client.log test-results/vitest-postgres.json test-results/vitest-postgres.log test-results/e2e.json
 passed=0
 failed=0
 # Each step prints how long it took, so a slow step shows where it starts.
@@ -53,6 +53,13 @@ note_runner_errors() { # name, exit code, log file
   [ -n "$said" ] || said=$(sed 's/\x1b\[[0-9;]*m//g' "$3" | grep -v '^\s*$' | tail -12)
   failed_steps+="FAILED: $1 exited with $2"$'\n'"$said"$'\n'
 }
+# A step run beside others is waited for after them: the time of its own end is kept, so that
+# its duration is its own and not the time the run got round to waiting for it.
+in_background() { # name, command...
+  local name=$1; shift
+  ( "$@"; status=$?; echo "$SECONDS" > "test-results/$name.ended"; exit "$status" ) &
+}
+ended_at() { cat "test-results/$1.ended" 2>/dev/null || echo "$SECONDS"; }
 count_step() { # name, exit code → a step without its own tests counts as one check
   if [ "$2" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); failed_steps+="FAILED: $1"$'\n'; echo "FAILED: $1"; fi
 }
@@ -71,7 +78,7 @@ lint_pid=$!
 # workers also wait on the server, which leaves the PGlite workers its share.
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   postgres_started=$SECONDS
-  npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json > test-results/vitest-postgres.log 2>&1 &
+  in_background postgres npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest-postgres.json > test-results/vitest-postgres.log 2>&1
   postgres_pid=$!
 fi
 
@@ -79,7 +86,7 @@ fi
 # its workers among its projects, so the server suites waited for a worker until the client files
 # were done (157 s of a 463 s pass under two hogs), three workers the whole pass long.
 client_started=$SECONDS
-env -u TEST_DATABASE_URL npx vitest run --project client --project shared --reporter=default --reporter=json --outputFile=test-results/vitest-client.json > test-results/vitest-client.log 2>&1 &
+in_background client env -u TEST_DATABASE_URL npx vitest run --project client --project shared --reporter=default --reporter=json --outputFile=test-results/vitest-client.json > test-results/vitest-client.log 2>&1
 client_pid=$!
 
 echo "== server unit and integration tests (PGlite), beside the type check, the lint, the client tests and the Postgres pass"
@@ -95,7 +102,7 @@ echo "== client and pure unit tests (jsdom, Node), run beside the server tests"
 cat test-results/vitest-client.log
 add_counts "$(count_report vitest test-results/vitest-client.json "$client_status")"
 note_runner_errors "Vitest client and shared" "$client_status" test-results/vitest-client.log
-echo "   (Vitest client and shared: $((SECONDS - client_started)) s from its start)"
+echo "   (Vitest client and shared: $(($(ended_at client) - client_started)) s)"
 took "the rest of the client tests"
 
 wait "$typecheck_pid"; typecheck_status=$?
@@ -110,7 +117,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   cat test-results/vitest-postgres.log
   add_counts "$(count_report vitest test-results/vitest-postgres.json $postgres_status)"
   note_runner_errors "Vitest on Postgres" "$postgres_status" test-results/vitest-postgres.log
-  echo "   (Vitest on Postgres: $((SECONDS - postgres_started)) s from its start)"
+  echo "   (Vitest on Postgres: $(($(ended_at postgres) - postgres_started)) s)"
   took "the rest of the Postgres pass"
 fi
 
