@@ -9,6 +9,8 @@
 //   CLIENT_DIR=/tmp/x npm run bench:web   measure another build folder as it is (an older build: the app serves /)
 //   npm run bench:web -- --runs 1     one run per page and mode instead of the median of three
 //   BENCH_PORT=3750 npm run bench:web the server's port (else a free one)
+//   npm run bench:web -- --verbose    also lists each mobile run's long tasks as Lighthouse counted them
+//                                     (script or page, ms × 4, start) and its main-thread time by kind
 // Lighthouse's mobile run times the page's tasks on this machine and multiplies them by four: on a
 // busy machine the other processes' time lands in its TBT. Each row shows the load average at each
 // of its runs; bench/long-tasks.mjs counts the same tasks by their own CPU time.
@@ -25,6 +27,7 @@ import { root, startWebServer } from './web-server.mjs';
 const clientDir = resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const runsFlag = process.argv.indexOf('--runs');
 const runs = runsFlag > 0 ? Math.max(1, Number(process.argv[runsFlag + 1]) || 1) : 3;
+const verbose = process.argv.includes('--verbose');
 const PAGES = ['/', '/eu'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // Code the landing page must never download (a fast first visit: every other route is a lazy chunk).
@@ -57,6 +60,18 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
+/** --verbose: the long tasks of a run (its TBT's parts) and the main thread's time by kind, as Lighthouse reports them. */
+function whatLighthouseCounted(url, lhr) {
+  const path = (address) => address.replace(/^https?:\/\/[^/]+/, '');
+  const tasks = lhr.audits['long-tasks']?.details?.items ?? [];
+  const kinds = lhr.audits['mainthread-work-breakdown']?.details?.items ?? [];
+  return [
+    `${path(url)} mobile: ${tasks.length} long tasks (ms × 4 at ms after the start)`,
+    ...tasks.map((task) => `  ${Math.round(task.duration)} ms at ${Math.round(task.startTime)}: ${path(task.url ?? '?')}`),
+    `  main thread: ${kinds.map((kind) => `${kind.groupLabel ?? kind.group} ${Math.round(kind.duration)} ms`).join(', ')}`,
+  ].join('\n');
+}
+
 async function audit(url, mode, port) {
   let lhr;
   // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): try again.
@@ -65,6 +80,7 @@ async function audit(url, mode, port) {
     if (!lhr.runtimeError) break;
     if (attempt === 3) throw new Error(`${url} ${mode}: ${lhr.runtimeError.message}`);
   }
+  if (verbose && mode === 'mobile') console.log(whatLighthouseCounted(url, lhr));
   const requests = lhr.audits['network-requests'].details.items;
   const scripts = requests.filter((item) => item.resourceType === 'Script');
   return {
