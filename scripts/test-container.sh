@@ -168,7 +168,7 @@ if (s.requests < 50 || s.purchases < 1) problems.push(`too little traffic to pro
 if (after - before !== s.purchases) problems.push(`${s.purchases} purchases answered but ${after - before} orders recorded`);
 if (exitCode !== 0) problems.push(`the stopped replica exited with ${exitCode} (not a clean stop)`);
 if (problems.length) { console.error(problems.join("\n")); process.exit(1); }
-console.log(`   ${s.requests} requests and ${s.purchases} purchases answered, 0 failed; ${after - before} orders recorded; the replica stopped cleanly`);
+console.log(`   ${s.requests} requests and ${s.purchases} purchases answered, 0 failed (${s.retriedUnavailable} answered 503 with Retry-After and sent again); ${after - before} orders recorded; the replica stopped cleanly`);
 ' "$summary" "$before" "$after" "$exit_code" || fail "a request or an order was lost while a replica stopped"
 podman logs "$shop1" 2>&1 | grep -q '"msg":"stopped"' || fail "the stopped replica did not log its clean stop"
 curl -ksf "$base/healthz" >/dev/null || fail "the shop does not answer on the remaining replica"

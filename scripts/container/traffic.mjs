@@ -25,7 +25,7 @@ function send(method, path, body, cookie) {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, text, cookies: res.headers['set-cookie'] ?? [] }));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text, cookies: res.headers['set-cookie'] ?? [] }));
         res.on('error', reject);
       },
     );
@@ -35,8 +35,27 @@ function send(method, path, body, cookie) {
   });
 }
 
+const unavailable = { retried: 0 };
+const MAX_RETRIES = 2;
+
+/**
+ * A request as a person at the page sends it: an answer of 503 with Retry-After ("try again in a
+ * few seconds": the shop could not get a database connection in time, which a replica's remaining
+ * twin can meet on a starved machine while it takes over the traffic) is sent again after the wait
+ * it names, at most twice. Lost is only what stays unanswered or refused.
+ */
+async function sendAsAPerson(method, path, body, cookie) {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await send(method, path, body, cookie);
+    const wait = Number(answer.headers['retry-after']);
+    if (answer.status !== 503 || !(wait > 0) || attempt === MAX_RETRIES) return answer;
+    unavailable.retried += 1;
+    await new Promise((done) => setTimeout(done, Math.min(wait, 10) * 1000));
+  }
+}
+
 async function ok(method, path, body, cookie) {
-  const answer = await send(method, path, body, cookie);
+  const answer = await sendAsAPerson(method, path, body, cookie);
   if (answer.status < 200 || answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
   return JSON.parse(answer.text);
 }
@@ -77,7 +96,7 @@ if (mode === 'purchase') {
       const path = READS[n % READS.length];
       summary.requests += 1;
       try {
-        const answer = await send('GET', path);
+        const answer = await sendAsAPerson('GET', path);
         // /api/content/guides is for members: 401 is its answer to a visitor, and an answer
         if (answer.status >= 500 || answer.status === 0) throw new Error(`GET ${path}: ${answer.status}`);
       } catch (error) {
@@ -109,7 +128,7 @@ if (mode === 'purchase') {
   await new Promise((done) => setTimeout(done, 5_000));
   running = false;
   await Promise.all(workers);
-  console.log(JSON.stringify(summary));
+  console.log(JSON.stringify({ ...summary, retriedUnavailable: unavailable.retried }));
   agent.destroy();
   if (stopped.error) process.exitCode = 1;
 } else {
