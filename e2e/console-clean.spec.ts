@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { isMailPreviewScriptBlock } from './fixtures';
 import { createMember, signUp } from './member';
 
 // Every route of the app, visited the way a visitor, a signed-in user without access and a paying
@@ -12,10 +13,7 @@ function watchConsole(page: Page): Problem[] {
   const problems: Problem[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
-    // The mailbox shows each mail in an iframe sandboxed without scripts; when the test browser
-    // evaluates its own helpers in such a frame, Chromium reports the block. That is the sandbox
-    // working, not something the page logged (the mails themselves carry no scripts).
-    if (message.text().startsWith("Blocked script execution in 'about:srcdoc'")) return;
+    if (isMailPreviewScriptBlock(message)) return;
     // An unknown address answers 404 on purpose (#46) and Chromium reports that status of the page itself.
     if (message.text().includes('status of 404') && message.location().url === page.url()) return;
     problems.push({ url: page.url(), kind: message.type(), text: message.text() });

@@ -1,7 +1,7 @@
 // Shared Playwright helpers for journeys that need an account or a mailed link. Other specs
 // import these: keep the signatures stable.
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 
 /** A password that satisfies the sign-up rule (8+ characters, lower, upper, digit). */
 export const TEST_PASSWORD = 'Sup3rSecret!';
@@ -116,3 +116,11 @@ export function linkInMail(mail: SandboxMail, path: string): string {
   if (!link) throw new Error(`no ${path} link in the mail "${mail.subject}":\n${mail.text}`);
   return link;
 }
+
+/**
+ * Chromium's report that a mail preview refused a script: the sandbox mailbox shows each mail in an
+ * iframe sandboxed without scripts, and the test browser's own helpers (its trace snapshots, its
+ * evaluations) are refused there too. That is the sandbox working, not something a page logged
+ * (the mails carry no scripts).
+ */
+export const isMailPreviewScriptBlock = (message: ConsoleMessage) => message.text().startsWith("Blocked script execution in 'about:srcdoc'");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { actAsNewVisitor, uniqueEmail } from './fixtures';
+import { actAsNewVisitor, isMailPreviewScriptBlock, uniqueEmail } from './fixtures';
 import { createMember } from './member';
 import { becomeOperator } from './operator';
 
@@ -16,9 +16,7 @@ const WIDTHS = [
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    // The sandbox mailbox's previews are mails in sandboxed frames that run no script: recording a
-    // trace (a run outside CI) injects Playwright's own into every frame, which they refuse aloud.
-    if (message.location().url === 'about:srcdoc' && message.text().startsWith('Blocked script execution')) return;
+    if (isMailPreviewScriptBlock(message)) return;
     if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));

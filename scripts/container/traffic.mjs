@@ -35,7 +35,7 @@ function send(method, path, body, cookie) {
   });
 }
 
-const unavailable = { retried: 0 };
+let retriedUnavailable = 0;
 const MAX_RETRIES = 2;
 
 /**
@@ -49,7 +49,7 @@ async function sendAsAPerson(method, path, body, cookie) {
     const answer = await send(method, path, body, cookie);
     const wait = Number(answer.headers['retry-after']);
     if (answer.status !== 503 || !(wait > 0) || attempt === MAX_RETRIES) return answer;
-    unavailable.retried += 1;
+    retriedUnavailable += 1;
     await new Promise((done) => setTimeout(done, Math.min(wait, 10) * 1000));
   }
 }
@@ -128,7 +128,7 @@ if (mode === 'purchase') {
   await new Promise((done) => setTimeout(done, 5_000));
   running = false;
   await Promise.all(workers);
-  console.log(JSON.stringify({ ...summary, retriedUnavailable: unavailable.retried }));
+  console.log(JSON.stringify({ ...summary, retriedUnavailable }));
   agent.destroy();
   if (stopped.error) process.exitCode = 1;
 } else {
