@@ -18,6 +18,7 @@
 //   npm run bench:scale -- --only renewals seed, start the server, the burst and the renewal stream, stop
 //                                          (no member routes, console pages or settling: minutes less)
 //   npm run bench:scale -- --no-affiliates no affiliate program in the seed: the renewal stream's baseline
+//   npm run bench:scale -- --cpu-prof DIR  the seeded server writes a V8 CPU profile (.cpuprofile) into DIR when it stops
 //   KEEP_SCALE_DB=1 KEEP_SCALE_LOGS=1 ...  keep the seeded database and the server's logs to look into
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,8 @@ const pglite = flag('pglite') > 0;
 const only = flag('only') > 0 ? process.argv[flag('only') + 1] : null;
 const consoleOnly = only === 'console';
 const renewalsOnly = only === 'renewals';
+const profileDir = flag('cpu-prof') > 0 ? process.argv[flag('cpu-prof') + 1] : undefined;
+if (flag('cpu-prof') > 0 && !profileDir) throw new Error('--cpu-prof needs the folder to write the profile into');
 const members = flag('members') > 0 ? Math.max(1_000, Number(process.argv[flag('members') + 1]) || FULL_SIZE.members) : FULL_SIZE.members;
 const size: SeedSize = {
   members,
@@ -181,10 +184,10 @@ let failed = true;
 /** Thrown by `--only` once its figures are printed: the rest is skipped, the clean-up runs. */
 const PART_DONE = Symbol('part measured');
 
-async function start(logName: string): Promise<{ child: ChildProcess; logFile: string; readyMs: number }> {
+async function start(logName: string, flags: string[] = []): Promise<{ child: ChildProcess; logFile: string; readyMs: number }> {
   const logFile = join(work, logName);
   const started = performance.now();
-  const child = startServer(port, env, logFile);
+  const child = startServer(port, env, logFile, flags);
   await waitUntilUp(child, `${base}/readyz`);
   return { child, logFile, readyMs: performance.now() - started };
 }
@@ -241,7 +244,7 @@ try {
     tradingView.access.set(script, users);
   }
   const callsAtStart = tradingView.requests.length;
-  running = await start('server-seeded.log');
+  running = await start('server-seeded.log', profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
   server = running.child;
   const startedAt = performance.now();
   log(`server ready ${Math.round(running.readyMs)} ms after spawn on the seeded database; the reconciler sweeps and audits meanwhile`);
