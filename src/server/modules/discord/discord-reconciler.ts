@@ -4,7 +4,7 @@
 // configured); the audit reads the whole guild and repairs drift both ways.
 import { desiredDiscordRoles, discordRetryDelayMs, discordRoleChanges, managedRoleIds, type DiscordRoleConfig } from '@shared/discord-roles';
 import type { Db } from '../../db/client';
-import { createBackgroundLoop } from '../../jobs/background-loop';
+import { communityReconcilerLoop } from '../../jobs/community-reconciler-loop';
 import type { Logger } from '../../logger';
 import { memberEntitlement } from '../entitlements/entitlements.repository';
 import {
@@ -22,7 +22,6 @@ import {
 } from './discord.repository';
 import { DiscordError, toDiscordError, type DiscordPort, type GuildMember } from './discord.port';
 
-export type DiscordRunSummary = { processed: number; succeeded: number; failed: number };
 export type DiscordAuditSummary = { checked: number; added: number; removed: number; requeued: number };
 
 export type DiscordReconcilerOptions = {
@@ -49,10 +48,6 @@ export function createDiscordReconciler(options: DiscordReconcilerOptions) {
   const { db, port, logger, clock } = options;
   const managed = managedRoleIds(options.roles);
   const leaseMs = options.leaseMs ?? 60_000;
-  const batchSize = options.batchSize ?? 25;
-  const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
-  let lastSweepAt: number | null = null;
-  let lastAuditAt: number | null = null;
 
   /** Recomputes the roles the member's accounts should hold from their access now. */
   async function syncUser(userId: string): Promise<void> {
@@ -151,30 +146,12 @@ export function createDiscordReconciler(options: DiscordReconcilerOptions) {
     return summary;
   }
 
-  async function runOnce(): Promise<DiscordRunSummary> {
-    const summary: DiscordRunSummary = { processed: 0, succeeded: 0, failed: 0 };
-    const now = clock().getTime();
-    if (lastSweepAt === null || now - lastSweepAt >= sweepIntervalMs) {
-      lastSweepAt = now;
-      for (const userId of await linkedMembers(db)) await syncUser(userId);
-    }
-    if (lastAuditAt === null || now - lastAuditAt >= options.auditIntervalMs) {
-      lastAuditAt = now;
-      await audit().catch((error: unknown) => logger.warn({ err: toDiscordError(error).message }, 'discord audit failed; next interval tries again'));
-    }
-    while (summary.processed < batchSize) {
-      const row = await claimNextDue(db, clock(), leaseMs);
-      if (!row) break;
-      summary.processed += 1;
-      if (await processRow(row)) summary.succeeded += 1;
-      else summary.failed += 1;
-    }
-    return summary;
-  }
+  const loop = communityReconcilerLoop(
+    { linkedMembers: () => linkedMembers(db), syncUser, audit, claimNextDue: () => claimNextDue(db, clock(), leaseMs), processRow },
+    { ...options, name: 'discord' },
+  );
 
-  const loop = createBackgroundLoop({ pass: async () => (await runOnce()).processed >= batchSize, intervalMs: options.intervalMs ?? 30_000, logger, label: 'discord reconciler' });
-
-  return { syncUser, runOnce, audit, start: loop.start, stop: loop.stop, kick: loop.kick };
+  return { syncUser, runOnce: loop.runOnce, audit, start: loop.start, stop: loop.stop, kick: loop.kick };
 }
 
 export type DiscordReconciler = ReturnType<typeof createDiscordReconciler>;

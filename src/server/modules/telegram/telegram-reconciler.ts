@@ -5,7 +5,7 @@
 // both ways. Chats the shop does not manage, and users it has no link to, are never touched.
 import { desiredTelegramChats, managedChatIds, telegramRetryDelayMs, type ManagedChat } from '@shared/telegram/chats';
 import type { Db } from '../../db/client';
-import { createBackgroundLoop } from '../../jobs/background-loop';
+import { communityReconcilerLoop } from '../../jobs/community-reconciler-loop';
 import type { Logger } from '../../logger';
 import { memberEntitlement } from '../entitlements/entitlements.repository';
 import {
@@ -23,7 +23,6 @@ import {
 } from './telegram.repository';
 import { toTelegramError, type ChatMemberStatus, type TelegramBotPort } from './telegram.port';
 
-export type TelegramRunSummary = { processed: number; succeeded: number; failed: number };
 export type TelegramAuditSummary = { checked: number; invited: number; removed: number };
 
 export type TelegramReconcilerOptions = {
@@ -49,10 +48,6 @@ const INVITE_MARGIN_MS = 60 * 60_000;
 export function createTelegramReconciler(options: TelegramReconcilerOptions) {
   const { db, port, logger, clock } = options;
   const leaseMs = options.leaseMs ?? 60_000;
-  const batchSize = options.batchSize ?? 25;
-  const sweepIntervalMs = options.sweepIntervalMs ?? 15 * 60_000;
-  let lastSweepAt: number | null = null;
-  let lastAuditAt: number | null = null;
 
   /** The chats the member's current account should be in now, from their access. */
   async function desiredFor(userId: string): Promise<string[]> {
@@ -155,30 +150,12 @@ export function createTelegramReconciler(options: TelegramReconcilerOptions) {
     return summary;
   }
 
-  async function runOnce(): Promise<TelegramRunSummary> {
-    const summary: TelegramRunSummary = { processed: 0, succeeded: 0, failed: 0 };
-    const now = clock().getTime();
-    if (lastSweepAt === null || now - lastSweepAt >= sweepIntervalMs) {
-      lastSweepAt = now;
-      for (const userId of await linkedMembers(db)) await syncUser(userId);
-    }
-    if (lastAuditAt === null || now - lastAuditAt >= options.auditIntervalMs) {
-      lastAuditAt = now;
-      await audit().catch((error: unknown) => logger.warn({ err: toTelegramError(error).message }, 'telegram audit failed; next interval tries again'));
-    }
-    while (summary.processed < batchSize) {
-      const row = await claimNextDue(db, clock(), leaseMs);
-      if (!row) break;
-      summary.processed += 1;
-      if (await processRow(row)) summary.succeeded += 1;
-      else summary.failed += 1;
-    }
-    return summary;
-  }
+  const loop = communityReconcilerLoop(
+    { linkedMembers: () => linkedMembers(db), syncUser, audit, claimNextDue: () => claimNextDue(db, clock(), leaseMs), processRow },
+    { ...options, name: 'telegram' },
+  );
 
-  const loop = createBackgroundLoop({ pass: async () => (await runOnce()).processed >= batchSize, intervalMs: options.intervalMs ?? 30_000, logger, label: 'telegram reconciler' });
-
-  return { syncUser, desiredFor, runOnce, audit, start: loop.start, stop: loop.stop, kick: loop.kick };
+  return { syncUser, desiredFor, runOnce: loop.runOnce, audit, start: loop.start, stop: loop.stop, kick: loop.kick };
 }
 
 export type TelegramReconciler = ReturnType<typeof createTelegramReconciler>;
