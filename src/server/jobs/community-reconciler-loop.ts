@@ -1,4 +1,4 @@
-// The schedule the community reconcilers (Discord, Telegram) share. Each pass resyncs every linked
+// The schedule every community integration's reconciler shares. Each pass resyncs every linked
 // member at most once per sweep interval (a backstop for a missed access change), audits the
 // community at most once per audit interval, then works through up to a batch of due rows; a full
 // batch means more wait, so the next pass runs at once.
