@@ -18,16 +18,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, summarise, type LoadResult, type LoadSample } from './http-load';
 import { becomeMember } from './shop-client';
-import { cpuMicros, freePort, freshPostgres, root, rssMb, startServer, stop, waitUntilUp } from './server-process';
+import { cpuMicros, cpuProfileFlags, freePort, freshPostgres, root, rssMb, startServer, stop, waitUntilUp } from './server-process';
 
 const CONNECTIONS = 16;
 const secondsFlag = process.argv.indexOf('--seconds');
 const SECONDS = secondsFlag > 0 ? Math.max(1, Number(process.argv[secondsFlag + 1]) || 6) : 6;
 const ROUNDS = 4;
 const WARM_UP_SECONDS = 1;
-const profileFlag = process.argv.indexOf('--cpu-prof');
-const profileDir = profileFlag > 0 ? process.argv[profileFlag + 1] : undefined;
-if (profileFlag > 0 && !profileDir) throw new Error('--cpu-prof needs the folder to write the profile into');
+const profileFlags = cpuProfileFlags();
 const onlyFlag = process.argv.indexOf('--only');
 const only = onlyFlag > 0 ? new RegExp(process.argv[onlyFlag + 1] ?? '') : null;
 
@@ -97,7 +95,7 @@ try {
       ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
     },
     join(work, 'server.log'),
-    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    profileFlags,
   );
   await waitUntilUp(server, `${base}/readyz`);
   const startMs = Math.round(performance.now() - started);

@@ -33,15 +33,14 @@ import { timePages, type PageTiming } from './scale-pages';
 import { renewalStream } from './scale-renewals';
 import { affiliateCount, connect, FULL_SIZE, seededEmail, seededPaymentId, seededUsername, seedScale, type Runner, type SeedSize } from './scale-seed';
 import { becomeMember, browser, PASSWORD } from './shop-client';
-import { cpuMicros, freePort, freshPostgres, rssMb, startServer, stop, waitUntilUp } from './server-process';
+import { cpuMicros, cpuProfileFlags, freePort, freshPostgres, rssMb, startServer, stop, waitUntilUp } from './server-process';
 
 const flag = (name: string) => process.argv.indexOf(`--${name}`);
 const pglite = flag('pglite') > 0;
 const only = flag('only') > 0 ? process.argv[flag('only') + 1] : null;
 const consoleOnly = only === 'console';
 const renewalsOnly = only === 'renewals';
-const profileDir = flag('cpu-prof') > 0 ? process.argv[flag('cpu-prof') + 1] : undefined;
-if (flag('cpu-prof') > 0 && !profileDir) throw new Error('--cpu-prof needs the folder to write the profile into');
+const profileFlags = cpuProfileFlags();
 const members = flag('members') > 0 ? Math.max(1_000, Number(process.argv[flag('members') + 1]) || FULL_SIZE.members) : FULL_SIZE.members;
 const size: SeedSize = {
   members,
@@ -244,7 +243,7 @@ try {
     tradingView.access.set(script, users);
   }
   const callsAtStart = tradingView.requests.length;
-  running = await start('server-seeded.log', profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  running = await start('server-seeded.log', profileFlags);
   server = running.child;
   const startedAt = performance.now();
   log(`server ready ${Math.round(running.readyMs)} ms after spawn on the seeded database; the reconciler sweeps and audits meanwhile`);

@@ -76,6 +76,15 @@ export async function freshPostgres(adminUrl: string, prefix: string): Promise<{
   };
 }
 
+/** Node's flags for a CPU profile when the bench was run with `--cpu-prof DIR` (none without it). */
+export function cpuProfileFlags(argv: string[] = process.argv): string[] {
+  const at = argv.indexOf('--cpu-prof');
+  if (at < 0) return [];
+  const dir = argv[at + 1];
+  if (!dir) throw new Error('--cpu-prof needs the folder to write the profile into');
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+}
+
 /**
  * `npm start` without npm in between, so that the process measured is the server itself. It
  * builds the server first when the build is missing or stale: start one instance before the next.

@@ -35,7 +35,6 @@ function community(options: { due?: number; auditFails?: boolean; failingRows?: 
     calls,
     logged,
     later: (ms: number) => void (now += ms),
-    queue: (rows: number) => void (due += rows),
   };
 }
 

@@ -151,7 +151,7 @@ export function createDiscordReconciler(options: DiscordReconcilerOptions) {
     { ...options, name: 'discord' },
   );
 
-  return { syncUser, runOnce: loop.runOnce, audit, start: loop.start, stop: loop.stop, kick: loop.kick };
+  return { syncUser, audit, ...loop };
 }
 
 export type DiscordReconciler = ReturnType<typeof createDiscordReconciler>;

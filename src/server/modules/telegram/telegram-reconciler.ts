@@ -155,7 +155,7 @@ export function createTelegramReconciler(options: TelegramReconcilerOptions) {
     { ...options, name: 'telegram' },
   );
 
-  return { syncUser, desiredFor, runOnce: loop.runOnce, audit, start: loop.start, stop: loop.stop, kick: loop.kick };
+  return { syncUser, desiredFor, audit, ...loop };
 }
 
 export type TelegramReconciler = ReturnType<typeof createTelegramReconciler>;
