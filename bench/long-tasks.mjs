@@ -10,7 +10,7 @@
 //   - "wall, 4× slowdown": with Chromium's own 4× CPU slowdown, the tasks' durations as they ran —
 //     what a slow phone would feel, plus, on a busy machine, the time the other processes took.
 //
-//   node bench/long-tasks.mjs                 3 runs per page on the build in dist/client
+//   node bench/long-tasks.mjs                 3 runs per page on the build in dist/client (built first if older than its sources)
 //   node bench/long-tasks.mjs --runs 5        more runs
 //   node bench/long-tasks.mjs --verbose       also lists each long task (CPU time × 4) and what ran in it
 //   BENCH_SLOWDOWN=10 node bench/long-tasks.mjs   another slowdown than Lighthouse's 4 (both measures):
@@ -19,7 +19,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright';
-import { root, startWebServer } from './web-server.mjs';
+import { buildIfNeeded, root, startWebServer } from './web-server.mjs';
 
 const clientDir = resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const runsFlag = process.argv.indexOf('--runs');
@@ -161,6 +161,7 @@ async function measure(browser, url) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const loads = [loadavg()[0]];
+buildIfNeeded(clientDir);
 const server = await startWebServer(clientDir);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

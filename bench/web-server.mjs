@@ -1,14 +1,40 @@
 // The production server the landing-page benches measure (`npm run bench:web`, bench/long-tasks.mjs):
 // the real server on a client build, sandbox adapters, an empty temporary database. BENCH_PORT picks
 // its port (several engineers on one machine each keep their own range); else a free one.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the client into `clientDir` when its sources are newer than the build there (CLIENT_DIR: measured as it is). */
+export function buildIfNeeded(clientDir) {
+  // another folder (CLIENT_DIR) is measured as it is; a missing one would measure the server's bare fallback page
+  if (process.env.CLIENT_DIR) {
+    if (!existsSync(join(clientDir, 'index.html'))) throw new Error(`${clientDir} holds no client build (index.html)`);
+    return;
+  }
+  // the server renderer is built last: when it is there and new, the whole build is
+  const renderer = join(clientDir, 'ssr', 'prerender.js');
+  const templates = ['index.html', 'landing.html', 'vite.config.ts'].map((file) => statSync(join(root, file)).mtimeMs);
+  const sources = Math.max(newestMtime(join(root, 'src/client')), newestMtime(join(root, 'src/shared')), ...templates);
+  if (existsSync(renderer) && statSync(renderer).mtimeMs >= sources) return;
+  console.log(`building the client into ${clientDir} ...`);
+  const result = spawnSync('node', ['scripts/build-client.mjs', '--outDir', clientDir], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the client build failed');
+}
 
 function freePort() {
   return new Promise((done, fail) => {

@@ -16,16 +16,14 @@
 // Lighthouse's mobile run times the page's tasks on this machine and multiplies them by four: on a
 // busy machine the other processes' time lands in its TBT. Each row shows the load average at each
 // of its runs; bench/long-tasks.mjs counts the same tasks by their own CPU time.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { initialScripts } from './initial-js.mjs';
-import { root, startWebServer } from './web-server.mjs';
+import { buildIfNeeded, root, startWebServer } from './web-server.mjs';
 
 const clientDir = resolve(root, process.env.CLIENT_DIR ?? 'dist/client');
 const runsFlag = process.argv.indexOf('--runs');
@@ -39,28 +37,6 @@ const MOBILE_THROTTLING = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: S
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // Code the landing page must never download (a fast first visit: every other route is a lazy chunk).
 const FORBIDDEN_CHUNKS = /\/assets\/(dashboard|auth-page|settings|guides|strategies|forgot-password|reset-password|payment|premium|sandbox)[^/]*\.js/;
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  // another folder (CLIENT_DIR) is measured as it is
-  if (process.env.CLIENT_DIR) return;
-  // the server renderer is built last: when it is there and new, the whole build is
-  const renderer = join(clientDir, 'ssr', 'prerender.js');
-  const templates = ['index.html', 'landing.html', 'vite.config.ts'].map((file) => statSync(join(root, file)).mtimeMs);
-  const sources = Math.max(newestMtime(join(root, 'src/client')), newestMtime(join(root, 'src/shared')), ...templates);
-  if (existsSync(renderer) && statSync(renderer).mtimeMs >= sources) return;
-  console.log(`building the client into ${clientDir} ...`);
-  const result = spawnSync('node', ['scripts/build-client.mjs', '--outDir', clientDir], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the client build failed');
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -103,7 +79,7 @@ async function audit(url, mode, port) {
   };
 }
 
-buildIfNeeded();
+buildIfNeeded(clientDir);
 const loadBefore = loadavg()[0];
 let server;
 let chrome;
