@@ -41,6 +41,18 @@ export const DEFAULT_POOL_SIZE = 20;
  */
 export const lanesFor = (poolSize: number) => Math.max(1, Math.min(8, Math.floor((poolSize * 2) / 5)));
 
+/**
+ * Startup options, so they hold before a connection's first query (a pooler that refuses startup
+ * options must be told to ignore them; the server's defaults are then slower, still correct).
+ * - JIT compiling is for analytics: the console's reports over 100,000 members cross its cost
+ *   threshold and then spend 0.6 s compiling a query that runs in less (npm run bench:scale).
+ * - No parallel workers: a console page already runs its reads side by side (the overview six),
+ *   so workers of their own only add processes and a tuple queue on the same cores. On a 2-core
+ *   machine at 100,000 members the overview's members per plan took 309 ms with them and 64 ms
+ *   without, its renewing subscriptions 217 and 100 ms (decision 069).
+ */
+const CONNECTION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 /** PGlite runs one statement at a time; a few lanes keep it fed between a lane's statements. */
 const PGLITE_LANES = 4;
 
@@ -50,12 +62,8 @@ export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null; pglite?: 
 export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   if (target.kind === 'postgres') {
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-    // JIT compiling is for analytics: the console's reports over 100,000 members cross its cost
-    // threshold and then spend 0.6 s compiling a query that runs in less (npm run bench:scale).
-    // A startup option, so it holds before a connection's first query (a pooler that refuses
-    // startup options must be told to ignore this one; JIT then stays on, slower, still correct).
     const poolSize = target.poolSize ?? DEFAULT_POOL_SIZE;
-    const pool = new pg.Pool({ connectionString: target.url, max: poolSize, connectionTimeoutMillis: 5_000, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: target.url, max: poolSize, connectionTimeoutMillis: 5_000, options: CONNECTION_OPTIONS });
     // An idle connection dropped by the server (restart, failover, DROP DATABASE) must not crash
     // the process; the pool replaces it on the next query.
     pool.on('error', onIdleError);

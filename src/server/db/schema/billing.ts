@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PaidDay } from '@shared/admin-reports';
 import type { DuplicateStatus, RevokedReason } from '@shared/payment-rules';
 import type { PlanType } from '@shared/plans';
 import type { PausedAccess } from '@shared/support-actions';
@@ -166,6 +167,13 @@ export const memberMovementByDay = pgTable('member_movement_by_day', {
   day: date('day').primaryKey(),
   newMembers: integer('new_members').notNull(),
   churned: integer('churned').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The overview's paid orders of each past UTC day, per plan and currency, as last summed (migration 0064; a trigger forgets the days a write changes). */
+export const paidOrderDays = pgTable('paid_orders_by_day', {
+  day: date('day').primaryKey(),
+  lines: jsonb('lines').$type<Omit<PaidDay, 'day'>[]>().notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

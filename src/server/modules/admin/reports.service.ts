@@ -4,7 +4,8 @@ import { nextPeriodAmount } from '@shared/promotions';
 import { isPlanType, PLAN_CURRENCY, type PlanPrices } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { memberCounts } from './member-counts.repository';
-import { attentionCounts, paidOrdersByDay, reversedOrders } from './reports.repository';
+import { paidDays } from './paid-days.repository';
+import { attentionCounts, reversedOrders } from './reports.repository';
 import { activeMembersByPlan, renewingSubscriptions } from '../entitlements/entitlement-reads';
 
 const CHART_DAYS = 90;
@@ -20,7 +21,7 @@ export function createReportsService(deps: { db: Db; clock: () => Date; prices: 
       const days30 = periodStart(now, 'days30');
       const chartStart = startOfDay(now, CHART_DAYS - 1);
       const [paid, active, renewing, counts, reversed, attention] = await Promise.all([
-        paidOrdersByDay(db, chartStart),
+        paidDays(db, { since: chartStart, today: startOfDay(now) }),
         activeMembersByPlan(db, now),
         renewingSubscriptions(db, now),
         memberCounts(db, { chartStart, days: CHART_DAYS, since: days30, now }),
