@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { accessChangeOf, CALLBACK_OF_KIND, entitlementOf, followsAccess, rowFacts, rowsEndingSoon, type AccessChange, type Entitlement, type EntitlementRow } from './access-changes';
+import {
+  accessChangeOf,
+  CALLBACK_OF_KIND,
+  entitlementOf,
+  followsAccess,
+  followsPlan,
+  rowFacts,
+  rowsEndingSoon,
+  SAME_PLAN_KINDS,
+  type AccessChange,
+  type AccessChangeCause,
+  type AccessChangeKind,
+  type Entitlement,
+  type EntitlementRow,
+} from './access-changes';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
 const SOON = new Date('2026-07-15T12:00:00.000Z');
@@ -101,5 +115,40 @@ describe('rowFacts: what a change records of its row', () => {
     expect(rowFacts({ ...row({ provider: 'comp', status: 'canceled' }), id: 'row-2' })).toEqual({ rowId: 'row-2', canceled: true, complimentary: true, periodEnd: SOON });
     expect(rowFacts({ ...row(), id: 'row-3' })).toMatchObject({ canceled: false });
     expect(rowFacts({ ...row({ planType: 'lifetime', expiresAt: null }), id: 'row-4' }).periodEnd).toBeNull();
+  });
+});
+
+describe('followsPlan', () => {
+  const samePlan: readonly AccessChangeKind[] = SAME_PLAN_KINDS;
+
+  it('syncs the member on every change but those that keep their plan and access', async () => {
+    const synced: string[] = [];
+    const subscriber = followsPlan('discord', async (userId) => void synced.push(userId));
+    const kinds = (Object.keys(CALLBACK_OF_KIND) as AccessChangeKind[]).filter((kind) => kind !== 'ending_soon');
+    for (const kind of kinds) await subscriber[CALLBACK_OF_KIND[kind]]?.({ userId: kind } as AccessChange);
+    expect(synced).toEqual(kinds.filter((kind) => !samePlan.includes(kind)));
+    expect(synced).toEqual(expect.arrayContaining(['bought', 'plan_changed', 'ended', 'refunded', 'revoked', 'restored', 'comp_given', 'comp_taken']));
+    expect(subscriber.onSubscriptionRenewed).toBeUndefined();
+    expect(subscriber.onAccessEnding).toBeUndefined();
+  });
+
+  it('is left out only of changes named between two entitlements of one plan, both with access', () => {
+    // every pair of a spread of entitlements, with every cause: what followsPlan skips never moves a plan or access
+    const variants: (Entitlement | null)[] = [null];
+    for (const planType of ['monthly', 'yearly', 'lifetime'] as const)
+      for (const status of ['active', 'past_due', 'canceled'])
+        for (const expiresAt of [SOON, LATER, null])
+          for (const cancelAtPeriodEnd of [false, true]) for (const complimentary of [false, true]) variants.push(paid({ planType, status, expiresAt, cancelAtPeriodEnd, complimentary }));
+    const causes: (AccessChangeCause | null)[] = [null, 'refunded', 'disputed', 'restored', 'comp_given', 'revoked'];
+    let skipped = 0;
+    for (const before of variants)
+      for (const after of variants)
+        for (const cause of causes) {
+          const kind = accessChangeOf(before, after, cause);
+          if (!kind || !samePlan.includes(kind)) continue;
+          skipped += 1;
+          expect(before && after && before.planType === after.planType && before.complimentary === after.complimentary).toBe(true);
+        }
+    expect(skipped).toBeGreaterThan(0);
   });
 });

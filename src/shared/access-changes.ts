@@ -167,10 +167,28 @@ export const CHANGE_CALLBACKS: readonly AccessCallback[] = [
   ...new Set(ACCESS_CHANGE_KINDS.filter((kind) => !(NOTICE_KINDS as readonly AccessChangeKind[]).includes(kind)).map((kind) => CALLBACK_OF_KIND[kind])),
 ];
 
-/** A subscriber that brings a member's state in line with their access whatever the change (TradingView, Discord); notices change nothing to bring in line. */
+/** A subscriber that brings a member's state in line with their access whatever the change (TradingView, whose grants carry the access's end); notices change nothing to bring in line. */
 export function followsAccess(name: string, sync: (userId: string) => Promise<void>): AccessSubscriber {
   const callback = (change: AccessChange) => sync(change.userId);
   const subscriber: AccessSubscriber = { name };
   for (const callbackName of CHANGE_CALLBACKS) subscriber[callbackName] = callback;
+  return subscriber;
+}
+
+/**
+ * The kinds after which a member holds the plan they held before, with access before and after
+ * (accessChangeOf names no other change so): only the period's end, its renewal or its payment moved.
+ */
+export const SAME_PLAN_KINDS = ['renewed', 'past_due', 'canceled', 'resumed'] as const satisfies readonly AccessChangeKind[];
+
+/**
+ * A subscriber whose state follows the member's plan and whether they have access, not until when
+ * (a community's roles or chats, by plan): a change of SAME_PLAN_KINDS leaves that as it was, so none
+ * is delivered to it (a renewal's costs it no statement). What such a change follows was brought
+ * in line by the delivery of the change before it, which reads the member's access when it runs.
+ */
+export function followsPlan(name: string, sync: (userId: string) => Promise<void>): AccessSubscriber {
+  const subscriber = followsAccess(name, sync);
+  for (const kind of SAME_PLAN_KINDS) delete subscriber[CALLBACK_OF_KIND[kind]];
   return subscriber;
 }

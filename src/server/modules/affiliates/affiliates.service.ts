@@ -29,6 +29,7 @@ import {
   type TermsInput,
 } from '@shared/affiliates';
 import { AFFILIATES_PAGE_SIZE, type AffiliateAdminItem, type AffiliateList, type AffiliateSummary, type CommissionTotals, type MarkPaidResponse, type ProgramResponse, type TermsResponse } from '@shared/affiliates-contract';
+import { isSubscriptionEvent } from '@shared/payment-events';
 import { planTypes } from '@shared/plans';
 import type { PromotionTermsInput } from '@shared/promotions';
 import type { Db } from '../../db/client';
@@ -436,7 +437,10 @@ export function createAffiliatesService(deps: AffiliatesDeps) {
 
     /** After each applied payment event: the orders it names earn, or give back, their commission. */
     async afterPaymentEvent(event: Pick<PaymentEvent, 'type' | 'checkoutSessionId' | 'subscriptionId'>): Promise<void> {
-      if (event.checkoutSessionId || event.subscriptionId) await reconcile(await ordersOf(db, { checkoutSessionId: event.checkoutSessionId ?? null, subscriptionId: event.subscriptionId ?? null }));
+      // a subscription's own events write no order (a renewal's customer.subscription.updated):
+      // its orders earn on the events that write them, and a retried one reconciles again
+      const writesOrders = event.checkoutSessionId || (event.subscriptionId && !isSubscriptionEvent(event.type));
+      if (writesOrders) await reconcile(await ordersOf(db, { checkoutSessionId: event.checkoutSessionId ?? null, subscriptionId: event.subscriptionId ?? null }));
       if (CHARGE_EVENT.test(event.type)) await this.revisitReversals();
     },
 

@@ -4,7 +4,7 @@
 // handed to auth as `linking`), the member's and the sandbox's routes, the console page's API and
 // card, the announcements' channel and the doctor's check.
 import { Hono } from 'hono';
-import { followsAccess } from '@shared/access-changes';
+import { followsPlan } from '@shared/access-changes';
 import type { AnnouncementPost, Integration, IntegrationDescriptor } from '../../integration';
 import type { AuthVariables } from '../../http/session-user';
 import { linkedAccount } from '../../linked-accounts';
@@ -63,7 +63,7 @@ export const discordIntegration: IntegrationDescriptor = {
       sandbox: port.kind === 'sandbox',
       port,
       reconciler,
-      subscriber: followsAccess('discord', (userId) => reconciler.syncUser(userId)),
+      subscriber: followsPlan('discord', (userId) => reconciler.syncUser(userId)),
       linking: createDiscordLinking({ db, port, reconciler, clock, logger }),
       links: {
         gives: 'roles',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { orders, userSubscriptions } from '../../db/schema';
+import { orders, paymentEventFailures, processedEvents, userSubscriptions } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
 import {
   billingSuite,
@@ -23,6 +23,7 @@ import { composeEntitlements } from '../../composition';
 import { createPaymentEventHandler, PAST_DUE_GRACE_MS, recurringRowState } from './fulfilment';
 import type { ChargeSnapshot, PaymentEvent, PaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { createSandboxJobs } from '../sandbox/sandbox-jobs';
+import { recordEventFailure } from './payment-event-failures.repository';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
@@ -159,6 +160,38 @@ describe('the payment event handler', () => {
     expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ cancelAtPeriodEnd: true, isActive: true });
     expect(changed).toHaveLength(2);
     expect(changed[1]).toMatchObject({ kind: 'canceled', hasAccess: true });
+    for (const event of events) await sandboxOf(t).sandbox.markDelivered(event.id);
+    await jobsOf(t).runOnce();
+  });
+
+  it('a reading the row already holds is recorded once under concurrent deliveries, and resolves a failure kept of it', async () => {
+    const changed: AccessChange[] = [];
+    const handler = handlerWith(t.deps.payments, changed);
+    const address = email('held-reading');
+    const sessionId = await buy(t, address, { planType: 'monthly' }, await signUp(t, address));
+    const [before] = await rowsOfSession(t, sessionId);
+    time.set(new Date(before!.expiresAt!.getTime() + 60_000));
+    await sandboxOf(t).sandbox.runClock(time.now());
+    const events = (await undeliveredEvents(t))
+      .map((row) => ({ id: row.id, type: row.type, created: row.createdAt, ...(row.payload as object) }) as PaymentEvent)
+      .filter((event) => event.subscriptionId === before!.providerSubscriptionId);
+    const objects = await sandboxOf(t).sandbox.readEventObjects(events);
+    expect(await handler.handle(events[0]!, 'sandbox', objects)).toBe('processed');
+    const [renewed] = await rowsOfSession(t, sessionId);
+    const updated = events[1]!;
+    expect(updated.type).toBe('customer.subscription.updated');
+    // an earlier delivery of it failed: the console lists it until one goes through
+    await recordEventFailure(t.deps.database.db, updated, 'sandbox', new Error('connection reset'), time.now());
+
+    const results = await Promise.all([1, 2, 3].map(() => handler.handle(updated, 'sandbox', objects)));
+    expect(results.sort()).toEqual(['duplicate', 'duplicate', 'processed']);
+    expect(await handler.handle(updated, 'sandbox', objects)).toBe('duplicate');
+    expect(await rowsOfSession(t, sessionId)).toEqual([renewed]);
+    expect(changed).toHaveLength(1);
+    const [processed] = await t.deps.database.db.select().from(processedEvents).where(eq(processedEvents.id, updated.id));
+    expect(processed).toMatchObject({ source: 'sandbox', type: 'customer.subscription.updated' });
+    const [failure] = await t.deps.database.db.select().from(paymentEventFailures).where(eq(paymentEventFailures.eventId, updated.id));
+    expect(failure?.resolvedAt).not.toBeNull();
     for (const event of events) await sandboxOf(t).sandbox.markDelivered(event.id);
     await jobsOf(t).runOnce();
   });

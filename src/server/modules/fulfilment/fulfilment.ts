@@ -9,7 +9,7 @@ import { isPlanType, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { queuePaymentFailedMail, queuePurchaseMails } from '../mail/lifecycle-mails';
-import { findAccountById, findOrderByAnyPaymentId, type SubscriptionRecord } from '../entitlements/entitlements.repository';
+import { findAccountById, findOrderByAnyPaymentId, findRowBySubscriptionId, type SubscriptionRecord } from '../entitlements/entitlements.repository';
 import { insertCheckoutSession, lockCheckoutSession, markCheckoutCompleted, updateCheckoutSession, type CheckoutSessionRow } from '../provider-records/checkout-sessions.repository';
 import { isEventProcessed } from '../provider-records/processed-events.repository';
 import type { Entitlements, EntitlementWriter, ProviderState, WrittenRow } from '../entitlements/entitlements';
@@ -232,18 +232,29 @@ function holdsSnapshot(row: SubscriptionRecord, state: ProviderState, sub: Subsc
   );
 }
 
+/** The state a snapshot gives the subscription's row (`existing`: the row now, whose plan a snapshot of an unknown price keeps); null: not ours. */
+function subscriptionRowState(sub: SubscriptionSnapshot, asOf: Date, existing: SubscriptionRecord | null): ProviderState | null {
+  const planType = sub.planType ?? (existing && isPlanType(existing.planType) ? existing.planType : null);
+  return planType ? recurringRowState(sub, planType, asOf, existing) : null;
+}
+
+/** True when `row` already holds what `sub`, read at `asOf`, says: applying it would write nothing. */
+function rowHoldsSubscription(row: SubscriptionRecord, sub: SubscriptionSnapshot, asOf: Date): boolean {
+  const state = subscriptionRowState(sub, asOf, row);
+  return state !== null && holdsSnapshot(row, state, sub);
+}
+
 /**
  * Writes a subscription snapshot onto the row that already tracks it (rows are born at checkout).
  * Answers the row as written (null: not ours, ignored).
  */
 export async function applySubscription(writer: EntitlementWriter, provider: PaymentsPort['kind'], sub: SubscriptionSnapshot, asOf: Date, logger: Logger): Promise<WrittenRow | null> {
   const existing = await writer.findRecurringRow(sub.id);
-  const planType = sub.planType ?? (existing && isPlanType(existing.planType) ? existing.planType : null);
-  if (!planType) {
+  const state = subscriptionRowState(sub, asOf, existing);
+  if (!state) {
     logger.warn({ subscriptionId: sub.id }, 'subscription with an unknown price: not ours, ignored');
     return null;
   }
-  const state = recurringRowState(sub, planType, asOf, existing);
   if (existing && holdsSnapshot(existing, state, sub)) return { userId: existing.userId, planType: existing.planType };
   return writer.upsertRecurringRow(
     sub.id,
@@ -436,9 +447,24 @@ export function createPaymentEventHandler(deps: FulfilmentDeps) {
       logger.debug({ eventId: event.id, type: event.type }, 'payment event type not handled');
       return { result: 'ignored', failureResolved: false };
     }
+    const record = { id: event.id, source, type: event.type };
+    if (objects && facts.kind === 'subscription' && SUBSCRIPTION_EVENTS.has(event.type)) {
+      // A renewal's customer.subscription.updated carries the reading its invoice.paid just wrote
+      // (decision 038): the row holds it, so the event writes nothing but the record that it was
+      // applied, two statements instead of a transaction of four round trips. Safe outside a
+      // transaction: a row that holds this reading (or a later one) keeps holding it whatever
+      // commits meanwhile (provider_updated_at never moves back, an older reading never
+      // overwrites), and a concurrent delivery of this event still queues on the record. Only for
+      // objects handed over: a re-read (Stripe's) is newer than the row, which then never holds
+      // it, so the read would be spent for nothing.
+      const row = await findRowBySubscriptionId(db, facts.sub.id);
+      if (row && rowHoldsSubscription(row, facts.sub, facts.asOf)) {
+        return { result: (await recordProcessedEvent(db, record, deps.clock())) ? 'processed' : 'duplicate', failureResolved: true };
+      }
+    }
     const result = await deps.entitlements.write(async (writer) => {
       const { tx } = writer;
-      if (!(await recordProcessedEvent(tx, { id: event.id, source, type: event.type }, deps.clock()))) return 'duplicate';
+      if (!(await recordProcessedEvent(tx, record, deps.clock()))) return 'duplicate';
       switch (facts.kind) {
         case 'session':
           await applyCheckoutSession(writer, payments.kind, facts.facts, logger);

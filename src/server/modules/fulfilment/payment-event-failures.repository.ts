@@ -22,7 +22,8 @@ export async function recordEventFailure(db: Db, event: PaymentEvent, source: st
 }
 
 /**
- * Records an event inside the transaction that applies it; false when it was already recorded (a
+ * Records an event inside the transaction that applies it (or alone, for an event that applies
+ * nothing: fulfilment's held subscription reading); false when it was already recorded (a
  * concurrent delivery of the same event waits here until the first one commits). A failure kept
  * of the event is resolved by the same statement: a failed event that now goes through (a retry,
  * a replay) costs nothing extra, and every other event spares a statement of its own.

@@ -4,7 +4,7 @@
 // pages' API, the console page and card, and the doctor's check.
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import { followsAccess } from '@shared/access-changes';
+import { followsPlan } from '@shared/access-changes';
 import { PLAN_TYPES } from '@shared/plans';
 import { announcementChats, announcementText, type ManagedChat } from '@shared/telegram/chats';
 import type { IntegrationDescriptor } from '../../integration';
@@ -68,7 +68,7 @@ export const telegramIntegration: IntegrationDescriptor = {
       title: TITLE,
       sandbox: port.kind === 'sandbox',
       // a shop that offers no Telegram has no member in a chat to follow: no delivery is written for it
-      subscriber: available ? followsAccess('telegram', (userId) => reconciler.syncUser(userId)) : { name: 'telegram' },
+      subscriber: available ? followsPlan('telegram', (userId) => reconciler.syncUser(userId)) : { name: 'telegram' },
       // a shop that offers no Telegram has no accounts to show, count or remind of
       ...(available ? { links } : {}),
       loops: [reconciler, webhook],

@@ -4,15 +4,24 @@ import type { PlanType } from '@shared/plans';
 import { PLAN_TYPES } from '@shared/plans';
 import type { CatalogScript } from '@shared/script-catalog';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { tradingviewScripts } from '../../db/schema';
 
 export type CatalogRow = CatalogScript & { syncedAt: Date | null };
 
-async function readRows(db: Db): Promise<CatalogRow[]> {
-  return db
+// Named: every grant target a member's access change computes reads it, and a statement without
+// parameters is left unnamed by the pool's registry (db/statement-names.ts), so Postgres parsed
+// and planned it anew each time.
+const catalogRows = preparedPerDb((db) =>
+  db
     .select({ id: tradingviewScripts.id, name: tradingviewScripts.name, plans: tradingviewScripts.planTypes, syncedAt: tradingviewScripts.syncedAt })
     .from(tradingviewScripts)
-    .orderBy(asc(tradingviewScripts.createdAt), asc(tradingviewScripts.id));
+    .orderBy(asc(tradingviewScripts.createdAt), asc(tradingviewScripts.id))
+    .prepare('script_catalog'),
+);
+
+async function readRows(db: Db): Promise<CatalogRow[]> {
+  return catalogRows(db).execute();
 }
 
 /**

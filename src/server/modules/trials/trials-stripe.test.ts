@@ -90,6 +90,18 @@ describe('free trials with Stripe', () => {
     expect(orders.map((order) => order.amount).sort()).toEqual([0, 3600]);
   });
 
+  it("the trial end converts it also when its customer.subscription.updated comes before its invoice.paid", async () => {
+    const buyer = await stripeTrial('fp_convert_reversed');
+    const [paid, updated] = bench.stripe.endTrial(buyer.subscriptionId);
+    expect([paid!.type, updated!.type]).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect((await deliver(updated!)).status).toBe(200);
+    expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
+    expect((await deliver(paid!)).status).toBe(200);
+    expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
+    const orders = await bench.t.deps.database.db.query.orders.findMany({ where: (order, { eq: equals }) => equals(order.providerSubscriptionId, buyer.subscriptionId) });
+    expect(orders.map((order) => order.amount).sort()).toEqual([0, 3600]);
+  });
+
   it('canceled during the trial: it ends with the trial, without a charge or a reminder', async () => {
     const buyer = await stripeTrial('fp_cancel');
     const sub = bench.stripe.subscriptions.get(buyer.subscriptionId)!;

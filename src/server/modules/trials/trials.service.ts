@@ -7,6 +7,7 @@
 import { planHasTrial, checkoutTrialDays, conversionRate, repeatReason, REPEAT_REASONS, TRIAL_OUTCOMES, type TrialSettings } from '@shared/trials';
 import type { MemberTrial, TrialsReport } from '@shared/trials-contract';
 import { mailKeys } from '@shared/mail-intents';
+import { isSubscriptionEvent } from '@shared/payment-events';
 import type { PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
@@ -156,7 +157,9 @@ export function createTrialsService(deps: TrialsServiceDeps) {
     async afterPaymentEvent(event: Pick<PaymentEvent, 'type' | 'checkoutSessionId' | 'subscriptionId'>): Promise<void> {
       if (event.checkoutSessionId && event.type === 'checkout.session.completed') await recordFromSession(event.checkoutSessionId);
       else if (event.checkoutSessionId && event.type === 'checkout.session.async_payment_succeeded') await recordFromSession(event.checkoutSessionId);
-      if (event.subscriptionId) await followSubscription(event.subscriptionId, event.type);
+      // What ends a trial is its subscription's status, which changes only with a subscription
+      // event of its own: an invoice's event (a renewal's invoice.paid) would read for nothing.
+      if (event.subscriptionId && isSubscriptionEvent(event.type)) await followSubscription(event.subscriptionId, event.type);
     },
 
     /** The TradingView username a member just attached: kept on their trials and judged against earlier ones. */
