@@ -49,9 +49,10 @@ export default defineConfig({
           exclude: onPostgresServer ? configDefaults.exclude : [...configDefaults.exclude, 'src/server/**/*.postgres.test.ts'],
           globalSetup: ['src/server/test-support/global-setup.ts'],
           // bounds for a wait that never comes true, as in the client project: on a busy 2-core
-          // machine a first mail, which loads the mail templates, has taken over 15 s
+          // machine a first mail, which loads the mail templates, has taken over 15 s, and a suite's
+          // app or database (a snapshot restored) over 60 s at load 24
           testTimeout: 60_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           expect,
           pool: 'forks',
           // The suites share no module state (no module mocks; every suite builds its own app and
