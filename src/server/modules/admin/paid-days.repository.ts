@@ -46,11 +46,11 @@ async function storedDays(db: Db, since: Date, today: Date): Promise<Map<string,
  * Days before `since` are dropped on the way: no overview reads them again.
  */
 async function storeDays(db: Db, since: Date, days: readonly string[]): Promise<Map<string, Lines>> {
-  const first = days[0]!;
-  const end = dayKey(new Date(new Date(`${days.at(-1)}T00:00:00Z`).getTime() + DAY_MS));
+  const from = new Date(`${days[0]}T00:00:00Z`);
+  const until = new Date(new Date(`${days.at(-1)}T00:00:00Z`).getTime() + DAY_MS);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${STORE_LOCK})`);
-    const summed = await paidOrdersByDay(tx, new Date(`${first}T00:00:00Z`), new Date(`${end}T00:00:00Z`));
+    const summed = await paidOrdersByDay(tx, from, until);
     const byDay = new Map<string, Lines>(days.map((day) => [day, []]));
     for (const { day, ...line } of summed) byDay.get(day)?.push(line);
     const values = [...byDay].map(([day, lines]) => sql`(${day}::date, ${JSON.stringify(lines)}::jsonb)`);
