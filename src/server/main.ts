@@ -93,27 +93,40 @@ const STOP_LIMIT_MS = 25_000;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  const started = Date.now();
   logger.info({ signal, inFlight: drain.inFlight(), noticeMs: config.stopNoticeMs }, 'shutting down');
   const limitMs = config.stopNoticeMs + STOP_LIMIT_MS;
+  // what the stop still waits for, named in the log when it runs out of time
+  let phase = 'notice';
+  const waitingFor = new Set<string>();
   setTimeout(() => {
-    logger.error({ limitMs }, 'shutdown took too long; exiting');
+    logger.error({ limitMs, phase, waitingFor: [...waitingFor], inFlight: drain.inFlight() }, 'shutdown took too long; exiting');
     process.exit(1);
   }, limitMs).unref();
   if (config.stopNoticeMs > 0) await new Promise((done) => setTimeout(done, config.stopNoticeMs));
+  phase = 'draining requests';
   const { cut } = await drain.close(DRAIN_MS);
   if (cut > 0) logger.warn({ cut, graceMs: DRAIN_MS }, 'requests still unanswered at the end of the grace period were cut');
+  phase = 'stopping background loops';
+  const { sandbox } = jobs;
+  const stopLoop = async (name: string, stop: () => Promise<void>) => {
+    waitingFor.add(name);
+    await stop();
+    waitingFor.delete(name);
+  };
   const loops = await Promise.allSettled([
-    jobs.accessChanges.stop(),
-    jobs.affiliateDigest.stop(),
-    jobs.funnelVisits.stop(),
-    jobs.operatorAlerts.stop(),
-    jobs.sandbox?.stop(),
-    jobs.memberMails.stop(),
-    ...integrations.flatMap((integration) => integration.loops).map((loop) => loop.stop()),
+    stopLoop('access changes', () => jobs.accessChanges.stop()),
+    stopLoop('affiliate digest', () => jobs.affiliateDigest.stop()),
+    stopLoop('funnel visits', () => jobs.funnelVisits.stop()),
+    stopLoop('operator alerts', () => jobs.operatorAlerts.stop()),
+    ...(sandbox ? [stopLoop('sandbox billing', () => sandbox.stop())] : []),
+    stopLoop('member mails', () => jobs.memberMails.stop()),
+    ...integrations.flatMap((integration) => integration.loops.map((loop, index) => stopLoop(`${integration.name} loop ${index + 1}`, () => loop.stop()))),
   ]);
   for (const loop of loops) if (loop.status === 'rejected') logger.error({ err: loop.reason }, 'a background loop failed while stopping');
+  phase = 'closing the database';
   await database.close().catch((error: unknown) => logger.warn({ err: error }, 'the database did not close cleanly'));
-  logger.info('stopped');
+  logger.info({ tookMs: Date.now() - started }, 'stopped');
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
