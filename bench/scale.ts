@@ -33,7 +33,7 @@ import { timePages, type PageTiming } from './scale-pages';
 import { renewalStream } from './scale-renewals';
 import { affiliateCount, connect, FULL_SIZE, seededEmail, seededPaymentId, seededUsername, seedScale, type Runner, type SeedSize } from './scale-seed';
 import { becomeMember, browser, PASSWORD } from './shop-client';
-import { cpuMicros, cpuProfileFlags, freePort, freshPostgres, rssMb, startServer, stop, waitUntilUp } from './server-process';
+import { cpuMicros, cpuProfileFlags, freePort, freshPostgres, postgresCpuMicros, rssMb, startServer, stop, waitUntilUp } from './server-process';
 
 const flag = (name: string) => process.argv.indexOf(`--${name}`);
 const pglite = flag('pglite') > 0;
@@ -310,12 +310,15 @@ try {
       tradingView.failureRate = 0;
       log('the renewal stream: every burst subscription due at once');
       // the server's own CPU per event: the wave is bound by its one thread, and its E/s by the neighbours too
+      // and a local Postgres server's beside it: which of the two a cut should go to
       const cpuBefore = cpuMicros(server.pid!);
+      const postgresBefore = postgresCpuMicros();
       renewals = await renewalStream(db, 'burst%@scale.example');
       const cpuPerEvent = (cpuMicros(server.pid!) - cpuBefore) / Math.max(1, renewals.events);
+      const postgresPerEvent = (postgresCpuMicros() - postgresBefore) / Math.max(1, renewals.events);
       log(
         `renewal stream: ${renewals.events} events in ${renewals.seconds.toFixed(1)} s = ${renewals.perSecond.toFixed(0)} events/s, p99 ${ms(renewals.p99Ms)}, ` +
-          `server CPU ${Math.round(cpuPerEvent)} µs/event; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`,
+          `server CPU ${Math.round(cpuPerEvent)} µs/event, Postgres on this machine ${Math.round(postgresPerEvent)} µs/event; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`,
       );
       if (renewalsOnly) {
         failed = renewals.perSecond < TARGETS.eventsPerSecond;

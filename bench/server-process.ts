@@ -1,7 +1,7 @@
 // Running the compiled server as `npm start` does, for the benches that measure the real process:
 // ports, start and stop, its memory and CPU from /proc (Linux), and a throwaway Postgres database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,28 @@ export function cpuMicros(pid: number): number {
   // fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses, in clock ticks (100 per second)
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * The CPU time of every process named postgres on this machine, exited children included (a
+ * backend's time moves to the postmaster's children fields when it is reaped): a local server's
+ * share of a measured stretch, 0 when none runs here.
+ */
+export function postgresCpuMicros(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    const fields = stat.split(') ')[1]!.split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks * 10_000;
 }
 
 /** Resident memory of a process in MB. */

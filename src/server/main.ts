@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { atTheEdge } from './http/edge';
 import { drainable } from './http/drain';
+import { gracefulStop } from './http/graceful-stop';
 import { securityHeaders } from './http/security-headers';
 import { compose } from './composition';
 import { buildDependencies, resolveAuthSecret } from './dependencies';
@@ -76,58 +77,20 @@ jobs.funnelVisits.start();
 for (const loop of integrations.flatMap((integration) => integration.loops)) loop.start();
 
 const drain = drainable(server as Server);
-/** Requests in flight get this long to be answered (a rolling deploy's grace). */
-const DRAIN_MS = 10_000;
-/** And the whole stop this long after the notice: the container's stop timeout (compose.yaml's stop_grace_period) is longer. */
-const STOP_LIMIT_MS = 25_000;
-
-/**
- * Stops without dropping a request or leaving work leased: first the notice (STOP_NOTICE_MS:
- * /readyz says 503 while everything is still answered, so a proxy stops sending here before a
- * connection closes under a request it is sending), then no new connection, the requests in
- * flight answered (up to DRAIN_MS), then each background loop finishes the pass in flight, whose
- * claimed rows (grant queue, outbox, the integrations' work, access-change deliveries) it completes or
- * gives back with their retry time, so another instance goes on with them at once rather than
- * once a lease lapses; then the database is closed.
- */
-async function shutdown(signal: string) {
+const { sandbox } = jobs;
+const loops = [
+  { name: 'access changes', stop: () => jobs.accessChanges.stop() },
+  { name: 'affiliate digest', stop: () => jobs.affiliateDigest.stop() },
+  { name: 'funnel visits', stop: () => jobs.funnelVisits.stop() },
+  { name: 'operator alerts', stop: () => jobs.operatorAlerts.stop() },
+  ...(sandbox ? [{ name: 'sandbox billing', stop: () => sandbox.stop() }] : []),
+  { name: 'member mails', stop: () => jobs.memberMails.stop() },
+  ...integrations.flatMap((integration) => integration.loops.map((loop, index) => ({ name: `${integration.name} loop ${index + 1}`, stop: () => loop.stop() }))),
+];
+function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  const started = Date.now();
-  logger.info({ signal, inFlight: drain.inFlight(), noticeMs: config.stopNoticeMs }, 'shutting down');
-  const limitMs = config.stopNoticeMs + STOP_LIMIT_MS;
-  // what the stop still waits for, named in the log when it runs out of time
-  let phase = 'notice';
-  const waitingFor = new Set<string>();
-  setTimeout(() => {
-    logger.error({ limitMs, phase, waitingFor: [...waitingFor], inFlight: drain.inFlight() }, 'shutdown took too long; exiting');
-    process.exit(1);
-  }, limitMs).unref();
-  if (config.stopNoticeMs > 0) await new Promise((done) => setTimeout(done, config.stopNoticeMs));
-  phase = 'draining requests';
-  const { cut } = await drain.close(DRAIN_MS);
-  if (cut > 0) logger.warn({ cut, graceMs: DRAIN_MS }, 'requests still unanswered at the end of the grace period were cut');
-  phase = 'stopping background loops';
-  const { sandbox } = jobs;
-  const stopLoop = async (name: string, stop: () => Promise<void>) => {
-    waitingFor.add(name);
-    await stop();
-    waitingFor.delete(name);
-  };
-  const loops = await Promise.allSettled([
-    stopLoop('access changes', () => jobs.accessChanges.stop()),
-    stopLoop('affiliate digest', () => jobs.affiliateDigest.stop()),
-    stopLoop('funnel visits', () => jobs.funnelVisits.stop()),
-    stopLoop('operator alerts', () => jobs.operatorAlerts.stop()),
-    ...(sandbox ? [stopLoop('sandbox billing', () => sandbox.stop())] : []),
-    stopLoop('member mails', () => jobs.memberMails.stop()),
-    ...integrations.flatMap((integration) => integration.loops.map((loop, index) => stopLoop(`${integration.name} loop ${index + 1}`, () => loop.stop()))),
-  ]);
-  for (const loop of loops) if (loop.status === 'rejected') logger.error({ err: loop.reason }, 'a background loop failed while stopping');
-  phase = 'closing the database';
-  await database.close().catch((error: unknown) => logger.warn({ err: error }, 'the database did not close cleanly'));
-  logger.info({ tookMs: Date.now() - started }, 'stopped');
-  process.exit(0);
+  void gracefulStop(signal, { drain, loops, closeDatabase: () => database.close(), logger, noticeMs: config.stopNoticeMs, exit: (code) => process.exit(code) });
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
