@@ -43,10 +43,15 @@ export function stop(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
+/**
+ * The fields of a /proc/<pid>/stat line after the command name in parentheses: [11] and [12] are
+ * its user and system time, [13] and [14] its reaped children's, in clock ticks (100 per second).
+ */
+const statFields = (stat: string) => stat.split(') ')[1]!.split(' ');
+
 /** CPU time (user + system) a process has used so far, in microseconds. */
 export function cpuMicros(pid: number): number {
-  // fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses, in clock ticks (100 per second)
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
@@ -66,7 +71,7 @@ export function postgresCpuMicros(): number {
       continue; // gone meanwhile
     }
     if (!stat.includes(' (postgres) ')) continue;
-    const fields = stat.split(') ')[1]!.split(' ');
+    const fields = statFields(stat);
     ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return ticks * 10_000;

@@ -68,25 +68,14 @@ const server = serve({ fetch, hostname: config.host, port: config.port, serverOp
   const address = listeningUrl(config.host, info.port);
   logger.info(address === config.publicUrl ? `listening on ${address}` : `listening on ${address}, public address ${config.publicUrl}`);
 });
-jobs.memberMails.start();
-jobs.sandbox?.start();
-jobs.operatorAlerts.start();
-jobs.accessChanges.start();
-jobs.affiliateDigest.start();
-jobs.funnelVisits.start();
-for (const loop of integrations.flatMap((integration) => integration.loops)) loop.start();
+// every background loop by name: started once the server listens, stopped by the graceful stop (whose log names them)
+const loops = [
+  ...Object.entries(jobs).flatMap(([name, job]) => (job ? [{ name, start: () => job.start(), stop: () => job.stop() }] : [])),
+  ...integrations.flatMap((integration) => integration.loops.map((loop, index) => ({ name: `${integration.name} loop ${index + 1}`, start: () => loop.start(), stop: () => loop.stop() }))),
+];
+for (const loop of loops) loop.start();
 
 const drain = drainable(server as Server);
-const { sandbox } = jobs;
-const loops = [
-  { name: 'access changes', stop: () => jobs.accessChanges.stop() },
-  { name: 'affiliate digest', stop: () => jobs.affiliateDigest.stop() },
-  { name: 'funnel visits', stop: () => jobs.funnelVisits.stop() },
-  { name: 'operator alerts', stop: () => jobs.operatorAlerts.stop() },
-  ...(sandbox ? [{ name: 'sandbox billing', stop: () => sandbox.stop() }] : []),
-  { name: 'member mails', stop: () => jobs.memberMails.stop() },
-  ...integrations.flatMap((integration) => integration.loops.map((loop, index) => ({ name: `${integration.name} loop ${index + 1}`, stop: () => loop.stop() }))),
-];
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;

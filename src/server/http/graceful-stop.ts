@@ -41,7 +41,6 @@ export async function gracefulStop(signal: string, parts: StopParts): Promise<vo
   const waitingFor = new Set<string>();
   let done = false;
   const limit = setTimeout(() => {
-    if (done) return;
     done = true;
     logger.error({ limitMs, phase, waitingFor: [...waitingFor], inFlight: drain.inFlight() }, 'shutdown took too long; exiting');
     exit(1);
