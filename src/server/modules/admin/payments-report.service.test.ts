@@ -7,7 +7,7 @@ import { createLogger } from '../../logger';
 import type { TestApp } from '../../test-support/test-app';
 import { buy, jobsOf, payBody, sandboxOf, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 import { createPaymentEventHandler } from '../fulfilment/fulfilment';
-import { deliverSandboxEvents } from '../sandbox/sandbox-jobs';
+import { deliverSandboxEvents } from '../sandbox/sandbox-delivery';
 import { consoleSuite } from '../../test-support/admin-test-kit';
 
 let t: TestApp;

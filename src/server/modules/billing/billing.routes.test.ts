@@ -176,7 +176,7 @@ describe('POST /api/get-payment-details', () => {
     expect((await json(response)).userStatus).toBe('new');
     expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
     // the events arrive later and change nothing
-    const { deliverSandboxEvents } = await import('../sandbox/sandbox-jobs');
+    const { deliverSandboxEvents } = await import('../sandbox/sandbox-delivery');
     const { createPaymentEventHandler } = await import('../fulfilment/fulfilment');
     await deliverSandboxEvents(sandboxOf(t), createPaymentEventHandler({ db: t.deps.database.db, payments: t.deps.payments, logger: t.deps.logger, clock: time.clock, entitlements: t.services.entitlements }), t.deps.logger);
     expect(await rowsOfSession(t, sessionId)).toHaveLength(1);

@@ -1,17 +1,18 @@
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orders, paymentEventFailures, processedEvents, sandboxEvents } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
-import { billingSuite, buy, CARDS, jobsOf, rowsOfSession, sandboxOf, startCheckout, undeliveredEvents } from '../../test-support/billing-test-kit';
+import { billingSuite, buy, CARDS, DAY_MS, jobsOf, rowsOfSession, sandboxOf, startCheckout, undeliveredEvents } from '../../test-support/billing-test-kit';
 import { createPaymentEventHandler } from '../fulfilment/fulfilment';
 import type { PaymentEvent } from '../payments/payments.port';
-import { createSandboxJobs, deliverSandboxEvents, DEFAULT_LANES } from './sandbox-jobs';
+import { deliverSandboxEvents, DEFAULT_LANES } from './sandbox-delivery';
+import { createSandboxJobs } from './sandbox-jobs';
 
 let t: TestApp;
 const { time, email } = billingSuite((app) => (t = app));
 
 /** A sandbox job on the app's handler that notes each event it hands over and what the handler answered. */
-function recordingJobs(handled: { event: PaymentEvent; result: string }[]) {
+function recordingJobs(handled: { event: PaymentEvent; result: string }[], intervalMs?: number) {
   const handler = t.services.paymentEvents;
   return createSandboxJobs({
     payments: sandboxOf(t),
@@ -24,6 +25,7 @@ function recordingJobs(handled: { event: PaymentEvent; result: string }[]) {
     },
     logger: t.deps.logger,
     clock: time.clock,
+    intervalMs,
   });
 }
 
@@ -80,6 +82,35 @@ describe('the sandbox jobs: a renewal wave', () => {
     const renewalOrders = await db.select().from(orders).where(inArray(orders.providerSubscriptionId, ids));
     expect(renewalOrders).toHaveLength(subscriptions * 2);
     for (const sessionId of sessions) expect((await rowsOfSession(t, sessionId))[0]!.expiresAt!.getTime()).toBeGreaterThan(time.now().getTime());
+  });
+});
+
+describe('the sandbox jobs in the background', () => {
+  it('once started, renew the subscriptions that came due and deliver their events to fulfilment; stopped, they do nothing', async () => {
+    const sessions: string[] = [];
+    for (let i = 0; i < 3; i += 1) sessions.push(await buy(t, email('background'), { planType: 'monthly' }));
+    const rows = await Promise.all(sessions.map(async (sessionId) => (await rowsOfSession(t, sessionId))[0]!));
+    const ids = rows.map((row) => row.providerSubscriptionId!);
+    time.set(new Date(Math.max(...rows.map((row) => row.expiresAt!.getTime())) + 60_000));
+
+    const handled: { event: PaymentEvent; result: string }[] = [];
+    const jobs = recordingJobs(handled, 20);
+    jobs.start();
+    await vi.waitFor(async () => expect(await ordersOfAll(ids)).toHaveLength(ids.length * 2), { timeout: 30_000, interval: 25 });
+    await vi.waitFor(async () => expect(await undeliveredEvents(t)).toHaveLength(0), { timeout: 30_000, interval: 25 });
+    await jobs.stop();
+
+    // each subscription's renewal applied once, its invoice before its update
+    for (const id of ids) {
+      expect(handled.filter(({ event }) => event.subscriptionId === id).map(({ event, result }) => `${event.type} ${result}`)).toEqual(['invoice.paid processed', 'customer.subscription.updated processed']);
+    }
+    for (const sessionId of sessions) expect((await rowsOfSession(t, sessionId))[0]!.expiresAt!.getTime()).toBeGreaterThan(time.now().getTime());
+    // stopped: the next period's end passes unrenewed
+    const handledBeforeStop = handled.length;
+    time.advance(40 * DAY_MS);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handled).toHaveLength(handledBeforeStop);
+    expect(await ordersOfAll(ids)).toHaveLength(ids.length * 2);
   });
 });
 
@@ -177,6 +208,10 @@ describe('the sandbox jobs: the objects handed over with the events', () => {
     expect(await rowsOfSession(t, sessionId)).toHaveLength(1);
   });
 });
+
+async function ordersOfAll(subscriptionIds: string[]) {
+  return t.deps.database.db.select({ id: orders.id }).from(orders).where(inArray(orders.providerSubscriptionId, subscriptionIds));
+}
 
 async function ordersOf(subscriptionId: string) {
   return t.deps.database.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.providerSubscriptionId, subscriptionId)).orderBy(orders.id);

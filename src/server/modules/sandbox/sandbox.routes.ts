@@ -10,7 +10,7 @@ import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import { maskEmail, type CheckoutProofs } from '../billing/checkout-proof';
 import type { SandboxPaymentsPort } from '../payments/payments.port';
-import { deliverSandboxEvents } from './sandbox-jobs';
+import { deliverSandboxEvents } from './sandbox-delivery';
 import { serverError } from '../../http/server-errors';
 
 const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_]+$/, 'Malformed id.');
