@@ -30,7 +30,7 @@ type Lane = { key: string; events: PaymentEvent[]; batch: Batch };
  *
  * One batch, unless `keepClaiming` says go on: then the next batch is claimed as soon as no
  * subscription is left waiting, so a free lane takes new work instead of idling until the
- * batch's slowest lane is done (half the lanes stood idle through a renewal wave, docs/benchmarks.md).
+ * batch's slowest lane is done (a renewal wave 61–63 → 74 events/s, decision 071).
  * A subscription whose events two batches share keeps their order: its later lane waits for the earlier.
  */
 export async function deliverSandboxEvents(

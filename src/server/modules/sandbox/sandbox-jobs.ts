@@ -51,9 +51,8 @@ export function createSandboxJobs(deps: {
   }
 
   // Renewing and delivering run as two loops, as Stripe's clock and its webhooks do: a wave's next
-  // batch is renewed while the events of the one before are delivered, where one pass doing both in
-  // turn left the database and the process idle in each other's half (docs/benchmarks.md). The
-  // loop's delivery goes on while events wait, until the jobs are told to stop.
+  // batch is renewed while the events of the one before are delivered (decision 071). The loop's
+  // delivery goes on while events wait, until the jobs are told to stop.
   const deliveries = createBackgroundLoop({
     pass: async () => {
       await deliver(() => !stopping);
