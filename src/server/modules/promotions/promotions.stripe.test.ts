@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromotionItem } from '@shared/promotions-contract';
-import { promotionCodes } from '../../db/schema';
+import { orders, promotionCodes } from '../../db/schema';
 import { createLogger } from '../../logger';
 import { buyerBrowser, checkoutRow, ordersOfSession, startCheckout } from '../../test-support/billing-test-kit';
 import { STRIPE_TEST_ENV, TEST_PRICE_IDS } from '../../test-support/fake-stripe-server';
@@ -52,7 +52,7 @@ async function buy(code: string | null, options: { typed?: string; planType?: 'm
 }
 
 async function subscriptionOrders(subscriptionId: string) {
-  const rows = await bench.t.deps.database.db.query.orders.findMany({ where: (orders, { eq: equal }) => equal(orders.providerSubscriptionId, subscriptionId) });
+  const rows = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, subscriptionId));
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((order) => [order.amount, order.amountDiscount, order.promotionCode]);
 }
 

@@ -4,7 +4,7 @@
 // converts it, and a cancellation during the trial ends it without a charge.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox, trials, userSubscriptions } from '../../db/schema';
+import { orders, outbox, trials, userSubscriptions } from '../../db/schema';
 import { ordersOfSession, rowsOfSession, signUp, startCheckout } from '../../test-support/billing-test-kit';
 import { stripeSuite } from '../../test-support/stripe-test-kit';
 
@@ -64,8 +64,8 @@ describe('free trials with Stripe', () => {
     expect((await rowsOfSession(bench.t, repeat.sessionId))[0]).toMatchObject({ status: 'active', isActive: true });
     const charged = bench.stripe.subscriptions.get(repeat.subscriptionId)!.latest_invoice as string;
     expect((await deliver(bench.stripe.invoicePaidEvent(charged))).status).toBe(200);
-    const orders = await bench.t.deps.database.db.query.orders.findMany({ where: (order, { eq: equals }) => equals(order.providerSubscriptionId, repeat.subscriptionId) });
-    expect(orders.map((order) => order.amount).sort()).toEqual([0, 3600]);
+    const subscriptionOrders = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, repeat.subscriptionId));
+    expect(subscriptionOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
     expect(await templatesTo(repeat.address)).toContain('trial_refused');
   });
 
@@ -86,8 +86,8 @@ describe('free trials with Stripe', () => {
     expect(await templatesTo(buyer.address)).toContain('trial_ending');
     for (const event of bench.stripe.endTrial(buyer.subscriptionId)) expect((await deliver(event)).status).toBe(200);
     expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
-    const orders = await bench.t.deps.database.db.query.orders.findMany({ where: (order, { eq: equals }) => equals(order.providerSubscriptionId, buyer.subscriptionId) });
-    expect(orders.map((order) => order.amount).sort()).toEqual([0, 3600]);
+    const subscriptionOrders = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, buyer.subscriptionId));
+    expect(subscriptionOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
   });
 
   it("the trial end converts it also when its customer.subscription.updated comes before its invoice.paid", async () => {
@@ -98,8 +98,8 @@ describe('free trials with Stripe', () => {
     expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
     expect((await deliver(paid!)).status).toBe(200);
     expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
-    const orders = await bench.t.deps.database.db.query.orders.findMany({ where: (order, { eq: equals }) => equals(order.providerSubscriptionId, buyer.subscriptionId) });
-    expect(orders.map((order) => order.amount).sort()).toEqual([0, 3600]);
+    const subscriptionOrders = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, buyer.subscriptionId));
+    expect(subscriptionOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
   });
 
   it('canceled during the trial: it ends with the trial, without a charge or a reminder', async () => {
