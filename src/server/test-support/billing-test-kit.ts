@@ -112,6 +112,11 @@ export async function ordersOfSession(t: TestApp, sessionId: string) {
   return t.deps.database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId));
 }
 
+/** Every order of a provider subscription: its first payment's and its renewals'. */
+export async function ordersOfSubscription(t: TestApp, subscriptionId: string) {
+  return t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, subscriptionId));
+}
+
 export async function checkoutRow(t: TestApp, sessionId: string) {
   const [row] = await t.deps.database.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
   return row;

@@ -5,9 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromotionItem } from '@shared/promotions-contract';
-import { orders, promotionCodes } from '../../db/schema';
+import { promotionCodes } from '../../db/schema';
 import { createLogger } from '../../logger';
-import { buyerBrowser, checkoutRow, ordersOfSession, startCheckout } from '../../test-support/billing-test-kit';
+import { buyerBrowser, checkoutRow, ordersOfSession, ordersOfSubscription, startCheckout } from '../../test-support/billing-test-kit';
 import { STRIPE_TEST_ENV, TEST_PRICE_IDS } from '../../test-support/fake-stripe-server';
 import { stripeSuite } from '../../test-support/stripe-test-kit';
 import { operatorSession } from '../../test-support/test-app';
@@ -52,7 +52,7 @@ async function buy(code: string | null, options: { typed?: string; planType?: 'm
 }
 
 async function subscriptionOrders(subscriptionId: string) {
-  const rows = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, subscriptionId));
+  const rows = await ordersOfSubscription(bench.t, subscriptionId);
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((order) => [order.amount, order.amountDiscount, order.promotionCode]);
 }
 

@@ -4,8 +4,8 @@
 // converts it, and a cancellation during the trial ends it without a charge.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, outbox, trials, userSubscriptions } from '../../db/schema';
-import { ordersOfSession, rowsOfSession, signUp, startCheckout } from '../../test-support/billing-test-kit';
+import { outbox, trials, userSubscriptions } from '../../db/schema';
+import { ordersOfSession, ordersOfSubscription, rowsOfSession, signUp, startCheckout } from '../../test-support/billing-test-kit';
 import { stripeSuite } from '../../test-support/stripe-test-kit';
 
 const bench = stripeSuite({ TRIAL_DAYS: '7' });
@@ -64,7 +64,7 @@ describe('free trials with Stripe', () => {
     expect((await rowsOfSession(bench.t, repeat.sessionId))[0]).toMatchObject({ status: 'active', isActive: true });
     const charged = bench.stripe.subscriptions.get(repeat.subscriptionId)!.latest_invoice as string;
     expect((await deliver(bench.stripe.invoicePaidEvent(charged))).status).toBe(200);
-    const subscriptionOrders = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, repeat.subscriptionId));
+    const subscriptionOrders = await ordersOfSubscription(bench.t, repeat.subscriptionId);
     expect(subscriptionOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
     expect(await templatesTo(repeat.address)).toContain('trial_refused');
   });
@@ -86,7 +86,7 @@ describe('free trials with Stripe', () => {
     expect(await templatesTo(buyer.address)).toContain('trial_ending');
     for (const event of bench.stripe.endTrial(buyer.subscriptionId)) expect((await deliver(event)).status).toBe(200);
     expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
-    const subscriptionOrders = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, buyer.subscriptionId));
+    const subscriptionOrders = await ordersOfSubscription(bench.t, buyer.subscriptionId);
     expect(subscriptionOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
   });
 
@@ -98,7 +98,7 @@ describe('free trials with Stripe', () => {
     expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
     expect((await deliver(paid!)).status).toBe(200);
     expect(await trialOf(buyer.subscriptionId)).toMatchObject({ outcome: 'converted' });
-    const subscriptionOrders = await bench.t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, buyer.subscriptionId));
+    const subscriptionOrders = await ordersOfSubscription(bench.t, buyer.subscriptionId);
     expect(subscriptionOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
   });
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxCheckoutSchema } from '@shared/sandbox-contract';
 import { memberTrialResponseSchema } from '@shared/trials-contract';
 import { ConfigError, loadConfig } from '../../config';
-import { orders, outbox, sandboxInvoices, trials, userSubscriptions } from '../../db/schema';
+import { outbox, sandboxInvoices, trials, userSubscriptions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { CARDS, DAY_MS, jobsOf, movableClock, ordersOfSession, payBody, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
+import { CARDS, DAY_MS, jobsOf, movableClock, ordersOfSession, ordersOfSubscription, payBody, payOnPage, rowsOfSession, sandboxOf, signUp, startCheckout, userIdOf } from '../../test-support/billing-test-kit';
 
 const MASTERCARD = '5555 5555 5555 4444';
 const DISCOVER = '6011 1111 1111 1117';
@@ -118,7 +118,7 @@ describe('a free trial in the sandbox', () => {
     const refusal = (await mailsTo(repeat.address)).find((mail) => mail.template === 'trial_refused');
     expect(refusal?.data).toEqual({ planType: 'monthly', reason: 'tradingview_username', amount: 3600, currency: 'usd' });
     // the charge is an order of its own, as a renewal would be
-    const paidOrders = await t.deps.database.db.select().from(orders).where(eq(orders.providerSubscriptionId, repeat.subscriptionId));
+    const paidOrders = await ordersOfSubscription(t, repeat.subscriptionId);
     expect(paidOrders.map((order) => order.amount).sort()).toEqual([0, 3600]);
     // regression (#46): the view showed the trial checkout's $0.00 as the price
     expect(await (await t.request('/api/subscription', { cookie: repeat.cookie })).json()).toMatchObject({ status: 'active', amount: 3600, currency: 'usd' });
