@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, userSubscriptions } from '../../db/schema';
 import { createTestApp, signUp, type TestApp } from '../../test-support/test-app';
-import { cookieValue, verifiedToken } from './session.middleware';
+import { decodedCookieValue, rawCookieValue, verifiedToken } from './session.middleware';
 
 // The API reads the session itself (one statement with the access rule, kept a moment: MEMBER_CACHE_MS) instead of asking
 // better-auth's getSession; these pin down that callers see what better-auth would answer.
@@ -21,7 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const tokenOf = (cookie: string) => verifiedToken(cookieValue(cookie, COOKIE) ?? '', SECRET)!;
+const tokenOf = (cookie: string) => verifiedToken(decodedCookieValue(rawCookieValue(cookie, COOKIE) ?? ''), SECRET)!;
 const accessOf = async (cookie: string) => {
   const response = await t.request('/api/access', { cookie });
   return { status: response.status, body: await response.json() };
@@ -29,8 +29,12 @@ const accessOf = async (cookie: string) => {
 
 describe('reading the session cookie', () => {
   it('takes the first cookie of that name, unquoted and percent-decoded', () => {
-    expect(cookieValue(`other=1; ${COOKIE}="a%2Bb.c%3D"; ${COOKIE}=second`, COOKIE)).toBe('a+b.c=');
-    expect(cookieValue('other=1', COOKIE)).toBeNull();
+    const sent = rawCookieValue(`other=1; ${COOKIE}="a%2Bb.c%3D"; ${COOKIE}=second`, COOKIE);
+    expect(sent).toBe('"a%2Bb.c%3D"');
+    expect(decodedCookieValue(sent!)).toBe('a+b.c=');
+    expect(rawCookieValue('other=1', COOKIE)).toBeNull();
+    expect(rawCookieValue(`noequals; x${COOKIE}=1;${COOKIE} = spaced `, COOKIE)).toBe('spaced');
+    expect(decodedCookieValue('a%ZZb')).toBe('a%ZZb');
   });
 
   it('accepts only the HMAC-SHA256 signature of the token under the secret', () => {

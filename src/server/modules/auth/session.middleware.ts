@@ -5,20 +5,30 @@ import type { ReadCache } from '@shared/read-cache';
 import type { SessionRepository } from './session.repository';
 import type { AuthVariables } from '../../http/session-user';
 
-/** better-call's cookie reading: the first pair with this name, unquoted, percent-decoded. */
-export function cookieValue(header: string, name: string): string | null {
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.startsWith('"')) value = value.slice(1, -1);
-    try {
-      return value.includes('%') ? decodeURIComponent(value) : value;
-    } catch {
-      return value;
-    }
+/**
+ * better-call's cookie reading, its first half: the value of the first pair with this name, as
+ * sent (still quoted and percent-encoded). Scanned in place: no array of pairs per request.
+ */
+export function rawCookieValue(header: string, name: string): string | null {
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(';', start);
+    if (end === -1) end = header.length;
+    const eq = header.indexOf('=', start);
+    if (eq !== -1 && eq < end && header.slice(start, eq).trim() === name) return header.slice(eq + 1, end).trim();
+    start = end + 1;
   }
   return null;
+}
+
+/** Its second half: unquoted, percent-decoded (a malformed escape is kept as sent). */
+export function decodedCookieValue(raw: string): string {
+  const value = raw.startsWith('"') ? raw.slice(1, -1) : raw;
+  try {
+    return value.includes('%') ? decodeURIComponent(value) : value;
+  } catch {
+    return value;
+  }
 }
 
 /**
@@ -63,14 +73,14 @@ export function loadSession(auth: Auth, sessions: SessionRepository, reads: Read
     c.set('hasAccess', false);
     const cookies = c.req.header('cookie');
     const { cookieName, secret, expiresInMs, updateAgeMs } = known ?? (await sessionRules());
-    const signed = cookies ? cookieValue(cookies, cookieName) : null;
-    // kept under the signed value, so that a kept session costs no signature check either; a
-    // cookie that names no session is not kept, or anonymous junk would fill the cache
-    const found = signed
+    const sent = cookies ? rawCookieValue(cookies, cookieName) : null;
+    // kept under the value as sent, so that a kept session costs no decoding and no signature
+    // check either; a cookie that names no session is not kept, or anonymous junk would fill the cache
+    const found = sent
       ? await reads.read(
-          `session:${signed}`,
+          `session:${sent}`,
           async () => {
-            const token = verifiedToken(signed, secret);
+            const token = verifiedToken(decodedCookieValue(sent), secret);
             return token ? sessions.findWithAccess(token) : null;
           },
           (session) => session !== null,

@@ -156,6 +156,8 @@ describe("the funnel", () => {
     await visit("/", { "user-agent": "" });
     await visit("/", { "sec-purpose": "prefetch" });
     await visit("/pricing");
+    // the API's reads are never a landing visit, whatever their query says
+    expect(await visit("/api/site?utm_source=ads")).toBe("");
     const again = { "user-agent": BROWSER, "x-forwarded-for": "192.0.2.44" };
     await suite.t.request("/", { headers: again });
     await suite.t.request("/", { headers: again });

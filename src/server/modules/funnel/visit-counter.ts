@@ -120,44 +120,46 @@ export function createVisitCounter(deps: {
     label: "funnel visits",
   });
 
-  const middleware: MiddlewareHandler = async (c, next) => {
-    if (c.req.method === "GET") {
-      try {
-        const url = new URL(c.req.url);
-        const page = landingPagePath(url.pathname, url.search, deps.catalogue());
-        if (
-          page !== null &&
-          !isAutomatedVisit({
-            userAgent: c.req.header("user-agent"),
-            purpose: c.req.header("sec-purpose") ?? c.req.header("purpose"),
-          })
-        ) {
-          const day = deps.clock().toISOString().slice(0, 10);
-          const utm = utmOf(url.searchParams);
-          count(
-            {
-              day,
-              page,
-              utm,
-              affiliateCode: visitRefOf(url.searchParams),
-            },
-            firstOfBrowserToday(day, c),
-          );
-          // the tags follow the visitor to the checkout in the shop's own cookie (the last tagged visit wins)
-          if (hasUtm(utm))
-            setCookie(c, deps.cookie.name, utmCookieValue(utm), {
-              httpOnly: true,
-              sameSite: "Lax",
-              secure: deps.cookie.secure,
-              path: "/",
-              maxAge: UTM_COOKIE_S,
-            });
-        }
-      } catch (error) {
-        deps.logger.warn({ err: error }, "landing visit not counted");
+  const countVisit = (c: Context) => {
+    try {
+      const url = new URL(c.req.url);
+      const page = landingPagePath(url.pathname, url.search, deps.catalogue());
+      if (
+        page !== null &&
+        !isAutomatedVisit({
+          userAgent: c.req.header("user-agent"),
+          purpose: c.req.header("sec-purpose") ?? c.req.header("purpose"),
+        })
+      ) {
+        const day = deps.clock().toISOString().slice(0, 10);
+        const utm = utmOf(url.searchParams);
+        count(
+          {
+            day,
+            page,
+            utm,
+            affiliateCode: visitRefOf(url.searchParams),
+          },
+          firstOfBrowserToday(day, c),
+        );
+        // the tags follow the visitor to the checkout in the shop's own cookie (the last tagged visit wins)
+        if (hasUtm(utm))
+          setCookie(c, deps.cookie.name, utmCookieValue(utm), {
+            httpOnly: true,
+            sameSite: "Lax",
+            secure: deps.cookie.secure,
+            path: "/",
+            maxAge: UTM_COOKIE_S,
+          });
       }
+    } catch (error) {
+      deps.logger.warn({ err: error }, "landing visit not counted");
     }
-    await next();
+  };
+  // Not async, and no URL parsed for the API: a member's reads are never a landing page.
+  const middleware: MiddlewareHandler = (c, next) => {
+    if (c.req.method === "GET" && !c.req.path.startsWith("/api/")) countVisit(c);
+    return next();
   };
 
   return {
