@@ -24,3 +24,8 @@ export async function emptyDatabases(names: string[]): Promise<string[]> {
     rmSync(template, { recursive: true, force: true });
   }
 }
+
+/** Removes the folders emptyDatabases made (a name left empty, in a process that made none, is skipped). */
+export function removeDatabases(dirs: string[]): void {
+  for (const dir of dirs) if (dir) rmSync(dir, { recursive: true, force: true });
+}
