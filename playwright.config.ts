@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { emptyDatabases, removeDatabases } from './e2e/empty-databases.ts';
+import { emptyDatabases } from './e2e/empty-databases.ts';
 
 // E2E_PORT and CLIENT_DIR let several developers run suites side by side
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -7,8 +7,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // each browser's worker, which starts no server: only the runner makes them.
 const SERVERS = ['desktop', 'trials', 'server-wide'];
 const [dataDir = '', trialsDataDir = '', serverWideDataDir = ''] = process.env.TEST_WORKER_INDEX === undefined ? await emptyDatabases(SERVERS) : [];
-// They go when the run does (its servers stopped by then): every run made three folders of 45 MB in /tmp.
-process.on('exit', () => removeDatabases([dataDir, trialsDataDir, serverWideDataDir]));
 // The free-trial journeys run against a second server with TRIAL_DAYS=7 (the others expect charges).
 const TRIALS_PORT = PORT + 1;
 const TRIALS = /trials\.spec\.ts/;
