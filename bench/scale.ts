@@ -18,6 +18,8 @@
 //   npm run bench:scale -- --only renewals seed, start the server, the burst and the renewal stream, stop
 //                                          (no member routes, console pages or settling: minutes less)
 //   npm run bench:scale -- --no-affiliates no affiliate program in the seed: the renewal stream's baseline
+//   npm run bench:scale -- --instances 2   the burst and the renewal stream against two instances on the
+//                                          one database, as the compose stack runs them
 //   npm run bench:scale -- --cpu-prof DIR  the seeded server writes a V8 CPU profile (.cpuprofile) into DIR when it stops
 //   KEEP_SCALE_DB=1 KEEP_SCALE_LOGS=1 ...  keep the seeded database and the server's logs to look into
 import { createHash } from 'node:crypto';
@@ -41,6 +43,9 @@ const only = flag('only') > 0 ? process.argv[flag('only') + 1] : null;
 const consoleOnly = only === 'console';
 const renewalsOnly = only === 'renewals';
 const profileFlags = cpuProfileFlags();
+const instances = flag('instances') > 0 ? Math.max(1, Math.floor(Number(process.argv[flag('instances') + 1])) || 1) : 1;
+/** How the summary names a run whose burst and renewal stream had more than one instance. */
+const onInstances = instances > 1 ? ` on ${instances} instances` : '';
 const members = flag('members') > 0 ? Math.max(1_000, Number(process.argv[flag('members') + 1]) || FULL_SIZE.members) : FULL_SIZE.members;
 const size: SeedSize = {
   members,
@@ -179,6 +184,8 @@ const env = {
   DATABASE_URL: database?.url ?? '',
 };
 let server: ChildProcess | undefined;
+/** The instances beside `server` for the burst and the renewal stream (`--instances`). */
+let others: ChildProcess[] = [];
 let failed = true;
 /** Thrown by `--only` once its figures are printed: the rest is skipped, the clean-up runs. */
 const PART_DONE = Symbol('part measured');
@@ -305,16 +312,26 @@ try {
       log(`the burst: ${BUYERS} buyers from ${ADDRESSES} addresses; TradingView allows ${TRADINGVIEW_CALLS_PER_SECOND} calls/s and fails ${TRADINGVIEW_FAILURE_RATE * 100} %`);
       tradingView.callsPerSecond = TRADINGVIEW_CALLS_PER_SECOND;
       tradingView.failureRate = TRADINGVIEW_FAILURE_RATE;
-      burst = await runBurst({ base, db, tradingView, buyers: BUYERS, addresses: ADDRESSES, scripts: SCRIPTS.length });
+      const otherBases: string[] = [];
+      for (let index = 1; index < instances; index += 1) {
+        const otherPort = await freePort();
+        const other = startServer(otherPort, env, join(work, `server-other-${index}.log`));
+        others.push(other);
+        otherBases.push(`http://127.0.0.1:${otherPort}`);
+        await waitUntilUp(other, `${otherBases.at(-1)}/readyz`);
+      }
+      if (instances > 1) log(`${instances} instances on the one database for the burst and the renewal stream`);
+      burst = await runBurst({ base: [base, ...otherBases], db, tradingView, buyers: BUYERS, addresses: ADDRESSES, scripts: SCRIPTS.length });
       tradingView.callsPerSecond = null;
       tradingView.failureRate = 0;
       log('the renewal stream: every burst subscription due at once');
-      // the server's own CPU per event: the wave is bound by its one thread, and its E/s by the neighbours too
+      // the servers' own CPU per event (every instance's): the wave is bound by its thread, and its E/s by the neighbours too
       // and a local Postgres server's beside it: which of the two a cut should go to
-      const cpuBefore = cpuMicros(server.pid!);
+      const shopCpu = () => [server!, ...others].reduce((sum, child) => sum + cpuMicros(child.pid!), 0);
+      const cpuBefore = shopCpu();
       const postgresBefore = postgresCpuMicros();
       renewals = await renewalStream(db, 'burst%@scale.example');
-      const cpuPerEvent = (cpuMicros(server.pid!) - cpuBefore) / Math.max(1, renewals.events);
+      const cpuPerEvent = (shopCpu() - cpuBefore) / Math.max(1, renewals.events);
       const postgresPerEvent = (postgresCpuMicros() - postgresBefore) / Math.max(1, renewals.events);
       log(
         `renewal stream: ${renewals.events} events in ${renewals.seconds.toFixed(1)} s = ${renewals.perSecond.toFixed(0)} events/s, p99 ${ms(renewals.p99Ms)}, ` +
@@ -322,7 +339,7 @@ try {
       );
       if (renewalsOnly) {
         failed = renewals.perSecond < TARGETS.eventsPerSecond;
-        console.log(`scale: members ${members}, webhooks ${renewals.perSecond.toFixed(0)} E/s, p99 ${renewals.p99Ms.toFixed(0)} ms, ${renewals.events} events; burst ${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted`);
+        console.log(`scale: members ${members}, webhooks ${renewals.perSecond.toFixed(0)} E/s${onInstances}, p99 ${renewals.p99Ms.toFixed(0)} ms, ${renewals.events} events; burst ${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted`);
         throw PART_DONE;
       }
       const { rows: [mails] } = await db.query<{ mails: number; seconds: number }>(
@@ -330,6 +347,9 @@ try {
       );
       outbox = { mails: mails!.mails, perSecond: mails!.mails / mails!.seconds };
       databaseMb = Number((await db.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes')).rows[0]!.bytes) / 1024 / 1024;
+      // the member routes once settled and the announcement are one instance's figures again
+      await Promise.all(others.map(stop));
+      others = [];
     } finally {
       await db.end();
     }
@@ -405,12 +425,13 @@ try {
   failed = misses.length > 0;
   console.log(failed ? `MISSED: ${misses.join('; ')}` : 'OK: every target met');
   console.log(
-    `scale: members ${members}, console p95 ${consoleP95.toFixed(0)} ms, member cpu ratio ${ratio.toFixed(2)} (start-up ${startUpRatio.toFixed(2)}), webhooks ${renewals ? renewals.perSecond.toFixed(0) : 'n/a'} E/s, burst ${burst ? `${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted` : 'n/a'}`,
+    `scale: members ${members}, console p95 ${consoleP95.toFixed(0)} ms, member cpu ratio ${ratio.toFixed(2)} (start-up ${startUpRatio.toFixed(2)}), webhooks ${renewals ? renewals.perSecond.toFixed(0) : 'n/a'} E/s${onInstances}, burst ${burst ? `${burst.purchases} purchases ${burst.lost} lost ${burst.duplicated} duplicated ${burst.granted} granted` : 'n/a'}`,
   );
 } catch (error) {
   if (error !== PART_DONE) console.error(error);
 } finally {
   await stop(server);
+  await Promise.all(others.map(stop));
   await tradingView.close();
   // KEEP_SCALE_DB: the seeded database stays for EXPLAIN and the like (drop it by hand afterwards)
   if (database && process.env.KEEP_SCALE_DB) console.log(`database kept: ${database.url}`);
