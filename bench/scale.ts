@@ -190,12 +190,14 @@ let failed = true;
 /** Thrown by `--only` once its figures are printed: the rest is skipped, the clean-up runs. */
 const PART_DONE = Symbol('part measured');
 
-async function start(logName: string, flags: string[] = []): Promise<{ child: ChildProcess; logFile: string; readyMs: number }> {
+/** A server on `at` (the run's own port unless another instance is asked for), ready once /readyz answers. */
+async function start(logName: string, flags: string[] = [], at = port): Promise<{ child: ChildProcess; logFile: string; base: string; readyMs: number }> {
   const logFile = join(work, logName);
   const started = performance.now();
-  const child = startServer(port, env, logFile, flags);
-  await waitUntilUp(child, `${base}/readyz`);
-  return { child, logFile, readyMs: performance.now() - started };
+  const child = startServer(at, env, logFile, flags);
+  const url = `http://127.0.0.1:${at}`;
+  await waitUntilUp(child, `${url}/readyz`);
+  return { child, logFile, base: url, readyMs: performance.now() - started };
 }
 
 /** Runs `work` with a database connection while the server is stopped (PGlite has one owner). */
@@ -314,11 +316,9 @@ try {
       tradingView.failureRate = TRADINGVIEW_FAILURE_RATE;
       const otherBases: string[] = [];
       for (let index = 1; index < instances; index += 1) {
-        const otherPort = await freePort();
-        const other = startServer(otherPort, env, join(work, `server-other-${index}.log`));
-        others.push(other);
-        otherBases.push(`http://127.0.0.1:${otherPort}`);
-        await waitUntilUp(other, `${otherBases.at(-1)}/readyz`);
+        const other = await start(`server-other-${index}.log`, [], await freePort());
+        others.push(other.child);
+        otherBases.push(other.base);
       }
       if (instances > 1) log(`${instances} instances on the one database for the burst and the renewal stream`);
       burst = await runBurst({ base: [base, ...otherBases], db, tradingView, buyers: BUYERS, addresses: ADDRESSES, scripts: SCRIPTS.length });
