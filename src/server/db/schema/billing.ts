@@ -227,6 +227,8 @@ export const sandboxCheckoutSessions = pgTable('sandbox_checkout_sessions', {
 }, (table) => [
   // the open sessions past their lifetime, which the sandbox expires (migration 0039)
   index('sandbox_checkout_sessions_open_idx').on(table.createdAt).where(sql`${table.status} = 'open'`),
+  // each customer's card, the newest completed checkout's, which every renewal charges (migration 0065)
+  index('sandbox_checkout_sessions_card_idx').on(table.customerId, table.updatedAt).where(sql`${table.status} = 'complete'`),
 ]);
 
 export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {

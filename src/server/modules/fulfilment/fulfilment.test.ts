@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { orders, paymentEventFailures, processedEvents, userSubscriptions } from '../../db/schema';
+import { orders, paymentEventFailures, processedEvents, sandboxEvents, userSubscriptions } from '../../db/schema';
 import type { TestApp } from '../../test-support/test-app';
 import {
   billingSuite,
@@ -11,6 +11,7 @@ import {
   DAY_MS,
   jobsOf,
   ordersOfSession,
+  ordersOfSubscription,
   rowsOfSession,
   sandboxOf,
   signUp,
@@ -305,6 +306,47 @@ describe('recurring plans over time (sandbox clock)', () => {
     time.set(new Date(paidUntil.getTime() + 40 * DAY_MS));
     await jobsOf(t).runOnce();
     expect((await rowsOfSession(t, sessionId))[0]).toMatchObject({ status: 'canceled', isActive: false });
+  });
+
+  it('one pass of the clock takes each due subscription its own step: charged, ended, past due, paused', async () => {
+    const bought = async (name: string, card?: string) => {
+      const sessionId = await buy(t, email(name), { planType: 'monthly' }, undefined, card);
+      return (await rowsOfSession(t, sessionId))[0]!;
+    };
+    const [paying, canceling, failing, paused] = [await bought('pass-paying'), await bought('pass-canceling'), await bought('pass-failing', CARDS.failsLater), await bought('pass-paused')];
+    await sandboxOf(t).sandbox.setCancelAtPeriodEnd(canceling.providerCustomerId!, canceling.providerSubscriptionId!, true);
+    await sandboxOf(t).pauseCollection(paused.providerSubscriptionId!, 'keep');
+    const periodEnd = Math.max(...[paying, canceling, failing, paused].map((row) => row.expiresAt!.getTime()));
+    time.set(new Date(periodEnd + 60_000));
+    const renewedAt = time.now().getTime();
+
+    await jobsOf(t).runOnce();
+    const subscription = (row: typeof paying) => sandboxOf(t).retrieveSubscription(row.providerSubscriptionId!);
+    const eventsOf = async (row: typeof paying) =>
+      (await t.deps.database.db.select().from(sandboxEvents).where(eq(sql`${sandboxEvents.payload}->>'subscriptionId'`, row.providerSubscriptionId!)))
+        .filter((event) => event.createdAt.getTime() === renewedAt)
+        .map((event) => event.type);
+    const month = 27 * DAY_MS;
+
+    expect(await subscription(paying)).toMatchObject({ status: 'active' });
+    expect((await subscription(paying))!.currentPeriodEnd!.getTime()).toBeGreaterThan(periodEnd + month);
+    expect(await eventsOf(paying)).toEqual(['invoice.paid', 'customer.subscription.updated']);
+    expect((await ordersOfSubscription(t, paying.providerSubscriptionId!)).map((order) => order.amount)).toEqual([3600, 3600]);
+
+    expect(await subscription(canceling)).toMatchObject({ status: 'canceled' });
+    expect(await eventsOf(canceling)).toEqual(['customer.subscription.deleted']);
+    expect((await rowsOfSession(t, canceling.checkoutSessionId!))[0]).toMatchObject({ status: 'canceled' });
+
+    expect(await subscription(failing)).toMatchObject({ status: 'past_due' });
+    expect(await eventsOf(failing)).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
+    expect((await rowsOfSession(t, failing.checkoutSessionId!))[0]).toMatchObject({ status: 'past_due', isActive: true });
+
+    // collection paused: the period moves on and nothing is charged
+    expect(await subscription(paused)).toMatchObject({ status: 'active', pausedAccess: 'keep' });
+    expect((await subscription(paused))!.currentPeriodEnd!.getTime()).toBeGreaterThan(periodEnd + month);
+    expect(await eventsOf(paused)).toEqual(['customer.subscription.updated']);
+    expect(await ordersOfSubscription(t, paused.providerSubscriptionId!)).toHaveLength(1);
+    expect(await undeliveredEvents(t)).toHaveLength(0);
   });
 
   it('"renew now" in the portal runs the end of the period for a demo', async () => {

@@ -293,10 +293,10 @@ export type SandboxOperations = {
   /** Demo clock: processes the subscription as if its current period had just ended. */
   advanceToPeriodEnd(customerId: string, subscriptionId: string): Promise<void>;
   /**
-   * Renews or ends every subscription whose period has ended by `now`, `lanes` of them at once (one
-   * at a time when absent); returns how many.
+   * Renews or ends the subscriptions whose period has ended by `now`, the oldest hundred in one
+   * transaction; returns how many (the sandbox's job asks again while a hundred were due).
    */
-  runClock(now?: Date, lanes?: number): Promise<number>;
+  runClock(now?: Date): Promise<number>;
   /** Demo and tests: the card holder's bank opens (needs_response) or closes (won, lost) a dispute of a charge. */
   disputeCharge(chargeId: string, status: 'needs_response' | 'won' | 'lost'): Promise<void>;
   /**

@@ -1,6 +1,6 @@
 // The sandbox provider's hosted checkout: sessions opened by billing, paid on the sandbox page with
 // Stripe's test cards (creating the customer, subscription or one-time payment), and expired.
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { validateCardInput, type CardErrors } from '@shared/card-input';
 import { PLAN_CURRENCY, planPeriodEnd } from '@shared/plans';
 import { emailSchema } from '@shared/validation';
@@ -58,16 +58,26 @@ function fieldErrorDetails(errors: CardErrors) {
   return Object.entries(errors).map(([path, message]) => ({ path, message }));
 }
 
+export type SandboxCard = { brand: string; last4: string; laterChargesFail: boolean };
+
 /** The card the customer paid with: the newest completed checkout's. */
-export async function cardOf(tx: Db, customerId: string): Promise<{ brand: string; last4: string; laterChargesFail: boolean } | null> {
-  const [row] = await tx
-    .select({ metadata: sandboxCheckoutSessions.metadata })
+export async function cardOf(tx: Db, customerId: string): Promise<SandboxCard | null> {
+  return (await cardsOf(tx, [customerId])).get(customerId) ?? null;
+}
+
+/** Each customer's card (cardOf), in one statement for many: a renewal wave charges a hundred at once. */
+export async function cardsOf(tx: Db, customerIds: readonly string[]): Promise<Map<string, SandboxCard>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await tx
+    .selectDistinctOn([sandboxCheckoutSessions.customerId], { customerId: sandboxCheckoutSessions.customerId, metadata: sandboxCheckoutSessions.metadata })
     .from(sandboxCheckoutSessions)
-    .where(and(eq(sandboxCheckoutSessions.customerId, customerId), eq(sandboxCheckoutSessions.status, 'complete')))
-    .orderBy(desc(sandboxCheckoutSessions.updatedAt))
-    .limit(1);
-  if (!row?.metadata.card_last4) return null;
-  return { brand: row.metadata.card_brand ?? 'Card', last4: row.metadata.card_last4, laterChargesFail: row.metadata.card_later_charges_fail === 'true' };
+    .where(and(inArray(sandboxCheckoutSessions.customerId, [...customerIds]), eq(sandboxCheckoutSessions.status, 'complete')))
+    .orderBy(sandboxCheckoutSessions.customerId, desc(sandboxCheckoutSessions.updatedAt));
+  const cards = new Map<string, SandboxCard>();
+  for (const { customerId, metadata } of rows) {
+    if (customerId && metadata.card_last4) cards.set(customerId, { brand: metadata.card_brand ?? 'Card', last4: metadata.card_last4, laterChargesFail: metadata.card_later_charges_fail === 'true' });
+  }
+  return cards;
 }
 
 /** The port's checkout-session calls and the sandbox checkout page's own. */

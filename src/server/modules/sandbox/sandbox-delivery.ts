@@ -8,7 +8,7 @@ import type { PaymentEvent, ProviderObjects, SandboxOperations } from '../paymen
 /** The provider's event queue: what a delivery uses of the sandbox. */
 export type SandboxEventQueue = { sandbox: Pick<SandboxOperations, 'claimPendingEvents' | 'readEventObjects' | 'markDelivered' | 'releaseEvent'> };
 
-/** Events claimed at once: as many as runClock renews subscriptions in a pass (100). */
+/** Events claimed at once: a renewal's two events for fifty subscriptions. */
 export const BATCH = 100;
 /**
  * Subscriptions renewed, and whose events are handled, at once unless told (the database's lanes):

@@ -1,6 +1,6 @@
 // The sandbox provider's invoices, which double as its charges: written by checkouts, renewals and
 // plan changes (with the customer's balance applied), refunded and disputed like Stripe's charges.
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { disputeOutcome } from '@shared/payment-rules';
 import { planDisplayName, planPeriodInterval, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import type { ChargeSnapshot, InvoiceSnapshot, RefundInput, SandboxOperations, S
 import type { ProviderDiscount } from '../payments/promotions.port';
 import { applyBalance, customerBalance, type InvoiceLine } from './proration';
 import { emit, newId, type SandboxDeps } from './sandbox-store';
-import { invoiceTax } from './sandbox-tax';
+import { invoiceTax, taxedCustomers } from './sandbox-tax';
 import { serverError } from '../../http/server-errors';
 
 export type InvoiceRow = typeof sandboxInvoices.$inferSelect;
@@ -48,34 +48,61 @@ export async function findCharge(tx: Db, id: string): Promise<InvoiceRow | null>
   return row ?? null;
 }
 
-export async function insertInvoice(
-  tx: Db,
-  at: Date,
-  values: { customerId: string; subscriptionId: string | null; lines: InvoiceLine[]; billingReason: string; paid: boolean; currency: string; planType: PlanType; paymentIntentId?: string; discount?: ProviderDiscount | null },
-) {
-  const balance = customerBalance(await invoicesOf(tx, values.customerId));
-  // A discount comes off before tax, as at Stripe.
-  const discount = values.discount ?? null;
-  const taxed = await invoiceTax(tx, values.customerId, invoiceTotal(values.lines) - (discount?.amount ?? 0));
-  const { amountDue } = applyBalance(taxed.total, balance);
-  const id = newId('in');
-  await tx.insert(sandboxInvoices).values({
-    id,
-    customerId: values.customerId,
-    subscriptionId: values.subscriptionId,
-    amountDue,
-    currency: values.currency,
-    status: values.paid ? 'paid' : 'open',
-    billingReason: values.billingReason,
-    lines: values.lines,
-    planType: values.planType,
-    paymentIntentId: values.paid ? (values.paymentIntentId ?? newId('pi')) : null,
-    ...taxed.columns,
-    amountDiscount: discount?.amount ?? 0,
-    promotionCodeId: discount?.promotionCodeId ?? null,
-    createdAt: at,
+export type NewInvoice = {
+  customerId: string;
+  subscriptionId: string | null;
+  lines: InvoiceLine[];
+  billingReason: string;
+  paid: boolean;
+  currency: string;
+  planType: PlanType;
+  paymentIntentId?: string;
+  discount?: ProviderDiscount | null;
+};
+
+export async function insertInvoice(tx: Db, at: Date, values: NewInvoice) {
+  const [invoice] = await insertInvoices(tx, at, [values]);
+  return invoice!;
+}
+
+/**
+ * Several invoices in three statements (a renewal wave charges a hundred at once), in this order:
+ * each with its customer's balance as the invoices before it left it, those of this call included,
+ * and taxed by its customer's billing details. Answers them in the same order.
+ */
+export async function insertInvoices(tx: Db, at: Date, list: readonly NewInvoice[]) {
+  if (list.length === 0) return [];
+  const customerIds = [...new Set(list.map((values) => values.customerId))];
+  const earlier = await tx.select({ customerId: sandboxInvoices.customerId, lines: sandboxInvoices.lines }).from(sandboxInvoices).where(inArray(sandboxInvoices.customerId, customerIds)).orderBy(asc(sandboxInvoices.createdAt), asc(sandboxInvoices.id));
+  const customers = await taxedCustomers(tx, customerIds);
+  const invoicesOfCustomer = new Map<string, { lines: readonly InvoiceLine[] }[]>(customerIds.map((id) => [id, []]));
+  for (const invoice of earlier) invoicesOfCustomer.get(invoice.customerId)!.push(invoice);
+  const rows = list.map((values) => {
+    const invoices = invoicesOfCustomer.get(values.customerId)!;
+    const balance = customerBalance(invoices);
+    invoices.push(values);
+    // A discount comes off before tax, as at Stripe.
+    const discount = values.discount ?? null;
+    const taxed = invoiceTax(customers.get(values.customerId), invoiceTotal(values.lines) - (discount?.amount ?? 0));
+    return {
+      id: newId('in'),
+      customerId: values.customerId,
+      subscriptionId: values.subscriptionId,
+      amountDue: applyBalance(taxed.total, balance).amountDue,
+      currency: values.currency,
+      status: values.paid ? 'paid' : 'open',
+      billingReason: values.billingReason,
+      lines: values.lines,
+      planType: values.planType,
+      paymentIntentId: values.paid ? (values.paymentIntentId ?? newId('pi')) : null,
+      ...taxed.columns,
+      amountDiscount: discount?.amount ?? 0,
+      promotionCodeId: discount?.promotionCodeId ?? null,
+      createdAt: at,
+    };
   });
-  return { id, amountDue, amountTax: taxed.columns.amountTax };
+  await tx.insert(sandboxInvoices).values(rows);
+  return rows.map((row) => ({ id: row.id, amountDue: row.amountDue, amountTax: row.amountTax }));
 }
 
 export function toInvoiceSnapshot(row: InvoiceRow): InvoiceSnapshot {

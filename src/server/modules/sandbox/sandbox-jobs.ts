@@ -4,7 +4,8 @@ import { createBackgroundLoop } from '../../jobs/background-loop';
 import type { Logger } from '../../logger';
 import type { PaymentEventHandler } from '../fulfilment/fulfilment';
 import type { SandboxPaymentsPort } from '../payments/payments.port';
-import { BATCH, DEFAULT_LANES, deliverSandboxEvents } from './sandbox-delivery';
+import { DEFAULT_LANES, deliverSandboxEvents } from './sandbox-delivery';
+import { RENEWALS_AT_ONCE } from './sandbox-subscriptions';
 
 const SANDBOX_JOB_INTERVAL_MS = 2_000;
 
@@ -22,21 +23,20 @@ export function createSandboxJobs(deps: {
   logger: Logger;
   clock: () => Date;
   intervalMs?: number;
-  /** Events delivered at once (the database's lanes); renewals take half as many beside them. */
+  /** Events delivered at once (the database's lanes). */
   lanes?: number;
 }): SandboxJobs {
   const { payments, handler, logger, clock } = deps;
   const intervalMs = deps.intervalMs ?? SANDBOX_JOB_INTERVAL_MS;
   const lanes = deps.lanes ?? DEFAULT_LANES;
-  // A lane holds one connection at most. Renewals, the cheaper half of a wave (one transaction
-  // against an event's chain), take half as many lanes as deliveries: the two loops hold at most
-  // 12 of the default pool's 20 connections, and requests keep the rest (decision 043).
-  const renewalLanes = Math.ceil(lanes / 2);
+  // A lane holds one connection at most, and renewals one beside them (a hundred a transaction):
+  // the two loops hold at most 9 of the default pool's 20 connections, and requests keep the rest
+  // (decision 043).
   let running: Promise<unknown> = Promise.resolve();
   let stopping = false;
 
   async function renew() {
-    const renewed = await payments.sandbox.runClock(clock(), renewalLanes);
+    const renewed = await payments.sandbox.runClock(clock());
     if (renewed > 0) logger.info({ renewed }, 'sandbox renewals processed');
     return renewed;
   }
@@ -66,7 +66,7 @@ export function createSandboxJobs(deps: {
     pass: async () => {
       const renewed = await renew();
       if (renewed > 0) deliveries.kick();
-      return renewed >= BATCH;
+      return renewed >= RENEWALS_AT_ONCE;
     },
     intervalMs,
     firstDelayMs: intervalMs,

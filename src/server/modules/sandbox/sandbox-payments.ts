@@ -32,7 +32,7 @@ export function createSandboxPayments(deps: SandboxDeps): SandboxPaymentsPort {
       setCancelAtPeriodEnd,
       advanceToPeriodEnd,
       // trial reminders first: a clock that jumps past a trial's end still reminds before it charges
-      runClock: async (now = deps.clock(), lanes?: number) => (await remindTrials(now)) + (await runClock(now, lanes)) + (await expireStaleCheckouts(now)),
+      runClock: async (now = deps.clock()) => (await remindTrials(now)) + (await runClock(now)) + (await expireStaleCheckouts(now)),
       disputeCharge,
       claimPendingEvents: (limit) => claimPendingEvents(db, limit),
       readEventObjects: (events) => readEventObjects(db, deps.clock, events),

@@ -1,15 +1,15 @@
 // The sandbox provider's subscriptions: renewals on its clock (or the demo's "advance to period
 // end"), cancellation, prorated plan changes like Stripe's, and the customer portal that shows them.
-import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
-import { runInLanes } from '@shared/lanes';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { planChangePrice, type WantedPrice } from '@shared/catalogue-publishing';
+import { RENEWING_STATUSES } from '@shared/member-actions';
 import { planPeriod, planPeriodEnd, type PlanType } from '@shared/plans';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices, sandboxSubscriptions } from '../../db/schema';
 import type { CancellationFeedback, PlanChangeInput, PlanChangePreview, SandboxOperations, SandboxPaymentsPort, SubscriptionSnapshot } from '../payments/payments.port';
 import { computeProration, customerBalance } from './proration';
-import { cardOf } from './sandbox-checkout';
-import { describeInvoice, insertInvoice, intervalMonths, invoicesOf, planName } from './sandbox-invoices';
+import { cardOf, cardsOf } from './sandbox-checkout';
+import { describeInvoice, insertInvoice, insertInvoices, intervalMonths, invoicesOf, planName, type NewInvoice } from './sandbox-invoices';
 import { periodDiscount, retentionCoupon } from './sandbox-promotions';
 import { emit, emitAll, PRICE_LIST_KEY, type SandboxDeps } from './sandbox-store';
 import { serverError } from '../../http/server-errors';
@@ -52,6 +52,47 @@ export async function subscriptionSnapshots(db: Db, ids: readonly string[]): Pro
     .orderBy(sandboxInvoices.subscriptionId, desc(sandboxInvoices.createdAt), desc(sandboxInvoices.id));
   const latestOf = new Map(latest.map((invoice) => [invoice.subscriptionId, invoice.id]));
   return new Map(rows.map((row) => [row.id, toSubscriptionSnapshot(row, latestOf.get(row.id) ?? null)]));
+}
+
+/** The statuses whose period renews when it ends. */
+const RENEWING = [...RENEWING_STATUSES];
+/** Subscriptions renewed in one pass of the clock, one transaction: as many as a delivery claims events at once. */
+export const RENEWALS_AT_ONCE = 100;
+
+/** What a subscription whose period ended turns into: its row after the step, and what kind of step it was. */
+type RenewalStep = { kind: 'end' | 'move' | 'charge'; row: SubscriptionRow };
+
+/**
+ * One renewal step of a subscription whose period has ended (null: a plan without periods). A
+ * cancellation at period end, or a period that stayed unpaid to its end, ends it; a paused
+ * collection moves the period on without charging (its invoice voided); otherwise the next period
+ * is charged, and goes past due when the card fails later charges.
+ */
+export function renewalStep(sub: SubscriptionRow, chargeFails: boolean): RenewalStep | null {
+  if (sub.cancelAtPeriodEnd || sub.status === 'past_due') return { kind: 'end', row: { ...sub, status: 'canceled', canceledAt: sub.currentPeriodEnd } };
+  const start = sub.currentPeriodEnd;
+  const end = planPeriodEnd(sub.planType, start);
+  if (!end) return null;
+  // A member's pause ends by itself (Stripe's resumes_at): from then on the renewals charge again.
+  const resumes = sub.pausedAccess !== null && sub.pauseResumesAt !== null && sub.pauseResumesAt.getTime() <= start.getTime();
+  const moved = { ...sub, ...(resumes ? { pausedAccess: null, pauseAccessUntil: null, pauseResumesAt: null } : {}), currentPeriodStart: start, currentPeriodEnd: end };
+  if (moved.pausedAccess) return { kind: 'move', row: moved };
+  return { kind: 'charge', row: { ...moved, status: chargeFails ? 'past_due' : 'active' } };
+}
+
+const timestamp = (at: Date | null) => sql`${at?.toISOString() ?? null}::timestamptz`;
+
+/** The renewal steps' rows, written in one statement: the columns a step changes, each row its own values. */
+async function writeRenewedRows(tx: Db, rows: readonly SubscriptionRow[], at: Date): Promise<void> {
+  const values = rows.map(
+    (row) =>
+      sql`(${row.id}, ${row.status}, ${timestamp(row.currentPeriodStart)}, ${timestamp(row.currentPeriodEnd)}, ${timestamp(row.canceledAt)}, ${row.pausedAccess}, ${timestamp(row.pauseAccessUntil)}, ${timestamp(row.pauseResumesAt)})`,
+  );
+  await tx.execute(sql`UPDATE sandbox_subscriptions AS s
+    SET status = v.status, current_period_start = v.period_start, current_period_end = v.period_end, canceled_at = v.canceled_at,
+        paused_access = v.paused_access, pause_access_until = v.pause_access_until, pause_resumes_at = v.pause_resumes_at, updated_at = ${timestamp(at)}
+    FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, status, period_start, period_end, canceled_at, paused_access, pause_access_until, pause_resumes_at)
+    WHERE s.id = v.id`);
 }
 
 type SubscriptionCalls = Pick<
@@ -98,49 +139,58 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     return toSubscriptionSnapshot(row, latest?.id ?? null);
   }
 
-  /** One renewal step at `at` for a subscription whose period has ended. */
-  async function renew(id: string, at: Date): Promise<boolean> {
+  /**
+   * The renewal step at `at` of each of these subscriptions whose period has ended, all in one
+   * transaction of a few statements (a renewal wave renews a hundred at once, where one
+   * transaction each took nine round trips a renewal): each ends, moves a paused period on or
+   * charges the next one (renewalStep). One that another pass or instance is renewing right now
+   * is skipped: it is theirs. Answers how many took a step.
+   */
+  async function renewDue(ids: readonly string[], at: Date): Promise<number> {
+    if (ids.length === 0) return 0;
     return db.transaction(async (tx) => {
-      const sub = await lockSubscription(tx, id);
-      if (!sub || !['active', 'trialing', 'past_due'].includes(sub.status) || sub.currentPeriodEnd.getTime() > at.getTime()) return false;
-      const planType = sub.planType;
-      // A cancellation at period end, or a period that stayed unpaid to its end, ends the subscription.
-      if (sub.cancelAtPeriodEnd || sub.status === 'past_due') {
-        await tx
-          .update(sandboxSubscriptions)
-          .set({ status: 'canceled', canceledAt: sub.currentPeriodEnd, updatedAt: at })
-          .where(eq(sandboxSubscriptions.id, id));
-        await emit(tx, at, 'customer.subscription.deleted', { subscriptionId: id });
-        return true;
+      const subs = await tx
+        .select()
+        .from(sandboxSubscriptions)
+        .where(and(inArray(sandboxSubscriptions.id, [...ids]), inArray(sandboxSubscriptions.status, RENEWING), lte(sandboxSubscriptions.currentPeriodEnd, at)))
+        .orderBy(asc(sandboxSubscriptions.currentPeriodEnd), asc(sandboxSubscriptions.id))
+        .for('update', { skipLocked: true });
+      const cards = await cardsOf(tx, [...new Set(subs.map((sub) => sub.customerId))]);
+      const steps = subs.flatMap((sub) => renewalStep(sub, cards.get(sub.customerId)?.laterChargesFail ?? false) ?? []);
+      if (steps.length === 0) return 0;
+      const charges = steps.filter((step) => step.kind === 'charge');
+      const invoiceValues: NewInvoice[] = [];
+      for (const { row } of charges) {
+        const start = row.currentPeriodStart.toISOString().slice(0, 10);
+        const end = row.currentPeriodEnd.toISOString().slice(0, 10);
+        invoiceValues.push({
+          customerId: row.customerId,
+          subscriptionId: row.id,
+          lines: [{ description: `1 × ${planName(row.planType)} (${start} – ${end})`, amount: row.unitAmount, proration: false }],
+          billingReason: 'subscription_cycle',
+          paid: row.status === 'active',
+          currency: row.currency,
+          planType: row.planType,
+          discount: await periodDiscount(tx, row, row.currentPeriodStart),
+        });
       }
-      const start = sub.currentPeriodEnd;
-      const end = planPeriodEnd(planType, start);
-      if (!end) return false;
-      // A member's pause ends by itself (Stripe's resumes_at): from then on the renewals charge again.
-      if (sub.pausedAccess && sub.pauseResumesAt && sub.pauseResumesAt.getTime() <= start.getTime()) {
-        sub.pausedAccess = null;
-        await tx.update(sandboxSubscriptions).set({ pausedAccess: null, pauseAccessUntil: null, pauseResumesAt: null, updatedAt: at }).where(eq(sandboxSubscriptions.id, id));
-      }
-      if (sub.pausedAccess) {
-        // Collection paused: the period moves on and its invoice is voided, so nothing is charged or owed.
-        await tx.update(sandboxSubscriptions).set({ currentPeriodStart: start, currentPeriodEnd: end, updatedAt: at }).where(eq(sandboxSubscriptions.id, id));
-        await emit(tx, at, 'customer.subscription.updated', { subscriptionId: id });
-        return true;
-      }
-      const card = await cardOf(tx, sub.customerId);
-      const paid = !card?.laterChargesFail;
-      const line = { description: `1 × ${planName(planType)} (${start.toISOString().slice(0, 10)} – ${end.toISOString().slice(0, 10)})`, amount: sub.unitAmount, proration: false };
-      const discount = await periodDiscount(tx, sub, start);
-      const invoice = await insertInvoice(tx, at, { customerId: sub.customerId, subscriptionId: id, lines: [line], billingReason: 'subscription_cycle', paid, currency: sub.currency, planType, discount });
-      await tx
-        .update(sandboxSubscriptions)
-        .set({ currentPeriodStart: start, currentPeriodEnd: end, status: paid ? 'active' : 'past_due', updatedAt: at })
-        .where(eq(sandboxSubscriptions.id, id));
-      await emitAll(tx, at, [
-        [paid ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoice.id, subscriptionId: id }],
-        ['customer.subscription.updated', { subscriptionId: id }],
-      ]);
-      return true;
+      const invoices = await insertInvoices(tx, at, invoiceValues);
+      const invoiceOf = new Map(charges.map(({ row }, index) => [row.id, invoices[index]!.id]));
+      await writeRenewedRows(tx, steps.map(({ row }) => row), at);
+      await emitAll(
+        tx,
+        at,
+        steps.flatMap(({ kind, row }): [string, { subscriptionId: string; invoiceId?: string }][] => {
+          const subscriptionId = row.id;
+          if (kind === 'end') return [['customer.subscription.deleted', { subscriptionId }]];
+          if (kind === 'move') return [['customer.subscription.updated', { subscriptionId }]];
+          return [
+            [row.status === 'active' ? 'invoice.paid' : 'invoice.payment_failed', { invoiceId: invoiceOf.get(subscriptionId)!, subscriptionId }],
+            ['customer.subscription.updated', { subscriptionId }],
+          ];
+        }),
+      );
+      return steps.length;
     });
   }
 
@@ -149,7 +199,7 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
     const due = await db
       .select({ id: sandboxSubscriptions.id })
       .from(sandboxSubscriptions)
-      .where(and(isNotNull(sandboxSubscriptions.pausedAccess), lte(sandboxSubscriptions.pauseResumesAt, now), inArray(sandboxSubscriptions.status, ['active', 'trialing', 'past_due'])))
+      .where(and(isNotNull(sandboxSubscriptions.pausedAccess), lte(sandboxSubscriptions.pauseResumesAt, now), inArray(sandboxSubscriptions.status, RENEWING)))
       .limit(100);
     for (const { id } of due) {
       await db.transaction(async (tx) => {
@@ -252,26 +302,21 @@ export function createSandboxSubscriptions(deps: SandboxDeps): SubscriptionCalls
         if (sub.currentPeriodEnd.getTime() > now.getTime()) {
           await db.update(sandboxSubscriptions).set({ currentPeriodEnd: now, updatedAt: now }).where(eq(sandboxSubscriptions.id, subscriptionId));
         }
-        await renew(subscriptionId, now);
+        await renewDue([subscriptionId], now);
         return;
       }
-      await renew(subscriptionId, sub.currentPeriodEnd);
+      await renewDue([subscriptionId], sub.currentPeriodEnd);
     },
 
-    async runClock(now = clock(), lanes = 1) {
+    async runClock(now = clock()) {
       await resumeDuePauses(now);
       const due = await db
         .select({ id: sandboxSubscriptions.id })
         .from(sandboxSubscriptions)
-        .where(and(inArray(sandboxSubscriptions.status, ['active', 'trialing', 'past_due']), lte(sandboxSubscriptions.currentPeriodEnd, now)))
+        .where(and(inArray(sandboxSubscriptions.status, RENEWING), lte(sandboxSubscriptions.currentPeriodEnd, now)))
         .orderBy(asc(sandboxSubscriptions.currentPeriodEnd))
-        .limit(100);
-      let count = 0;
-      // each renewal is its own short transaction locking only its subscription, so several run at once
-      await runInLanes(due, ({ id }) => id, lanes, async ({ id }) => {
-        if (await renew(id, now)) count += 1;
-      });
-      return count;
+        .limit(RENEWALS_AT_ONCE);
+      return renewDue(due.map(({ id }) => id), now);
     },
 
     async retrieveSubscription(id) {

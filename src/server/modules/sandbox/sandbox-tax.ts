@@ -2,7 +2,7 @@
 // collects a billing country (and an optional tax ID), kept on the customer as Stripe's
 // customer_update does, and every invoice of that customer charges the VAT of src/shared/vat.ts.
 // Also the member's invoice list of the sandbox, each invoice linking to its receipt page.
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { isCountryCode, TAX_TEXTS, taxFor, type TaxBehavior } from '@shared/vat';
 import type { Db } from '../../db/client';
 import { sandboxCustomers, sandboxInvoices } from '../../db/schema';
@@ -41,9 +41,21 @@ export async function saveBillingDetails(tx: Db, customerId: string, details: Bi
   await tx.update(sandboxCustomers).set({ country: details.country, taxId: details.taxId, taxBehavior: details.behavior }).where(eq(sandboxCustomers.id, customerId));
 }
 
+/** What taxes a customer's invoices: the billing country and tax behaviour kept on them. */
+export type TaxedCustomer = Pick<typeof sandboxCustomers.$inferSelect, 'country' | 'taxBehavior' | 'taxId'>;
+
+/** The customers' tax details, in one statement for many (a renewal wave taxes a hundred invoices at once). */
+export async function taxedCustomers(tx: Db, customerIds: readonly string[]): Promise<Map<string, TaxedCustomer>> {
+  if (customerIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: sandboxCustomers.id, country: sandboxCustomers.country, taxBehavior: sandboxCustomers.taxBehavior, taxId: sandboxCustomers.taxId })
+    .from(sandboxCustomers)
+    .where(inArray(sandboxCustomers.id, [...customerIds]));
+  return new Map(rows.map(({ id, ...customer }) => [id, customer]));
+}
+
 /** The tax columns of a new invoice of `subtotal` for this customer, and what it charges in all. */
-export async function invoiceTax(tx: Db, customerId: string, subtotal: number) {
-  const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId)).limit(1);
+export function invoiceTax(customer: TaxedCustomer | undefined, subtotal: number) {
   if (!customer?.country || !customer.taxBehavior) {
     return { total: subtotal, columns: { amountTax: 0, taxRate: 0, taxBehavior: null, billingCountry: null, taxId: null } };
   }
