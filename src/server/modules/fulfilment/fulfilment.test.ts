@@ -323,7 +323,7 @@ describe('recurring plans over time (sandbox clock)', () => {
     await jobsOf(t).runOnce();
     const subscription = (row: typeof paying) => sandboxOf(t).retrieveSubscription(row.providerSubscriptionId!);
     const eventsOf = async (row: typeof paying) =>
-      (await t.deps.database.db.select().from(sandboxEvents).where(eq(sql`${sandboxEvents.payload}->>'subscriptionId'`, row.providerSubscriptionId!)))
+      (await t.deps.database.db.select().from(sandboxEvents).where(eq(sql`${sandboxEvents.payload}->>'subscriptionId'`, row.providerSubscriptionId!)).orderBy(sandboxEvents.createdAt, sandboxEvents.id))
         .filter((event) => event.createdAt.getTime() === renewedAt)
         .map((event) => event.type);
     const month = 27 * DAY_MS;
