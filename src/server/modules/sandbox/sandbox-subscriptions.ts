@@ -68,7 +68,7 @@ type RenewalStep = { kind: 'end' | 'move' | 'charge'; row: SubscriptionRow };
  * collection moves the period on without charging (its invoice voided); otherwise the next period
  * is charged, and goes past due when the card fails later charges.
  */
-export function renewalStep(sub: SubscriptionRow, chargeFails: boolean): RenewalStep | null {
+function renewalStep(sub: SubscriptionRow, chargeFails: boolean): RenewalStep | null {
   if (sub.cancelAtPeriodEnd || sub.status === 'past_due') return { kind: 'end', row: { ...sub, status: 'canceled', canceledAt: sub.currentPeriodEnd } };
   const start = sub.currentPeriodEnd;
   const end = planPeriodEnd(sub.planType, start);
