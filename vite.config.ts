@@ -9,6 +9,10 @@ import { stacklessReactSentinels } from './scripts/react-sentinels.ts';
 // modulepreload links.
 const PRE_RENDERED_CODE = /(^|\/)(landing|legal|below-the-fold|site-header)[\w-]*\.js$/;
 
+// recharts and the packages only it uses: the console's chart pages' chunk (e2e/admin-console.spec.ts
+// checks that the console's other pages do not load it)
+const CHARTS = /[\\/]node_modules[\\/](recharts|@reduxjs[\\/]toolkit|redux|redux-thunk|react-redux|reselect|immer|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant|use-sync-external-store|react-is)[\\/]/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), stacklessReactSentinels()],
   resolve: { alias: aliases },
@@ -28,7 +32,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // it; the server never serves .vite/ (src/server/http/spa.ts)
         manifest: true,
         // index.html is the app; landing.html and legal.html the pre-rendered pages' own, lighter entries (decisions 015, 019)
-        rolldownOptions: { input: { index: 'index.html', landing: 'landing.html', legal: 'legal.html' } },
+        rolldownOptions: {
+          input: { index: 'index.html', landing: 'landing.html', legal: 'legal.html' },
+          // The console's two charts load on their own (the overview's chart, the retention report);
+          // without a chunk of their own the charting library and its dependencies (~400 kB) went
+          // into the chunk both are imported from, the whole console's. Only the packages nothing
+          // else uses: with its dependencies followed, React itself would have moved there.
+          output: { codeSplitting: { groups: [{ name: 'charts', test: CHARTS, includeDependenciesRecursively: false }] } },
+        },
         // The pre-rendered pages' code loads after their HTML is on screen and nothing waits on it.
         // For each dynamic import Vite's helper appends a <link rel="modulepreload"> per chunk it
         // needs, in the task that imports: ~20 for the landing page's sections, inside one of

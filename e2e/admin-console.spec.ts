@@ -28,6 +28,21 @@ test('an operator finds a member by TradingView username, grants comp access and
   await expect(page.getByRole('link', { name: /Active members/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /Daily revenue and active members/ })).toBeVisible();
 
+  // The charting library loads with the pages that draw charts (vite.config.ts): a tab opened on
+  // Members fetches none of it until the operator opens the Overview and its chart.
+  const tab = await page.context().newPage();
+  const chartChunks: string[] = [];
+  tab.on('request', (request) => {
+    if (/\/assets\/charts-[\w-]+\.js$/.test(request.url())) chartChunks.push(request.url());
+  });
+  await tab.goto('/admin/members');
+  await expect(tab.getByLabel('Search members')).toBeVisible();
+  expect(chartChunks).toEqual([]);
+  await tab.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Overview' }).click();
+  await expect(tab.getByRole('img', { name: /Daily revenue and active members/ })).toBeVisible();
+  expect(chartChunks).toHaveLength(1);
+  await tab.close();
+
   await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Members' }).click();
   await page.getByLabel('Search members').fill(username.toUpperCase());
   await page.getByRole('button', { name: 'Search' }).click();
