@@ -34,10 +34,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         // index.html is the app; landing.html and legal.html the pre-rendered pages' own, lighter entries (decisions 015, 019)
         rolldownOptions: {
           input: { index: 'index.html', landing: 'landing.html', legal: 'legal.html' },
-          // The console's two charts load on their own (the overview's chart, the retention report);
-          // without a chunk of their own the charting library and its dependencies (~400 kB) went
-          // into the chunk both are imported from, the whole console's. Only the packages nothing
-          // else uses: with its dependencies followed, React itself would have moved there.
+          // The console's charts load on their own (the overview's chart, the Funnel and Retention
+          // pages); without a chunk of their own the charting library and its dependencies (~400 kB)
+          // went into the chunk all three are imported from, the whole console's. Only the packages
+          // nothing else uses: with its dependencies followed, React itself would have moved there.
           output: { codeSplitting: { groups: [{ name: 'charts', test: CHARTS, includeDependenciesRecursively: false }] } },
         },
         // The pre-rendered pages' code loads after their HTML is on screen and nothing waits on it.
