@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Spinner } from '@client/components/ui/spinner';
+import { lazyPart } from '@client/lib/lazy-part';
 import { AffiliatesPage } from './affiliates';
 import { AuditLogPage } from './audit-log-page';
 import { CataloguePage } from './catalogue';
@@ -20,7 +21,7 @@ import { RetentionPage } from './retention';
  * (recharts, ~400 kB of the console's 580 before) loads with them, as the overview's chart does.
  */
 function ownChunk(load: () => Promise<ComponentType>, loading: string) {
-  const Page = lazy(() => load().then((page) => ({ default: page })));
+  const Page = lazyPart(load);
   return (
     <Suspense fallback={<Spinner label={loading} />}>
       <Page />
