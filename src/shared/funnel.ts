@@ -1,6 +1,6 @@
 // The funnel's rules: which request is a person's landing visit, what source it came from (UTM
 // tags kept short and printable, so a forged 5 KB tag costs nothing), and the console's contract.
-import { z } from "zod";
+import { z } from 'zod';
 
 /** The longest UTM value kept; longer ones are cut (a tag is a label, not a payload). */
 export const UTM_MAX_LENGTH = 100;
@@ -9,69 +9,49 @@ export const VISIT_REF_MAX_LENGTH = 40;
 /** The widest window the console asks for: a year and a day. */
 export const FUNNEL_MAX_DAYS = 366;
 
-export const FUNNEL_STEPS = [
-  "visits",
-  "checkoutsStarted",
-  "paid",
-  "accountsCreated",
-  "accessGranted",
-  "communityLinked",
-] as const;
+export const FUNNEL_STEPS = ['visits', 'checkoutsStarted', 'paid', 'accountsCreated', 'accessGranted', 'communityLinked'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
 export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
-  visits: "Landing visits",
-  checkoutsStarted: "Checkouts started",
-  paid: "Paid",
-  accountsCreated: "Accounts created",
-  accessGranted: "TradingView granted",
-  communityLinked: "Community linked",
+  visits: 'Landing visits',
+  checkoutsStarted: 'Checkouts started',
+  paid: 'Paid',
+  accountsCreated: 'Accounts created',
+  accessGranted: 'TradingView granted',
+  communityLinked: 'Community linked',
 };
 
-export const SOURCE_KINDS = [
-  "utm",
-  "affiliate",
-  "promotion",
-  "priceList",
-] as const;
+export const SOURCE_KINDS = ['utm', 'affiliate', 'promotion', 'priceList'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 export const SOURCE_KIND_LABELS: Record<SourceKind, string> = {
-  utm: "UTM source",
-  affiliate: "Affiliate",
-  promotion: "Promotion code",
-  priceList: "Price list",
+  utm: 'UTM source',
+  affiliate: 'Affiliate',
+  promotion: 'Promotion code',
+  priceList: 'Price list',
 };
 
 export type Utm = { source: string; medium: string; campaign: string };
-export const NO_UTM: Utm = { source: "", medium: "", campaign: "" };
+export const NO_UTM: Utm = { source: '', medium: '', campaign: '' };
 
 // Crawlers, link previews, uptime monitors and scripts: not people looking at the page.
 const BOT_AGENT =
   /bot|crawl|spider|slurp|archiver|preview|facebookexternalhit|embedly|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python|java\/|go-http|okhttp|axios|node-fetch|undici|httpclient|libwww|scrapy|phantomjs/i;
 
 /** True for a request no person made: a crawler's or script's user agent, none at all, or a prefetch. */
-export function isAutomatedVisit(headers: {
-  userAgent: string | undefined;
-  purpose: string | undefined;
-}): boolean {
-  const agent = headers.userAgent?.trim() ?? "";
+export function isAutomatedVisit(headers: { userAgent: string | undefined; purpose: string | undefined }): boolean {
+  const agent = headers.userAgent?.trim() ?? '';
   if (agent.length === 0 || BOT_AGENT.test(agent)) return true;
-  return (
-    headers.purpose !== undefined && /prefetch|prerender/i.test(headers.purpose)
-  );
+  return headers.purpose !== undefined && /prefetch|prerender/i.test(headers.purpose);
 }
 
 /** A tag as stored: control and non-printable characters removed, trimmed, lower case, at most UTM_MAX_LENGTH. */
-export function cleanTag(
-  raw: string | null | undefined,
-  max = UTM_MAX_LENGTH,
-): string {
-  if (!raw) return "";
+export function cleanTag(raw: string | null | undefined, max = UTM_MAX_LENGTH): string {
+  if (!raw) return '';
   // cut first: a 5 KB value is never walked in full
   return raw
     .slice(0, max * 4)
-    .replace(/[^\p{L}\p{N} ._\-+/:@]/gu, "")
+    .replace(/[^\p{L}\p{N} ._\-+/:@]/gu, '')
     .trim()
     .toLowerCase()
     .slice(0, max);
@@ -80,31 +60,26 @@ export function cleanTag(
 /** The UTM tags of a landing address (`search` as in a URL); all '' when it carries none. */
 export function utmOf(search: URLSearchParams): Utm {
   return {
-    source: cleanTag(search.get("utm_source")),
-    medium: cleanTag(search.get("utm_medium")),
-    campaign: cleanTag(search.get("utm_campaign")),
+    source: cleanTag(search.get('utm_source')),
+    medium: cleanTag(search.get('utm_medium')),
+    campaign: cleanTag(search.get('utm_campaign')),
   };
 }
 
-export const hasUtm = (utm: Utm) =>
-  utm.source !== "" || utm.medium !== "" || utm.campaign !== "";
+export const hasUtm = (utm: Utm) => utm.source !== '' || utm.medium !== '' || utm.campaign !== '';
 
 /** The UTM as the shop's own cookie holds it (three tags, each cleaned, joined by a separator a tag cannot hold). */
 export function utmCookieValue(utm: Utm): string {
-  return [utm.source, utm.medium, utm.campaign]
-    .map(encodeURIComponent)
-    .join("|");
+  return [utm.source, utm.medium, utm.campaign].map(encodeURIComponent).join('|');
 }
 
 /** Reads the cookie back; a malformed or tampered one is no UTM at all. */
 export function utmFromCookie(value: string | undefined): Utm {
   if (!value || value.length > UTM_MAX_LENGTH * 3 * 3 + 2) return NO_UTM;
-  const parts = value.split("|");
+  const parts = value.split('|');
   if (parts.length !== 3) return NO_UTM;
   try {
-    const [source, medium, campaign] = parts.map((part) =>
-      cleanTag(decodeURIComponent(part)),
-    );
+    const [source, medium, campaign] = parts.map((part) => cleanTag(decodeURIComponent(part)));
     return { source: source!, medium: medium!, campaign: campaign! };
   } catch {
     return NO_UTM;
@@ -113,13 +88,8 @@ export function utmFromCookie(value: string | undefined): Utm {
 
 /** The affiliate code a landing address names (`?ref=`), upper case as codes are stored; '' when none or malformed. */
 export function visitRefOf(search: URLSearchParams): string {
-  const ref = search.get("ref");
-  if (
-    !ref ||
-    ref.length > VISIT_REF_MAX_LENGTH ||
-    !/^[A-Za-z0-9_-]+$/.test(ref)
-  )
-    return "";
+  const ref = search.get('ref');
+  if (!ref || ref.length > VISIT_REF_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(ref)) return '';
   return ref.toUpperCase();
 }
 
@@ -168,8 +138,8 @@ export const funnelReportSchema = z.object({
   ),
 });
 export type FunnelReport = z.infer<typeof funnelReportSchema>;
-export type FunnelDay = FunnelReport["byDay"][number];
-export type FunnelSourceRow = FunnelReport["bySource"][number];
+export type FunnelDay = FunnelReport['byDay'][number];
+export type FunnelSourceRow = FunnelReport['bySource'][number];
 
 /** Share of `part` in `whole` as a whole percent; null when there is no whole. */
 export function conversion(part: number, whole: number): number | null {

@@ -3,23 +3,16 @@
 // '/{slug}', told from the catalogue in memory. A browser is told apart from another by a hash of its
 // address and user agent salted with a random value that changes every UTC day and never leaves
 // this process, so no address is stored and yesterday's hashes cannot be linked to today's.
-import { createHash, randomBytes } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
-import { setCookie } from "hono/cookie";
-import {
-  hasUtm,
-  isAutomatedVisit,
-  utmCookieValue,
-  utmOf,
-  visitRefOf,
-  type Utm,
-} from "@shared/funnel";
-import type { Catalogue } from "@shared/catalogue";
-import { landingPagePath } from "@shared/landing-page";
-import { createBackgroundLoop } from "../../jobs/background-loop";
-import { clientAddressOfRequest } from "../../http/client-address";
-import type { TrustProxy } from "../../config";
-import type { Logger } from "../../logger";
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { hasUtm, isAutomatedVisit, utmCookieValue, utmOf, visitRefOf, type Utm } from '@shared/funnel';
+import type { Catalogue } from '@shared/catalogue';
+import { landingPagePath } from '@shared/landing-page';
+import { createBackgroundLoop } from '../../jobs/background-loop';
+import { clientAddressOfRequest } from '../../http/client-address';
+import type { TrustProxy } from '../../config';
+import type { Logger } from '../../logger';
 
 /** One counter row: a day, a landing page and its source. */
 export type VisitKey = {
@@ -58,17 +51,16 @@ export function createVisitCounter(deps: {
   catalogue: () => Catalogue;
 }): VisitCounter {
   let pending = new Map<string, VisitTally>();
-  let salt = { day: "", value: Buffer.alloc(0), seen: new Set<string>() };
+  let salt = { day: '', value: Buffer.alloc(0), seen: new Set<string>() };
 
   function firstOfBrowserToday(day: string, c: Context): boolean {
-    if (salt.day !== day)
-      salt = { day, value: randomBytes(32), seen: new Set() };
-    const hash = createHash("sha256")
+    if (salt.day !== day) salt = { day, value: randomBytes(32), seen: new Set() };
+    const hash = createHash('sha256')
       .update(salt.value)
-      .update(clientAddressOfRequest(c, deps.trustProxy) ?? "")
-      .update("\n")
-      .update(c.req.header("user-agent") ?? "")
-      .digest("base64url")
+      .update(clientAddressOfRequest(c, deps.trustProxy) ?? '')
+      .update('\n')
+      .update(c.req.header('user-agent') ?? '')
+      .digest('base64url')
       .slice(0, 22);
     if (salt.seen.has(hash)) return false;
     if (salt.seen.size < MAX_SEEN_PER_DAY) salt.seen.add(hash);
@@ -76,14 +68,7 @@ export function createVisitCounter(deps: {
   }
 
   function count(key: VisitKey, newBrowser: boolean) {
-    const id = JSON.stringify([
-      key.day,
-      key.page,
-      key.utm.source,
-      key.utm.medium,
-      key.utm.campaign,
-      key.affiliateCode,
-    ]);
+    const id = JSON.stringify([key.day, key.page, key.utm.source, key.utm.medium, key.utm.campaign, key.affiliateCode]);
     const tally = pending.get(id) ?? { ...key, visits: 0, visitors: 0 };
     tally.visits += 1;
     if (newBrowser) tally.visitors += 1;
@@ -105,8 +90,7 @@ export function createVisitCounter(deps: {
           utm: tally.utm,
           affiliateCode: tally.affiliateCode,
         };
-        for (let i = 0; i < tally.visits; i += 1)
-          count(key, i < tally.visitors);
+        for (let i = 0; i < tally.visits; i += 1) count(key, i < tally.visitors);
       }
       throw error;
     }
@@ -117,7 +101,7 @@ export function createVisitCounter(deps: {
     intervalMs: FLUSH_INTERVAL_MS,
     firstDelayMs: FLUSH_INTERVAL_MS,
     logger: deps.logger,
-    label: "funnel visits",
+    label: 'funnel visits',
   });
 
   const countVisit = (c: Context) => {
@@ -127,8 +111,8 @@ export function createVisitCounter(deps: {
       if (
         page !== null &&
         !isAutomatedVisit({
-          userAgent: c.req.header("user-agent"),
-          purpose: c.req.header("sec-purpose") ?? c.req.header("purpose"),
+          userAgent: c.req.header('user-agent'),
+          purpose: c.req.header('sec-purpose') ?? c.req.header('purpose'),
         })
       ) {
         const day = deps.clock().toISOString().slice(0, 10);
@@ -146,19 +130,19 @@ export function createVisitCounter(deps: {
         if (hasUtm(utm))
           setCookie(c, deps.cookie.name, utmCookieValue(utm), {
             httpOnly: true,
-            sameSite: "Lax",
+            sameSite: 'Lax',
             secure: deps.cookie.secure,
-            path: "/",
+            path: '/',
             maxAge: UTM_COOKIE_S,
           });
       }
     } catch (error) {
-      deps.logger.warn({ err: error }, "landing visit not counted");
+      deps.logger.warn({ err: error }, 'landing visit not counted');
     }
   };
   // Not async, and no URL parsed for the API: a member's reads are never a landing page.
   const middleware: MiddlewareHandler = (c, next) => {
-    if (c.req.method === "GET" && !c.req.path.startsWith("/api/")) countVisit(c);
+    if (c.req.method === 'GET' && !c.req.path.startsWith('/api/')) countVisit(c);
     return next();
   };
 
@@ -168,12 +152,7 @@ export function createVisitCounter(deps: {
     start: () => void loop.start(),
     async stop() {
       await loop.stop();
-      await flush().catch((error: unknown) =>
-        deps.logger.warn(
-          { err: error },
-          "the last landing visits were not saved",
-        ),
-      );
+      await flush().catch((error: unknown) => deps.logger.warn({ err: error }, 'the last landing visits were not saved'));
     },
   };
 }

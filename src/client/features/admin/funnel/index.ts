@@ -1,1 +1,1 @@
-export { FunnelPage } from "./funnel-page";
+export { FunnelPage } from './funnel-page';
