@@ -17,38 +17,20 @@ export type RecoveryFacts = {
   boughtSince: boolean;
 };
 
-export type RecoveryDecision =
-  | "send"
-  | "no_email"
-  | "paid"
-  | "opted_out"
-  | "mailed_recently"
-  | "bought_since";
+export type RecoveryDecision = 'send' | 'no_email' | 'paid' | 'opted_out' | 'mailed_recently' | 'bought_since';
 
 /** Whether an abandoned checkout gets its recovery mail now, or why not. */
-export function recoveryDecision(
-  facts: RecoveryFacts,
-  now: Date,
-): RecoveryDecision {
-  if (!facts.email) return "no_email";
-  if (facts.paid) return "paid";
-  if (facts.optedOut) return "opted_out";
-  if (facts.boughtSince) return "bought_since";
-  if (
-    facts.lastMailAt &&
-    now.getTime() - facts.lastMailAt.getTime() <
-      RECOVERY_MAIL_INTERVAL_DAYS * DAY_MS
-  )
-    return "mailed_recently";
-  return "send";
+export function recoveryDecision(facts: RecoveryFacts, now: Date): RecoveryDecision {
+  if (!facts.email) return 'no_email';
+  if (facts.paid) return 'paid';
+  if (facts.optedOut) return 'opted_out';
+  if (facts.boughtSince) return 'bought_since';
+  if (facts.lastMailAt && now.getTime() - facts.lastMailAt.getTime() < RECOVERY_MAIL_INTERVAL_DAYS * DAY_MS) return 'mailed_recently';
+  return 'send';
 }
 
 /** What opening a recovery link comes to. */
-export type RecoveryLinkOutcome =
-  | { kind: "resume"; url: string }
-  | { kind: "purchased" }
-  | { kind: "gone" }
-  | { kind: "unknown" };
+export type RecoveryLinkOutcome = { kind: 'resume'; url: string } | { kind: 'purchased' } | { kind: 'gone' } | { kind: 'unknown' };
 
 /** A recovery token as mailed: 32 random bytes, base64url. */
 export const RECOVERY_TOKEN = /^[A-Za-z0-9_-]{43}$/;

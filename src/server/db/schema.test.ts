@@ -1,10 +1,10 @@
-import { is, sql } from "drizzle-orm";
-import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "./client";
-import { queryRows } from "./query";
-import * as schema from "./schema";
-import { createTestDatabase } from "../test-support/test-database";
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client';
+import { queryRows } from './query';
+import * as schema from './schema';
+import { createTestDatabase } from '../test-support/test-database';
 
 // Migrations are written by hand and the Drizzle schema is edited to match: this keeps the two
 // honest. It compares what the code is typed against with what the migrated database holds.
@@ -18,11 +18,8 @@ type Column = {
 };
 type Named = { table: string; name: string };
 
-const tables = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => getTableConfig(table));
-const byTableAndName = (a: Named, b: Named): number =>
-  a.table.localeCompare(b.table) || a.name.localeCompare(b.name);
+const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table));
+const byTableAndName = (a: Named, b: Named): number => a.table.localeCompare(b.table) || a.name.localeCompare(b.name);
 
 function schemaColumns(): Column[] {
   return tables
@@ -35,33 +32,21 @@ function schemaColumns(): Column[] {
         hasDefault: column.hasDefault,
       })),
     )
-    .sort((a, b) =>
-      byTableAndName(
-        { table: a.table, name: a.column },
-        { table: b.table, name: b.column },
-      ),
-    );
+    .sort((a, b) => byTableAndName({ table: a.table, name: a.column }, { table: b.table, name: b.column }));
 }
 
 /** Indexes declared in the schema; unique ones (constraints or indexes) are listed apart. */
 function schemaIndexes(): { indexes: Named[]; unique: Named[] } {
   const indexes: Named[] = [];
   const unique: Named[] = [];
-  for (const {
-    name: table,
-    columns,
-    indexes: declared,
-    uniqueConstraints,
-  } of tables) {
+  for (const { name: table, columns, indexes: declared, uniqueConstraints } of tables) {
     for (const index of declared)
       (index.config.unique ? unique : indexes).push({
         table,
         name: index.config.name!,
       });
-    for (const constraint of uniqueConstraints)
-      unique.push({ table, name: constraint.getName()! });
-    for (const column of columns)
-      if (column.isUnique) unique.push({ table, name: column.uniqueName! });
+    for (const constraint of uniqueConstraints) unique.push({ table, name: constraint.getName()! });
+    for (const column of columns) if (column.isUnique) unique.push({ table, name: column.uniqueName! });
   }
   return {
     indexes: indexes.sort(byTableAndName),
@@ -77,8 +62,8 @@ afterAll(async () => {
   await database.close();
 });
 
-describe("the Drizzle schema", () => {
-  it("has the tables and columns the migrations create: types, nullability, whether a default exists", async () => {
+describe('the Drizzle schema', () => {
+  it('has the tables and columns the migrations create: types, nullability, whether a default exists', async () => {
     const rows = await queryRows<Column>(
       database.db,
       sql`SELECT c.relname AS "table", a.attname AS "column", format_type(a.atttypid, a.atttypmod) AS "type",
@@ -88,17 +73,10 @@ describe("the Drizzle schema", () => {
             AND a.attnum > 0 AND NOT a.attisdropped
           ORDER BY 1, 2`,
     );
-    expect(
-      [...rows].sort((a, b) =>
-        byTableAndName(
-          { table: a.table, name: a.column },
-          { table: b.table, name: b.column },
-        ),
-      ),
-    ).toEqual(schemaColumns());
+    expect([...rows].sort((a, b) => byTableAndName({ table: a.table, name: a.column }, { table: b.table, name: b.column }))).toEqual(schemaColumns());
   });
 
-  it("has the indexes and unique constraints the migrations create", async () => {
+  it('has the indexes and unique constraints the migrations create', async () => {
     const rows = await queryRows<Named & { isUnique: boolean }>(
       database.db,
       sql`SELECT t.relname AS "table", i.relname AS "name", x.indisunique AS "isUnique"

@@ -2,14 +2,13 @@
 // buyer on to their checkout, or says plainly why it cannot (already bought, too old, unknown);
 // /checkout/recover/:token/unsubscribe asks once and then stops these mails. Small pages of the
 // server's own, like the sandbox's receipts: they work without the app's JavaScript.
-import { Hono } from "hono";
-import { describeOperation } from "../../http/openapi";
-import type { CheckoutRecovery } from "./checkout-recovery.service";
+import { Hono } from 'hono';
+import { describeOperation } from '../../http/openapi';
+import type { CheckoutRecovery } from './checkout-recovery.service';
 
 type Site = { brandName: string; supportEmail: string };
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** A small page of the server's own (the recovery and unsubscribe links), escaped title, body as given. */
 export function serverPage(site: Site, title: string, body: string): string {
@@ -21,50 +20,42 @@ h1{font-size:22px;margin:0 0 12px;color:#fff}a.button,button{display:inline-bloc
 }
 
 const NO_STORE = {
-  "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
+  'cache-control': 'no-store',
+  'referrer-policy': 'no-referrer',
 };
 
-export function checkoutRecoveryRoutes(deps: {
-  recovery: Pick<CheckoutRecovery, "resume" | "unsubscribe">;
-  site: Site;
-}) {
+export function checkoutRecoveryRoutes(deps: { recovery: Pick<CheckoutRecovery, 'resume' | 'unsubscribe'>; site: Site }) {
   const { recovery, site } = deps;
-  const notFound = serverPage(
-    site,
-    "This link is not valid",
-    '<p>We could not find this checkout link. It may have been copied incompletely.</p><a class="button" href="/#pricing">See the plans</a>',
-  );
+  const notFound = serverPage(site, 'This link is not valid', '<p>We could not find this checkout link. It may have been copied incompletely.</p><a class="button" href="/#pricing">See the plans</a>');
 
   return (
     new Hono()
       .get(
-        "/:token",
+        '/:token',
         describeOperation({
-          summary:
-            "A recovery mail's link: on to the checkout the buyer left, or a page that says why not",
-          auth: "none",
-          ok: "302 to the checkout; 410 once bought or expired; 404 unknown",
+          summary: "A recovery mail's link: on to the checkout the buyer left, or a page that says why not",
+          auth: 'none',
+          ok: '302 to the checkout; 410 once bought or expired; 404 unknown',
         }),
         async (c) => {
-          const outcome = await recovery.resume(c.req.param("token"));
-          if (outcome.kind === "resume") return c.redirect(outcome.url, 302);
-          if (outcome.kind === "purchased") {
+          const outcome = await recovery.resume(c.req.param('token'));
+          if (outcome.kind === 'resume') return c.redirect(outcome.url, 302);
+          if (outcome.kind === 'purchased') {
             return c.html(
               serverPage(
                 site,
-                "You already completed this purchase",
+                'You already completed this purchase',
                 '<p>This address has bought since this checkout was started, so there is nothing left to pay. Sign in to see your plan and your access.</p><a class="button" href="/dashboard">Open your dashboard</a>',
               ),
               410,
               NO_STORE,
             );
           }
-          if (outcome.kind === "gone") {
+          if (outcome.kind === 'gone') {
             return c.html(
               serverPage(
                 site,
-                "This checkout can no longer be resumed",
+                'This checkout can no longer be resumed',
                 '<p>It was left too long ago. You can start a new one from the plans.</p><a class="button" href="/#pricing">See the plans</a>',
               ),
               410,
@@ -76,17 +67,17 @@ export function checkoutRecoveryRoutes(deps: {
       )
       // a page with a button, not a GET that unsubscribes: mail scanners open every link they see
       .get(
-        "/:token/unsubscribe",
+        '/:token/unsubscribe',
         describeOperation({
           summary: "A recovery mail's unsubscribe page",
-          auth: "none",
-          ok: "text/html",
+          auth: 'none',
+          ok: 'text/html',
         }),
         (c) =>
           c.html(
             serverPage(
               site,
-              "No more checkout reminders?",
+              'No more checkout reminders?',
               `<p>We send at most one reminder a week when a checkout is left unfinished. Confirm and we will send none to this address.</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
             ),
             200,
@@ -96,24 +87,15 @@ export function checkoutRecoveryRoutes(deps: {
       // the page's button, and a mail client's one-click button (RFC 8058: the mail's
       // List-Unsubscribe header names this URL); no session needed, and a second POST changes nothing
       .post(
-        "/:token/unsubscribe",
+        '/:token/unsubscribe',
         describeOperation({
-          summary: "No more recovery mails to the address of this link",
-          auth: "none",
-          ok: "text/html",
+          summary: 'No more recovery mails to the address of this link',
+          auth: 'none',
+          ok: 'text/html',
         }),
         async (c) => {
-          if (!(await recovery.unsubscribe(c.req.param("token"))))
-            return c.html(notFound, 404, NO_STORE);
-          return c.html(
-            serverPage(
-              site,
-              "You are unsubscribed",
-              "<p>You will get no more checkout reminders from us. Receipts and account mails still reach you.</p>",
-            ),
-            200,
-            NO_STORE,
-          );
+          if (!(await recovery.unsubscribe(c.req.param('token')))) return c.html(notFound, 404, NO_STORE);
+          return c.html(serverPage(site, 'You are unsubscribed', '<p>You will get no more checkout reminders from us. Receipts and account mails still reach you.</p>'), 200, NO_STORE);
         },
       )
   );
