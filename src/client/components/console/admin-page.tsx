@@ -12,6 +12,25 @@ export function AdminPageHeader({ title, description, children }: { title: React
   );
 }
 
+/** The console's small inputs and selects, one look on every page. */
+export const CONSOLE_FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
+
+/** A report's period beside its title: "Last N days", "Last N months"… */
+export function PeriodSelect({ label, unit, options, value, onChange }: { label: string; unit: string; options: readonly number[]; value: number; onChange: (value: number) => void }) {
+  return (
+    <label className="text-sm text-muted">
+      {label}{' '}
+      <select className={CONSOLE_FIELD} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            Last {option} {unit}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function LoadError({ what }: { what: string }) {
   return (
     <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 p-4 text-sm text-red-300">

@@ -11,11 +11,10 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError, Pager } from '@client/components/console/admin-page';
+import { AdminPageHeader, CONSOLE_FIELD, LoadError, Pager } from '@client/components/console/admin-page';
 import { ConfirmAction } from '@client/components/console/confirm-action';
 import { useAddAffiliate, useAffiliates, useApprove, useMarkPaid, useReinstate, useSaveTerms, useSuspend, useTerms } from './affiliates-api';
 
-const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiRequestError ? error.message : fallback);
 const MODE_TEXT: Record<ProgramMode, string> = { open: 'Anyone signed in', members: 'Members only', invite: 'By invitation (operators add them)' };
 const DURATION_TEXT: Record<CommissionDuration, string> = { first: 'First payment only', months: 'For N months', lifetime: 'As long as the member pays' };
@@ -87,7 +86,7 @@ function AddForm() {
     <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => void submit(event)} noValidate>
       <label className="grid gap-1 text-sm">
         Add an affiliate (account e-mail)
-        <input className={`${FIELD} w-72`} value={email} onChange={(event) => setEmail(event.target.value)} maxLength={320} />
+        <input className={`${CONSOLE_FIELD} w-72`} value={email} onChange={(event) => setEmail(event.target.value)} maxLength={320} />
       </label>
       <Button type="submit" disabled={add.isPending}>
         Add
@@ -112,7 +111,7 @@ function AffiliateList() {
       <label className="grid gap-1 text-sm">
         Search code or e-mail
         <input
-          className={`${FIELD} w-72`}
+          className={`${CONSOLE_FIELD} w-72`}
           value={search}
           onChange={(event) => {
             // a new search starts at its first page
@@ -218,7 +217,7 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
       <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => void submit(event)} noValidate>
         <label className="grid gap-1 text-sm">
           Who may join
-          <select className={FIELD} value={form.mode} onChange={(event) => set('mode', event.target.value as ProgramMode)}>
+          <select className={CONSOLE_FIELD} value={form.mode} onChange={(event) => set('mode', event.target.value as ProgramMode)}>
             {PROGRAM_MODES.map((mode) => (
               <option key={mode} value={mode}>
                 {MODE_TEXT[mode]}
@@ -228,18 +227,18 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
         </label>
         <label className="grid gap-1 text-sm">
           Commission
-          <select className={FIELD} value={form.kind} onChange={(event) => set('kind', event.target.value as TermsForm['kind'])}>
+          <select className={CONSOLE_FIELD} value={form.kind} onChange={(event) => set('kind', event.target.value as TermsForm['kind'])}>
             <option value="percent">Percentage of the payment</option>
             <option value="fixed">Fixed amount per payment</option>
           </select>
         </label>
         <label className="grid gap-1 text-sm">
           {form.kind === 'percent' ? 'Rate (%)' : 'Amount'}
-          <input className={FIELD} inputMode="decimal" value={form.value} onChange={(event) => set('value', event.target.value)} />
+          <input className={CONSOLE_FIELD} inputMode="decimal" value={form.value} onChange={(event) => set('value', event.target.value)} />
         </label>
         <label className="grid gap-1 text-sm">
           Paid on
-          <select className={FIELD} value={form.duration} onChange={(event) => set('duration', event.target.value as CommissionDuration)}>
+          <select className={CONSOLE_FIELD} value={form.duration} onChange={(event) => set('duration', event.target.value as CommissionDuration)}>
             {COMMISSION_DURATIONS.map((duration) => (
               <option key={duration} value={duration}>
                 {DURATION_TEXT[duration]}
@@ -250,20 +249,20 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
         {form.duration === 'months' ? (
           <label className="grid gap-1 text-sm">
             Months
-            <input className={FIELD} inputMode="numeric" value={form.months} onChange={(event) => set('months', event.target.value)} />
+            <input className={CONSOLE_FIELD} inputMode="numeric" value={form.months} onChange={(event) => set('months', event.target.value)} />
           </label>
         ) : null}
         <label className="grid gap-1 text-sm">
           Cookie length (days)
-          <input className={FIELD} inputMode="numeric" value={form.cookieDays} onChange={(event) => set('cookieDays', event.target.value)} />
+          <input className={CONSOLE_FIELD} inputMode="numeric" value={form.cookieDays} onChange={(event) => set('cookieDays', event.target.value)} />
         </label>
         <label className="grid gap-1 text-sm">
           Hold before approval (days)
-          <input className={FIELD} inputMode="numeric" value={form.holdDays} onChange={(event) => set('holdDays', event.target.value)} />
+          <input className={CONSOLE_FIELD} inputMode="numeric" value={form.holdDays} onChange={(event) => set('holdDays', event.target.value)} />
         </label>
         <label className="grid gap-1 text-sm">
           Minimum payout ({terms.currency.toUpperCase()})
-          <input className={FIELD} inputMode="decimal" value={form.minimumPayout} onChange={(event) => set('minimumPayout', event.target.value)} />
+          <input className={CONSOLE_FIELD} inputMode="decimal" value={form.minimumPayout} onChange={(event) => set('minimumPayout', event.target.value)} />
         </label>
         <fieldset className="grid gap-2 sm:col-span-2 lg:col-span-4">
           <legend className="text-sm font-medium">Per plan</legend>
@@ -274,7 +273,7 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
                 {/* min-w-0: on a phone the two fields share the row rather than their natural widths */}
                 <label className="grid min-w-0 flex-1 gap-1 text-sm">
                   {`${planLabel(plan)} commission`}
-                  <select className={`${FIELD} min-w-0`} value={rule.kind} onChange={(event) => setPlan(plan, { kind: event.target.value as PlanRuleForm['kind'], value: rule.value })}>
+                  <select className={`${CONSOLE_FIELD} min-w-0`} value={rule.kind} onChange={(event) => setPlan(plan, { kind: event.target.value as PlanRuleForm['kind'], value: rule.value })}>
                     <option value="program">Program's commission</option>
                     <option value="percent">Percentage</option>
                     <option value="fixed">Fixed amount</option>
@@ -283,7 +282,7 @@ function TermsEditor({ terms }: { terms: TermsResponse }) {
                 {rule.kind === 'program' ? null : (
                   <label className="grid w-28 gap-1 text-sm">
                     {`${planLabel(plan)} ${rule.kind === 'percent' ? 'rate (%)' : 'amount'}`}
-                    <input className={`${FIELD} w-full min-w-0`} inputMode="decimal" value={rule.value} onChange={(event) => setPlan(plan, { kind: rule.kind, value: event.target.value })} />
+                    <input className={`${CONSOLE_FIELD} w-full min-w-0`} inputMode="decimal" value={rule.value} onChange={(event) => setPlan(plan, { kind: rule.kind, value: event.target.value })} />
                   </label>
                 )}
               </div>

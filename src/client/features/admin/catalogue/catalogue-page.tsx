@@ -13,11 +13,9 @@ import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
 import type { UpdatePlanRequest } from '@shared/catalogue-contract';
-import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { AdminPageHeader, CONSOLE_FIELD, LoadError } from '@client/components/console/admin-page';
 import { useAddPlan, useAddPriceList, useArchivePlan, useMoveMembers, useSavePriceList, useCatalogueQuery, useRemoveSale, useSaveSale, useSetPrice, useUpdatePlan } from './catalogue-api';
 import { PublishToStripe } from './publish-to-stripe';
-
-const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 
 type Outcome = { ok: boolean; message: string } | null;
 
@@ -68,7 +66,7 @@ function Preview({ catalogue }: { catalogue: Catalogue }) {
     <Card className="space-y-3" aria-label="Live preview">
       <div className="flex items-center justify-between gap-3">
         <CardTitle>Live preview</CardTitle>
-        <select aria-label="Preview page" className={FIELD} value={page} onChange={(event) => setPage(event.target.value)}>
+        <select aria-label="Preview page" className={CONSOLE_FIELD} value={page} onChange={(event) => setPage(event.target.value)}>
           {catalogue.priceLists.map((list) => (
             <option key={list.slug} value={pageOfList(list.slug)}>
               {pageOfList(list.slug)}
@@ -134,13 +132,13 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
       <td className="py-2 pr-3 font-mono text-xs">{plan.slug}</td>
       <td className="py-2 pr-3" colSpan={6}>
         <form onSubmit={(event) => void save(event)} className="flex flex-wrap items-center gap-2" aria-label={`Plan ${plan.slug}`}>
-          <input aria-label={`Name of ${plan.slug}`} className={`${FIELD} w-36`} value={name} onChange={(event) => setDraft(plan.slug, { ...edit, name: event.target.value })} />
+          <input aria-label={`Name of ${plan.slug}`} className={`${CONSOLE_FIELD} w-36`} value={name} onChange={(event) => setDraft(plan.slug, { ...edit, name: event.target.value })} />
           <label className="flex items-center gap-1 text-sm">
             $
-            <input aria-label={`Price of ${plan.slug}`} className={`${FIELD} w-24`} inputMode="decimal" value={price} onChange={(event) => setDraft(plan.slug, { ...edit, price: event.target.value })} />
+            <input aria-label={`Price of ${plan.slug}`} className={`${CONSOLE_FIELD} w-24`} inputMode="decimal" value={price} onChange={(event) => setDraft(plan.slug, { ...edit, price: event.target.value })} />
           </label>
           <span className="w-28 text-xs text-muted">{plan.period ? `every ${periodText(plan.period)}` : 'one time'} on {home ? pageOfList(home.slug) : '—'}</span>
-          <input aria-label={`Badge of ${plan.slug}`} placeholder="badge (computed)" className={`${FIELD} w-32`} value={badge} onChange={(event) => setDraft(plan.slug, { ...edit, badge: event.target.value || null })} />
+          <input aria-label={`Badge of ${plan.slug}`} placeholder="badge (computed)" className={`${CONSOLE_FIELD} w-32`} value={badge} onChange={(event) => setDraft(plan.slug, { ...edit, badge: event.target.value || null })} />
           <label className="flex items-center gap-1 text-sm">
             <input type="checkbox" checked={popular} onChange={(event) => setDraft(plan.slug, { ...edit, popular: event.target.checked })} />
             Most popular
@@ -150,7 +148,7 @@ function PlanRow({ plan, catalogue, draft, setDraft }: { plan: CataloguePlan; ca
               aria-label={`Trial days of ${plan.slug}`}
               placeholder="trial days (shop's)"
               inputMode="numeric"
-              className={`${FIELD} w-36`}
+              className={`${CONSOLE_FIELD} w-36`}
               value={trialDays}
               onChange={(event) => setDraft(plan.slug, { ...edit, trialDays: event.target.value.trim() === '' ? null : Number(event.target.value) })}
             />
@@ -224,15 +222,15 @@ function AddPlanForm({ catalogue }: { catalogue: Catalogue }) {
     <Card aria-labelledby={`${id}-title`} className="space-y-3">
       <CardTitle id={`${id}-title`}>Add a plan</CardTitle>
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-center gap-2">
-        <input aria-label="Slug" placeholder="slug (weekly)" className={`${FIELD} w-32`} value={form.slug} onChange={(event) => set('slug', event.target.value)} />
-        <input aria-label="Name" placeholder="Name" className={`${FIELD} w-32`} value={form.name} onChange={(event) => set('name', event.target.value)} />
-        <input aria-label="Price of the new plan" placeholder="15.00" className={`${FIELD} w-24`} value={form.price} onChange={(event) => set('price', event.target.value)} />
-        <input aria-label="Every" placeholder="1w" disabled={form.once} className={`${FIELD} w-16`} value={form.every} onChange={(event) => set('every', event.target.value)} />
+        <input aria-label="Slug" placeholder="slug (weekly)" className={`${CONSOLE_FIELD} w-32`} value={form.slug} onChange={(event) => set('slug', event.target.value)} />
+        <input aria-label="Name" placeholder="Name" className={`${CONSOLE_FIELD} w-32`} value={form.name} onChange={(event) => set('name', event.target.value)} />
+        <input aria-label="Price of the new plan" placeholder="15.00" className={`${CONSOLE_FIELD} w-24`} value={form.price} onChange={(event) => set('price', event.target.value)} />
+        <input aria-label="Every" placeholder="1w" disabled={form.once} className={`${CONSOLE_FIELD} w-16`} value={form.every} onChange={(event) => set('every', event.target.value)} />
         <label className="flex items-center gap-1 text-sm">
           <input type="checkbox" checked={form.once} onChange={(event) => set('once', event.target.checked)} />
           One time
         </label>
-        <select aria-label="Price list" className={FIELD} value={form.list} onChange={(event) => set('list', event.target.value)}>
+        <select aria-label="Price list" className={CONSOLE_FIELD} value={form.list} onChange={(event) => set('list', event.target.value)}>
           {lists.map((list) => (
             <option key={list} value={list}>
               {pageOfList(list)}
@@ -297,23 +295,23 @@ function SalesCard({ catalogue }: { catalogue: Catalogue }) {
         ))}
       </ul>
       <form onSubmit={(event) => void submit(event)} className="flex flex-wrap items-center gap-2">
-        <input aria-label="Sale label" placeholder="Cyber Monday" className={`${FIELD} w-36`} value={form.label} onChange={(event) => set('label', event.target.value)} />
-        <select aria-label="Sale price list" className={FIELD} value={form.list} onChange={(event) => set('list', event.target.value)}>
+        <input aria-label="Sale label" placeholder="Cyber Monday" className={`${CONSOLE_FIELD} w-36`} value={form.label} onChange={(event) => set('label', event.target.value)} />
+        <select aria-label="Sale price list" className={CONSOLE_FIELD} value={form.list} onChange={(event) => set('list', event.target.value)}>
           {catalogue.priceLists.map((list) => (
             <option key={list.slug} value={list.slug}>
               {pageOfList(list.slug)}
             </option>
           ))}
         </select>
-        <input aria-label="Starts" type="datetime-local" className={FIELD} value={form.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
-        <input aria-label="Ends" type="datetime-local" className={FIELD} value={form.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
+        <input aria-label="Starts" type="datetime-local" className={CONSOLE_FIELD} value={form.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
+        <input aria-label="Ends" type="datetime-local" className={CONSOLE_FIELD} value={form.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
         {(list?.entries ?? []).map((entry) => (
           <label key={entry.plan} className="flex items-center gap-1 text-sm">
             <span className="font-mono text-xs">{entry.plan}</span>
             <input
               aria-label={`${entry.plan} sale price`}
               placeholder={`${priceInputText(entry.price, currency)} (${currency.toUpperCase()})`}
-              className={`${FIELD} w-32`}
+              className={`${CONSOLE_FIELD} w-32`}
               value={salePrices[entry.plan] ?? ''}
               onChange={(event) => setSalePrices((current) => ({ ...current, [entry.plan]: event.target.value }))}
             />
@@ -393,12 +391,12 @@ function PriceListForm({ catalogue, list }: { catalogue: Catalogue; list: PriceL
         ) : (
           <label className="flex items-center gap-1 text-sm">
             /
-            <input aria-label="Address of the new list" placeholder="partners" className={`${FIELD} w-36`} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} />
+            <input aria-label="Address of the new list" placeholder="partners" className={`${CONSOLE_FIELD} w-36`} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} />
           </label>
         )}
-        <input aria-label={`Currency of ${name}`} disabled={isDefault} className={`${FIELD} w-16 uppercase`} value={form.currency} onChange={(event) => setForm({ ...form, currency: event.target.value })} />
+        <input aria-label={`Currency of ${name}`} disabled={isDefault} className={`${CONSOLE_FIELD} w-16 uppercase`} value={form.currency} onChange={(event) => setForm({ ...form, currency: event.target.value })} />
         {isDefault ? null : (
-          <input aria-label={`Header of ${name}`} placeholder={list?.slug === 'eu' ? 'header (empty: the EU offer note)' : 'header above the navigation (optional)'} className={`${FIELD} min-w-64 flex-1`} value={form.header} onChange={(event) => setForm({ ...form, header: event.target.value })} />
+          <input aria-label={`Header of ${name}`} placeholder={list?.slug === 'eu' ? 'header (empty: the EU offer note)' : 'header above the navigation (optional)'} className={`${CONSOLE_FIELD} min-w-64 flex-1`} value={form.header} onChange={(event) => setForm({ ...form, header: event.target.value })} />
         )}
       </div>
       <div className="flex flex-wrap gap-3">
@@ -412,7 +410,7 @@ function PriceListForm({ catalogue, list }: { catalogue: Catalogue; list: PriceL
                 aria-label={`${plan.slug} price on ${name}`}
                 placeholder="29.00"
                 disabled={!form.sold[plan.slug]}
-                className={`${FIELD} w-24`}
+                className={`${CONSOLE_FIELD} w-24`}
                 value={form.prices[plan.slug] ?? ''}
                 onChange={(event) => setForm({ ...form, prices: { ...form.prices, [plan.slug]: event.target.value } })}
               />

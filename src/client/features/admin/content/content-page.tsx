@@ -9,14 +9,13 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { AdminPageHeader, CONSOLE_FIELD, LoadError } from '@client/components/console/admin-page';
 import { dateTimeText } from '@client/lib/console-format';
 import { useAdminAnnouncements, useContentImages, useContentList, usePostAnnouncement } from './content-api';
 import { UploadImageLink, type Notice } from './upload-image-link';
 
 const STATUS_TONE: Record<ContentStatus, BadgeTone> = { draft: 'neutral', scheduled: 'yellow', published: 'green' };
 const KIND_LABEL = { guide: 'Guide', feature: 'Feature', strategy: 'Strategy' } as const;
-const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 
 export const statusText = (item: Pick<ContentItemSummary, 'status' | 'publishAt' | 'unpublishedChanges'>) =>
   item.status === 'scheduled' && item.publishAt ? `Scheduled ${dateTimeText(item.publishAt)}` : item.status === 'published' ? (item.unpublishedChanges ? 'Published, draft changed' : 'Published') : 'Draft';
@@ -90,11 +89,11 @@ function Announcements({ planSlugs }: { planSlugs: string[] }) {
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="grid gap-1 text-sm">
             Title
-            <input className={FIELD} value={form.title} maxLength={140} onChange={(event) => setForm({ ...form, title: event.target.value })} placeholder="Pro V2 2.3" />
+            <input className={CONSOLE_FIELD} value={form.title} maxLength={140} onChange={(event) => setForm({ ...form, title: event.target.value })} placeholder="Pro V2 2.3" />
           </label>
           <label className="grid gap-1 text-sm">
             Script or product (optional)
-            <input className={FIELD} value={form.scriptId} maxLength={120} onChange={(event) => setForm({ ...form, scriptId: event.target.value })} placeholder="Pro V2" />
+            <input className={CONSOLE_FIELD} value={form.scriptId} maxLength={120} onChange={(event) => setForm({ ...form, scriptId: event.target.value })} placeholder="Pro V2" />
           </label>
         </div>
         <label className="grid gap-1 text-sm">

@@ -4,7 +4,7 @@ import { conversion, FUNNEL_STEP_LABELS, FUNNEL_STEPS, SOURCE_KIND_LABELS, SOURC
 import { DataTable, type Column } from '@client/components/data-table';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { AdminPageHeader, LoadError, PeriodSelect } from '@client/components/console/admin-page';
 import { useFunnel } from './funnel-api';
 
 const WINDOWS = [7, 30, 90] as const;
@@ -97,16 +97,7 @@ export function FunnelPage() {
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Funnel" description="From a landing visit to access: people only (crawlers left out), counted without third-party scripts; days in UTC.">
-        <label className="text-sm text-muted">
-          Window{' '}
-          <select className="h-9 rounded-lg border border-border bg-transparent px-2 text-sm" value={days} onChange={(event) => setDays(Number(event.target.value))}>
-            {WINDOWS.map((window) => (
-              <option key={window} value={window}>
-                Last {window} days
-              </option>
-            ))}
-          </select>
-        </label>
+        <PeriodSelect label="Window" unit="days" options={WINDOWS} value={days} onChange={setDays} />
       </AdminPageHeader>
       {funnel.isPending ? (
         <Spinner label="Loading the funnel..." />

@@ -13,8 +13,7 @@ import { formatMoney } from '@shared/plans';
 import { dateTimeText, orderStatusLabel, planLabel } from '@client/lib/console-format';
 import { RefundOrderButton } from './refund-order';
 import { useOrders, usePaymentEvents, useReplayEvent } from './payments-api';
-
-const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
+import { CONSOLE_FIELD } from '@client/components/console/admin-page';
 
 /** The filter the URL names (?status=&plan=&from=&to=); a malformed value is left out. */
 function filterOf(params: URLSearchParams): OrderFilter {
@@ -70,7 +69,7 @@ function Orders() {
       <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
         <label className="grid gap-1 text-sm">
           Plan
-          <select className={FIELD} value={filter.plan ?? ''} onChange={(event) => set('plan', event.target.value)}>
+          <select className={CONSOLE_FIELD} value={filter.plan ?? ''} onChange={(event) => set('plan', event.target.value)}>
             <option value="">All plans</option>
             {PLAN_TYPES.map((plan) => (
               <option key={plan} value={plan}>
@@ -81,7 +80,7 @@ function Orders() {
         </label>
         <label className="grid gap-1 text-sm">
           Status
-          <select className={FIELD} value={filter.status ?? ''} onChange={(event) => set('status', event.target.value)}>
+          <select className={CONSOLE_FIELD} value={filter.status ?? ''} onChange={(event) => set('status', event.target.value)}>
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -92,11 +91,11 @@ function Orders() {
         </label>
         <label className="grid gap-1 text-sm">
           From
-          <input type="date" className={FIELD} value={filter.from ?? ''} onChange={(event) => set('from', event.target.value)} />
+          <input type="date" className={CONSOLE_FIELD} value={filter.from ?? ''} onChange={(event) => set('from', event.target.value)} />
         </label>
         <label className="grid gap-1 text-sm">
           To
-          <input type="date" className={FIELD} value={filter.to ?? ''} onChange={(event) => set('to', event.target.value)} />
+          <input type="date" className={CONSOLE_FIELD} value={filter.to ?? ''} onChange={(event) => set('to', event.target.value)} />
         </label>
       </form>
       {orders.isPending ? (

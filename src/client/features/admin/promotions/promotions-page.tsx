@@ -10,12 +10,11 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { AdminPageHeader, CONSOLE_FIELD, LoadError } from '@client/components/console/admin-page';
 import { ConfirmAction } from '@client/components/console/confirm-action';
 import { dateTimeText } from '@client/lib/console-format';
 import { useCreatePromotion, useDeactivatePromotion, usePromotions, useSyncPromotion } from './promotions-api';
 
-const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 const STATUS_TONE: Record<PromotionItem['status'], BadgeTone> = { active: 'green', inactive: 'neutral', expired: 'yellow', exhausted: 'yellow' };
 const planLabel = (plan: PlanType) => `${planDisplayName(plan)}${isEuPlan(plan) ? ' (EU)' : ''}`;
 
@@ -70,28 +69,28 @@ function CreateForm() {
       <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => void submit(event)} noValidate>
         <label className="grid gap-1 text-sm">
           Code
-          <input className={FIELD} value={form.code} onChange={(event) => set('code', event.target.value)} maxLength={200} placeholder="BF20" required />
+          <input className={CONSOLE_FIELD} value={form.code} onChange={(event) => set('code', event.target.value)} maxLength={200} placeholder="BF20" required />
         </label>
         <label className="grid gap-1 text-sm">
           Discount
-          <select className={FIELD} value={form.kind} onChange={(event) => set('kind', event.target.value as Form['kind'])}>
+          <select className={CONSOLE_FIELD} value={form.kind} onChange={(event) => set('kind', event.target.value as Form['kind'])}>
             <option value="percent">Percent off</option>
             <option value="amount">Amount off</option>
           </select>
         </label>
         <label className="grid gap-1 text-sm">
           {form.kind === 'percent' ? 'Percent (1–100)' : 'Amount'}
-          <input className={FIELD} inputMode="decimal" value={form.value} onChange={(event) => set('value', event.target.value)} />
+          <input className={CONSOLE_FIELD} inputMode="decimal" value={form.value} onChange={(event) => set('value', event.target.value)} />
         </label>
         {form.kind === 'amount' ? (
           <label className="grid gap-1 text-sm">
             Currency
-            <input className={FIELD} value={form.currency} onChange={(event) => set('currency', event.target.value.toLowerCase())} maxLength={3} />
+            <input className={CONSOLE_FIELD} value={form.currency} onChange={(event) => set('currency', event.target.value.toLowerCase())} maxLength={3} />
           </label>
         ) : null}
         <label className="grid gap-1 text-sm">
           Duration on subscriptions
-          <select className={FIELD} value={form.duration} onChange={(event) => set('duration', event.target.value as PromotionDuration)}>
+          <select className={CONSOLE_FIELD} value={form.duration} onChange={(event) => set('duration', event.target.value as PromotionDuration)}>
             {PROMOTION_DURATIONS.map((duration) => (
               <option key={duration} value={duration}>
                 {duration === 'once' ? 'First payment only' : duration === 'repeating' ? 'Several months' : 'Forever'}
@@ -102,16 +101,16 @@ function CreateForm() {
         {form.duration === 'repeating' ? (
           <label className="grid gap-1 text-sm">
             Months
-            <input className={FIELD} inputMode="numeric" value={form.months} onChange={(event) => set('months', event.target.value)} />
+            <input className={CONSOLE_FIELD} inputMode="numeric" value={form.months} onChange={(event) => set('months', event.target.value)} />
           </label>
         ) : null}
         <label className="grid gap-1 text-sm">
           Maximum redemptions
-          <input className={FIELD} inputMode="numeric" value={form.max} onChange={(event) => set('max', event.target.value)} placeholder="No limit" />
+          <input className={CONSOLE_FIELD} inputMode="numeric" value={form.max} onChange={(event) => set('max', event.target.value)} placeholder="No limit" />
         </label>
         <label className="grid gap-1 text-sm">
           Expires after
-          <input type="date" className={FIELD} value={form.expires} onChange={(event) => set('expires', event.target.value)} />
+          <input type="date" className={CONSOLE_FIELD} value={form.expires} onChange={(event) => set('expires', event.target.value)} />
         </label>
         <fieldset className="grid gap-1 text-sm sm:col-span-2">
           <legend className="mb-1">Plans (none ticked: all plans)</legend>

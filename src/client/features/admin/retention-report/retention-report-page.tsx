@@ -6,7 +6,7 @@ import { addMonths, CHURN_KIND_LABELS, CHURN_KINDS, monthKey, MRR_MOVEMENT_LABEL
 import { DataTable, type Column } from '@client/components/data-table';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { AdminPageHeader, LoadError, PeriodSelect } from '@client/components/console/admin-page';
 import { CsvDownload } from '../components/csv-download';
 import { dateTimeText, planLabel } from '@client/lib/console-format';
 import { useRetentionReport } from './retention-report-api';
@@ -240,16 +240,7 @@ export function RetentionReportPage() {
   return (
     <div className="space-y-6">
       <AdminPageHeader title="Retention" description="Who stays, who leaves and why, and what it does to revenue; months in UTC, recounted hourly.">
-        <label className="text-sm text-muted">
-          Months{' '}
-          <select className="h-9 rounded-lg border border-border bg-transparent px-2 text-sm" value={months} onChange={(event) => setMonths(Number(event.target.value))}>
-            {WINDOWS.map((window) => (
-              <option key={window} value={window}>
-                Last {window} months
-              </option>
-            ))}
-          </select>
-        </label>
+        <PeriodSelect label="Months" unit="months" options={WINDOWS} value={months} onChange={setMonths} />
       </AdminPageHeader>
       {report.isPending ? (
         <Spinner label="Loading the retention numbers..." />

@@ -7,11 +7,9 @@ import type { MailSettingsView } from '@shared/member-mails-contract';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { LoadError } from '@client/components/console/admin-page';
+import { CONSOLE_FIELD, LoadError } from '@client/components/console/admin-page';
 import { FormFooter, type FormResult } from '../components/form-footer';
 import { useMailSettings, useSaveMailSettings } from './mails-api';
-
-const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 
 export function MailsCard() {
   const settings = useMailSettings();
@@ -58,11 +56,11 @@ function MailsForm({ saved }: { saved: MailSettingsView }) {
         <div className="flex flex-wrap items-end gap-3">
           <label className="grid gap-1 text-sm">
             Win-back: days after access ends
-            <input className={`${FIELD} w-24`} type="number" min={WINBACK_DAYS_MIN} max={WINBACK_DAYS_MAX} value={days} onChange={(event) => setDays(event.target.value)} />
+            <input className={`${CONSOLE_FIELD} w-24`} type="number" min={WINBACK_DAYS_MIN} max={WINBACK_DAYS_MAX} value={days} onChange={(event) => setDays(event.target.value)} />
           </label>
           <label className="grid gap-1 text-sm">
             Win-back code
-            <select className={FIELD} value={code} onChange={(event) => setCode(event.target.value)}>
+            <select className={CONSOLE_FIELD} value={code} onChange={(event) => setCode(event.target.value)}>
               <option value="">None</option>
               {saved.winbackCodes.map((option) => (
                 <option key={option} value={option}>

@@ -23,14 +23,13 @@ import { Badge } from '@client/components/ui/badge';
 import { Card, CardDescription, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiRequestError } from '@client/lib/api/api-client';
-import { AdminPageHeader, LoadError } from '@client/components/console/admin-page';
+import { AdminPageHeader, CONSOLE_FIELD, LoadError } from '@client/components/console/admin-page';
 import { FormFooter, type FormResult } from '../components/form-footer';
 import { CsvDownload } from '../components/csv-download';
 import { dateTimeText } from '@client/lib/console-format';
 import { MailsCard } from './mails-card';
 import { useCancellations, useRetentionOffers, useSaveRetentionOffers } from './retention-api';
 
-const FIELD = 'h-9 rounded-lg border border-border bg-transparent px-2 text-sm';
 type Line = { kind: 'none' | 'discount' | 'pause'; percentOff: string; periods: string; months: string };
 type Lines = Record<CancellationReason, Line>;
 
@@ -96,7 +95,7 @@ function OffersForm({ saved: initial }: { saved: RetentionOffers }) {
               <span className="w-56 text-sm font-medium">{CANCELLATION_REASON_LABELS[reason]}</span>
               <label className="grid gap-1 text-sm">
                 Offer
-                <select className={FIELD} value={line.kind} onChange={(event) => set(reason, { kind: event.target.value as Line['kind'] })}>
+                <select className={CONSOLE_FIELD} value={line.kind} onChange={(event) => set(reason, { kind: event.target.value as Line['kind'] })}>
                   <option value="none">None</option>
                   <option value="discount">Discount</option>
                   <option value="pause">Pause</option>
@@ -106,18 +105,18 @@ function OffersForm({ saved: initial }: { saved: RetentionOffers }) {
                 <>
                   <label className="grid gap-1 text-sm">
                     Percent off
-                    <input className={`${FIELD} w-24`} type="number" min={DISCOUNT_PERCENT_MIN} max={DISCOUNT_PERCENT_MAX} value={line.percentOff} onChange={(event) => set(reason, { percentOff: event.target.value })} />
+                    <input className={`${CONSOLE_FIELD} w-24`} type="number" min={DISCOUNT_PERCENT_MIN} max={DISCOUNT_PERCENT_MAX} value={line.percentOff} onChange={(event) => set(reason, { percentOff: event.target.value })} />
                   </label>
                   <label className="grid gap-1 text-sm">
                     Renewals
-                    <input className={`${FIELD} w-24`} type="number" min={DISCOUNT_PERIODS_MIN} max={DISCOUNT_PERIODS_MAX} value={line.periods} onChange={(event) => set(reason, { periods: event.target.value })} />
+                    <input className={`${CONSOLE_FIELD} w-24`} type="number" min={DISCOUNT_PERIODS_MIN} max={DISCOUNT_PERIODS_MAX} value={line.periods} onChange={(event) => set(reason, { periods: event.target.value })} />
                   </label>
                 </>
               ) : null}
               {line.kind === 'pause' ? (
                 <label className="grid gap-1 text-sm">
                   Up to months
-                  <select className={FIELD} value={line.months} onChange={(event) => set(reason, { months: event.target.value })}>
+                  <select className={CONSOLE_FIELD} value={line.months} onChange={(event) => set(reason, { months: event.target.value })}>
                     {[1, 2, 3].map((months) => (
                       <option key={months} value={months}>
                         {months}
@@ -163,7 +162,7 @@ function CancellationsCard() {
         </div>
         <label className="grid gap-1 text-sm">
           Period
-          <select className={FIELD} value={days} onChange={(event) => setDays(Number(event.target.value))}>
+          <select className={CONSOLE_FIELD} value={days} onChange={(event) => setDays(Number(event.target.value))}>
             <option value={30}>Last 30 days</option>
             <option value={90}>Last 90 days</option>
             <option value={365}>Last 12 months</option>

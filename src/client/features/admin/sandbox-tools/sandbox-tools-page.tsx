@@ -10,6 +10,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { api, ApiRequestError } from '@client/lib/api/api-client';
 import { FormFooter, type FormResult } from '../components/form-footer';
 import { dateTimeText } from '@client/lib/console-format';
+import { CONSOLE_FIELD } from '@client/components/console/admin-page';
 
 const KEY = ['admin', 'sandbox'] as const;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -41,7 +42,7 @@ function MemberMailsAheadCard() {
       <form className="space-y-3" onSubmit={(event) => void submit(event)} noValidate>
         <label className="grid w-40 gap-1 text-sm">
           Days ahead
-          <input className="h-9 rounded-lg border border-border bg-transparent px-2 text-sm" type="number" min={1} max={WINBACK_DAYS_MAX} value={days} onChange={(event) => setDays(event.target.value)} />
+          <input className={CONSOLE_FIELD} type="number" min={1} max={WINBACK_DAYS_MAX} value={days} onChange={(event) => setDays(event.target.value)} />
         </label>
         <FormFooter label="Run member mails" busy={run.isPending} result={result} />
       </form>
