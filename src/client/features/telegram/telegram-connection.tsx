@@ -1,12 +1,12 @@
 // The member's Telegram on the community page: connect it (a one-time deep link to the shop's bot,
 // t.me/<bot>?start=<token>, or the sandbox Telegram's page), see "Connected as @name", and join the
 // managed chats through the invite links made for this member alone.
-import { Link2, Send, Unlink } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { TELEGRAM_TEXTS, type TelegramStatusResponse } from '@shared/telegram/contract';
+import { ConnectedAccount, ConnectionCard } from '@client/components/community-connection';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { useDisconnectTelegram, useStartTelegramLink, useTelegramStatus } from './telegram-api';
 
@@ -62,22 +62,16 @@ export function TelegramConnection() {
   else if (status.data.connected) {
     const link = status.data;
     body = (
-      <div className="space-y-4">
-        <p className="text-base text-foreground">
-          Connected as <strong className="font-semibold text-white">@{link.username}</strong>
-        </p>
+      <ConnectedAccount
+        name={`@${link.username}`}
+        switchLabel={start.isPending ? TELEGRAM_TEXTS.connecting : TELEGRAM_TEXTS.switchAccount}
+        disconnectLabel={TELEGRAM_TEXTS.disconnect}
+        busy={busy}
+        onSwitch={() => void connect()}
+        onDisconnect={() => void disconnect.mutateAsync().catch(() => setFailure(TELEGRAM_TEXTS.linkFailed))}
+      >
         <Chats link={link} />
-        <div className="flex flex-wrap gap-3">
-          <Button variant="outline" disabled={busy} onClick={() => void connect()}>
-            <Link2 aria-hidden="true" className="h-4 w-4" />
-            {start.isPending ? TELEGRAM_TEXTS.connecting : TELEGRAM_TEXTS.switchAccount}
-          </Button>
-          <Button variant="ghost" className="text-red-300 hover:bg-danger/10" disabled={busy} onClick={() => void disconnect.mutateAsync().catch(() => setFailure(TELEGRAM_TEXTS.linkFailed))}>
-            <Unlink aria-hidden="true" className="h-4 w-4" />
-            {TELEGRAM_TEXTS.disconnect}
-          </Button>
-        </div>
-      </div>
+      </ConnectedAccount>
     );
   } else {
     body = (
@@ -91,16 +85,18 @@ export function TelegramConnection() {
     );
   }
   return (
-    <Card role="region" aria-labelledby="telegram-connection-title" className="mt-6 p-8">
-      <h2 id="telegram-connection-title" className="text-xl font-semibold text-white">
-        {TELEGRAM_TEXTS.title}
-      </h2>
-      {failure ? (
-        <p role="alert" className="mt-4 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-red-200">
-          {failure}
-        </p>
-      ) : null}
-      <div className="mt-4">{body}</div>
-    </Card>
+    <ConnectionCard
+      id="telegram-connection-title"
+      title={TELEGRAM_TEXTS.title}
+      alert={
+        failure ? (
+          <p role="alert" className="mt-4 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm text-red-200">
+            {failure}
+          </p>
+        ) : null
+      }
+    >
+      {body}
+    </ConnectionCard>
   );
 }

@@ -1,14 +1,14 @@
 // The member's own Discord account on the Discord page: connect it (better-auth's link-social,
 // then Discord's consent page), see the roles the shop gave it, disconnect it or use another one.
 // Discord sends the browser back here, with ?error=… when the link did not happen.
-import { AlertCircle, Link2, Unlink } from 'lucide-react';
+import { AlertCircle, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DISCORD_STATUS_TEXTS, discordFailureText, type DiscordStatusResponse } from '@shared/discord-contract';
 import { DISCORD_LINK_TEXTS, discordLinkError } from '@shared/error-messages';
+import { ConnectedAccount, ConnectionCard } from '@client/components/community-connection';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorInputOf } from '@client/lib/auth-request';
 import { useConnectDiscord, useDisconnectDiscord, useDiscordStatus } from '@client/lib/discord';
@@ -110,22 +110,16 @@ export function DiscordConnection({ onConsentUrl = (url: string) => window.locat
   } else if (status.data.connected) {
     const link = status.data;
     body = (
-      <div className="space-y-4">
-        <p className="text-base text-foreground">
-          Connected as <strong className="font-semibold text-white">{link.username}</strong>
-        </p>
+      <ConnectedAccount
+        name={link.username}
+        switchLabel={connect.isPending || connect.isSuccess ? DISCORD_CONNECTION_TEXTS.connecting : DISCORD_CONNECTION_TEXTS.switchAccount}
+        disconnectLabel={disconnect.isPending ? DISCORD_CONNECTION_TEXTS.disconnecting : DISCORD_CONNECTION_TEXTS.disconnect}
+        busy={busy}
+        onSwitch={() => void startLink()}
+        onDisconnect={() => void unlink()}
+      >
         <RolesLine link={link} />
-        <div className="flex flex-wrap gap-3">
-          <Button variant="outline" disabled={busy} onClick={() => void startLink()}>
-            <Link2 aria-hidden="true" className="h-4 w-4" />
-            {connect.isPending || connect.isSuccess ? DISCORD_CONNECTION_TEXTS.connecting : DISCORD_CONNECTION_TEXTS.switchAccount}
-          </Button>
-          <Button variant="ghost" className="text-red-300 hover:bg-danger/10" disabled={busy} onClick={() => void unlink()}>
-            <Unlink aria-hidden="true" className="h-4 w-4" />
-            {disconnect.isPending ? DISCORD_CONNECTION_TEXTS.disconnecting : DISCORD_CONNECTION_TEXTS.disconnect}
-          </Button>
-        </div>
-      </div>
+      </ConnectedAccount>
     );
   } else {
     body = (
@@ -140,20 +134,22 @@ export function DiscordConnection({ onConsentUrl = (url: string) => window.locat
   }
 
   return (
-    <Card role="region" aria-labelledby="discord-connection-title" className="mt-6 p-8">
-      <h2 id="discord-connection-title" className="text-xl font-semibold text-white">
-        {DISCORD_CONNECTION_TEXTS.title}
-      </h2>
-      {message ? (
-        <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm">
-          <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-red-300" />
-          <div>
-            <p className="font-semibold text-red-200">{DISCORD_LINK_TEXTS.title}</p>
-            <p className="mt-1 text-foreground/85">{message}</p>
+    <ConnectionCard
+      id="discord-connection-title"
+      title={DISCORD_CONNECTION_TEXTS.title}
+      alert={
+        message ? (
+          <div role="alert" className="mt-4 flex gap-3 rounded-xl border border-danger/40 bg-danger/10 p-4 text-sm">
+            <AlertCircle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-red-300" />
+            <div>
+              <p className="font-semibold text-red-200">{DISCORD_LINK_TEXTS.title}</p>
+              <p className="mt-1 text-foreground/85">{message}</p>
+            </div>
           </div>
-        </div>
-      ) : null}
-      <div className="mt-4">{body}</div>
-    </Card>
+        ) : null
+      }
+    >
+      {body}
+    </ConnectionCard>
   );
 }
