@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember, uniqueEmail } from './member';
-import { becomeOperator } from './operator';
+import { becomeOperator, searchMembers } from './operator';
 
 // The operator console in Chromium: the operator named by ADMIN_EMAILS (playwright.config.ts)
 // finds a paying member by TradingView username, grants complimentary access, sees it on the
@@ -43,9 +43,7 @@ test('an operator finds a member by TradingView username, grants comp access and
   expect(chartChunks).toHaveLength(1);
   await tab.close();
 
-  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Members' }).click();
-  await page.getByLabel('Search members').fill(username.toUpperCase());
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchMembers(page, username.toUpperCase());
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Active');

@@ -1,6 +1,7 @@
 // The operator console's TradingView page: a grant that fails in a simulated TradingView
 // outage shows with its error, and is granted once the outage ends and the operator retries.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { TEST_PASSWORD, createMember, uniqueEmail } from './member';
 import { sameOrigin } from './fixtures';
 import { becomeOperator } from './operator';

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { actAsNewVisitor, sameOrigin, uniqueEmail } from './fixtures';
 import { SUCCEEDING_CARD, signUp } from './member';
-import { becomeOperator } from './operator';
+import { becomeOperator, searchMembers } from './operator';
 import { DEFAULT_BILLING_COUNTRY } from '../src/shared/vat';
 
 // The affiliate walk of issue 45 in Chromium: A joins on Refer & earn and gets a link; B opens
@@ -65,9 +66,7 @@ test('A joins and shares a link; B buys Monthly through it; the refund reverses 
 
   // the operator refunds B's payment from B's member page
   await becomeOperator(page, OPERATOR);
-  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Members' }).click();
-  await page.getByLabel('Search members').fill(bEmail);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchMembers(page, bEmail);
   await page.getByRole('row').filter({ hasText: bEmail }).getByRole('link', { name: bEmail }).click();
   await page.getByRole('button', { name: 'Ban member' }).click();
   const ban = page.getByRole('dialog', { name: 'Ban this member' });

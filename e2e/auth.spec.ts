@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { TEST_PASSWORD, linkInMail, mailboxPathFor, readLatestMail, signInViaUi, signUpViaUi, uniqueEmail } from './fixtures';
 import { signUp } from './member';
 

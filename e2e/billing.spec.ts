@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 
 // The buyer's side of the sandbox payment provider: its hosted checkout page, as a live shop's
 // buyer would meet Stripe Checkout. Checkouts start through the API the pricing cards call.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { actAsNewVisitor, uniqueEmail } from './fixtures';
 import { createMember } from './member';
 import { becomeOperator } from './operator';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { DEFAULT_BILLING_COUNTRY } from '../src/shared/vat';
 import { actAsNewVisitor, mailboxPathFor, readLatestMail, uniqueEmail } from './fixtures';
 import { SUCCEEDING_CARD, signUp } from './member';

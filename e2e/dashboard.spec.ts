@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { asNewVisitor } from './fixtures';
 import { TEST_PASSWORD, signUp } from './member';
-import { test as memberTest } from './member-per-worker';
 
 // The member area (Dashboard, Strategies, Guides, Discord; the security panel and difficulty colours)
 // against the production build with the real content/ tree and sandbox adapters.
@@ -87,10 +87,12 @@ test.describe('guard', () => {
   });
 });
 
-// The member area reads what one paying member sees: a member per worker (member-per-worker.ts), a
-// fresh signed-in page per test, so these tests run side by side.
-memberTest.describe('member area', () => {
-  memberTest('the dashboard opens on Guides with the sidebar, user menu, support address and security score', async ({ page, member }) => {
+// The member area reads what one paying member sees: a member per worker (test.ts), a fresh
+// signed-in page per test, so these tests run side by side.
+test.describe('member area', () => {
+  test.use({ signedInAsWorkerMember: true });
+
+  test('the dashboard opens on Guides with the sidebar, user menu, support address and security score', async ({ page, member }) => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard\/guides$/);
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
@@ -110,10 +112,10 @@ memberTest.describe('member area', () => {
     await expect(page).toHaveURL(/\/dashboard\/settings\?section=account$/);
   });
 
-  memberTest('every guide, in its layout, from the overview', async ({ page }) => {
+  test('every guide, in its layout, from the overview', async ({ page }) => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
     expect(guides.length).toBeGreaterThanOrEqual(8);
-    memberTest.setTimeout(pageVisits(guides.length));
+    test.setTimeout(pageVisits(guides.length));
 
     // one load, then in-app navigation only: each guide is opened from the overview and left by its back link
     await page.goto('/dashboard/guides');
@@ -151,7 +153,7 @@ memberTest.describe('member area', () => {
     }
   });
 
-  memberTest('the Pro V2 guide in its feature-list layout', async ({ page }) => {
+  test('the Pro V2 guide in its feature-list layout', async ({ page }) => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
     const pro = guides.find((guide) => guide.id.endsWith('-pro-v2'))!;
     await page.goto(`/dashboard/guides?guide=${pro.id}`);
@@ -161,13 +163,13 @@ memberTest.describe('member area', () => {
 
   // one test a product guide, so that the products' many pages are walked side by side
   for (let index = 0; index < productGuideFiles.length; index += 1) {
-    memberTest(`every feature of product guide ${index + 1} of ${productGuideFiles.length}, and switching through Other Features`, async ({ page }) => {
+    test(`every feature of product guide ${index + 1} of ${productGuideFiles.length}, and switching through Other Features`, async ({ page }) => {
       const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
       const products = guides.filter((guide) => guide.type === 'product');
       // every product guide the API lists is one of these tests
       expect(products).toHaveLength(productGuideFiles.length);
       const product = products[index]!;
-      memberTest.setTimeout(pageVisits(product.featureCount + 3));
+      test.setTimeout(pageVisits(product.featureCount + 3));
       const guide = (await (await page.request.get(`/api/content/guides/${product.id}`)).json()) as Guide;
       expect(guide.features.length).toBe(product.featureCount);
       await page.goto(`/dashboard/guides?product=${product.id}`);
@@ -200,7 +202,7 @@ memberTest.describe('member area', () => {
     });
   }
 
-  memberTest("an unknown feature says 'Feature Not Found'", async ({ page }) => {
+  test("an unknown feature says 'Feature Not Found'", async ({ page }) => {
     const { guides } = (await (await page.request.get('/api/content/guides')).json()) as { guides: GuideSummary[] };
     const product = guides.find((guide) => guide.type === 'product')!;
     await page.goto(`/dashboard/guides?product=${product.id}&feature=no-such-feature`);
@@ -208,7 +210,7 @@ memberTest.describe('member area', () => {
     await expect(page.getByText('The requested feature documentation could not be found.')).toBeVisible();
   });
 
-  memberTest('every strategy opens in place from the grid', async ({ page }) => {
+  test('every strategy opens in place from the grid', async ({ page }) => {
     const { strategies } = (await (await page.request.get('/api/content/strategies')).json()) as { strategies: StrategySummary[] };
     expect(strategies.length).toBe(2);
     await page.goto('/dashboard/strategies');
@@ -235,7 +237,7 @@ memberTest.describe('member area', () => {
     await expect(page.getByText('Medium', { exact: true })).toHaveAttribute('data-colour', 'yellow');
   });
 
-  memberTest('the Discord page', async ({ page }) => {
+  test('the Discord page', async ({ page }) => {
     await page.goto('/dashboard/discord');
     const join = page.getByRole('link', { name: 'Join Discord' });
     await expect(join).toHaveAttribute('target', '_blank');
@@ -243,7 +245,7 @@ memberTest.describe('member area', () => {
     await expect(page.getByRole('note')).toContainText('rules channel');
   });
 
-  memberTest("under 768 px: 'Desktop Required' with Join Discord and the activation help", async ({ page }) => {
+  test("under 768 px: 'Desktop Required' with Join Discord and the activation help", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/dashboard/guides');
     await expect(page.getByRole('heading', { name: 'Desktop Required' })).toBeVisible();
@@ -255,7 +257,7 @@ memberTest.describe('member area', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  memberTest('log out returns to the home page', async ({ page, member }) => {
+  test('log out returns to the home page', async ({ page, member }) => {
     // a session of its own: signing out ends it, and the other tests share the worker's
     await page.context().clearCookies();
     const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: member.email, password: TEST_PASSWORD }, headers: asNewVisitor() });

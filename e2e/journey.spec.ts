@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { TEST_PASSWORD, actAsNewVisitor, asNewVisitor, sameOrigin, uniqueEmail } from './fixtures';
 
 // The buyer's whole journey on the sandbox (the payment-success page by userStatus): the

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember } from './member';
 
 // The landing page's first view is real HTML from the server (docs/decisions/015), and

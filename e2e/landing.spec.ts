@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { scrollIntoView } from './fixtures';
 
 // Landing and EU landing, pricing, legal pages, chat, header and footer.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember } from './member';
 
 // The legal pages are real HTML from the server too (docs/decisions/020): the text is in the first

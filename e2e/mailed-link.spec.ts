@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { asNewVisitor, linkInMail, readLatestMail, uniqueEmail } from './fixtures';
 
 // The mailed link in the browser: a buyer pays in the sandbox and closes the tab;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { totpCode } from '../src/server/test-support/totp';
 import { TEST_PASSWORD, signUp } from './member';
 import { becomeOperator } from './operator';

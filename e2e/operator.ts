@@ -32,3 +32,16 @@ export async function becomeOperator(page: Page, email: string): Promise<{ totpS
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   return { totpSecret };
 }
+
+/**
+ * Searches the console's members for the one member `search` finds (an e-mail, a TradingView
+ * username) and waits for that answer: until it comes, the list shown before the search stays,
+ * dimmed and busy, and a click on its rows would land on a list about to be replaced.
+ */
+export async function searchMembers(page: Page, search: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Members' }).click();
+  await page.getByLabel('Search members').fill(search);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(/^1 in all ·/)).toBeVisible();
+  await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+}

@@ -1,10 +1,11 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { OPERATOR_COMP_REFUSED } from '../src/shared/member-actions';
 import { REFUND_CONFIRMATION } from '../src/shared/order-refunds';
 import { VALIDATION_MESSAGES } from '../src/shared/validation';
 import { asNewVisitor, linkInMail, readLatestMail, sameOrigin, signInViaUi } from './fixtures';
 import { createMember, signUp, TEST_PASSWORD, uniqueEmail } from './member';
-import { becomeOperator } from './operator';
+import { becomeOperator, searchMembers } from './operator';
 
 // Issue #46 as an operator and a member see it in Chromium: an order refunded from the console
 // (confirmed, shown, audited), operators marked in the member list, member actions that do not
@@ -16,9 +17,7 @@ const OPERATOR = 'ops-polish@example.com';
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Operator console' });
 
 async function openMember(page: Page, email: string) {
-  await consoleNav(page).getByRole('link', { name: 'Members' }).click();
-  await page.getByLabel('Search members').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchMembers(page, email);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   return row;

@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { actAsNewVisitor, uniqueEmail } from './fixtures';
 import { signUp } from './member';
-import { test as memberTest } from './member-per-worker';
 
 // Issue #46, sections 3 and 4 as a buyer and a member see them: unknown pages, the phone menu and the
 // support chat at 390 px, a wrong password beside the form, and the guides' table of contents.
@@ -111,10 +110,10 @@ test.describe('a desktop (1440 px)', () => {
   });
 });
 
-memberTest.describe('a member reading a guide (1440 px)', () => {
-  memberTest.use({ viewport: DESKTOP });
+test.describe('a member reading a guide (1440 px)', () => {
+  test.use({ viewport: DESKTOP, signedInAsWorkerMember: true });
 
-  memberTest('the table of contents follows the section being read', async ({ page }) => {
+  test('the table of contents follows the section being read', async ({ page }) => {
     const guide = (await (await page.request.get('/api/content/guides/technical-analysis')).json()) as { sections: { id: string; title: string }[] };
     expect(guide.sections.length).toBeGreaterThanOrEqual(4);
     await page.goto('/dashboard/guides?guide=technical-analysis');

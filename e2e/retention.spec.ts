@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember, uniqueEmail } from './member';
 import { becomeOperator } from './operator';
 

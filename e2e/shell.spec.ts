@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('an unknown page shows the 404 screen with a way home', async ({ page }) => {
   await page.goto('/no/such/page');

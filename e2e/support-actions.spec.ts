@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember, uniqueEmail } from './member';
-import { becomeOperator } from './operator';
+import { becomeOperator, searchMembers } from './operator';
 
 // Support in one action, in Chromium: an operator opens a paying member's page, adds 7 free days
 // (the plan's access runs a week longer, at no charge), then bans the member (access ends, the
@@ -15,9 +15,7 @@ test('an operator adds 7 free days to a member, then bans them, from the member 
   const { email } = await createMember(memberPage, uniqueEmail('support-member'));
 
   await becomeOperator(page, OPERATOR);
-  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Members' }).click();
-  await page.getByLabel('Search members').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchMembers(page, email);
   await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: email }).click();
   await expect(page.getByRole('heading', { name: email })).toBeVisible();
   // the subscription's row: the one naming its provider

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { signUp, SUCCEEDING_CARD, uniqueEmail } from './member';
 
 // Tax and invoices (STRIPE_TAX on the journeys' server): a member with an EU billing address sees

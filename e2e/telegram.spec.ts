@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember } from './member';
 
 // Telegram follows payment in the sandbox: a buyer pays, links Telegram through the bot's deep link

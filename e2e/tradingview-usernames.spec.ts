@@ -1,7 +1,8 @@
 // Issue 46 §1: a TradingView username belongs to one member; the member sees what TradingView
 // access they have now, with the scripts by name (desktop 1440 and phone 390); the operator moves
 // a name between members and reads the history on the member page.
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { createMember, uniqueEmail } from './member';
 import { readLatestMail } from './fixtures';
 import { becomeOperator } from './operator';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import { actAsNewVisitor, readLatestMail, uniqueEmail } from './fixtures';
 
 // Free trials (TRIAL_DAYS=7, the 'trials' project's own server): a trial buyer gets access and is

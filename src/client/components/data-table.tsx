@@ -28,24 +28,30 @@ export function TableScroll({ children }: { children: ReactNode }) {
   return <div className="relative overflow-x-auto">{children}</div>;
 }
 
-/** A read-only table of `rows`, one column per entry of `columns`; `caption` names it for screen readers. */
+/**
+ * A read-only table of `rows`, one column per entry of `columns`; `caption` names it for screen
+ * readers. `busy`: the rows shown are the last answer while the next (another search or page)
+ * loads: they are dimmed and marked busy, so that nobody takes them for the answer to the new question.
+ */
 export function DataTable<Row>({
   columns,
   rows,
   rowKey,
   caption,
   look = 'list',
+  busy = false,
 }: {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   caption?: string;
   look?: keyof typeof LOOKS;
+  busy?: boolean;
 }) {
   const style = LOOKS[look];
   return (
     <TableScroll>
-      <table className="w-full text-left text-sm">
+      <table className={cn('w-full text-left text-sm', busy && 'opacity-60')} aria-busy={busy}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className={style.head}>
           <tr>

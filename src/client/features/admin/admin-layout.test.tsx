@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemberDetail } from '@shared/admin-contract';
 import { renderWithAuth, resetAfterTest, stubApi, type ApiRoute } from '@client/test/render';
+import { signedInAs } from '@client/test/fixtures';
 import { AdminLayout } from './admin-layout';
 
 const MEMBER_ID = '22222222-2222-4222-8222-222222222222';
-const session = (email: string) => ({ body: { user: { id: '11111111-1111-4111-8111-111111111111', email, name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } });
 
 const DETAIL: MemberDetail = {
   account: { id: MEMBER_ID, email: 'buyer@example.com', name: 'buyer', createdAt: '2026-01-01T00:00:00.000Z', emailVerified: true, status: 'active', isOperator: false },
@@ -49,14 +49,14 @@ afterEach(resetAfterTest);
 
 describe('AdminLayout', () => {
   it('shows the ordinary 404 page to a member who is not an operator', async () => {
-    renderConsole('/admin', { 'GET /api/auth/get-session': session('member@example.com'), 'GET /api/operator': { body: { operator: false, standing: 'member' } } });
+    renderConsole('/admin', { 'GET /api/auth/get-session': signedInAs('member@example.com'), 'GET /api/operator': { body: { operator: false, standing: 'member' } } });
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Operator console' })).not.toBeInTheDocument();
   });
 
   it('tells a named operator whose address is not confirmed to confirm it, and sends the link on request', async () => {
     const api = renderConsole('/admin', {
-      'GET /api/auth/get-session': session('ops@example.com'),
+      'GET /api/auth/get-session': signedInAs('ops@example.com'),
       'GET /api/operator': { body: { operator: false, standing: 'confirm_email' } },
       'POST /api/auth/send-verification-email': { body: { status: true } },
     });
@@ -70,7 +70,7 @@ describe('AdminLayout', () => {
   it('walks a proven operator through two-factor enrolment: password, QR code and setup key, backup codes, code', async () => {
     const totpURI = 'otpauth://totp/Candlewise:ops%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Candlewise';
     const api = renderConsole('/admin', {
-      'GET /api/auth/get-session': session('ops@example.com'),
+      'GET /api/auth/get-session': signedInAs('ops@example.com'),
       'GET /api/operator': { body: { operator: false, standing: 'enrol_two_factor' } },
       'POST /api/auth/two-factor/enable': { body: { totpURI, backupCodes: ['aaaa-1111', 'bbbb-2222'] } },
       'POST /api/auth/two-factor/verify-totp': { status: 401, body: { code: 'INVALID_CODE', message: 'Invalid code' } },
@@ -88,7 +88,7 @@ describe('AdminLayout', () => {
   });
 
   it('asks an operator whose sign-in is too old (or skipped two-factor) to sign in again', async () => {
-    renderConsole('/admin', { 'GET /api/auth/get-session': session('ops@example.com'), 'GET /api/operator': { body: { operator: false, standing: 'sign_in_again' } } });
+    renderConsole('/admin', { 'GET /api/auth/get-session': signedInAs('ops@example.com'), 'GET /api/operator': { body: { operator: false, standing: 'sign_in_again' } } });
     expect(await screen.findByRole('heading', { name: 'Sign in again to open the console' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign in again' })).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Operator console' })).toBeNull();
@@ -102,7 +102,7 @@ describe('AdminLayout', () => {
 
   it('shows an operator a failed grant with its error and next retry, and the result of a confirmed retry', async () => {
     const api = renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': session('operator@example.com'),
+      'GET /api/auth/get-session': signedInAs('operator@example.com'),
       'GET /api/operator': { body: { operator: true, standing: 'operator' } },
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: DETAIL },
       [`POST /api/admin/members/${MEMBER_ID}/retry-grant`]: { body: { message: 'Retrying buyer_tv now.' } },
@@ -128,7 +128,7 @@ describe('AdminLayout', () => {
   it("shows an operator the member's access history, newest first, with the access after each change", async () => {
     const ended = { id: '4', kind: 'ended', planType: 'quarterly', previousPlanType: 'quarterly', hasAccess: false, expiresAt: null, occurredAt: '2026-04-01T12:00:00.000Z' } as const;
     renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': session('operator@example.com'),
+      'GET /api/auth/get-session': signedInAs('operator@example.com'),
       'GET /api/operator': { body: { operator: true, standing: 'operator' } },
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, accessHistory: [ended, ...DETAIL.accessHistory] } },
     });
@@ -144,7 +144,7 @@ describe('AdminLayout', () => {
 
   it('says so when no change of access was recorded', async () => {
     renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': session('operator@example.com'),
+      'GET /api/auth/get-session': signedInAs('operator@example.com'),
       'GET /api/operator': { body: { operator: true, standing: 'operator' } },
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, accessHistory: [] } },
     });

@@ -57,7 +57,7 @@ export function AuditLogPage() {
           <LoadError what="the audit log" />
         ) : (
           <>
-            <DataTable columns={AUDIT_COLUMNS} rows={log.data.entries} rowKey={(entry) => entry.id} />
+            <DataTable columns={AUDIT_COLUMNS} rows={log.data.entries} rowKey={(entry) => entry.id} busy={log.isPlaceholderData} />
             {log.data.entries.length === 0 ? <p className="text-sm text-muted">No operator action yet.</p> : null}
             <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />
           </>

@@ -106,7 +106,7 @@ export function MembersPage() {
           <LoadError what="the members" />
         ) : (
           <>
-            <DataTable columns={MEMBER_COLUMNS} rows={members.data.members} rowKey={(member) => member.id} />
+            <DataTable columns={MEMBER_COLUMNS} rows={members.data.members} rowKey={(member) => member.id} busy={members.isPlaceholderData} />
             {members.data.members.length === 0 ? <p className="text-sm text-muted">No member matches.</p> : null}
             <Pager page={members.data.page} pageSize={members.data.pageSize} total={members.data.total} onPage={(page) => update({ page: String(page) })} />
           </>

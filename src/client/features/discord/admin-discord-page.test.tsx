@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DiscordAccount, DiscordAccounts, DiscordOverview, DiscordRepairs } from '@shared/admin-contract';
 import { errorReply, renderWithAuth, resetAfterTest, stubApi, type ApiRoute } from '@client/test/render';
+import { signedInAs } from '@client/test/fixtures';
 import { AdminDiscordPage } from './admin-discord-page';
 
-const session = { body: { user: { id: '11111111-1111-4111-8111-111111111111', email: 'operator@example.com', name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } };
 
 const OVERVIEW: DiscordOverview = { adapter: 'sandbox', linkedMembers: 12, synced: 10, pending: 1, failing: 2 };
 const ROLES = { roles: [{ id: 'r-vip', name: 'VIP' }, { id: 'r-year', name: 'Yearly' }], error: null };
@@ -55,7 +55,7 @@ const REPAIRS: DiscordRepairs = {
 
 function renderPage(routes: Record<string, ApiRoute> = {}, path = '/admin/discord') {
   const api = stubApi({
-    'GET /api/auth/get-session': session,
+    'GET /api/auth/get-session': signedInAs('operator@example.com'),
     'GET /api/admin/discord/overview': { body: OVERVIEW },
     'GET /api/admin/discord/roles': { body: ROLES },
     'GET /api/admin/discord/accounts': (call) => ({ body: new URLSearchParams(call.search).get('failing') === 'true' ? page([FAILING]) : page([FAILING, OLD_LINK, SYNCED]) }),

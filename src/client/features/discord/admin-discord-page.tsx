@@ -107,7 +107,7 @@ function LinkedAccounts() {
         <p className="text-sm text-muted">{filter.failing ? 'No account is failing.' : 'No member has linked Discord yet.'}</p>
       ) : (
         <>
-          <DataTable columns={ACCOUNT_COLUMNS} rows={accounts.data.accounts} rowKey={(row) => row.id} caption="Linked Discord accounts" />
+          <DataTable columns={ACCOUNT_COLUMNS} rows={accounts.data.accounts} rowKey={(row) => row.id} caption="Linked Discord accounts" busy={accounts.isPlaceholderData} />
           <Pager page={accounts.data.page} pageSize={accounts.data.pageSize} total={accounts.data.total} onPage={(page) => update({ page: page > 1 ? String(page) : undefined })} />
         </>
       )}

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AffiliateAdminItem, AffiliateList, TermsResponse } from '@shared/affiliates-contract';
 import { errorReply, renderWithAuth, resetAfterTest, stubApi, type ApiRoute } from '@client/test/render';
+import { OPERATOR_CONSOLE_ROUTES } from '@client/test/fixtures';
 import { AdminLayout } from '../admin-layout';
 
-const session = { body: { user: { id: '11111111-1111-4111-8111-111111111111', email: 'operator@example.com', name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } };
 const NONE = { pending: 0, approved: 0, paid: 0, reversed: 0 };
 const LIST: AffiliateList = { affiliates: [], page: 1, pageSize: 50, totals: { affiliates: 0, flagged: 0, suspended: 0, currency: 'usd', commissions: NONE, dueToApprove: 0 }, topByRevenue: [] };
 const TERMS: TermsResponse = {
@@ -25,9 +25,7 @@ const TERMS: TermsResponse = {
 
 function renderPage(routes: Record<string, ApiRoute> = {}) {
   const api = stubApi({
-    'GET /api/auth/get-session': session,
-    'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-    'GET /api/admin/alerts': { body: { alerts: [] } },
+    ...OPERATOR_CONSOLE_ROUTES,
     'GET /api/admin/affiliates': { body: LIST },
     'GET /api/admin/affiliates/terms': { body: TERMS },
     ...routes,

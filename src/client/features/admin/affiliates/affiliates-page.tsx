@@ -136,7 +136,7 @@ function AffiliateList() {
             <p className="text-sm text-muted">{search ? 'No affiliate matches the search.' : 'No affiliates yet.'}</p>
           ) : (
             <>
-              <DataTable columns={COLUMNS} rows={list.data.affiliates} rowKey={(item) => item.id} caption="Affiliates" />
+              <DataTable columns={COLUMNS} rows={list.data.affiliates} rowKey={(item) => item.id} caption="Affiliates" busy={list.isPlaceholderData} />
               <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.totals.affiliates} onPage={setPage} />
             </>
           )}

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FunnelReport } from '@shared/funnel';
 import { renderWithAuth, resetAfterTest, stubApi } from '@client/test/render';
+import { OPERATOR_CONSOLE_ROUTES } from '@client/test/fixtures';
 import { AdminLayout } from '../admin-layout';
 
 afterEach(resetAfterTest);
 
-const session = { body: { user: { id: '11111111-1111-4111-8111-111111111111', email: 'operator@example.com', name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } };
 const PATH = '/api/admin/funnel';
 
 const steps = { visits: 200, checkoutsStarted: 40, paid: 10, accountsCreated: 9, accessGranted: 8, communityLinked: 4 };
@@ -23,9 +23,7 @@ const REPORT: FunnelReport = {
 
 function renderPage() {
   const api = stubApi({
-    'GET /api/auth/get-session': session,
-    'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-    'GET /api/admin/alerts': { body: { alerts: [] } },
+    ...OPERATOR_CONSOLE_ROUTES,
     [`GET ${PATH}`]: { body: REPORT },
   });
   renderWithAuth([{ path: '/admin/*', element: <AdminLayout /> }], { path: '/admin/funnel' });

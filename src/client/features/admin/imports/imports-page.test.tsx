@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportsOverview } from '@shared/imports-contract';
 import { renderWithAuth, resetAfterTest, stubApi } from '@client/test/render';
+import { OPERATOR_CONSOLE_ROUTES } from '@client/test/fixtures';
 import { AdminLayout } from '../admin-layout';
 
-const session = { body: { user: { id: '11111111-1111-4111-8111-111111111111', email: 'operator@example.com', name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } };
 
 const OVERVIEW: ImportsOverview = {
   runs: [
@@ -35,9 +35,7 @@ afterEach(resetAfterTest);
 describe('ImportsPage', () => {
   it('shows the latest report with why it stopped, every run, and the imported members', async () => {
     stubApi({
-      'GET /api/auth/get-session': session,
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-      'GET /api/admin/alerts': { body: { alerts: [] } },
+      ...OPERATOR_CONSOLE_ROUTES,
       'GET /api/admin/imports': { body: OVERVIEW },
     });
     renderWithAuth([{ path: '/admin/*', element: <AdminLayout /> }], { path: '/admin/imports' });

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PromotionItem } from '@shared/promotions-contract';
 import { errorReply, renderWithAuth, resetAfterTest, stubApi, type ApiRoute } from '@client/test/render';
+import { OPERATOR_CONSOLE_ROUTES } from '@client/test/fixtures';
 import { AdminLayout } from '../admin-layout';
 
-const session = { body: { user: { id: '11111111-1111-4111-8111-111111111111', email: 'operator@example.com', name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } };
 
 const BF20: PromotionItem = {
   id: 'aaaaaaaa-0000-4000-8000-000000000001',
@@ -32,9 +32,7 @@ const PENDING: PromotionItem = { ...BF20, id: 'aaaaaaaa-0000-4000-8000-000000000
 
 function renderPage(routes: Record<string, ApiRoute> = {}) {
   const api = stubApi({
-    'GET /api/auth/get-session': session,
-    'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-    'GET /api/admin/alerts': { body: { alerts: [] } },
+    ...OPERATOR_CONSOLE_ROUTES,
     'GET /api/admin/promotion-codes': { body: { promotions: [BF20, PENDING] } },
     ...routes,
   });

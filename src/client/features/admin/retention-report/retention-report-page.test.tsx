@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addMonths, monthKey, type RetentionReport } from '@shared/retention-report';
 import { errorReply, renderWithAuth, resetAfterTest, stubApi, type ApiRoute } from '@client/test/render';
+import { OPERATOR_CONSOLE_ROUTES } from '@client/test/fixtures';
 import { AdminLayout } from '../admin-layout';
 
 afterEach(resetAfterTest);
 
-const session = { body: { user: { id: '11111111-1111-4111-8111-111111111111', email: 'operator@example.com', name: 'x', createdAt: '2025-01-01T00:00:00.000Z' }, session: { id: 's', expiresAt: '2099-01-01T00:00:00.000Z' } } };
 const PATH = '/api/admin/retention/report';
 
 const REPORT: RetentionReport = {
@@ -46,9 +46,7 @@ const REPORT: RetentionReport = {
 
 function renderPage(report: ApiRoute = { body: REPORT }) {
   const api = stubApi({
-    'GET /api/auth/get-session': session,
-    'GET /api/operator': { body: { operator: true, standing: 'operator' } },
-    'GET /api/admin/alerts': { body: { alerts: [] } },
+    ...OPERATOR_CONSOLE_ROUTES,
     [`GET ${PATH}`]: report,
   });
   renderWithAuth([{ path: '/admin/*', element: <AdminLayout /> }], { path: '/admin/retention-report' });
