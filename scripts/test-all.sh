@@ -71,6 +71,9 @@ npx tsc --noEmit -p tsconfig.json > test-results/typecheck.log 2>&1 &
 typecheck_pid=$!
 npx eslint . --max-warnings=0 > test-results/lint.log 2>&1 &
 lint_pid=$!
+# The production build the browser tests need, for the same reason (no suite reads dist/).
+node scripts/build.mjs > test-results/build.log 2>&1 &
+build_pid=$!
 
 # The Postgres server pass is independent of the PGlite one (its own template database, ports
 # chosen by the system, no shared files), so it runs beside it for the same reason: on a busy
@@ -126,8 +129,9 @@ fi
 # The browser tests after the Vitest passes, not beside them: on the slower kind of machine beside
 # two CPU hogs, the journeys' browsers and servers beside the passes' nine workers put the load at
 # 27 on two cores and five server and client tests over their bounds (docs/testing.md).
-echo "== build"; node scripts/build.mjs; count_step build $?
-took build
+wait "$build_pid"; build_status=$?
+echo "== build, made beside the Vitest passes"; cat test-results/build.log; count_step build "$build_status"
+took "the rest of the build"
 
 echo "== end-to-end (Chromium)"
 bash scripts/ensure-chromium.sh
