@@ -3,16 +3,13 @@ import { resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { aliases } from './vite.aliases.ts';
-import { databaseSuites, suitesWithDatabase } from './src/server/test-support/database-suites.ts';
+import { databaseSuites } from './src/server/test-support/database-suites.ts';
 
-// Projects because they need different environments: pure rules and the server run in Node,
-// React components in jsdom. The server's suites that reach a database (`server`) are apart from
-// those that need none (`server-units`: pure logic, child processes, HTTP clients), which npm test
-// runs beside the client's rather than in the longest pass. `npm test` runs the server project a
-// second time against a Postgres server (TEST_DATABASE_URL) so that both database engines are
-// proven: that pass takes only the suites that the engine could answer differently (database-suites.ts).
+// Three projects because they need different environments: pure rules and the server run in
+// Node, React components in jsdom. `npm test` runs the server project a second time against a
+// Postgres server (TEST_DATABASE_URL) so that both database engines are proven: that pass takes
+// only the suites that reach a database and that the engine could answer differently (database-suites.ts).
 const onPostgresServer = Boolean(process.env.TEST_DATABASE_URL);
-const withDatabase = suitesWithDatabase(resolve('src'), resolve('.'));
 // The operator console writes dates in the operator's own time zone: its tests read them in UTC
 // wherever they run (set before any worker starts, so every worker shares it).
 process.env.TZ = 'UTC';
@@ -26,20 +23,6 @@ const expect = { poll: { timeout: 45_000 } };
 // core between them, three workers 1.2), and on the Postgres server the suites also wait on
 // another process.
 const maxWorkers = availableParallelism() + 1;
-// the server's processes and bounds, in both server projects
-const serverSuites = {
-  environment: 'node',
-  // bounds for a wait that never comes true, as in the client project: on a busy 2-core
-  // machine a first mail, which loads the mail templates, has taken over 15 s, and a suite's
-  // app or database (a snapshot restored) over 60 s at load 24
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
-  expect,
-  pool: 'forks',
-  // The suites share no module state (no module mocks; every suite builds its own app and
-  // database), so a worker imports the server once rather than once a file: 60 s of the run.
-  isolate: false,
-} as const;
 
 export default defineConfig({
   resolve: { alias: aliases },
@@ -59,17 +42,23 @@ export default defineConfig({
       {
         resolve: { alias: aliases },
         test: {
-          ...serverSuites,
           name: 'server',
-          include: onPostgresServer ? databaseSuites(resolve('src'), resolve('.')) : withDatabase,
+          environment: 'node',
+          include: onPostgresServer ? databaseSuites(resolve('src'), resolve('.')) : ['src/server/**/*.test.ts'],
           // a database server's own faults (a restart cutting every connection) exist only on the server pass
           exclude: onPostgresServer ? configDefaults.exclude : [...configDefaults.exclude, 'src/server/**/*.postgres.test.ts'],
           globalSetup: ['src/server/test-support/global-setup.ts'],
+          // bounds for a wait that never comes true, as in the client project: on a busy 2-core
+          // machine a first mail, which loads the mail templates, has taken over 15 s, and a suite's
+          // app or database (a snapshot restored) over 60 s at load 24
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          expect,
+          pool: 'forks',
+          // The suites share no module state (no module mocks; every suite builds its own app and
+          // database), so a worker imports the server once rather than once a file: 60 s of the run.
+          isolate: false,
         },
-      },
-      {
-        resolve: { alias: aliases },
-        test: { ...serverSuites, name: 'server-units', include: ['src/server/**/*.test.ts'], exclude: [...configDefaults.exclude, ...withDatabase] },
       },
       {
         plugins: [react()],

@@ -85,16 +85,14 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   postgres_pid=$!
 fi
 
-# The client, the pure rules and the server's suites that need no database in a Vitest run of their
-# own, for the same reason: one run shares its workers among its projects, so the server suites
-# waited for a worker until the client files were done (157 s of a 463 s pass under two hogs),
-# three workers the whole pass long. The server's suites without a database (the real server's
-# start-ups, the doctor's command) are here rather than in the PGlite pass, the longest of the three.
+# The client and pure projects in a Vitest run of their own, for the same reason: one run shares
+# its workers among its projects, so the server suites waited for a worker until the client files
+# were done (157 s of a 463 s pass under two hogs), three workers the whole pass long.
 client_started=$SECONDS
-in_background client env -u TEST_DATABASE_URL npx vitest run --project client --project shared --project server-units --reporter=default --reporter=json --outputFile=test-results/vitest-client.json > test-results/vitest-client.log 2>&1
+in_background client env -u TEST_DATABASE_URL npx vitest run --project client --project shared --reporter=default --reporter=json --outputFile=test-results/vitest-client.json > test-results/vitest-client.log 2>&1
 client_pid=$!
 
-echo "== server integration tests (PGlite), beside the type check, the lint, the client and unit tests and the Postgres pass"
+echo "== server unit and integration tests (PGlite), beside the type check, the lint, the client tests and the Postgres pass"
 # without TEST_DATABASE_URL, which would move this pass onto the Postgres server as well
 env -u TEST_DATABASE_URL npx vitest run --project server --reporter=default --reporter=json --outputFile=test-results/vitest.json 2>&1 | tee test-results/vitest.log
 pglite_status=${PIPESTATUS[0]}
@@ -103,11 +101,11 @@ note_runner_errors "Vitest on PGlite" "$pglite_status" test-results/vitest.log
 took "Vitest on PGlite"
 
 wait "$client_pid"; client_status=$?
-echo "== client and unit tests (jsdom, Node; the server's without a database), run beside the server tests"
+echo "== client and pure unit tests (jsdom, Node), run beside the server tests"
 cat test-results/vitest-client.log
 add_counts "$(count_report vitest test-results/vitest-client.json "$client_status")"
-note_runner_errors "Vitest client and units" "$client_status" test-results/vitest-client.log
-echo "   (Vitest client and units: $(($(ended_at client) - client_started)) s)"
+note_runner_errors "Vitest client and shared" "$client_status" test-results/vitest-client.log
+echo "   (Vitest client and shared: $(($(ended_at client) - client_started)) s)"
 took "the rest of the client tests"
 
 wait "$typecheck_pid"; typecheck_status=$?

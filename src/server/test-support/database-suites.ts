@@ -17,22 +17,19 @@ const ENGINE_NEUTRAL_SUITES: Record<string, string> = {
 };
 
 /**
- * The server test files that reach a test database, directly or through any helper that does. Read
- * from the imports, so a new suite joins by what it uses. The others (pure logic, child-process and
- * HTTP-client suites) are the `server-units` project: they need no database at all.
- */
-export function suitesWithDatabase(srcRoot: string, projectRoot: string): string[] {
-  const graph = importGraph(srcRoot);
-  const databases = [...graph.keys()].filter((file) => file.endsWith('/test-support/test-database.ts'));
-  return [...importersOf(graph, databases)].filter((file) => file.endsWith('.test.ts') && file.includes('/server/')).map((file) => relative(projectRoot, file));
-}
-
-/**
- * Of those, the ones a second engine could answer differently: only these prove anything on it, so
- * the Postgres server run (npm test's second server pass) leaves out the engine-neutral suites above.
+ * The server test files that reach a test database, directly or through any helper that does:
+ * only these prove anything on a second database engine, so the Postgres server run (npm test's
+ * second server pass) leaves out the rest — pure logic, child-process and HTTP-client suites that
+ * would only run again unchanged — and the engine-neutral suites above. Read from the imports, so
+ * a new suite joins by what it uses.
  */
 export function databaseSuites(srcRoot: string, projectRoot: string): string[] {
   const missing = Object.keys(ENGINE_NEUTRAL_SUITES).filter((file) => !existsSync(join(projectRoot, file)));
   if (missing.length > 0) throw new Error(`ENGINE_NEUTRAL_SUITES names files that do not exist: ${missing.join(', ')}`);
-  return suitesWithDatabase(srcRoot, projectRoot).filter((file) => !(file in ENGINE_NEUTRAL_SUITES));
+  const graph = importGraph(srcRoot);
+  const databases = [...graph.keys()].filter((file) => file.endsWith('/test-support/test-database.ts'));
+  return [...importersOf(graph, databases)]
+    .filter((file) => file.endsWith('.test.ts') && file.includes('/server/'))
+    .map((file) => relative(projectRoot, file))
+    .filter((file) => !(file in ENGINE_NEUTRAL_SUITES));
 }
