@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemberDetail } from '@shared/admin-contract';
 import { renderWithAuth, resetAfterTest, stubApi, type ApiRoute } from '@client/test/render';
-import { signedInAs } from '@client/test/fixtures';
+import { OPERATOR_CONSOLE_ROUTES } from '@client/test/fixtures';
 import { AdminConsole } from './admin-console';
 
 const MEMBER_ID = '22222222-2222-4222-8222-222222222222';
@@ -44,8 +44,7 @@ afterEach(resetAfterTest);
 describe('the console with its integrations', () => {
   it("lists the integrations' pages after Members, TradingView first: Discord's is in the navigation next to TradingView", async () => {
     renderConsole('/admin/discord', {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       'GET /api/admin/discord/overview': { body: { adapter: 'sandbox', linkedMembers: 0, synced: 0, pending: 0, failing: 0 } },
       'GET /api/admin/discord/roles': { body: { roles: [], error: null } },
       'GET /api/admin/discord/accounts': { body: { accounts: [], page: 1, pageSize: 25, total: 0 } },
@@ -64,8 +63,7 @@ describe('the console with its integrations', () => {
       { accountId: '100000000000000001', username: 'buyer_old', current: false, wanted: [], held: ['r-vip', 'r-gone'], status: 'pending', attempts: 0, lastError: null, nextAttemptAt: '2026-01-04T10:00:00.000Z', linkedAt: '2026-01-01T10:00:00.000Z' },
     ];
     renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: withAccounts('discord', discord) },
       'GET /api/admin/discord/roles': { body: { roles: [{ id: 'r-vip', name: 'VIP' }], error: null } },
     });
@@ -84,8 +82,7 @@ describe('the console with its integrations', () => {
       { accountId: '100000000000000002', username: 'buyer_new', current: true, wanted: ['r-vip'], held: ['r-vip'], status: 'synced', attempts: 0, lastError: null, nextAttemptAt: null, linkedAt: '2026-01-04T10:00:00.000Z' },
     ];
     renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: withAccounts('discord', discord) },
       'GET /api/admin/discord/roles': { body: { roles: [], error: 'network: Discord is unreachable' } },
     });
@@ -96,8 +93,7 @@ describe('the console with its integrations', () => {
 
   it('says so when the member linked no Discord account, without asking for role names', async () => {
     const api = renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: DETAIL },
     });
     const heading = await screen.findByRole('heading', { name: 'Discord' });
@@ -110,8 +106,7 @@ describe('the console with its integrations', () => {
       { accountId: '300000002', username: 'buyer_tg', current: true, wanted: ['-1001', '-1002'], held: ['-1001'], status: 'processing', attempts: 1, lastError: null, nextAttemptAt: null, linkedAt: '2026-01-04T10:00:00.000Z' },
     ];
     const api = renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: withAccounts('telegram', telegram, { '-1001': 'VIP Signals' }) },
     });
     const section = (await screen.findByRole('heading', { name: 'Telegram' })).parentElement!;

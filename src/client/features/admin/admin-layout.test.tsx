@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemberDetail } from '@shared/admin-contract';
 import { renderWithAuth, resetAfterTest, stubApi, type ApiRoute } from '@client/test/render';
-import { signedInAs } from '@client/test/fixtures';
+import { OPERATOR_CONSOLE_ROUTES, signedInAs } from '@client/test/fixtures';
 import { AdminLayout } from './admin-layout';
 
 const MEMBER_ID = '22222222-2222-4222-8222-222222222222';
@@ -102,8 +102,7 @@ describe('AdminLayout', () => {
 
   it('shows an operator a failed grant with its error and next retry, and the result of a confirmed retry', async () => {
     const api = renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: DETAIL },
       [`POST /api/admin/members/${MEMBER_ID}/retry-grant`]: { body: { message: 'Retrying buyer_tv now.' } },
     });
@@ -128,8 +127,7 @@ describe('AdminLayout', () => {
   it("shows an operator the member's access history, newest first, with the access after each change", async () => {
     const ended = { id: '4', kind: 'ended', planType: 'quarterly', previousPlanType: 'quarterly', hasAccess: false, expiresAt: null, occurredAt: '2026-04-01T12:00:00.000Z' } as const;
     renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, accessHistory: [ended, ...DETAIL.accessHistory] } },
     });
     const heading = await screen.findByRole('heading', { name: 'Access history' });
@@ -144,8 +142,7 @@ describe('AdminLayout', () => {
 
   it('says so when no change of access was recorded', async () => {
     renderConsole(`/admin/members/${MEMBER_ID}`, {
-      'GET /api/auth/get-session': signedInAs('operator@example.com'),
-      'GET /api/operator': { body: { operator: true, standing: 'operator' } },
+      ...OPERATOR_CONSOLE_ROUTES,
       [`GET /api/admin/members/${MEMBER_ID}`]: { body: { ...DETAIL, accessHistory: [] } },
     });
     const heading = await screen.findByRole('heading', { name: 'Access history' });
