@@ -9,3 +9,6 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A timestamp as a raw query or a JSON value gives it (a string; a Date on some drivers), or null. */
+export const dateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, notExists,
 import type { AccessChange, EntitlementRow } from '@shared/access-changes';
 import type { Db } from '../../db/client';
 import { accessChangeDeliveries, accessChanges, accessExpiryWatch, userSubscriptions as us } from '../../db/schema';
-import { queryRows } from '../../db/query';
+import { dateOrNull, queryRows } from '../../db/query';
 import { ENTITLEMENT_COLUMNS } from './entitlements.repository';
 
 export type NewAccessChange = Omit<AccessChange, 'id'>;
@@ -25,7 +25,6 @@ type WrittenChange = {
   period_end: Date | string | null;
 };
 
-const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /**
@@ -65,12 +64,12 @@ export async function recordChanges(tx: Db, changes: readonly NewAccessChange[],
     planType: row.plan_type,
     previousPlanType: row.previous_plan_type,
     hasAccess: row.has_access,
-    expiresAt: toDate(row.expires_at),
+    expiresAt: dateOrNull(row.expires_at),
     occurredAt: new Date(row.occurred_at),
     rowId: row.row_id,
     canceled: row.row_canceled,
     complimentary: row.row_complimentary,
-    periodEnd: toDate(row.period_end),
+    periodEnd: dateOrNull(row.period_end),
   }));
 }
 

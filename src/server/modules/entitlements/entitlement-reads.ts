@@ -12,7 +12,7 @@ import { isPlanType, type PlanType } from '@shared/plans';
 import type { PromotionDuration } from '@shared/promotions';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { queryRows } from '../../db/query';
+import { dateOrNull, queryRows } from '../../db/query';
 import { user, userSubscriptions as us } from '../../db/schema';
 import { checkoutEmailOf } from '../provider-records/checkout-session-reads';
 import type { SubscriptionRecord } from './entitlements.repository';
@@ -161,6 +161,22 @@ const accessRowsOf = preparedPerDb((db) =>
 /** A member's rows as the access rule reads them, newest first. */
 export async function accessRowsOfMember(db: Db, userId: string): Promise<SubscriptionAccessRow[]> {
   return accessRowsOf(db).execute({ userId });
+}
+
+/**
+ * The same rows as a JSON array, for a statement that reads them with other things (the grant
+ * reconciler's sync reads them with the member's lock): `userId` names the member in the
+ * surrounding query. accessRowsFromJson reads the array back.
+ */
+export function accessRowsJson(userId: SQL): SQL<unknown> {
+  return sql`coalesce((SELECT json_agg(json_build_object('planType', s.plan_type, 'isActive', s.is_active, 'expiresAt', s.expires_at) ORDER BY s.created_at DESC)
+                         FROM ${us} s WHERE s.user_id = ${userId}), '[]'::json)`;
+}
+
+type AccessRowJson = Omit<SubscriptionAccessRow, 'expiresAt'> & { expiresAt: string | null };
+
+export function accessRowsFromJson(value: unknown): SubscriptionAccessRow[] {
+  return (value as AccessRowJson[]).map((row) => ({ ...row, expiresAt: dateOrNull(row.expiresAt) }));
 }
 
 /** Several members' rows as the access rule reads them, newest first. */
@@ -328,7 +344,7 @@ export async function renewingSubscriptions(db: Db, now: Date): Promise<Renewing
   );
   return rows.map(({ amountDiscount, percentOff, amountOff, couponCurrency, duration, durationInMonths, since, renewsAt, count, ...row }) => ({
     ...row,
-    renewsAt: renewsAt === null ? null : new Date(renewsAt),
+    renewsAt: dateOrNull(renewsAt),
     discount:
       duration && since !== null
         ? { amount: amountDiscount ?? 0, percentOff, amountOff, currency: couponCurrency, duration, durationInMonths, since: new Date(since) }

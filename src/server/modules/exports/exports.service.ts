@@ -5,6 +5,7 @@ import { auditSentence } from '@shared/audit-sentences';
 import { csvAmount, csvLine, type CsvExport, type CsvValue } from '@shared/csv';
 import { CANCELLATION_OUTCOME_LABELS, CANCELLATION_REASON_LABELS, type CancellationOutcome, type CancellationReason } from '@shared/retention';
 import type { Db } from '../../db/client';
+import { dateOrNull } from '../../db/query';
 import type { OperatorAction } from '../admin/audit.repository';
 import { auditPage, cancellationPage, memberPage, orderPage, type ExportCursor, type Paged } from './exports.repository';
 
@@ -25,29 +26,28 @@ function define<Row extends Paged>({ header, page, line }: Export<Row>): Pages {
     },
   };
 }
-const at = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 function exportsOf(db: Db): Record<CsvExport, Pages> {
   return {
     members: define({
       header: ['id', 'email', 'name', 'joined_at', 'email_verified', 'plan', 'status', 'provider', 'access_until', 'cancel_at_period_end', 'banned'],
       page: (cursor, now) => memberPage(db, cursor, EXPORT_PAGE_SIZE, now),
-      line: (row) => [row.id, row.email, row.name, at(row.createdAt), row.emailVerified, row.plan, row.status, row.provider, at(row.accessUntil), row.cancelAtPeriodEnd, row.banned],
+      line: (row) => [row.id, row.email, row.name, dateOrNull(row.createdAt), row.emailVerified, row.plan, row.status, row.provider, dateOrNull(row.accessUntil), row.cancelAtPeriodEnd, row.banned],
     }),
     orders: define({
       header: ['id', 'created_at', 'email', 'plan', 'amount', 'tax', 'discount', 'currency', 'status', 'promotion_code', 'provider_payment_id'],
       page: (cursor) => orderPage(db, cursor, EXPORT_PAGE_SIZE),
-      line: (row) => [row.id, at(row.createdAt), row.email, row.plan, csvAmount(row.amount, row.currency), csvAmount(row.tax, row.currency), csvAmount(row.discount, row.currency), row.currency.toUpperCase(), row.status, row.promotionCode, row.providerPaymentId],
+      line: (row) => [row.id, dateOrNull(row.createdAt), row.email, row.plan, csvAmount(row.amount, row.currency), csvAmount(row.tax, row.currency), csvAmount(row.discount, row.currency), row.currency.toUpperCase(), row.status, row.promotionCode, row.providerPaymentId],
     }),
     'churn-reasons': define({
       header: ['created_at', 'email', 'plan', 'reason', 'reason_text', 'outcome', 'pause_months', 'pause_resumes_at'],
       page: (cursor) => cancellationPage(db, cursor, EXPORT_PAGE_SIZE),
-      line: (row) => [at(row.createdAt), row.email, row.plan, CANCELLATION_REASON_LABELS[row.reason as CancellationReason] ?? row.reason, row.text, CANCELLATION_OUTCOME_LABELS[row.outcome as CancellationOutcome] ?? row.outcome, row.pauseMonths, at(row.pauseResumesAt)],
+      line: (row) => [dateOrNull(row.createdAt), row.email, row.plan, CANCELLATION_REASON_LABELS[row.reason as CancellationReason] ?? row.reason, row.text, CANCELLATION_OUTCOME_LABELS[row.outcome as CancellationOutcome] ?? row.outcome, row.pauseMonths, dateOrNull(row.pauseResumesAt)],
     }),
     'audit-log': define({
       header: ['created_at', 'operator', 'action', 'member', 'what_happened', 'details'],
       page: (cursor) => auditPage(db, cursor, EXPORT_PAGE_SIZE),
-      line: (row) => [at(row.createdAt), row.operatorEmail, row.action, row.targetEmail, auditSentence(row), JSON.stringify(row.details)],
+      line: (row) => [dateOrNull(row.createdAt), row.operatorEmail, row.action, row.targetEmail, auditSentence(row), JSON.stringify(row.details)],
     }),
   };
 }

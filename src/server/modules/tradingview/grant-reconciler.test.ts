@@ -26,7 +26,7 @@ let now: Date;
 let operations: SandboxOperation[];
 let sandbox: TradingViewPort;
 
-sandboxTradingViewSuite({ truncate: sql`TRUNCATE tradingview_grants, tradingview_shop_access, sandbox_tradingview_access, user_subscriptions, access_changes, access_change_deliveries, access_expiry_watch, "user" CASCADE`, missingUsernames: [], clock: () => now }, (bench) => {
+sandboxTradingViewSuite({ truncate: sql`TRUNCATE tradingview_grants, tradingview_shop_access, tradingview_scripts, sandbox_tradingview_access, user_subscriptions, access_changes, access_change_deliveries, access_expiry_watch, "user" CASCADE`, missingUsernames: [], clock: () => now }, (bench) => {
   ({ database, operations, sandbox } = bench);
   now = START;
 });
@@ -159,6 +159,17 @@ describe('grant reconciler', () => {
     expect(count('add')).toBe(0);
     expect(await onTradingView('Trader_Joe')).toEqual(everyScript(AUGUST));
     expect(await grants(userId)).toMatchObject([{ status: 'granted', desiredExpiresAt: AUGUST, grantedExpiresAt: AUGUST }]);
+  });
+
+  it('a script added to TRADINGVIEW_SCRIPT_IDS later joins every plan, and the next sync asks for it', async () => {
+    const { userId } = await member({ expiresAt: JULY });
+    await reconciler().syncUser(userId);
+    const added = 'PUB;added-later';
+    const widened = createGrantReconciler({ db: database.db, port: sandbox, scriptIds: [...SCRIPTS, added], logger: createLogger('silent'), clock, intervalMs: 60_000 });
+
+    await widened.syncUser(userId);
+
+    expect(await grants(userId)).toMatchObject([{ desired: 'grant', desiredExpiresAt: JULY, desiredScripts: [...SCRIPTS, added].sort(), status: 'pending' }]);
   });
 
   it('revokes on time once a canceled subscription reaches its expiry, with no call from billing', async () => {

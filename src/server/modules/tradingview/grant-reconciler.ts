@@ -1,5 +1,6 @@
 import {
   effectiveTarget,
+  type ExistingGrant,
   formatGrantError,
   type GrantTarget,
   memberGrantChanges,
@@ -16,8 +17,7 @@ import {
   finishClaim,
   findShopAccess,
   forgetShopAccess,
-  grantsForUser,
-  lockMember,
+  lockMemberForSync,
   memberGrantStates,
   otherTargetsForUsername,
   recordShopAccess,
@@ -29,7 +29,6 @@ import {
   usersToSweep,
   type GrantRow,
 } from './tradingview.repository';
-import { accessRowsOfMember } from '../entitlements/entitlement-reads';
 import { isThrottle, toTradingViewError, type ShopAccess, type TradingViewError, type TradingViewPort } from './tradingview.port';
 import { catalogScriptIds, readCatalog } from './script-catalog.repository';
 import { clearSharedPause, readSharedPause, writeSharedPause, type QueuePause } from './queue-pause.repository';
@@ -140,17 +139,16 @@ export function createGrantReconciler(options: GrantReconcilerOptions): GrantRec
    * A row from before bundles (no scripts) stands for the initial bundle: read as such, an
    * unchanged member's old row is no change (and costs no TradingView call).
    */
-  const asBundled = (rows: GrantRow[]) => rows.map((row) => (row.desiredScripts === null ? { ...row, desiredScripts: initialBundle } : row));
+  const asBundled = <Grant extends ExistingGrant>(rows: Grant[]) => rows.map((row) => (row.desiredScripts === null ? { ...row, desiredScripts: initialBundle } : row));
 
   /** syncUser, saying whether anything changed. */
   async function resync(userId: string): Promise<boolean> {
     const changed = await db.transaction(async (tx) => {
-      const locked = await lockMember(tx, userId);
-      if (!locked) return false;
+      const member = await lockMemberForSync(tx, userId, scriptIds);
+      if (!member) return false;
       const now = clock();
       // the current name gets what the subscriptions allow; every older name is revoked with it
-      const member = { username: locked.username, subscriptions: await accessRowsOfMember(tx, userId) };
-      const changes = memberGrantChanges(asBundled(await grantsForUser(tx, userId)), member, await readCatalog(tx, scriptIds), now);
+      const changes = memberGrantChanges(asBundled(member.grants), member, member.catalog, now);
       for (const change of changes) {
         if (change.kind === 'create') await createGrant(tx, userId, change.username, change.target, now);
         else await setGrantTarget(tx, change.id, change.target, now);

@@ -1,5 +1,5 @@
 // The script catalog (tradingview_scripts): the only file that touches it.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PlanType } from '@shared/plans';
 import { PLAN_TYPES } from '@shared/plans';
 import type { CatalogScript } from '@shared/script-catalog';
@@ -39,6 +39,21 @@ export async function readCatalog(db: Db, initialBundle: readonly string[]): Pro
     .values(missing.map((id) => ({ id, name: id, planTypes: [...PLAN_TYPES] })))
     .onConflictDoNothing();
   return readRows(db);
+}
+
+/**
+ * The catalog as a JSON array, in catalog order, for a statement that reads it with other things
+ * (the grant reconciler's sync reads it with the member's lock); catalogFromJson reads it back.
+ */
+export function catalogJson(): SQL<unknown> {
+  return sql`coalesce((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'plans', t.plan_types) ORDER BY t.created_at, t.id) FROM ${tradingviewScripts} t), '[]'::json)`;
+}
+
+/** The catalog read as catalogJson; one that lacks a script of TRADINGVIEW_SCRIPT_IDS is completed as readCatalog does. */
+export async function catalogFromJson(db: Db, value: unknown, initialBundle: readonly string[]): Promise<CatalogScript[]> {
+  const rows = value as CatalogScript[];
+  const known = new Set(rows.map((row) => row.id));
+  return initialBundle.every((id) => known.has(id)) ? rows : readCatalog(db, initialBundle);
 }
 
 /** The ids of every script in the catalog (TRADINGVIEW_SCRIPT_IDS included), in catalog order. */

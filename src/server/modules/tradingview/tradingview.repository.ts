@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { sameTarget, targetOf, type GrantDesired, type GrantStatus, type GrantTarget, type SubscriptionAccessRow } from '@shared/tradingview-grants';
+import type { CatalogScript } from '@shared/script-catalog';
+import { sameTarget, targetOf, type ExistingGrant, type GrantDesired, type GrantStatus, type GrantTarget, type MemberAccess, type SubscriptionAccessRow } from '@shared/tradingview-grants';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
+import { dateOrNull } from '../../db/query';
 import { sandboxTradingviewAccess, tradingviewGrants, tradingviewShopAccess, tradingviewUsernames, user } from '../../db/schema';
-import { accessRowsOfMembers, memberHasAccessAt } from '../entitlements/entitlement-reads';
+import { accessRowsFromJson, accessRowsJson, accessRowsOfMembers, memberHasAccessAt } from '../entitlements/entitlement-reads';
 import { queueAccessActiveMail } from '../mail/lifecycle-mails';
-import { scriptNames } from './script-catalog.repository';
+import { catalogFromJson, catalogJson, scriptNames } from './script-catalog.repository';
 import type { ScriptAccess, ShopAccess } from './tradingview.port';
 
 type StoredGrant = typeof tradingviewGrants.$inferSelect;
@@ -184,22 +186,54 @@ export async function usernameLinks(db: Db, userId: string): Promise<UsernameLin
 
 // ---------------------------------------------------------------- grants: desired state
 
+/** The current username of the member whose "user" row the surrounding query reads. */
+const usernameOfUserRow = (db: Db) =>
+  db
+    .select({ username: tradingviewUsernames.username })
+    .from(tradingviewUsernames)
+    .where(and(eq(tradingviewUsernames.userId, user.id), isNull(tradingviewUsernames.replacedAt)))
+    .limit(1);
+
 /**
  * Locks the member's row, which serialises syncs of one member (activation and a billing event at
  * the same moment), and answers their current TradingView username with it (null: no such member).
  */
 export async function lockMember(db: Db, userId: string): Promise<{ username: string | null } | null> {
-  const current = db
-    .select({ username: tradingviewUsernames.username })
-    .from(tradingviewUsernames)
-    .where(and(eq(tradingviewUsernames.userId, user.id), isNull(tradingviewUsernames.replacedAt)))
-    .limit(1);
   const [row] = await db
-    .select({ username: sql<string | null>`(${current})` })
+    .select({ username: sql<string | null>`(${usernameOfUserRow(db)})` })
     .from(user)
     .where(eq(user.id, userId))
     .for('update', { of: user });
   return row ?? null;
+}
+
+/** What a sync decides the member's grants from (ExistingGrant: the grant rows as the decision reads them). */
+export type MemberSyncState = MemberAccess & { grants: ExistingGrant[]; catalog: CatalogScript[] };
+
+type ExistingGrantJson = Omit<ExistingGrant, 'desiredExpiresAt'> & { desiredExpiresAt: string | null };
+
+/**
+ * lockMember with everything a sync decides from, in one statement: the member's subscriptions,
+ * their grant rows and the script catalog (one round trip where four were: a renewal wave syncs
+ * every member it renews). Null: no such member.
+ */
+export async function lockMemberForSync(db: Db, userId: string, initialBundle: readonly string[]): Promise<MemberSyncState | null> {
+  // wrapped: a column put straight into a select field's SQL is written without its table
+  const memberId = sql`${user.id}`;
+  const grants = sql`coalesce((SELECT json_agg(json_build_object('id', g.id, 'username', g.username, 'desired', g.desired, 'desiredExpiresAt', g.desired_expires_at, 'desiredScripts', g.desired_scripts) ORDER BY g.created_at)
+                                 FROM ${tradingviewGrants} g WHERE g.user_id = ${memberId}), '[]'::json)`;
+  const [row] = await db
+    .select({ username: sql<string | null>`(${usernameOfUserRow(db)})`, subscriptions: accessRowsJson(memberId), grants, catalog: catalogJson() })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for('update', { of: user });
+  if (!row) return null;
+  return {
+    username: row.username,
+    subscriptions: accessRowsFromJson(row.subscriptions),
+    grants: (row.grants as ExistingGrantJson[]).map((grant) => ({ ...grant, desiredExpiresAt: dateOrNull(grant.desiredExpiresAt) })),
+    catalog: await catalogFromJson(db, row.catalog, initialBundle),
+  };
 }
 
 export async function grantsForUser(db: Db, userId: string): Promise<GrantRow[]> {
